@@ -1,0 +1,52 @@
+import type { Verdict } from '../../domain/verdict.js';
+
+export const AUDIT_SCHEMA_VERSION = 1;
+
+export interface ApprovalTrace {
+  by: 'user' | 'timeout' | 'unavailable' | 'rule';
+  always?: boolean;
+}
+
+/** One record per decision. Redaction happens in the adapter, before anything is written. */
+export interface AuditRecord extends Verdict {
+  v: number;
+  ts: string;
+  id: string;
+  session?: string;
+  agent?: string;
+  cwd: string;
+  command?: string;
+  argv?: string[];
+  envelope?: string;
+  approval?: ApprovalTrace;
+  exitCode?: number;
+  signal?: string | null;
+  durationMs?: number;
+  stdoutBytes?: number;
+  stderrBytes?: number;
+  truncated?: boolean;
+  timedOut?: boolean;
+}
+
+export interface AuditWriter {
+  /** Appends one record atomically (no torn or interleaved lines). Rejects if it cannot. */
+  write(record: AuditRecord): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface AuditLog {
+  /**
+   * Opens the log for appending. Rejects with an `AuditUnavailableError` when the record
+   * could not be written: the caller must then not run the command.
+   */
+  open(): Promise<AuditWriter>;
+  readonly path: string;
+}
+
+export class AuditUnavailableError extends Error {
+  readonly code = 'audit.unavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AuditUnavailableError';
+  }
+}

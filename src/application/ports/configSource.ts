@@ -1,0 +1,19 @@
+import type { PolicyConfig } from '../../domain/policyConfig.js';
+
+/** Named outcomes, never exceptions: the interception path blocks on anything but `ok`. */
+export type ConfigOutcome =
+  | { kind: 'ok'; config: PolicyConfig; sources: string[]; warnings: ConfigWarning[] }
+  | { kind: 'invalid'; file: string; field: string; message: string }
+  | { kind: 'unreadable'; file: string; message: string };
+
+export interface ConfigWarning {
+  code: 'config.loosening_ignored';
+  file: string;
+  field: string;
+  message: string;
+}
+
+export interface ConfigSource {
+  /** Defaults, then the user's file, then the project's (searched from `cwd` upwards). */
+  load(cwd: string): ConfigOutcome;
+}

@@ -1,0 +1,40 @@
+import type { Decision, Risk } from './verdict.js';
+
+/**
+ * A user or project rule, as written in config. Rules are data with a stable id.
+ * Matching: `command` is the canonical command name (after wrapper unwrapping and path
+ * resolution); `subcommand` the first non-option words; `args` (optional) the exact remaining
+ * argv; `argsContain` (optional) words that must all appear.
+ */
+export interface ConfigRule {
+  id: string;
+  command: string;
+  subcommand?: string[];
+  args?: string[];
+  argsContain?: string[];
+  decision: Decision;
+  risk?: Risk;
+  reason?: string;
+}
+
+export type EngineName = 'native' | 'rego' | 'both';
+
+/** The merged, validated configuration every layer reads. Defaults live in `defaultConfig`. */
+export interface PolicyConfig {
+  engine: EngineName;
+  /** User rules first (in file order), then project rules. Checked before built-in rules. */
+  rules: ConfigRule[];
+  /** Extra protected paths (globs allowed, `~` expanded), added to the built-in list. */
+  protectedPaths: string[];
+  /** Roots whose deletion (or their parent's) is always refused. `~` expanded. */
+  roots: string[];
+  /** Built-in rule ids switched off by the user (never by a project). */
+  disabledRules: string[];
+  urls: { allowSchemes: string[]; allowHosts: string[] };
+  approvals: { enabled: boolean; timeoutSeconds: number };
+  execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };
+  audit: { maxBytes: number; keep: number };
+  /** How nested shells inside an allowed command are treated. */
+  nested: 'review' | 'passthrough';
+  rego: { mode: 'eval' | 'server'; policyPaths: string[]; query: string; url: string; tokenEnv?: string; timeoutMs: number; opaPath?: string };
+}

@@ -1,0 +1,97 @@
+/**
+ * Every reason code shimctl can emit, with what it means. This is the one list: the README's
+ * table is checked against it, and a code not listed here does not type-check.
+ * Codes are stable: rename never, add freely.
+ */
+export const REASON_CODES = {
+  // syntax: the command is not one simple command
+  'syntax.empty': 'The command is empty or only white space.',
+  'syntax.pipe': 'A pipe (`|` or `|&`) joins commands.',
+  'syntax.separator': 'A `;` separates commands.',
+  'syntax.background': 'A `&` runs a command in the background.',
+  'syntax.and_list': 'A `&&` chains commands.',
+  'syntax.or_list': 'A `||` chains commands.',
+  'syntax.redirection': 'A redirection (`>`, `>>`, `<`, `>&`, `<>`, ...) reads or writes a file.',
+  'syntax.heredoc': 'A here-document or here-string (`<<`, `<<<`) feeds input.',
+  'syntax.subshell': 'Parentheses start a subshell or group.',
+  'syntax.process_substitution': 'Process substitution (`<(...)`, `>(...)`) runs a command.',
+  'syntax.substitution': 'Command substitution (`$(...)` or backticks) runs a command.',
+  'syntax.expansion': 'A `$` expansion (variable, arithmetic, ANSI-C quote) makes the text depend on state.',
+  'syntax.glob': 'An unquoted glob (`*`, `?`, `[`) would expand to file names.',
+  'syntax.brace_expansion': 'An unquoted brace expansion (`{a,b}`, `{1..9}`) would expand.',
+  'syntax.tilde_user': 'A `~user` expansion names another user\'s home.',
+  'syntax.multiline': 'The command spans several lines.',
+  'syntax.comment': 'An unquoted `#` starts a comment that hides text.',
+  'syntax.compound': 'A shell keyword (`if`, `for`, `while`, `case`, `function`, `[[`, `{`, `!`, ...) starts a compound command.',
+  'syntax.unterminated_quote': 'A quote is not closed.',
+  'syntax.control_character': 'A control character (other than tab) is in the command.',
+  'syntax.too_long': 'The command is longer than the review core accepts.',
+  // commands
+  'command.unknown': 'The command is not in the policy: deny by default means it needs approval.',
+  'command.not_found': 'The command does not resolve to a program.',
+  'command.allowed': 'A rule allows this command.',
+  'command.asked': 'A rule asks a human before this command runs.',
+  'command.blocked': 'A rule blocks this command.',
+  'command.path_mismatch': 'A binary named by path is not the file its name resolves to on PATH.',
+  'command.lookalike': 'The command name has non-ASCII, zero-width or look-alike characters.',
+  'command.wrapper': 'A wrapper runs another command; the inner command was judged.',
+  'command.inline_code': 'An interpreter runs inline code given in the arguments.',
+  'command.escape_hatch': 'An option makes the program run another program.',
+  'command.privilege': 'The command escalates privileges.',
+  'command.destructive': 'The command destroys data or history.',
+  'command.publish': 'The command publishes a package or artifact.',
+  'command.system': 'The command touches devices, the kernel or system paths.',
+  'command.chained_text': 'Shell control text is hidden inside an argument or sub-command.',
+  'command.nesting_too_deep': 'Wrappers or inline shells are nested deeper than the review core follows.',
+  // paths
+  'path.protected': 'The command reads or names a protected secret or credential store.',
+  'path.protected_write': 'The command writes into a protected secret or credential store.',
+  'path.root_deletion': 'The command deletes `/`, the home directory, a configured root or its parent.',
+  'path.system_write': 'The command writes into a system path.',
+  'path.outside_workspace': 'The command writes outside the workspace.',
+  // urls
+  'url.scheme_not_allowed': 'A URL uses a scheme that is not on the allow-list.',
+  'url.localhost': 'A URL points at localhost or a loopback address.',
+  'url.private_address': 'A URL points at a private, link-local or CGNAT address.',
+  'url.metadata_service': 'A URL points at a cloud metadata service.',
+  'url.unspecified_address': 'A URL points at an unspecified address such as 0.0.0.0.',
+  'url.malformed': 'An argument looks like a URL but does not parse.',
+  // environment
+  'env.code_injection': 'A leading environment assignment can make the program run code.',
+  'env.assignment': 'A leading environment assignment changes the command\'s behaviour.',
+  // envelopes and invocation
+  'envelope.unrecognised': 'The shell text looks like an agent envelope but does not match its exact shape.',
+  'envelope.bookkeeping': 'An agent bookkeeping call (probe, snapshot) recognised by its exact shape.',
+  'invocation.unsupported': 'The shell was invoked in a form the shim does not accept.',
+  'invocation.interactive': 'An interactive shell cannot be reviewed command by command.',
+  'invocation.script': 'A shell script file runs commands the review core cannot see one by one.',
+  'invocation.depth_exceeded': 'Shims are nested too deeply; a loop is likely.',
+  // approvals
+  'approval.granted': 'A human approved this request.',
+  'approval.granted_always': 'A saved approve-always rule allowed this request.',
+  'approval.denied': 'A human denied this request.',
+  'approval.timeout': 'Nobody answered the approval request in time.',
+  'approval.unavailable': 'No human can answer here (CI, approvals disabled, no answering channel).',
+  // config
+  'config.invalid': 'A config file is invalid: interception blocks everything until it is fixed.',
+  'config.unreadable': 'A config file could not be read: interception blocks everything until it is fixed.',
+  'config.loosening_ignored': 'A project config tried to loosen the policy; that part was ignored.',
+  // audit and execution
+  'audit.unavailable': 'The audit record could not be written, so the command did not run.',
+  'exec.failed': 'The program could not be started.',
+  'exec.timeout': 'The program ran past its time limit and its process group was killed.',
+  // engines
+  'engine.opa_missing': 'The Rego engine is configured but `opa` is not installed.',
+  'engine.timeout': 'The policy engine did not answer in time.',
+  'engine.failed': 'The policy engine failed (non-zero exit, refused request, redirect).',
+  'engine.bad_output': 'The policy engine answered with output that does not parse or has the wrong shape.',
+  'engine.unknown_decision': 'The policy engine answered with an unknown decision.',
+  // anything else
+  'internal.error': 'An internal error on the interception path: fail closed.',
+} as const;
+
+export type ReasonCode = keyof typeof REASON_CODES;
+
+export function isReasonCode(value: string): value is ReasonCode {
+  return Object.prototype.hasOwnProperty.call(REASON_CODES, value);
+}

@@ -1,0 +1,56 @@
+/** What the review core is asked to judge. Exactly one of `command` and `argv` is set. */
+export interface ReviewRequest {
+  /** Shell text as the agent sent it (may be an agent envelope). */
+  command?: string;
+  /** An argv array, judged without shell parsing. */
+  argv?: string[];
+  /** Absolute working directory. */
+  cwd: string;
+  /** Agent name from the launcher (`claude`, `codex`, ...), when known. */
+  agent?: string;
+  /**
+   * `agent`: the shell was started by the agent itself (bookkeeping calls are recognised only here).
+   * `nested`: a shell started from inside an already reviewed command.
+   */
+  hop?: 'agent' | 'nested';
+}
+
+/**
+ * Facts about the machine the pure domain needs, supplied by an adapter.
+ * All methods are synchronous and must not throw; they answer `undefined` when unsure.
+ */
+export interface HostFacts {
+  /** The user's home directory (absolute). */
+  home: string;
+  /** The realpath of an absolute path, resolving symlinks of the longest existing prefix. */
+  realpath(absPath: string): string;
+  /** The absolute path a bare command name resolves to on PATH (shim dirs excluded), or undefined. */
+  resolveCommand(name: string): string | undefined;
+  /** A stable identity of a file (device:inode), or undefined if it does not exist. */
+  fileId(absPath: string): string | undefined;
+}
+
+/**
+ * The command after envelope and wrapper unwrapping: the normalised request every engine
+ * (native, Rego) receives. Versioned for the Rego input document.
+ */
+export interface NormalizedCommand {
+  /** The shell text that was reviewed (the model's command inside any envelope). */
+  command: string;
+  /** Name of the agent envelope that was unwrapped, if any (`claude`, `gemini`, ...). */
+  envelope?: string;
+  /** Words of the simple command, leading assignments included. */
+  argv: string[];
+  /** Leading `NAME=value` assignments. */
+  envAssignments: Record<string, string>;
+  /** Wrapper commands peeled off, outermost first (`sudo`, `timeout`, ...). */
+  wrappers: string[];
+  /** The innermost command's argv after wrappers were removed. */
+  effectiveArgv: string[];
+  /** Absolute path the innermost command resolves to, if it resolves. */
+  resolvedBinary?: string;
+  /** Path-like arguments: as written and resolved (absolute, normalised, symlinks resolved). */
+  paths: Array<{ raw: string; resolved: string }>;
+  /** URL-like arguments found anywhere in the argv. */
+  urls: string[];
+}

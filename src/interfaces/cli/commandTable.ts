@@ -1,0 +1,29 @@
+import type { CliCommand } from './cliContext.js';
+import { approvalsCommand } from './commands/approvals.js';
+import { approveCommand } from './commands/approve.js';
+import { auditCommand } from './commands/audit.js';
+import { decideCommand } from './commands/decide.js';
+import { denyCommand } from './commands/deny.js';
+import { doctorCommand } from './commands/doctor.js';
+import { explainCommand } from './commands/explain.js';
+import { installCommand } from './commands/install.js';
+import { policyCommand } from './commands/policy.js';
+import { shimCommand } from './commands/shim.js';
+import { statusCommand } from './commands/status.js';
+import { uninstallCommand } from './commands/uninstall.js';
+
+/** One line per command; internal ones start with `__` and are not listed in help. */
+export const COMMANDS: readonly CliCommand[] = [
+  installCommand,
+  uninstallCommand,
+  statusCommand,
+  doctorCommand,
+  decideCommand,
+  explainCommand,
+  policyCommand,
+  auditCommand,
+  approvalsCommand,
+  approveCommand,
+  denyCommand,
+  shimCommand,
+];
