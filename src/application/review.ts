@@ -1,47 +1,80 @@
-import type { PolicyEngine } from './ports/policyEngine.js';
+import type { EngineInput, PolicyEngine } from './ports/policyEngine.js';
 import { ENGINE_INPUT_VERSION } from './ports/policyEngine.js';
 import type { PolicyConfig } from '../domain/policyConfig.js';
 import type { HostFacts, ReviewRequest } from '../domain/reviewRequest.js';
 import type { ReviewResult } from '../domain/review/reviewCommand.js';
 import { reviewCommand } from '../domain/review/reviewCommand.js';
-import { combineVerdicts, internalErrorVerdict } from '../domain/verdict.js';
+import type { Verdict } from '../domain/verdict.js';
+import { combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
 
 export interface ReviewDeps {
   config: PolicyConfig;
   facts: HostFacts;
   /** Required when `config.engine` is `rego` or `both`. */
   rego?: PolicyEngine;
+  /** The native review; defaults to the domain's `reviewCommand`. Tests wire a fake here. */
+  nativeReview?: typeof reviewCommand;
+}
+
+/** Refusals made before any policy runs; no engine may overrule them. */
+const UPSTREAM_PREFIXES = ['syntax.', 'invocation.', 'config.', 'internal.'];
+/** Slack on top of the engine's own deadline: the engine enforces it, this only guards against engine bugs. */
+const GUARD_SLACK_MS = 1000;
+
+function isUpstreamRefusal(v: Verdict): boolean {
+  return v.decision === 'block' && v.reasons.some((r) => UPSTREAM_PREFIXES.some((p) => r.code.startsWith(p)));
+}
+
+/** The engine must never hang the interception path, whatever it does. */
+async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: ReviewRequest, timeoutMs: number): Promise<Verdict> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const guard = new Promise<Verdict>((resolve) => {
+    timer = setTimeout(
+      () => resolve(verdict('block', 'critical', 'engine.timeout', `the ${engine.name} engine did not answer within ${timeoutMs} ms`, 'rego:fail-closed')),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([engine.evaluate(input, req), guard]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * The decide use case: the native engine always runs (its verdict is advisory input for Rego);
- * with `both` the strictest verdict wins, with `rego` the Rego verdict is the answer.
- * Never rejects: any failure is an `internal.error` block.
+ * with `both` the strictest verdict wins, with `rego` the Rego verdict is the answer, except that
+ * refusals made upstream of any policy (complex syntax, invocation, config, internal errors)
+ * always stand. Text that never became one simple command is not sent to Rego at all.
+ * Never rejects: any failure is a `block`.
  */
 export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
   let native: ReviewResult;
   try {
-    native = reviewCommand(req, deps.config, deps.facts);
+    native = (deps.nativeReview ?? reviewCommand)(req, deps.config, deps.facts);
   } catch (err) {
     return { verdict: internalErrorVerdict(`review failed: ${String(err)}`), trace: [] };
   }
   const engine = deps.config.engine;
   if (engine === 'native') return native;
+  if (native.normalized === undefined) {
+    const detail = 'not consulted: the text never became one simple command, the native verdict stands';
+    return { ...native, trace: [...native.trace, { stage: 'engine.rego', detail }] };
+  }
   if (!deps.rego) {
     return { ...native, verdict: internalErrorVerdict(`engine '${engine}' is configured but no Rego engine is wired`) };
   }
   try {
-    const rego = await deps.rego.evaluate(
-      {
-        input_version: ENGINE_INPUT_VERSION,
-        request: { cwd: req.cwd, agent: req.agent, command: req.command, argv: req.argv },
-        normalized: native.normalized,
-        native: native.verdict,
-      },
-      req,
-    );
-    const verdict = engine === 'both' ? combineVerdicts(native.verdict, rego) : rego;
-    return { ...native, verdict, trace: [...native.trace, { stage: 'engine.rego', detail: `Rego answered ${rego.decision}`, verdict: rego }] };
+    const input: EngineInput = {
+      input_version: ENGINE_INPUT_VERSION,
+      request: { cwd: req.cwd, agent: req.agent, command: req.command, argv: req.argv },
+      normalized: native.normalized,
+      native: native.verdict,
+    };
+    const rego = await evaluateWithGuard(deps.rego, input, req, deps.config.rego.timeoutMs + GUARD_SLACK_MS);
+    const keepNative = engine === 'both' || isUpstreamRefusal(native.verdict);
+    const final = keepNative ? combineVerdicts(native.verdict, rego) : rego;
+    return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail: `Rego answered ${rego.decision}`, verdict: rego }] };
   } catch (err) {
     return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
   }

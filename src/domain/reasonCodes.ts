@@ -20,6 +20,7 @@ export const REASON_CODES = {
   'syntax.glob': 'An unquoted glob (`*`, `?`, `[`) would expand to file names.',
   'syntax.brace_expansion': 'An unquoted brace expansion (`{a,b}`, `{1..9}`) would expand.',
   'syntax.tilde_user': 'A `~user` expansion names another user\'s home.',
+  'syntax.tilde_ambiguous': 'An unquoted `~` after `=` or `:` expands in bash but not in sh, so the words would depend on the shell.',
   'syntax.multiline': 'The command spans several lines.',
   'syntax.comment': 'An unquoted `#` starts a comment that hides text.',
   'syntax.compound': 'A shell keyword (`if`, `for`, `while`, `case`, `function`, `[[`, `{`, `!`, ...) starts a compound command.',
@@ -66,6 +67,7 @@ export const REASON_CODES = {
   'invocation.interactive': 'An interactive shell cannot be reviewed command by command.',
   'invocation.script': 'A shell script file runs commands the review core cannot see one by one.',
   'invocation.depth_exceeded': 'Shims are nested too deeply; a loop is likely.',
+  'invocation.nested_passthrough': 'A shell nested inside an already reviewed command ran unreviewed and was recorded (config `nested = "passthrough"`).',
   // approvals
   'approval.granted': 'A human approved this request.',
   'approval.granted_always': 'A saved approve-always rule allowed this request.',
@@ -86,6 +88,7 @@ export const REASON_CODES = {
   'engine.failed': 'The policy engine failed (non-zero exit, refused request, redirect).',
   'engine.bad_output': 'The policy engine answered with output that does not parse or has the wrong shape.',
   'engine.unknown_decision': 'The policy engine answered with an unknown decision.',
+  'rego.custom': 'A Rego policy gave a reason of its own; its `rego.*` code leads the message in brackets.',
   // anything else
   'internal.error': 'An internal error on the interception path: fail closed.',
 } as const;

@@ -28,6 +28,12 @@ export interface HostFacts {
   resolveCommand(name: string): string | undefined;
   /** A stable identity of a file (device:inode), or undefined if it does not exist. */
   fileId(absPath: string): string | undefined;
+  /**
+   * shimctl's own state directories (config, state, data: config file, audit log, approvals,
+   * shims) as derived from HOME/XDG. Writing there is refused; the HOME defaults are always
+   * protected even when this is absent.
+   */
+  shimctlPaths?: string[];
 }
 
 /**
@@ -53,4 +59,9 @@ export interface NormalizedCommand {
   paths: Array<{ raw: string; resolved: string }>;
   /** URL-like arguments found anywhere in the argv. */
   urls: string[];
+  /**
+   * The innermost command word is a shell builtin (`cd`, `echo`, `export`, `eval`, ...): bash runs
+   * it in-process whatever PATH says, so an allowed builtin must run through the real shell.
+   */
+  shellBuiltin?: boolean;
 }

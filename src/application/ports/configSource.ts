@@ -2,7 +2,15 @@ import type { PolicyConfig } from '../../domain/policyConfig.js';
 
 /** Named outcomes, never exceptions: the interception path blocks on anything but `ok`. */
 export type ConfigOutcome =
-  | { kind: 'ok'; config: PolicyConfig; sources: string[]; warnings: ConfigWarning[] }
+  | {
+      kind: 'ok';
+      config: PolicyConfig;
+      /** The files that contributed, in the order applied (built-in defaults are implicit). */
+      sources: string[];
+      warnings: ConfigWarning[];
+      /** Which file defined each config rule id, for `shimctl explain`. */
+      ruleSources?: Record<string, string>;
+    }
   | { kind: 'invalid'; file: string; field: string; message: string }
   | { kind: 'unreadable'; file: string; message: string };
 

@@ -1,8 +1,11 @@
-// OWNER: policy helper. Placeholder so the contract type-checks; replaced by the real review.
 import type { HostFacts, NormalizedCommand, ReviewRequest } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
-import { verdict } from '../verdict.js';
+import { internalErrorVerdict, verdict } from '../verdict.js';
+import { reviewShellText } from './reviewShellText.js';
+import type { ReviewState } from './reviewState.js';
+import { step } from './reviewState.js';
+import { reviewWords } from './reviewWords.js';
 
 /** One stage of the review, for `shimctl explain`. */
 export interface TraceStep {
@@ -22,7 +25,41 @@ export interface ReviewResult {
   trace: TraceStep[];
 }
 
+function emptyNormalized(command: string, argv: string[]): NormalizedCommand {
+  return { command, argv, envAssignments: {}, wrappers: [], effectiveArgv: argv, paths: [], urls: [] };
+}
+
 /** Pure and synchronous; never throws (internal failures become `internal.error` blocks). */
-export function reviewCommand(_req: ReviewRequest, _config: PolicyConfig, _facts: HostFacts): ReviewResult {
-  return { verdict: verdict('block', 'critical', 'internal.error', 'review core not built yet'), trace: [] };
+export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: HostFacts): ReviewResult {
+  const state: ReviewState = { cwd: req.cwd, config, facts, agent: req.agent, trace: [] };
+  try {
+    if (req.argv !== undefined) {
+      if (req.argv.length === 0) return { verdict: verdict('block', 'low', 'syntax.empty', 'the argv is empty'), trace: state.trace };
+      const normalized = emptyNormalized(req.argv.join(' '), [...req.argv]);
+      step(state, 0, 'syntax', 'argv given: no shell parsing');
+      const v = reviewWords(req.argv, state, 0, normalized);
+      return finish(v, normalized, state);
+    }
+    const text = req.command ?? '';
+    const normalized = emptyNormalized(text, []);
+    const out = reviewShellText(text, state, 0, req.hop ?? 'agent', normalized);
+    const result: ReviewResult = { verdict: out.verdict, trace: state.trace };
+    if (out.words) {
+      normalized.argv = out.words;
+      if (normalized.effectiveArgv.length === 0) normalized.effectiveArgv = out.words;
+      result.normalized = normalized;
+    }
+    if (out.envelope) result.envelope = out.envelope;
+    if (out.bookkeeping) result.bookkeeping = out.bookkeeping;
+    step(state, 0, 'verdict', `${out.verdict.decision} (${out.verdict.risk})`, out.verdict);
+    return result;
+  } catch (err) {
+    const v = internalErrorVerdict(`review failed: ${err instanceof Error ? err.message : String(err)}`);
+    return { verdict: v, trace: [...state.trace, { stage: 'internal', detail: 'review failed', verdict: v }] };
+  }
+}
+
+function finish(v: Verdict, normalized: NormalizedCommand, state: ReviewState): ReviewResult {
+  step(state, 0, 'verdict', `${v.decision} (${v.risk})`, v);
+  return { verdict: v, normalized, trace: state.trace };
 }

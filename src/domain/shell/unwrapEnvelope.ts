@@ -1,4 +1,9 @@
-// OWNER: shell helper. Placeholder so the contract type-checks; replaced by the real matcher.
+import { claudeShapes } from './envelopes/claude.js';
+import { codexShapes } from './envelopes/codex.js';
+import { copilotShapes } from './envelopes/copilot.js';
+import { geminiShapes } from './envelopes/gemini.js';
+import type { Shape } from './envelopes/shape.js';
+
 export interface EnvelopeContext {
   agent?: string;
   hop: 'agent' | 'nested';
@@ -8,12 +13,44 @@ export interface EnvelopeContext {
  * `envelope`: the text is a known agent envelope; `inner` is the model's command to review.
  * `bookkeeping`: an agent's own start-up call (probe, snapshot), recognised by exact shape.
  * `none`: just a command, judged like any other.
+ * The optional fields (additive) describe what the envelope's fixed part does besides running
+ * the inner command, so a policy can judge those paths too: `sourced` files it runs with
+ * `source`/`.`, `writes` files it writes through a redirection (which follows symlinks), and
+ * `pathPrefix` a directory it puts in front of PATH. The fixed part runs when the inner
+ * command is allowed, without further review.
  */
 export type EnvelopeMatch =
-  | { kind: 'envelope'; name: string; inner: string }
+  | { kind: 'envelope'; name: string; inner: string; sourced?: string[]; writes?: string[]; pathPrefix?: string }
   | { kind: 'bookkeeping'; name: string }
   | { kind: 'none' };
 
-export function unwrapEnvelope(_text: string, _ctx: EnvelopeContext): EnvelopeMatch {
+const SHAPES: readonly Shape[] = [...claudeShapes, ...geminiShapes, ...codexShapes, ...copilotShapes];
+const AGENTS_WITH_SHAPES = new Set(SHAPES.map((s) => s.agent));
+
+/**
+ * Recognises the exact envelope shapes real agents write (see docs/shell.md).
+ * - A known agent name (from the launcher) selects only that agent's shapes: an agent never
+ *   needs another agent's envelope, so a look-alike of a different agent is just a command.
+ * - An unknown agent name (PATH-only or nested agents) accepts every agent's envelopes.
+ * - Bookkeeping is recognised only at the agent's own hop AND only for the named agent: it runs
+ *   without review, and a bare `env` from an unnamed agent is just the model asking for `env`.
+ * Anything that is not an exact match is `none` and gets judged (and refused) as a command.
+ */
+export function unwrapEnvelope(text: string, ctx: EnvelopeContext): EnvelopeMatch {
+  const agent = ctx.agent?.toLowerCase();
+  const named = agent !== undefined && agent !== '';
+  if (named && !AGENTS_WITH_SHAPES.has(agent)) return { kind: 'none' };
+  for (const shape of SHAPES) {
+    if (named && shape.agent !== agent) continue;
+    if (shape.kind === 'bookkeeping' && (ctx.hop !== 'agent' || !named)) continue;
+    if (!text.startsWith(shape.prefix)) continue;
+    const m = shape.match(text);
+    if (!m) continue;
+    if (shape.kind === 'bookkeeping') return { kind: 'bookkeeping', name: shape.name };
+    const found: EnvelopeMatch = { kind: 'envelope', name: shape.name, inner: m.inner ?? '', sourced: m.sourced };
+    if (m.writes) found.writes = m.writes;
+    if (m.pathPrefix !== undefined) found.pathPrefix = m.pathPrefix;
+    return found;
+  }
   return { kind: 'none' };
 }

@@ -1,7 +1,116 @@
-// OWNER: config/decide helper. Placeholder: reports every config as unreadable, so interception blocks.
-import type { ConfigSource } from '../../application/ports/configSource.js';
+import { dirname, join } from 'node:path';
+import type { ConfigOutcome, ConfigSource, ConfigWarning } from '../../application/ports/configSource.js';
+import { defaultConfig } from '../../domain/defaultConfig.js';
+import type { PolicyConfig } from '../../domain/policyConfig.js';
 import type { StatePaths } from '../paths/statePaths.js';
+import { applyProjectLayer } from './applyProjectLayer.js';
+import { applyUserLayer } from './applyUserLayer.js';
+import { PROJECT_CONFIG_FILES, REFUSED_PROJECT_FILES, USER_CONFIG_FILES, probe, projectSearchDirs } from './configFiles.js';
+import type { ConfigFileContent } from './configSchema.js';
+import { SchemaError, validateConfigFile } from './configSchema.js';
+import { readConfigFile } from './readConfigFile.js';
 
-export function createConfigSource(_paths: StatePaths): ConfigSource {
-  return { load: () => ({ kind: 'unreadable', file: '(none)', message: 'config loader not built yet' }) };
+type Failure = Extract<ConfigOutcome, { kind: 'invalid' | 'unreadable' }>;
+type Found = { file: string; content: ConfigFileContent } | Failure | undefined;
+
+/** Reads and validates one file of a directory's candidate set; at most one may hold config. */
+function findOne(dir: string, names: readonly string[]): Found {
+  let found: { file: string; content: ConfigFileContent } | undefined;
+  for (const name of names) {
+    const p = probe(join(dir, name));
+    if (p.kind === 'absent') continue;
+    if (p.kind === 'unreadable') return { kind: 'unreadable', file: p.path, message: p.message };
+    const read = readConfigFile(p.path);
+    if (read.kind === 'absent') continue;
+    if (read.kind === 'invalid') return { kind: 'invalid', file: p.path, field: '(file)', message: read.message };
+    if (found) {
+      return { kind: 'invalid', file: p.path, field: '(file)', message: `${found.file} is also a shimctl config; keep only one per directory` };
+    }
+    try {
+      found = { file: p.path, content: validateConfigFile(read.content) };
+    } catch (err) {
+      if (err instanceof SchemaError) return { kind: 'invalid', file: p.path, field: err.field, message: err.message };
+      throw err;
+    }
+  }
+  return found;
+}
+
+const isFailure = (f: Found): f is Failure => !!f && 'kind' in f;
+
+function refusedCodeConfig(dir: string): Failure | undefined {
+  for (const name of REFUSED_PROJECT_FILES) {
+    const p = probe(join(dir, name));
+    if (p.kind !== 'absent') {
+      return {
+        kind: 'invalid', file: join(dir, name), field: '(file)',
+        message: 'a project config written in JavaScript/TypeScript would run the repository\'s code; use .shimctlrc.json or .shimctlrc.yaml',
+      };
+    }
+  }
+  return undefined;
+}
+
+function load(paths: StatePaths, cwd: string): ConfigOutcome {
+  let config: PolicyConfig = defaultConfig();
+  const sources: string[] = [];
+  const warnings: ConfigWarning[] = [];
+  const ruleSources: Record<string, string> = {};
+  const user = findOne(paths.configDir, USER_CONFIG_FILES);
+  if (isFailure(user)) return user;
+  if (user) {
+    try {
+      config = applyUserLayer(config, user.content, paths.home);
+    } catch (err) {
+      if (err instanceof SchemaError) return { kind: 'invalid', file: user.file, field: err.field, message: err.message };
+      throw err;
+    }
+    sources.push(user.file);
+    for (const r of config.rules) ruleSources[r.id] = user.file;
+  }
+  const found: Array<{ file: string; content: ConfigFileContent }> = [];
+  for (const dir of projectSearchDirs(cwd, paths.home)) {
+    const refused = refusedCodeConfig(dir);
+    if (refused) return refused;
+    const one = findOne(dir, PROJECT_CONFIG_FILES);
+    if (isFailure(one)) return one;
+    if (one) found.push(one);
+  }
+  // Outermost first, so a nested project's rules come after its parent's.
+  for (const { file, content } of found.reverse()) {
+    try {
+      const applied = applyProjectLayer(config, content, file, paths.home, dirname(file));
+      for (const r of applied.config.rules) ruleSources[r.id] ??= file;
+      config = applied.config;
+      warnings.push(...applied.warnings);
+    } catch (err) {
+      if (err instanceof SchemaError) return { kind: 'invalid', file, field: err.field, message: err.message };
+      throw err;
+    }
+    sources.push(file);
+  }
+  return { kind: 'ok', config, sources, warnings, ruleSources };
+}
+
+/**
+ * Built-in defaults, then the user's file in `paths.configDir`, then project files from `cwd`
+ * up to the project root. Never throws: every failure is a named outcome. Results are cached
+ * per working directory for the life of this source (one process), never on disk.
+ */
+export function createConfigSource(paths: StatePaths): ConfigSource {
+  const cache = new Map<string, ConfigOutcome>();
+  return {
+    load(cwd) {
+      const hit = cache.get(cwd);
+      if (hit) return hit;
+      let outcome: ConfigOutcome;
+      try {
+        outcome = load(paths, cwd);
+      } catch (err) {
+        outcome = { kind: 'unreadable', file: '(config loader)', message: `unexpected error: ${err instanceof Error ? err.message : String(err)}` };
+      }
+      cache.set(cwd, outcome);
+      return outcome;
+    },
+  };
 }

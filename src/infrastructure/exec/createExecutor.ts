@@ -1,6 +1,107 @@
-// OWNER: exec/audit helper. Placeholder: refuses to run anything.
-import type { Executor } from '../../application/ports/executor.js';
+import { execa } from 'execa';
+import type { Readable, Writable } from 'node:stream';
+import type { ExecResult, ExecSpec, Executor } from '../../application/ports/executor.js';
+import { EXIT_TIMED_OUT, shellExitStatus, spawnFailureStatus } from './exitStatus.js';
+import { OutputCap, truncationNote } from './outputCap.js';
+import { forwardSignals, signalGroup } from './processGroup.js';
 
-export function createExecutor(): Executor {
-  return { run: () => Promise.reject(new Error('executor not built yet')) };
+type Sink = Writable & { isTTY?: boolean };
+
+/** Where the child's output goes; the defaults are shimctl's own streams. */
+export interface ExecutorIo {
+  stdout: Sink;
+  stderr: Sink;
+}
+
+/**
+ * Runs the real binary by absolute path with an argv array (never a shell string) in its own
+ * process group, bounded by a wall-clock timeout that ends the whole group (TERM, grace, KILL)
+ * and by a per-stream output cap. Stdin is the caller's fd 0, inherited as is. A stream that
+ * is a terminal is inherited too, so the program sees a TTY; the cap cannot apply there.
+ */
+export function createExecutor(io: ExecutorIo = { stdout: process.stdout, stderr: process.stderr }): Executor {
+  return { run: (spec) => runBounded(spec, io) };
+}
+
+async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
+  const started = performance.now();
+  const outTty = io.stdout === process.stdout && process.stdout.isTTY === true;
+  const errTty = io.stderr === process.stderr && process.stderr.isTTY === true;
+  const child = execa(spec.file, spec.args, {
+    argv0: spec.argv0,
+    cwd: spec.cwd,
+    env: spec.env,
+    extendEnv: false,
+    stdin: 'inherit',
+    stdout: outTty ? 'inherit' : 'pipe',
+    stderr: errTty ? 'inherit' : 'pipe',
+    detached: true,
+    cleanup: false,
+    buffer: false,
+    reject: false,
+    encoding: 'buffer',
+    stripFinalNewline: false,
+  });
+
+  const caps = { stdout: outTty ? null : capStream(child.stdout, io.stdout, spec.maxOutputBytes), stderr: errTty ? null : capStream(child.stderr, io.stderr, spec.maxOutputBytes) };
+  let timedOut = false;
+  let stopForwarding = (): void => {};
+  let killTimer: NodeJS.Timeout | undefined;
+  const timer = setTimeout(() => {
+    if (child.pid === undefined) return;
+    timedOut = true;
+    signalGroup(child.pid, 'SIGTERM');
+    killTimer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), spec.graceMs);
+  }, spec.timeoutMs);
+  if (child.pid !== undefined) stopForwarding = forwardSignals(child.pid, spec.graceMs);
+
+  const result = await child;
+  await Promise.all([caps.stdout?.done, caps.stderr?.done]);
+  clearTimeout(timer);
+  clearTimeout(killTimer);
+  stopForwarding();
+
+  const durationMs = Math.round(performance.now() - started);
+  let truncated = false;
+  for (const [name, cap] of [['stdout', caps.stdout], ['stderr', caps.stderr]] as const) {
+    if (cap && cap.cap.dropped > 0) {
+      truncated = true;
+      io.stderr.write(truncationNote(name, cap.cap.dropped));
+    }
+  }
+  const base = {
+    durationMs,
+    stdoutBytes: caps.stdout?.cap.total ?? 0,
+    stderrBytes: caps.stderr?.cap.total ?? 0,
+    truncated,
+    timedOut,
+  };
+  if (child.pid === undefined || (result.failed && result.exitCode === undefined && !result.signal)) {
+    const errno = (result as { code?: string }).code;
+    return { ...base, exitCode: spawnFailureStatus(errno), signal: null, spawnError: spawnMessage(spec.file, errno, result.originalMessage) };
+  }
+  const signal = result.signal ?? null;
+  const exitCode = timedOut ? EXIT_TIMED_OUT : shellExitStatus(result.exitCode, signal ?? undefined);
+  return { ...base, exitCode, signal };
+}
+
+function capStream(from: Readable | null, to: Sink, maxBytes: number): { cap: OutputCap; done: Promise<void> } | null {
+  if (!from) return null;
+  const cap = new OutputCap(maxBytes);
+  const done = new Promise<void>((resolve) => {
+    cap.on('end', resolve);
+    // If our own output is gone (the reader closed it), keep draining the child into nothing.
+    to.once('error', () => {
+      cap.unpipe(to);
+      cap.resume();
+    });
+  });
+  from.pipe(cap).pipe(to, { end: false });
+  return { cap, done };
+}
+
+function spawnMessage(file: string, errno: string | undefined, detail: string | undefined): string {
+  if (errno === 'ENOENT') return `${file}: not found`;
+  if (errno === 'EACCES') return `${file}: permission denied`;
+  return `${file}: cannot execute (${errno ?? detail ?? 'unknown error'})`;
 }

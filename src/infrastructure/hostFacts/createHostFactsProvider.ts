@@ -1,9 +1,79 @@
-// OWNER: paths/urls helper. Placeholder facts: nothing resolves.
+// Host facts for one review, read live from the file system: nothing is cached, so a symlink
+// created between two reviews is seen by the second.
+import { realpathSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import which from 'which';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
+import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
+
+/** realpath of the longest existing prefix, with the missing remainder appended as written. */
+export function realpathOfLongestPrefix(absPath: string): string {
+  let existing = resolve(absPath);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      const real = realpathSync.native(existing);
+      return rest.length ? join(real, ...rest.reverse()) : real;
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) return resolve(absPath);
+      rest.push(existing.slice(parent.length).replace(/^\//, ''));
+      existing = parent;
+    }
+  }
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync.native(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+/** PATH without shimctl's own shim and launcher directories, compared by real path. */
+export function pathWithoutShims(pathVar: string | undefined, excluded: string[]): string {
+  const banned = new Set(excluded.map(realOrSelf));
+  return (pathVar ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '' && isAbsolute(dir) && !banned.has(realOrSelf(dir)))
+    .join(delimiter);
+}
 
 export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
   return {
-    facts: () => ({ home: paths.home, realpath: (p) => p, resolveCommand: () => undefined, fileId: () => undefined }),
+    facts(env): HostFacts {
+      const searchPath = pathWithoutShims(env.PATH, [paths.shimDir, paths.launcherDir]);
+      return {
+        home: paths.home,
+        shimctlPaths: [paths.configDir, paths.stateDir, paths.dataDir],
+        realpath: (p) => {
+          try {
+            return realpathOfLongestPrefix(p);
+          } catch {
+            return p;
+          }
+        },
+        resolveCommand: (name) => {
+          // A name with a slash is a path, not a PATH lookup; relative PATH entries are ignored.
+          if (name === '' || name.includes('/') || searchPath === '') return undefined;
+          try {
+            const found = which.sync(name, { path: searchPath, nothrow: true });
+            return found || undefined;
+          } catch {
+            return undefined;
+          }
+        },
+        fileId: (p) => {
+          try {
+            const st = statSync(p, { bigint: true });
+            return `${st.dev}:${st.ino}`;
+          } catch {
+            return undefined;
+          }
+        },
+      };
+    },
   };
 }

@@ -1,11 +1,24 @@
-// Placeholder until the owning issue lands: refuses clearly instead of pretending.
+import { statePaths } from '../../../infrastructure/paths/statePaths.js';
+import { doctorChecks } from '../../../infrastructure/install/doctorChecks.js';
 import type { CliCommand } from '../cliContext.js';
 
 export const doctorCommand: CliCommand = {
   name: 'doctor',
-  summary: 'Check that interception works and report known gaps.',
-  async run(_args, ctx) {
-    ctx.stderr.write('shimctl doctor: not available in this build\n');
-    return 2;
+  summary: 'Check that the launchers win on PATH, the shims reach the real shells, and report known gaps.',
+  async run(args, ctx) {
+    try {
+      const checks = doctorChecks(statePaths(ctx.env), ctx.env);
+      if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
+      else {
+        for (const c of checks) {
+          const mark = c.ok === true ? 'ok  ' : c.ok === 'warn' ? 'note' : 'FAIL';
+          ctx.stdout.write(`${mark}  ${c.title}\n${c.detail ? `      ${c.detail}\n` : ''}`);
+        }
+      }
+      return checks.some((c) => c.ok === false) ? 1 : 0;
+    } catch (err) {
+      ctx.stderr.write(`shimctl doctor: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
   },
 };

@@ -1,11 +1,57 @@
-// Placeholder until the owning issue lands: refuses clearly instead of pretending.
+import { statePaths } from '../../../infrastructure/paths/statePaths.js';
+import { InstallRefused, install } from '../../../infrastructure/install/install.js';
+import { findPackageRoot } from '../../../infrastructure/install/packageRoot.js';
 import type { CliCommand } from '../cliContext.js';
+import { EXIT_USAGE } from '../cliContext.js';
+
+const USAGE = `usage: shimctl install [--agent NAME=PATH]… [--no-modify-path] [--dry-run]
+
+Finds the agents on PATH, writes a launcher for each, the bash/sh shims and a manifest,
+and puts the launcher directory first on PATH in your shell start-up files.
+  --agent NAME=PATH   also put this program behind the gate (repeatable)
+  --no-modify-path    do not edit start-up files; print the line to add instead
+  --dry-run           show what would be written; change nothing
+`;
 
 export const installCommand: CliCommand = {
   name: 'install',
   summary: 'Put launchers in front of the agents found on PATH and write the shims.',
-  async run(_args, ctx) {
-    ctx.stderr.write('shimctl install: not available in this build\n');
-    return 2;
+  async run(args, ctx) {
+    const extraAgents: Array<{ name: string; path: string }> = [];
+    let modifyPath = true;
+    let dryRun = false;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--help' || a === '-h') { ctx.stdout.write(USAGE); return 0; }
+      if (a === '--no-modify-path') modifyPath = false;
+      else if (a === '--dry-run') dryRun = true;
+      else if (a === '--agent' || a.startsWith('--agent=')) {
+        const spec = a === '--agent' ? args[++i] : a.slice('--agent='.length);
+        const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)=(\/.+)$/.exec(spec ?? '');
+        if (!m) { ctx.stderr.write(`shimctl install: --agent wants NAME=/absolute/path, got '${spec ?? ''}'\n`); return EXIT_USAGE; }
+        extraAgents.push({ name: m[1]!, path: m[2]! });
+      } else { ctx.stderr.write(`shimctl install: unknown option '${a}'\n${USAGE}`); return EXIT_USAGE; }
+    }
+    try {
+      const paths = statePaths(ctx.env);
+      const layout = findPackageRoot(process.argv[1] ?? '');
+      const r = install({ paths, pathVar: ctx.env.PATH ?? '', layout, node: process.execPath, extraAgents, modifyPath, dryRun });
+      const out = (s: string) => ctx.stdout.write(`${s}\n`);
+      if (dryRun) out('dry run: nothing was changed.');
+      if (r.agents.length === 0) {
+        out('No agent was found on PATH. The shims are installed; add an agent later with');
+        out('  shimctl install --agent NAME=/absolute/path/to/agent   (or install the agent, then run shimctl install again)');
+      }
+      for (const a of r.agents) out(`agent ${a.name.padEnd(12)} ${a.realPath}  (coverage: ${a.coverage})`);
+      for (const f of r.written) out(`${dryRun ? 'would write' : 'wrote'} ${f}`);
+      for (const f of r.rcEdited) out(`${dryRun ? 'would add' : 'added'} the PATH block to ${f}`);
+      if (r.written.length === 0 && r.rcEdited.length === 0) out('Already installed: nothing changed.');
+      if (!modifyPath) out(`Start-up files untouched. Add this line to your shell's start-up file:\n  ${r.pathLine}`);
+      if (!dryRun) out(`Open a new shell (or run: export PATH=${JSON.stringify(paths.launcherDir)}:"$PATH"; hash -r) so the launchers come first. Check with: shimctl doctor`);
+      return 0;
+    } catch (err) {
+      ctx.stderr.write(`shimctl install: ${err instanceof Error ? err.message : String(err)}\n`);
+      return err instanceof InstallRefused ? 1 : 1;
+    }
   },
 };

@@ -1,11 +1,80 @@
-// Placeholder until the owning issue lands: refuses clearly instead of pretending.
-import type { CliCommand } from '../cliContext.js';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runPolicyTests } from '../../../application/decide/runPolicyTests.js';
+import type { PolicyTestResult } from '../../../application/decide/runPolicyTests.js';
+import { createApp } from '../../../compositionRoot.js';
+import { parsePolicyTests } from '../../api/parsePolicyTests.js';
+import { visibleText as v } from '../../api/visibleText.js';
+import type { CliCommand, CliContext } from '../cliContext.js';
+import { EXIT_USAGE } from '../cliContext.js';
+import { runPolicyCheck } from './policyCheck.js';
+
+const HELP = `usage: shimctl policy test [--json] FILE.jsonl
+       shimctl policy check [options]
+
+policy test: runs each line of FILE.jsonl through the review core (nothing is executed) and
+prints a pass/fail table. A line is {"command": "..." | "argv": [...], "cwd"?: "/abs",
+"agent"?: "...", "name"?: "...", "expect": "allow"|"ask"|"block" |
+{"decision", "risk"?, "codes"?: [...], "rule_ids"?: [...]}}; blank and '#' lines are skipped.
+Exit 0 all pass, 1 any fail, 2 malformed file (the line is named).
+policy check: checks the configured policy engine (see shimctl policy check --help).
+`;
+
+const MAX_TEST_FILE_BYTES = 16 * 1024 * 1024;
+
+function table(results: PolicyTestResult[]): string {
+  const rows = results.map((r) => {
+    const label = r.testCase.name ?? r.testCase.request.command ?? JSON.stringify(r.testCase.request.argv);
+    const got = `${r.verdict.decision}/${r.verdict.risk}`;
+    const detail = r.pass ? '' : `  ${r.mismatches.join('; ')} [${r.verdict.reasons.map((x) => x.code).join(', ')}]`;
+    return `${r.pass ? 'PASS' : 'FAIL'}  ${String(r.testCase.line).padStart(4)}  ${got.padEnd(14)} ${v(label.length > 70 ? `${label.slice(0, 67)}...` : label)}${v(detail)}`;
+  });
+  const failed = results.filter((r) => !r.pass).length;
+  return `${'RESULT'.padEnd(4)} LINE  GOT            CASE\n${rows.join('\n')}\n\n${results.length - failed} passed, ${failed} failed, ${results.length} total\n`;
+}
+
+async function runTest(args: string[], ctx: CliContext): Promise<number> {
+  const json = args.includes('--json');
+  const files = args.filter((a) => a !== '--json');
+  if (files.length !== 1 || files[0]!.startsWith('-')) {
+    ctx.stderr.write(`shimctl policy test: expected one FILE.jsonl\n${HELP}`);
+    return EXIT_USAGE;
+  }
+  const file = resolve(ctx.cwd, files[0]!);
+  let text: string;
+  try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new Error('not a regular file');
+    if (st.size > MAX_TEST_FILE_BYTES) throw new Error(`larger than ${MAX_TEST_FILE_BYTES} bytes`);
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    ctx.stderr.write(`shimctl policy test: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT_USAGE;
+  }
+  const parsed = parsePolicyTests(text, ctx.cwd);
+  if (!parsed.ok) {
+    ctx.stderr.write(`shimctl policy test: ${file}${parsed.line ? `:${parsed.line}` : ''}: ${parsed.message}\n`);
+    return EXIT_USAGE;
+  }
+  const results = await runPolicyTests(parsed.cases, createApp(ctx.env));
+  if (json) {
+    ctx.stdout.write(`${JSON.stringify(results.map((r) => ({ line: r.testCase.line, name: r.testCase.name, request: r.testCase.request, expect: r.testCase.expect, pass: r.pass, mismatches: r.mismatches, verdict: r.verdict })))}\n`);
+  } else ctx.stdout.write(table(results));
+  return results.every((r) => r.pass) ? 0 : 1;
+}
 
 export const policyCommand: CliCommand = {
   name: 'policy',
   summary: 'policy test FILE.jsonl | policy check: test the policy or the configured engine.',
-  async run(_args, ctx) {
-    ctx.stderr.write('shimctl policy: not available in this build\n');
-    return 2;
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    if (sub === 'test') return runTest(rest, ctx);
+    if (sub === 'check') return runPolicyCheck(rest, ctx);
+    if (sub === '--help' || sub === '-h' || sub === 'help') {
+      ctx.stdout.write(HELP);
+      return 0;
+    }
+    ctx.stderr.write(`shimctl policy: ${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n${HELP}`);
+    return EXIT_USAGE;
   },
 };

@@ -1,11 +1,44 @@
-// Placeholder until the owning issue lands: refuses clearly instead of pretending.
+// The hidden entry point the bash/sh shims and the BASH_ENV guard exec. Fails closed: any
+// problem here is exit 126 with one line on stderr, never a run.
+import { randomUUID } from 'node:crypto';
+import { isAbsolute } from 'node:path';
+import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
+import { EXIT_BLOCKED } from '../../../application/intercept/interceptRequest.js';
+import { createApp } from '../../../compositionRoot.js';
 import type { CliCommand } from '../cliContext.js';
+
+const USAGE = 'usage: shimctl __shim [--check] <bash|sh> <absolute path of the real shell> [shell arguments…]\n';
 
 export const shimCommand: CliCommand = {
   name: '__shim',
-  summary: 'Internal: entry point of the bash/sh shims.',
-  async run(_args, ctx) {
-    ctx.stderr.write('shimctl __shim: not available in this build\n');
-    return 2;
+  summary: 'Internal: entry point of the bash/sh shims and the BASH_ENV guard.',
+  async run(args, ctx) {
+    const check = args[0] === '--check';
+    const [shell, realShell, ...rest] = check ? args.slice(1) : args;
+    if ((shell !== 'bash' && shell !== 'sh') || !realShell || !isAbsolute(realShell)) {
+      ctx.stderr.write(`shimctl: blocked (invocation.unsupported): bad shim call\n${USAGE}`);
+      return EXIT_BLOCKED;
+    }
+    let app;
+    try {
+      app = createApp(ctx.env);
+    } catch (err) {
+      ctx.stderr.write(`shimctl: blocked (internal.error): ${err instanceof Error ? err.message : String(err)}\n`);
+      return EXIT_BLOCKED;
+    }
+    return interceptUseCase(
+      { shell, realShell, args: rest, cwd: ctx.cwd, env: ctx.env, mode: check ? 'check' : 'run' },
+      {
+        configSource: app.configSource,
+        hostFacts: app.hostFacts,
+        executor: app.executor,
+        auditLog: app.auditLog,
+        approver: app.approver,
+        regoEngine: app.regoEngine,
+        writeStderr: (text) => ctx.stderr.write(text),
+        now: () => new Date(),
+        newId: () => randomUUID(),
+      },
+    );
   },
 };

@@ -1,11 +1,39 @@
-// Placeholder until the owning issue lands: refuses clearly instead of pretending.
+import { statePaths } from '../../../infrastructure/paths/statePaths.js';
+import { readManifest } from '../../../infrastructure/install/manifestStore.js';
 import type { CliCommand } from '../cliContext.js';
 
 export const statusCommand: CliCommand = {
   name: 'status',
-  summary: 'Show the launcher and shim directories, the audit log and each agent.',
-  async run(_args, ctx) {
-    ctx.stderr.write('shimctl status: not available in this build\n');
-    return 2;
+  summary: 'Show where shimctl is installed and which agents it covers (--json).',
+  async run(args, ctx) {
+    try {
+      const paths = statePaths(ctx.env);
+      const manifest = readManifest(paths.manifest);
+      const status = {
+        installed: Boolean(manifest),
+        launcherDir: paths.launcherDir,
+        shimDir: paths.shimDir,
+        auditLog: paths.auditLog,
+        realShells: manifest?.realShells,
+        agents: (manifest?.agents ?? []).map((a) => ({ name: a.name, realPath: a.realPath, launcher: a.launcher, coverage: a.coverage, note: a.note })),
+      };
+      if (args.includes('--json')) {
+        ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+        return 0;
+      }
+      const lines = [
+        `installed:    ${status.installed ? `yes (${manifest!.installedAt})` : 'no — run `shimctl install`'}`,
+        `launcher dir: ${status.launcherDir}`,
+        `shim dir:     ${status.shimDir}`,
+        `audit log:    ${status.auditLog}`,
+        ...(status.agents.length === 0 ? ['agents:       none installed'] : ['agents:']),
+        ...status.agents.flatMap((a) => [`  ${a.name.padEnd(12)} ${a.coverage.padEnd(8)} ${a.realPath}`, `  ${''.padEnd(12)} ${a.note}`]),
+      ];
+      ctx.stdout.write(`${lines.join('\n')}\n`);
+      return 0;
+    } catch (err) {
+      ctx.stderr.write(`shimctl status: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
   },
 };

@@ -1,11 +1,26 @@
-// Placeholder until the owning issue lands: refuses clearly instead of pretending.
+import { statePaths } from '../../../infrastructure/paths/statePaths.js';
+import { uninstall } from '../../../infrastructure/install/uninstall.js';
 import type { CliCommand } from '../cliContext.js';
+import { EXIT_USAGE } from '../cliContext.js';
 
 export const uninstallCommand: CliCommand = {
   name: 'uninstall',
-  summary: 'Remove exactly what install wrote.',
-  async run(_args, ctx) {
-    ctx.stderr.write('shimctl uninstall: not available in this build\n');
-    return 2;
+  summary: 'Remove the launchers, shims and PATH blocks install added (--purge: audit logs too).',
+  async run(args, ctx) {
+    const purge = args.includes('--purge');
+    const bad = args.find((a) => a !== '--purge');
+    if (bad) { ctx.stderr.write(`shimctl uninstall: unknown option '${bad}'\nusage: shimctl uninstall [--purge]\n`); return EXIT_USAGE; }
+    try {
+      const r = uninstall(statePaths(ctx.env), purge);
+      if (r.nothingInstalled) ctx.stdout.write('Nothing installed (no manifest).\n');
+      for (const f of r.removed) ctx.stdout.write(`removed ${f}\n`);
+      for (const f of r.kept) ctx.stderr.write(`kept ${f}\n`);
+      for (const p of r.problems) ctx.stderr.write(`${p}\n`);
+      if (!purge && !r.nothingInstalled) ctx.stdout.write('Audit logs kept; `shimctl uninstall --purge` removes them. Open a new shell or run `hash -r`.\n');
+      return r.kept.length + r.problems.length === 0 ? 0 : 1;
+    } catch (err) {
+      ctx.stderr.write(`shimctl uninstall: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
   },
 };

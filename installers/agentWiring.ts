@@ -1,0 +1,24 @@
+/**
+ * How one agent is put behind the gate: data only. `{bashShim}`, `{shShim}` and `{bashEnvGuard}`
+ * in values are replaced by the installed files' absolute paths.
+ */
+export interface AgentWiring {
+  /** The name the agent has on PATH (and the launcher's name). */
+  name: string;
+  title: string;
+  /** Variables the launcher exports before exec'ing the real agent. */
+  env: Record<string, string>;
+  /** Arguments put before the user's own. */
+  args: string[];
+  /**
+   * `full`: every shell the agent starts goes through a shim (bounded execution, audit).
+   * `guard`: commands are reviewed and audited before they run, but run in the agent's own bash.
+   * `partial`: some shells are covered, some are not (see `note`).
+   * `none`: nothing the agent runs can be reviewed today (see `note`).
+   */
+  coverage: 'full' | 'guard' | 'partial' | 'none';
+  /** Plain words for `status` and `doctor`: what is covered, what is not, why. */
+  note: string;
+}
+
+export type PlaceholderName = 'bashShim' | 'shShim' | 'bashEnvGuard';

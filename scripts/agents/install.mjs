@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Installs pinned builds of the real agents into a cache OUTSIDE the source tree, so a user of
+// shimctl never downloads them and the test suite reuses them across runs.
+// Usage: node scripts/agents/install.mjs [name...]   (default: every agent in agents.json)
+// Prints one JSON line per agent: {name, version, ok, dir, binDir, bin, reason?}.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const AGENTS = JSON.parse(readFileSync(join(here, 'agents.json'), 'utf8'));
+
+/** `$SHIMCTL_AGENT_CACHE`, else `~/.cache/shimctl-agents` of the real home (tests change HOME later). */
+export function agentCacheRoot(env = process.env) {
+  return env.SHIMCTL_AGENT_CACHE || join(env.HOME || homedir(), '.cache', 'shimctl-agents');
+}
+
+function binPaths(dir, spec) {
+  const binDir = join(dir, 'node_modules', '.bin');
+  return { binDir, bin: join(binDir, spec.bin) };
+}
+
+function versionOf(bin) {
+  // A binary that cannot print its version will not run a turn either: treat as not installed.
+  return execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+/** Installs (or reuses) one agent. Never throws: failures come back as {ok:false, reason}. */
+export function ensureAgent(name, env = process.env) {
+  const spec = AGENTS[name];
+  if (!spec) return { name, ok: false, reason: `unknown agent ${name}` };
+  const dir = join(agentCacheRoot(env), `${name}@${spec.version}`);
+  const marker = join(dir, '.installed');
+  const { binDir, bin } = binPaths(dir, spec);
+  const tmp = `${dir}.tmp-${process.pid}`;
+  try {
+    if (!existsSync(marker) || !existsSync(bin)) {
+      // Install into a scratch dir and rename, so an interrupted install is never reused.
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(tmp, { recursive: true });
+      // npm 11 skips dependency install scripts unless package.json approves them by name@version.
+      const allowScripts = Object.fromEntries(spec.allowScripts.map((p) => [`${p}@${spec.version}`, true]));
+      writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: `agent-${name}`, private: true, allowScripts }) + '\n');
+      const args = ['install', '--prefix', tmp, '--no-audit', '--no-fund', '--no-save', '--loglevel=error',
+        `${spec.package}@${spec.version}`];
+      execFileSync('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 900_000, env: { ...env, npm_config_update_notifier: 'false' } });
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(tmp, dir);
+      writeFileSync(marker, `${spec.package}@${spec.version}\n`);
+    }
+    const reported = versionOf(bin);
+    if (!reported.includes(spec.version)) {
+      return { name, version: spec.version, ok: false, dir, binDir, bin, reason: `${bin} --version said "${reported}"` };
+    }
+    return { name, version: spec.version, ok: true, dir, binDir, bin, reported };
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    const detail = String(error?.stderr || error?.message || error).trim().split('\n').slice(-5).join(' | ');
+    return { name, version: spec.version, ok: false, dir, binDir, bin, reason: detail };
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(AGENTS);
+  let failed = 0;
+  for (const name of names) {
+    const result = ensureAgent(name);
+    if (!result.ok) failed++;
+    process.stdout.write(JSON.stringify(result) + '\n');
+  }
+  process.exitCode = failed ? 1 : 0;
+}

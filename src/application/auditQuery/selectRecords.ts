@@ -1,0 +1,58 @@
+import type { AuditRecord } from '../ports/auditLog.js';
+import type { AuditFilter } from './auditFilter.js';
+import { SINCE_SCAN_SLACK_MS, matchesFilter, parseRecordLine, recordTimeMs } from './auditFilter.js';
+
+export interface SelectedRecord {
+  record: AuditRecord;
+  /** The line as stored, for `--json`. */
+  line: string;
+}
+
+/**
+ * The last `limit` records matching the filter, oldest first, from lines given newest first.
+ * Stops reading as soon as it has enough, or once past `--since`: the cost follows what is
+ * printed, not the size of the log.
+ */
+export function selectLastRecords(linesNewestFirst: Iterable<string>, filter: AuditFilter, limit: number): SelectedRecord[] {
+  const picked: SelectedRecord[] = [];
+  if (limit <= 0) return picked;
+  for (const line of linesNewestFirst) {
+    const record = parseRecordLine(line);
+    if (!record) continue;
+    if (filter.sinceMs !== undefined && recordTimeMs(record) < filter.sinceMs - SINCE_SCAN_SLACK_MS) break;
+    if (!matchesFilter(record, filter)) continue;
+    picked.push({ record, line });
+    if (picked.length >= limit) break;
+  }
+  return picked.reverse();
+}
+
+export interface AuditStats {
+  total: number;
+  unreadable: number;
+  byDecision: Record<string, number>;
+  byRisk: Record<string, number>;
+  byAgent: Record<string, number>;
+  byReason: Record<string, number>;
+}
+
+/** Counts by decision, risk, agent and reason code over every matching record. */
+export function countRecords(linesNewestFirst: Iterable<string>, filter: AuditFilter): AuditStats {
+  const stats: AuditStats = { total: 0, unreadable: 0, byDecision: {}, byRisk: {}, byAgent: {}, byReason: {} };
+  const bump = (m: Record<string, number>, k: string): void => { m[k] = (m[k] ?? 0) + 1; };
+  for (const line of linesNewestFirst) {
+    const record = parseRecordLine(line);
+    if (!record) {
+      stats.unreadable += 1;
+      continue;
+    }
+    if (filter.sinceMs !== undefined && recordTimeMs(record) < filter.sinceMs - SINCE_SCAN_SLACK_MS) break;
+    if (!matchesFilter(record, filter)) continue;
+    stats.total += 1;
+    bump(stats.byDecision, String(record.decision));
+    bump(stats.byRisk, String(record.risk));
+    bump(stats.byAgent, record.agent ?? '(none)');
+    for (const code of new Set((record.reasons ?? []).map((r) => r.code))) bump(stats.byReason, code);
+  }
+  return stats;
+}

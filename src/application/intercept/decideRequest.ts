@@ -1,0 +1,52 @@
+import type { PolicyConfig } from '../../domain/policyConfig.js';
+import type { ReviewResult } from '../../domain/review/reviewCommand.js';
+import type { ShellInvocation } from '../../domain/shell/parseInvocation.js';
+import { verdict } from '../../domain/verdict.js';
+import { reviewUseCase } from '../review.js';
+import type { InterceptDeps } from './interceptDeps.js';
+
+export interface HopContext {
+  hop: 'agent' | 'nested';
+  agent?: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/**
+ * The verdict for one parsed invocation. Policy for what cannot be reviewed command by command:
+ * - interactive shells are refused at every hop (nothing to review up front);
+ * - script files are refused at the agent hop, and need a human at a nested hop under `review`;
+ * - with `nested = "passthrough"` every nested shell runs unreviewed and is recorded.
+ */
+export async function decideRequest(
+  inv: ShellInvocation,
+  ctx: HopContext,
+  config: PolicyConfig,
+  deps: InterceptDeps,
+): Promise<ReviewResult> {
+  if (inv.kind === 'unsupported') {
+    return { verdict: verdict('block', 'medium', 'invocation.unsupported', inv.reason), trace: [] };
+  }
+  if (inv.kind === 'info') {
+    // `--version` / `--help`: the shell prints text and runs nothing.
+    return { verdict: { decision: 'allow', risk: 'low', reasons: [], rule_ids: [] }, trace: [{ stage: 'invocation', detail: 'shell info request' }] };
+  }
+  if (ctx.hop === 'nested' && config.nested === 'passthrough') {
+    return {
+      verdict: verdict('allow', 'medium', 'invocation.nested_passthrough', 'nested shell ran unreviewed (nested = passthrough)'),
+      trace: [{ stage: 'nested', detail: 'passthrough' }],
+    };
+  }
+  if (inv.kind === 'interactive') {
+    return { verdict: verdict('block', 'high', 'invocation.interactive', 'an interactive shell cannot be reviewed; run one command at a time'), trace: [] };
+  }
+  if (inv.kind === 'script') {
+    return ctx.hop === 'agent'
+      ? { verdict: verdict('block', 'high', 'invocation.script', `the agent ran the script file '${inv.file}' directly; run its commands instead`), trace: [] }
+      : { verdict: verdict('ask', 'medium', 'invocation.script', `a nested shell runs the script file '${inv.file}'`), trace: [] };
+  }
+  return (deps.review ?? reviewUseCase)(
+    { command: inv.script, cwd: ctx.cwd, agent: ctx.agent, hop: ctx.hop },
+    { config, facts: deps.hostFacts.facts(ctx.env), rego: config.engine === 'native' ? undefined : deps.regoEngine(config) },
+  );
+}

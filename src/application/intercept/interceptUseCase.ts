@@ -1,0 +1,143 @@
+import type { AuditRecord, AuditWriter, ApprovalTrace } from '../ports/auditLog.js';
+import type { ExecResult } from '../ports/executor.js';
+import { defaultConfig } from '../../domain/defaultConfig.js';
+import type { PolicyConfig } from '../../domain/policyConfig.js';
+import type { ReviewResult } from '../../domain/review/reviewCommand.js';
+import { parseShellInvocation } from '../../domain/shell/parseInvocation.js';
+import type { ShellInvocation } from '../../domain/shell/parseInvocation.js';
+import { internalErrorVerdict, verdict } from '../../domain/verdict.js';
+import { askHuman } from './askHuman.js';
+import { blockMessage } from './blockMessage.js';
+import { chooseExecution } from './chooseExecution.js';
+import { decideRequest } from './decideRequest.js';
+import type { InterceptDeps } from './interceptDeps.js';
+import type { InterceptRequest } from './interceptRequest.js';
+import { ENV_AGENT, ENV_DEPTH, ENV_SESSION, EXIT_BLOCKED, EXIT_NOT_FOUND, MAX_DEPTH, readDepth } from './interceptRequest.js';
+import { reduceEnv } from './reduceEnv.js';
+
+/** The text a reviewer sees for an invocation (the `-c` string, or a description of the form). */
+function describe(inv: ShellInvocation | undefined, req: InterceptRequest): string {
+  if (inv?.kind === 'command') return inv.script;
+  if (inv?.kind === 'script') return `${req.shell} ${inv.file}`;
+  return [req.shell, ...req.args].join(' ');
+}
+
+interface Decided {
+  config: PolicyConfig;
+  review: ReviewResult;
+  invocation?: ShellInvocation;
+  approval?: ApprovalTrace;
+}
+
+/**
+ * One intercepted shell start, end to end: depth → parse → config → review → human → audit → run.
+ * Resolves to the exit status the agent sees. Never rejects: any failure is a block (126).
+ */
+export async function interceptUseCase(req: InterceptRequest, deps: InterceptDeps): Promise<number> {
+  const started = deps.now();
+  const agent = req.env[ENV_AGENT] || undefined;
+  const session = req.env[ENV_SESSION] || undefined;
+  const base = { v: 1, id: deps.newId(), ts: started.toISOString(), session, agent, cwd: req.cwd };
+  let decided: Decided | undefined;
+  let writer: AuditWriter | undefined;
+  let written = false;
+  const write = async (r: AuditRecord): Promise<void> => {
+    written = true;
+    await writer!.write(r);
+  };
+  try {
+    decided = await decide(req, deps, agent, session);
+    const { config, review, invocation } = decided;
+    const command = describe(invocation, req);
+    const record: AuditRecord = { ...base, ...review.verdict, command, envelope: review.envelope, approval: decided.approval };
+    try {
+      writer = await deps.auditLog(config).open();
+    } catch (err) {
+      const blocked = verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`);
+      deps.writeStderr(blockMessage(review.verdict.decision === 'block' ? review.verdict : blocked, command));
+      return EXIT_BLOCKED;
+    }
+    if (review.verdict.decision !== 'allow') {
+      await write(record);
+      deps.writeStderr(blockMessage(review.verdict, command));
+      return review.verdict.reasons.some((r) => r.code === 'command.not_found') ? EXIT_NOT_FOUND : EXIT_BLOCKED;
+    }
+    if (req.mode === 'check') {
+      await write(record);
+      return 0;
+    }
+    const choice = chooseExecution(invocation!, review, req.realShell, req.shell, req.args);
+    const wiring: Record<string, string> = {};
+    for (const name of ['PATH', ENV_DEPTH, ENV_AGENT, ENV_SESSION]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
+    const result: ExecResult = await deps.executor.run({
+      file: choice.file,
+      args: choice.args,
+      argv0: choice.argv0,
+      cwd: req.cwd,
+      env: reduceEnv(req.env, config.execution.envAllow, wiring),
+      timeoutMs: config.execution.timeoutSeconds * 1000,
+      graceMs: config.execution.graceSeconds * 1000,
+      maxOutputBytes: config.execution.maxOutputBytes,
+    });
+    const exitCode = result.spawnError ? (/ENOENT/.test(result.spawnError) ? EXIT_NOT_FOUND : EXIT_BLOCKED) : result.exitCode;
+    const extraReasons = [
+      ...(result.spawnError ? [{ code: 'exec.failed' as const, message: result.spawnError }] : []),
+      ...(result.timedOut ? [{ code: 'exec.timeout' as const, message: `killed after ${config.execution.timeoutSeconds}s` }] : []),
+    ];
+    await write({
+      ...record,
+      reasons: [...record.reasons, ...extraReasons],
+      argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined,
+      exitCode,
+      signal: result.signal,
+      durationMs: result.durationMs,
+      stdoutBytes: result.stdoutBytes,
+      stderrBytes: result.stderrBytes,
+      truncated: result.truncated,
+      timedOut: result.timedOut,
+    }).catch((err: unknown) => deps.writeStderr(`shimctl: warning: the command ran but its audit record failed: ${String(err)}\n`));
+    if (result.spawnError) deps.writeStderr(`shimctl: could not start '${choice.file}': ${result.spawnError}\n`);
+    return exitCode;
+  } catch (err) {
+    const v = internalErrorVerdict(`interception failed: ${err instanceof Error ? err.message : String(err)}`);
+    deps.writeStderr(blockMessage(v, decided ? describe(decided.invocation, req) : undefined));
+    if (!written) await recordFailure(deps, decided?.config, { ...base, ...v, command: describe(decided?.invocation, req) }, writer);
+    return EXIT_BLOCKED;
+  } finally {
+    await writer?.close().catch(() => undefined);
+  }
+}
+
+async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string, session?: string): Promise<Decided> {
+  const depth = readDepth(req.env);
+  const fallback = defaultConfig();
+  const invocation = (deps.parseInvocation ?? parseShellInvocation)(req.args);
+  if (depth > MAX_DEPTH) {
+    const v = verdict('block', 'high', 'invocation.depth_exceeded', `shims nested ${Number.isFinite(depth) ? depth : 'an unreadable number of'} levels deep (cap ${MAX_DEPTH}); a loop is likely`);
+    return { config: fallback, review: { verdict: v, trace: [] }, invocation };
+  }
+  const outcome = deps.configSource.load(req.cwd);
+  if (outcome.kind !== 'ok') {
+    const where = outcome.kind === 'invalid' ? `${outcome.file}: ${outcome.field}: ${outcome.message}` : `${outcome.file}: ${outcome.message}`;
+    const v = verdict('block', 'high', outcome.kind === 'invalid' ? 'config.invalid' : 'config.unreadable', where);
+    return { config: fallback, review: { verdict: v, trace: [] }, invocation };
+  }
+  const config = outcome.config;
+  const hop = depth === 0 ? 'agent' : 'nested';
+  const review = await decideRequest(invocation, { hop, agent, cwd: req.cwd, env: req.env }, config, deps);
+  if (review.verdict.decision !== 'ask') return { config, review, invocation };
+  const asked = await askHuman(review.verdict, { cwd: req.cwd, command: describe(invocation, req), agent, session, env: req.env }, config, deps);
+  return { config, review: { ...review, verdict: asked.verdict }, invocation, approval: asked.approval };
+}
+
+/** Best effort: an internal failure still leaves a record when the audit can take one. */
+async function recordFailure(deps: InterceptDeps, config: PolicyConfig | undefined, record: AuditRecord, open?: AuditWriter): Promise<void> {
+  try {
+    const writer = open ?? (await deps.auditLog(config ?? defaultConfig()).open());
+    await writer.write(record);
+    if (!open) await writer.close();
+  } catch {
+    // Nothing more to do: the command did not run and the agent was told.
+  }
+}
+

@@ -1,0 +1,62 @@
+import { redactArgv, redactSecrets } from './redactSecrets.js';
+
+/** Size limits for one audit record; a line stays far below what tail reads in one block. */
+export const AUDIT_FIELD_LIMITS = {
+  command: 8 * 1024,
+  argvElement: 2 * 1024,
+  argvCount: 256,
+  otherString: 2 * 1024,
+  arrayLength: 64,
+} as const;
+
+/** Cuts a string at `max` UTF-16 units (never inside a surrogate pair) and says how much went. */
+export function trimField(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max;
+  const last = text.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut)}…[TRIMMED:${text.length - cut} chars]`;
+}
+
+/**
+ * Redacts, then trims, every string in a record (redaction first, so a cut can never leave half
+ * a secret unrecognised). `argv` is redacted as an argument vector so flag values are caught.
+ * Keys are schema, not data, and are kept as they are.
+ */
+export function sanitizeAuditRecord<T extends object>(record: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value === undefined) continue;
+    if (key === 'argv' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      out[key] = sanitizeArgv(value as string[]);
+    } else if (key === 'command' && typeof value === 'string') {
+      out[key] = trimField(redactSecrets(value), AUDIT_FIELD_LIMITS.command);
+    } else {
+      out[key] = sanitizeValue(value, 0);
+    }
+  }
+  return out as T;
+}
+
+function sanitizeArgv(argv: string[]): string[] {
+  const redacted = redactArgv(argv).map((a) => trimField(a, AUDIT_FIELD_LIMITS.argvElement));
+  if (redacted.length <= AUDIT_FIELD_LIMITS.argvCount) return redacted;
+  const kept = redacted.slice(0, AUDIT_FIELD_LIMITS.argvCount);
+  kept.push(`…[TRIMMED:${redacted.length - kept.length} args]`);
+  return kept;
+}
+
+function sanitizeValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return trimField(redactSecrets(value), AUDIT_FIELD_LIMITS.otherString);
+  if (value === null || typeof value !== 'object') return value;
+  // Records are shallow; depth is bounded so a cyclic or hostile object cannot hang the writer.
+  if (depth > 6) return '[TRIMMED:depth]';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, AUDIT_FIELD_LIMITS.arrayLength).map((v) => sanitizeValue(v, depth + 1));
+    if (value.length > items.length) items.push(`…[TRIMMED:${value.length - items.length} items]`);
+    return items;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = sanitizeValue(v, depth + 1);
+  return out;
+}

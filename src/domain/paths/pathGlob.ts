@@ -1,0 +1,61 @@
+// A small glob matcher for protected-path patterns. Patterns are data from the user's config,
+// so they are compiled to anchored regular expressions with every other character escaped.
+
+export interface CompiledGlob {
+  pattern: string;
+  /** Matches a whole absolute path. */
+  regex: RegExp;
+  /** The literal directory part before the first wildcard (for "is a parent of" checks). */
+  literalPrefix: string;
+  /** No `/`: the pattern names a file anywhere (`.env`, `id_rsa`). */
+  anywhere: boolean;
+}
+
+const SPECIAL = /[.+^${}()|\\]/;
+
+function segmentToRegex(seg: string): string {
+  let out = '';
+  for (let i = 0; i < seg.length; i++) {
+    const c = seg[i]!;
+    if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '[') {
+      const close = seg.indexOf(']', i + 1);
+      if (close > i + 1) {
+        const body = seg.slice(i + 1, close).replace(/\\/g, '\\\\').replace(/^!/, '^');
+        out += `[${body}]`;
+        i = close;
+      } else out += '\\[';
+    } else out += SPECIAL.test(c) ? `\\${c}` : c;
+  }
+  return out;
+}
+
+/**
+ * `*` and `?` stay within one path segment, `**` spans any number of segments (zero included,
+ * so `~/.ssh/**` also matches `~/.ssh` itself). A pattern without `/` matches the last segment
+ * of any path. Patterns must already be absolute (or slash-free).
+ */
+export function compileGlob(pattern: string): CompiledGlob {
+  const anywhere = !pattern.includes('/');
+  const segments = (anywhere ? ['**', pattern] : pattern.split('/').filter((s) => s !== '')).map((s) => s);
+  let body = '';
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    const last = i === segments.length - 1;
+    if (seg === '**') body += last ? '(?:/.*)?' : '(?:/[^/]+)*';
+    else body += '/' + segmentToRegex(seg);
+  }
+  const firstWild = segments.findIndex((s) => /[*?[]/.test(s));
+  const literal = firstWild < 0 ? segments : segments.slice(0, firstWild);
+  return {
+    pattern,
+    regex: new RegExp(`^${body === '' ? '/' : body}$`),
+    literalPrefix: '/' + literal.join('/'),
+    anywhere,
+  };
+}
+
+export function globMatches(glob: CompiledGlob, absPath: string): boolean {
+  return glob.regex.test(absPath);
+}

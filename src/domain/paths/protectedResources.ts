@@ -1,0 +1,86 @@
+// The built-in list of protected resources. `~` stands for the home directory; a pattern without
+// `/` matches that file name in any directory. Rule ids are stable: `paths:<name>`.
+import { expandTilde, normalizePosix } from './posixPath.js';
+import type { CompiledGlob } from './pathGlob.js';
+import { compileGlob } from './pathGlob.js';
+
+/**
+ * `secret`: reading, naming or writing is refused (credentials, keys, password databases).
+ * `gate`: shimctl's own state; reading is fine, writing or deleting is refused, because an agent
+ * that can edit its config, audit log or approvals can switch its own gate off.
+ */
+export type ProtectionKind = 'secret' | 'gate';
+
+export interface ProtectedResource {
+  ruleId: string;
+  kind: ProtectionKind;
+  glob: CompiledGlob;
+}
+
+/** Templates committed to git by convention; they hold no secrets and agents must read them. */
+export const ENV_TEMPLATE_NAMES = new Set(['.env.example', '.env.sample', '.env.template', '.env.dist', '.env.defaults']);
+
+export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
+  ['paths:dotenv', ['.env', '.env.*', '.envrc']],
+  ['paths:ssh', ['~/.ssh/**']],
+  ['paths:private-key', ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk',
+    '*.key', '*.p12', '*.pfx', 'privkey*.pem', '*-key.pem', '*_key.pem', 'key.pem']],
+  ['paths:aws', ['~/.aws/**']],
+  ['paths:gnupg', ['~/.gnupg/**']],
+  ['paths:git-credentials', ['.git-credentials', '~/.config/git/credentials']],
+  ['paths:npmrc', ['.npmrc']],
+  ['paths:netrc', ['.netrc', '_netrc']],
+  ['paths:docker', ['~/.docker/config.json']],
+  ['paths:kube', ['~/.kube/**']],
+  ['paths:gcloud', ['~/.config/gcloud/**']],
+  ['paths:azure', ['~/.azure/**']],
+  ['paths:gh', ['~/.config/gh/hosts.yml']],
+  ['paths:pypirc', ['.pypirc']],
+  ['paths:cargo', ['~/.cargo/credentials', '~/.cargo/credentials.toml']],
+  ['paths:terraform', ['~/.terraform.d/credentials.tfrc.json', '~/.terraform.d/credentials*']],
+  ['paths:vault', ['~/.vault-token']],
+  ['paths:agent-credentials', ['~/.claude/.credentials.json', '~/.claude.json', '~/.codex/auth.json',
+    '~/.gemini/oauth_creds.json', '~/.gemini/google_accounts.json', '~/.config/github-copilot/**',
+    '~/.copilot/**', '~/.qwen/oauth_creds.json', '~/.local/share/opencode/auth.json', '~/.aider.conf.yml']],
+  ['paths:system-secrets', ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers',
+    '/etc/sudoers.d/**', '/etc/security/opasswd', '/etc/ssh/ssh_host_*_key']],
+];
+
+/** Where shimctl keeps its state when the XDG variables are unset (mirrors statePaths.ts). */
+export function defaultGatePaths(home: string): string[] {
+  return ['~/.config/shimctl', '~/.local/state/shimctl', '~/.local/share/shimctl'].map((p) => expandTilde(p, home));
+}
+
+function toAbsolutePattern(pattern: string, home: string): string {
+  const expanded = expandTilde(pattern, home);
+  if (!expanded.includes('/')) return expanded;
+  // A relative pattern with a directory part (`secrets/*.json`) may sit anywhere.
+  return expanded.startsWith('/') ? expanded : `**/${expanded}`;
+}
+
+function compile(pattern: string, home: string): CompiledGlob {
+  const abs = toAbsolutePattern(pattern, home);
+  return compileGlob(abs.startsWith('/') ? normalizePosix(abs) : abs);
+}
+
+// Compiling ~70 patterns costs more than a whole review, and the inputs rarely change between
+// reviews, so the last list is kept (a pure memo: same inputs, same output).
+let memoKey = '';
+let memoValue: ProtectedResource[] = [];
+
+/** Built-in secrets, the user's extra `protectedPaths`, and shimctl's own state directories. */
+export function protectedResources(home: string, extraPatterns: string[], gatePaths: string[]): ProtectedResource[] {
+  const key = JSON.stringify([home, extraPatterns, gatePaths]);
+  if (key === memoKey) return memoValue;
+  const out: ProtectedResource[] = [];
+  for (const [ruleId, patterns] of BUILTIN_SECRETS) {
+    for (const p of patterns) out.push({ ruleId, kind: 'secret', glob: compile(p, home) });
+  }
+  for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home) });
+  for (const dir of gatePaths) {
+    out.push({ ruleId: 'paths:shimctl-state', kind: 'gate', glob: compile(`${normalizePosix(dir)}/**`, home) });
+  }
+  memoKey = key;
+  memoValue = out;
+  return out;
+}

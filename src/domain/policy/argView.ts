@@ -1,0 +1,83 @@
+/**
+ * A read-only view of one simple command's arguments, shaped for rule matching:
+ * the canonical command name, every argument, and the subcommand words (the leading
+ * positionals after the command's global options, which differ per command).
+ */
+export interface ArgView {
+  command: string;
+  /** Every argument after the command word, as written. */
+  args: readonly string[];
+  /** Leading positional words after global options (`git -C x push` ⇒ `['push', ...]`). */
+  sub: readonly string[];
+  /** Arguments after the subcommand word (for rules that look at a subcommand's own options). */
+  rest: readonly string[];
+}
+
+/** Global options that take a value before the subcommand, per command with subcommands. */
+const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  git: new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds']),
+  docker: new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']),
+  npm: new Set(['--prefix', '-C', '--workspace', '-w']),
+  pnpm: new Set(['-C', '--dir', '--filter', '-F']),
+  yarn: new Set(['--cwd']),
+  cargo: new Set(['-C', '--config', '-Z']),
+  kubectl: new Set(['-n', '--namespace', '--context', '--kubeconfig', '-s', '--server']),
+};
+
+export function makeArgView(command: string, args: readonly string[]): ArgView {
+  const valueOpts = GLOBAL_VALUE_OPTIONS[command];
+  let i = 0;
+  while (i < args.length) {
+    const a = args[i]!;
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-') || a === '-') break;
+    i += valueOpts && valueOpts.has(a) ? 2 : 1;
+  }
+  const sub: string[] = [];
+  let j = i;
+  for (; j < args.length && sub.length < 3; j++) {
+    const a = args[j]!;
+    if (a.startsWith('-')) break;
+    sub.push(a);
+  }
+  return { command, args, sub, rest: args.slice(Math.min(i + 1, args.length)) };
+}
+
+/** Short option clusters (`-rf`) up to `--`; long options never count as clusters. */
+export function hasShortFlag(args: readonly string[], letter: string): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a.length > 1 && a[0] === '-' && a[1] !== '-' && a.includes(letter)) {
+      // A cluster is letters only; `-n5` style values still count for their first letters.
+      if (/^-[A-Za-z0-9]+$/.test(a)) return true;
+    }
+  }
+  return false;
+}
+
+export function hasLongFlag(args: readonly string[], long: string): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === long || a.startsWith(long + '=')) return true;
+  }
+  return false;
+}
+
+/** `-f` or `--force` style: any of the short letters or long names. */
+export function hasFlag(args: readonly string[], shorts: string, ...longs: string[]): boolean {
+  for (const s of shorts) if (hasShortFlag(args, s)) return true;
+  for (const l of longs) if (hasLongFlag(args, l)) return true;
+  return false;
+}
+
+/** Positional (non-option) arguments, honouring `--`. */
+export function positionals(args: readonly string[]): string[] {
+  const out: string[] = [];
+  let afterDashes = false;
+  for (const a of args) {
+    if (!afterDashes && a === '--') { afterDashes = true; continue; }
+    if (!afterDashes && a.startsWith('-') && a !== '-') continue;
+    out.push(a);
+  }
+  return out;
+}

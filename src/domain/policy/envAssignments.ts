@@ -1,0 +1,48 @@
+import type { Verdict } from '../verdict.js';
+import { combineVerdicts, verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
+
+/** Variables that make a program (or the shell, or a child) load or run code. */
+const CODE_RUNNING = new Set([
+  'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'LD_DEBUG_OUTPUT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'DYLD_FRAMEWORK_PATH',
+  'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'SHELLOPTS', 'BASHOPTS', 'PS1', 'PS2', 'PS4', 'BASH_LOADABLES_PATH', 'BASH_XTRACEFD', 'CDPATH', 'GLOBIGNORE',
+  'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXTERNAL_DIFF', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_ASKPASS', 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR',
+  'GIT_PROXY_COMMAND', 'GIT_SEQUENCE_EDITOR', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT',
+  'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'LESSKEY',
+  'NODE_OPTIONS', 'NODE_PATH', 'NODE_REPL_EXTERNAL_MODULE', 'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONINSPECT', 'PYTHONBREAKPOINT', 'PYTHONUSERBASE',
+  'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'PERL5DB', 'RUBYOPT', 'RUBYLIB', 'IFS', 'PATH', 'MAKEFLAGS', 'MFLAGS', 'CC', 'CXX', 'LDFLAGS', 'CFLAGS',
+  'TAR_OPTIONS', 'ZIPOPT', 'GZIP', 'GREP_OPTIONS', 'RSYNC_RSH', 'RSYNC_CONNECT_PROG', 'CVS_RSH', 'TERMINFO', 'LOCPATH', 'GCONV_PATH',
+  'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_script_shell', 'npm_config_node_options', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
+  'CLASSPATH', 'GEM_PATH', 'GEM_HOME', 'BUNDLE_GEMFILE', 'LUA_PATH', 'LUA_CPATH', 'LUA_INIT', 'PHPRC', 'PHP_INI_SCAN_DIR', 'R_PROFILE', 'R_PROFILE_USER',
+  'OPENSSL_CONF', 'OPENSSL_ENGINES', 'HOME', 'XDG_CONFIG_HOME', 'ZDOTDIR', 'INPUTRC', 'HISTFILE', 'TMPDIR', 'SHELL', 'KUBECONFIG', 'DOCKER_HOST', 'DOCKER_CONFIG',
+]);
+
+/** Name prefixes that always run code, however they continue. */
+const CODE_RUNNING_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_', 'BASH_FUNC_', 'NODE_', 'PYTHON', 'PERL', 'RUBY', 'npm_config_', 'NPM_CONFIG_'];
+
+/** Harmless well-known names, checked before the prefixes (`NODE_ENV` is not `NODE_OPTIONS`). */
+const KNOWN_HARMLESS = new Set(['NODE_ENV', 'NODE_NO_WARNINGS', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONIOENCODING', 'PYTHONHASHSEED', 'PYTHONWARNINGS', 'NODE_DEBUG']);
+
+export function isCodeRunningVariable(name: string): boolean {
+  if (KNOWN_HARMLESS.has(name)) return false;
+  if (CODE_RUNNING.has(name) || CODE_RUNNING.has(name.toUpperCase())) return true;
+  for (const p of CODE_RUNNING_PREFIXES) if (name.startsWith(p)) return true;
+  return false;
+}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
+
+export function parseAssignment(word: string): { name: string; value: string } | undefined {
+  const m = ASSIGNMENT.exec(word);
+  return m ? { name: m[1]!, value: m[2]! } : undefined;
+}
+
+/** Judges leading `NAME=value` words: code-running names ⇒ ask high `env.code_injection`. */
+export function judgeAssignments(assignments: Record<string, string>): Verdict {
+  const parts: Verdict[] = [];
+  for (const name of Object.keys(assignments)) {
+    if (isCodeRunningVariable(name)) {
+      parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… can make the program load or run other code`));
+    }
+  }
+  return parts.length === 0 ? ALLOW_NOTHING_FOUND : combineVerdicts(...parts);
+}

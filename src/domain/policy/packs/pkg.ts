@@ -1,0 +1,47 @@
+import type { BuiltinRule } from '../ruleTypes.js';
+import { any, noArgs, not, arg } from '../ruleTypes.js';
+
+const JS = ['npm', 'pnpm', 'yarn', 'bun'];
+const jsQuery = ['ls', 'list', 'view', 'info', 'outdated', 'why', 'explain', 'audit', 'config', 'doctor', 'root', 'bin', 'prefix', 'search', 'help', 'pack'];
+const jsScripts = ['test', 't', 'run', 'run-script', 'start', 'build', 'lint', 'dev', 'restart', 'stop', 'rebuild'];
+const jsInstall = ['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'remove', 'rm', 'uninstall', 'un', 'link', 'dedupe', 'prune'];
+
+export const pkgPack: BuiltinRule[] = [
+  { id: 'pkg:js-query', commands: JS, when: (v) => jsQuery.includes(v.sub[0] ?? '') && !(v.sub[0] === 'config' && ['set', 'delete', 'edit'].includes(v.sub[1] ?? '')),
+    decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'reads package metadata',
+    examples: { match: ['npm ls', 'npm view react version', 'pnpm outdated', 'npm config get registry'], noMatch: ['npm test', 'npm config set x y'] } },
+  { id: 'pkg:js-scripts', commands: JS, when: (v) => jsScripts.includes(v.sub[0] ?? '') || v.command === 'yarn' && v.sub.length > 0 && !jsQuery.includes(v.sub[0]!) && !jsInstall.includes(v.sub[0]!) && !['publish', 'exec', 'dlx', 'npm'].includes(v.sub[0]!),
+    decision: 'ask', risk: 'medium', code: 'command.asked',
+    reason: 'runs package.json scripts, which the agent can edit without going through the shell',
+    examples: { match: ['npm test', 'npm run build', 'pnpm run lint', 'yarn build'], noMatch: ['npm ls', 'npm publish'] } },
+  { id: 'pkg:js-install', commands: JS, when: any((v) => jsInstall.includes(v.sub[0] ?? ''), (v) => v.command !== 'npm' && noArgs(v)),
+    decision: 'ask', risk: 'medium', code: 'command.asked',
+    reason: 'installs packages, whose install scripts run arbitrary code',
+    examples: { match: ['npm install', 'npm ci', 'pnpm add left-pad', 'yarn'], noMatch: ['npm ls'] } },
+  { id: 'pkg:js-exec', commands: [...JS, 'npx', 'pnpx', 'bunx'], when: (v) => v.command === 'npx' || v.command === 'pnpx' || v.command === 'bunx' || ['exec', 'x', 'dlx', 'create', 'init'].includes(v.sub[0] ?? ''),
+    decision: 'ask', risk: 'high', code: 'command.escape_hatch', reason: 'downloads and runs an arbitrary package',
+    examples: { match: ['npx cowsay hi', 'npm exec -- tsc', 'pnpm dlx x', 'npm init vite'], noMatch: ['npm test'] } },
+  { id: 'pkg:publish', commands: [...JS, 'cargo', 'twine', 'gem', 'poetry', 'uv', 'flit', 'vsce'], when: (v) => ['publish', 'push', 'upload', 'unpublish', 'deprecate', 'owner', 'dist-tag', 'yank'].includes(v.sub[0] ?? ''),
+    decision: 'ask', risk: 'high', code: 'command.publish', reason: 'publishes (or withdraws) a package for everyone',
+    examples: { match: ['npm publish', 'cargo publish', "twine upload 'dist/*'", 'npm unpublish x'], noMatch: ['npm pack'] } },
+  { id: 'pkg:build-tools', commands: ['tsc', 'esbuild', 'vite', 'vitest', 'jest', 'eslint', 'prettier', 'cargo', 'go', 'make', 'cmake', 'ninja', 'gradle', 'mvn', 'pytest', 'tox', 'mypy', 'ruff', 'black', 'rustc', 'gcc', 'cc', 'g++', 'clang', 'javac', 'dotnet', 'swift', 'mocha', 'webpack', 'rollup', 'biome'],
+    when: not((v) => v.command === 'cargo' && ['publish', 'install', 'yank', 'owner', 'login'].includes(v.sub[0] ?? '') || v.command === 'go' && ['install', 'get'].includes(v.sub[0] ?? '')),
+    decision: 'ask', risk: 'medium', code: 'command.asked',
+    reason: 'builds and test runners execute project code (build scripts, tests, plugins) the agent may have written',
+    examples: { match: ['tsc --noEmit', 'cargo build --release', 'make', 'pytest -q', 'go test ./...'], noMatch: ['cargo publish', 'ls'] } },
+  { id: 'pkg:py-query', commands: ['pip', 'pip3', 'uv', 'poetry', 'pipx'], when: (v) => ['list', 'show', 'freeze', 'check', 'search', 'help', 'tree', 'config'].includes(v.sub[0] ?? ''),
+    decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'reads installed package metadata',
+    examples: { match: ['pip list', 'pip3 show requests', 'pip freeze'], noMatch: ['pip install x'] } },
+  { id: 'pkg:install-other', commands: ['pip', 'pip3', 'uv', 'poetry', 'pipx', 'gem', 'bundle', 'cargo', 'go', 'composer', 'conda', 'mamba', 'brew'],
+    when: (v) => ['install', 'add', 'update', 'upgrade', 'sync', 'get', 'uninstall', 'remove', 'lock', 'download', 'tap', 'run', 'exec'].includes(v.sub[0] ?? ''),
+    decision: 'ask', risk: 'medium', code: 'command.asked', reason: 'installs packages or runs their code',
+    examples: { match: ['pip install requests', 'cargo install ripgrep', 'brew install jq', 'go install x@latest', 'bundle exec rake'], noMatch: ['pip list'] } },
+  { id: 'pkg:system-packages', commands: ['apt', 'apt-get', 'dpkg', 'yum', 'dnf', 'rpm', 'pacman', 'zypper', 'apk', 'snap', 'flatpak'],
+    when: not(arg('list', 'search', 'show', 'policy', '-l', '-L', '-q', '-s', '--list', 'info')),
+    decision: 'ask', risk: 'high', code: 'command.system', reason: 'changes system packages (usually as root)',
+    examples: { match: ['apt-get install -y jq', 'dpkg -i x.deb', 'apt remove x'], noMatch: ['apt list --installed', 'dpkg -l'] } },
+  { id: 'pkg:system-packages-query', commands: ['apt', 'apt-get', 'apt-cache', 'dpkg', 'yum', 'dnf', 'rpm', 'pacman', 'apk', 'snap', 'flatpak'],
+    when: (v) => v.command === 'apt-cache' || arg('list', 'search', 'show', 'policy', '-l', '-L', '--list', 'info')(v),
+    decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'queries the package database',
+    examples: { match: ['apt list --installed', 'dpkg -l', 'apt-cache search jq'], noMatch: ['apt-get install jq'] } },
+];

@@ -1,0 +1,116 @@
+/**
+ * Wrappers run their argument as a command. Each spec lists the options that take a value,
+ * the flags it knows, and fixed positionals before the inner command (`timeout DURATION`).
+ * An option we do not know makes the inner command uncertain, which the review turns into an ask.
+ */
+export interface WrapperSpec {
+  valueOpts: readonly string[];
+  flags: readonly string[];
+  /** Positional words between the options and the inner command (`timeout 5`, `flock FILE`). */
+  positionals?: number;
+  /** `-10` style numeric options (nice). */
+  numericFlags?: boolean;
+  /** `NAME=value` words before the inner command (env). */
+  assignments?: boolean;
+}
+
+export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
+  sudo: { valueOpts: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--role', '--type', '--command-timeout', '--other-user'],
+    flags: ['-A', '-b', '-E', '-e', '-H', '-i', '-K', '-k', '-l', '-n', '-P', '-S', '-s', '-V', '-v', '-B', '-N', '--preserve-env', '--login', '--shell', '--non-interactive', '--stdin', '--reset-timestamp', '--remove-timestamp', '--list', '--validate', '--version', '--edit', '--background', '--askpass', '--set-home', '--bell', '--preserve-groups', '--no-update'] },
+  doas: { valueOpts: ['-u', '-C'], flags: ['-n', '-s', '-L'] },
+  pkexec: { valueOpts: ['--user'], flags: ['--disable-internal-agent', '--keep-cwd'] },
+  env: { valueOpts: ['-u', '-C', '-S', '--unset', '--chdir', '--split-string', '--block-signal', '--default-signal', '--ignore-signal'], flags: ['-i', '-0', '-v', '-', '--ignore-environment', '--null', '--debug', '--list-signal-handling'], assignments: true },
+  nice: { valueOpts: ['-n', '--adjustment'], flags: [], numericFlags: true },
+  nohup: { valueOpts: [], flags: [] },
+  timeout: { valueOpts: ['-s', '-k', '--signal', '--kill-after'], flags: ['-v', '--preserve-status', '--foreground', '--verbose'], positionals: 1 },
+  time: { valueOpts: ['-f', '-o', '--format', '--output'], flags: ['-p', '-a', '-v', '-q', '--portability', '--append', '--verbose', '--quiet'] },
+  command: { valueOpts: [], flags: ['-p'] },
+  exec: { valueOpts: ['-a'], flags: ['-c', '-l'] },
+  builtin: { valueOpts: [], flags: [] },
+  xargs: { valueOpts: ['-a', '-d', '-E', '-e', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+    flags: ['-0', '-r', '-t', '-p', '-x', '-o', '-i', '-l', '--null', '--no-run-if-empty', '--verbose', '--interactive', '--exit', '--open-tty', '--show-limits'] },
+  stdbuf: { valueOpts: ['-i', '-o', '-e', '--input', '--output', '--error'], flags: [] },
+  ionice: { valueOpts: ['-c', '-n', '--class', '--classdata'], flags: ['-t', '--ignore'] },
+  chrt: { valueOpts: ['-T', '-P', '-D', '--sched-runtime', '--sched-period', '--sched-deadline'], flags: ['-a', '-b', '-d', '-e', '-f', '-i', '-o', '-r', '-R', '-v', '-m', '--all-tasks', '--batch', '--deadline', '--ext', '--fifo', '--idle', '--other', '--rr', '--reset-on-fork', '--verbose'], positionals: 1 },
+  setsid: { valueOpts: [], flags: ['-c', '-f', '-w', '--ctty', '--fork', '--wait'] },
+  flock: { valueOpts: ['-E', '-w', '--conflict-exit-code', '--timeout'], flags: ['-s', '-x', '-e', '-n', '-u', '-o', '-F', '--shared', '--exclusive', '--nonblock', '--unlock', '--close', '--no-fork', '--verbose'], positionals: 1 },
+  strace: { valueOpts: ['-o', '-e', '-p', '-s', '-u', '-E', '-I', '-a', '-b', '-X', '-P', '-S', '--output', '--expr', '--attach', '--string-limit', '--user', '--env', '--trace', '--signal', '--status'],
+    flags: ['-f', '-ff', '-c', '-C', '-d', '-D', '-i', '-k', '-q', '-qq', '-r', '-t', '-tt', '-ttt', '-T', '-v', '-w', '-x', '-xx', '-y', '-yy', '-z', '-Z', '-n', '--follow-forks', '--summary-only', '--quiet', '--no-abbrev', '--decode-fds'] },
+  ltrace: { valueOpts: ['-o', '-e', '-p', '-s', '-u', '-n', '-a', '-A', '-D', '-F', '-l', '-x', '-w', '--output', '--library'], flags: ['-b', '-c', '-C', '-f', '-i', '-L', '-r', '-S', '-t', '-tt', '-ttt', '-T', '--demangle'] },
+  nsenter: { valueOpts: ['-t', '-S', '-G', '--target', '--setuid', '--setgid', '--wd', '--root', '--wdns'], flags: ['-a', '-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T', '-r', '-w', '-F', '--all', '--mount', '--uts', '--ipc', '--net', '--pid', '--user', '--cgroup', '--time', '--preserve-credentials', '--no-fork'] },
+  unshare: { valueOpts: ['--map-user', '--map-group', '--propagation', '--setgroups', '-S', '-G', '--setuid', '--setgid', '-R', '-w', '--root', '--wd'], flags: ['-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T', '-f', '-r', '-c', '--mount', '--uts', '--ipc', '--net', '--pid', '--user', '--cgroup', '--time', '--fork', '--mount-proc', '--map-root-user', '--map-current-user', '--kill-child'] },
+  chroot: { valueOpts: ['--userspec', '--groups'], flags: ['--skip-chdir'], positionals: 1 },
+  taskset: { valueOpts: [], flags: ['-a', '-p', '-c', '--all-tasks', '--pid', '--cpu-list'], positionals: 1 },
+  caffeinate: { valueOpts: ['-t', '-w'], flags: ['-d', '-i', '-m', '-s', '-u'] },
+  torsocks: { valueOpts: ['-u', '-p', '-a', '-P'], flags: ['-i', '-d', '-q', '--isolate'] },
+  proxychains: { valueOpts: ['-f'], flags: ['-q'] },
+  proxychains4: { valueOpts: ['-f'], flags: ['-q'] },
+  catchsegv: { valueOpts: [], flags: [] },
+  faketime: { valueOpts: [], flags: ['-m', '-f'], positionals: 1 },
+  runuser: { valueOpts: ['-u', '-g', '-G', '--user', '--group', '--supp-group'], flags: ['-l', '-m', '-p', '--login', '--preserve-environment'] },
+};
+
+/** Wrappers that also raise privileges (judged as `command.privilege` on top of the inner command). */
+export const PRIVILEGE_WRAPPERS = new Set(['sudo', 'doas', 'pkexec', 'nsenter', 'unshare', 'chroot', 'runuser']);
+
+export interface Unwrapped {
+  /** The inner command's argv (empty when the wrapper runs nothing). */
+  inner: string[];
+  /** Options we could not classify: the inner command may be misread. */
+  unknownOptions: string[];
+  /** Leading `NAME=value` words (env). */
+  assignments: Record<string, string>;
+  /** Values of the options actually used, keyed by option (`-u` ⇒ `root`). */
+  options: Array<[string, string | true]>;
+  /** Fixed positionals consumed before the inner command. */
+  positionals: string[];
+}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
+
+export function unwrapWith(spec: WrapperSpec, args: readonly string[]): Unwrapped {
+  const out: Unwrapped = { inner: [], unknownOptions: [], assignments: {}, options: [], positionals: [] };
+  let i = 0;
+  while (i < args.length) {
+    const a = args[i]!;
+    if (a === '--') { i++; break; }
+    if (spec.assignments && ASSIGNMENT.test(a)) {
+      const m = ASSIGNMENT.exec(a)!;
+      out.assignments[m[1]!] = m[2]!;
+      i++;
+      continue;
+    }
+    if (a === '-' && spec.flags.includes('-')) { out.options.push(['-', true]); i++; continue; }
+    if (!a.startsWith('-') || a === '-') break;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq < 0 ? a : a.slice(0, eq);
+      if (spec.valueOpts.includes(name)) {
+        if (eq >= 0) out.options.push([name, a.slice(eq + 1)]);
+        else { out.options.push([name, args[i + 1] ?? '']); i++; }
+      } else if (spec.flags.includes(name)) out.options.push([name, true]);
+      else out.unknownOptions.push(a);
+      i++;
+      continue;
+    }
+    if (spec.numericFlags && /^-\d+$/.test(a)) { out.options.push([a, true]); i++; continue; }
+    if (spec.flags.includes(a)) { out.options.push([a, true]); i++; continue; }
+    // A short cluster: flags, possibly ending in a value option (`-Eu root`, `-n19`).
+    let consumedNext = false;
+    for (let k = 1; k < a.length; k++) {
+      const opt = `-${a[k]}`;
+      if (spec.valueOpts.includes(opt)) {
+        const attached = a.slice(k + 1);
+        if (attached) out.options.push([opt, attached]);
+        else { out.options.push([opt, args[i + 1] ?? '']); consumedNext = true; }
+        break;
+      }
+      if (spec.flags.includes(opt)) out.options.push([opt, true]);
+      else { out.unknownOptions.push(a); break; }
+    }
+    i += consumedNext ? 2 : 1;
+  }
+  for (let n = 0; n < (spec.positionals ?? 0) && i < args.length; n++) out.positionals.push(args[i++]!);
+  out.inner = args.slice(i);
+  return out;
+}

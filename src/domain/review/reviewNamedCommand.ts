@@ -1,0 +1,126 @@
+import { judgePaths } from '../paths/judgePaths.js';
+import { parseShellInvocation } from '../shell/parseInvocation.js';
+import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
+import type { Verdict } from '../verdict.js';
+import { combineVerdicts, verdict } from '../verdict.js';
+import { makeArgView } from '../policy/argView.js';
+import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
+import { findEscapeHatches } from '../policy/escapeHatches.js';
+import { evaluateRules } from '../policy/evaluateRules.js';
+import { classifyInterpreter } from '../policy/interpreters.js';
+import { pathArgsFor } from '../policy/pathArgs.js';
+import { chainedTextVerdict } from './chainedText.js';
+import { reviewInterpreter } from './interpreterReview.js';
+import type { Chain, ReviewState } from './reviewState.js';
+import { step } from './reviewState.js';
+import { reviewShellText } from './reviewShellText.js';
+import { reviewWords } from './reviewWords.js';
+import { reviewWrapper } from './wrapperReview.js';
+
+const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
+/** Words that only print or compare: URLs and paths in them are data. */
+const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
+const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+export interface NamedOptions {
+  /** Judging a path-named program as the command its basename claims (defence in depth only). */
+  claimedOnly: boolean;
+  builtin?: boolean;
+}
+
+/** The named command: wrappers, shells, builtins with code, interpreters, escape hatches, rules, paths, URLs. */
+export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain, opts: NamedOptions): Verdict {
+  const view = makeArgView(name, args);
+  const chained = chainedTextVerdict(view);
+  if (chained) {
+    step(state, depth, 'rules', 'control text inside a subcommand word', chained);
+    return chained;
+  }
+  const wrapped = reviewWrapper(name, args, state, depth, chain);
+  if (wrapped) return wrapped;
+
+  const special = reviewSpecial(name, args, state, depth);
+  if (special) return special;
+
+  const parts: Verdict[] = [];
+  const use = classifyInterpreter(name, args);
+  if (use) parts.push(reviewInterpreter(name, use, state, depth));
+
+  const hatches = findEscapeHatches(name, args);
+  if (hatches) {
+    parts.push(...hatches.verdicts);
+    for (const s of hatches.shellTexts) {
+      step(state, depth, 'escape', `${s.why} runs shell text`);
+      parts.push(reviewShellText(s.text, state, depth + 1, 'nested', undefined).verdict);
+    }
+    for (const c of hatches.commands) {
+      step(state, depth, 'escape', `${c.why} runs '${c.argv.join(' ')}'`);
+      parts.push(reviewWords(c.argv.filter((w) => w !== '{}'), state, depth + 1, undefined));
+    }
+    if (hatches.verdicts.length) step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combineVerdicts(...hatches.verdicts));
+  }
+
+  if (!use || use.kind === 'query') {
+    const rules = evaluateRules(view, state.config);
+    step(state, depth, 'rules', rules.rule_ids.length ? `matched ${rules.rule_ids.join(', ')}` : 'no rule matched', rules);
+    parts.push(rules);
+  }
+
+  const pathArgs = [...pathArgsFor(name, args), ...(hatches?.paths ?? [])];
+  if (pathArgs.length) {
+    const pj = judgePaths(pathArgs, { cwd: state.cwd, config: state.config, facts: state.facts });
+    step(state, depth, 'paths', `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
+    parts.push(pj.verdict);
+    if (chain) chain.paths.push(...pj.paths);
+  }
+  if (!DATA_ONLY.has(name)) {
+    const urls = findUrls([name, ...args]);
+    if (urls.length) {
+      const uv = judgeUrls(urls, state.config);
+      step(state, depth, 'urls', `URLs: ${urls.join(' ')}`, uv);
+      parts.push(uv);
+      if (chain) chain.urls.push(...urls);
+    }
+  }
+  void opts;
+  return combineVerdicts(...parts);
+}
+
+/** Shells and the builtins that take code or set variables. */
+function reviewSpecial(name: string, args: readonly string[], state: ReviewState, depth: number): Verdict | undefined {
+  if (SHELLS.has(name)) {
+    const inv = parseShellInvocation(args);
+    switch (inv.kind) {
+      case 'info': return verdict('allow', 'low', 'command.allowed', `${name} prints version or help`);
+      case 'command': {
+        step(state, depth, 'wrappers', `${name} -c: reviewing the inline shell text`);
+        const inner = reviewShellText(inv.script, state, depth + 1, 'nested', undefined);
+        return combineVerdicts(verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`), inner.verdict);
+      }
+      case 'script': {
+        const pj = judgePaths([{ raw: inv.file, access: 'execute' }], { cwd: state.cwd, config: state.config, facts: state.facts });
+        return combineVerdicts(verdict('ask', 'high', 'invocation.script', `${name} runs the script ${inv.file}, which the review cannot see command by command`), pj.verdict);
+      }
+      case 'interactive': return verdict('ask', 'high', 'invocation.interactive', `${name} without -c starts a shell that reads commands unreviewed`);
+      default: return verdict('block', 'high', 'invocation.unsupported', `${name} invoked in a form the review does not follow: ${inv.reason}`);
+    }
+  }
+  if (name === 'eval') {
+    step(state, depth, 'wrappers', 'eval: reviewing its text as shell');
+    return reviewShellText(args.join(' '), state, depth + 1, 'nested', undefined).verdict;
+  }
+  if (name === 'trap') {
+    // `trap CODE SIGNAL...` runs CODE later (at EXIT, on a signal): review it now.
+    if (args.length < 2 || args[0] === '-l' || args[0] === '-p' || args[0] === '-' || args[0] === '') return verdict('allow', 'low', 'command.allowed', 'trap lists or resets handlers');
+    const code = args[0] === '--' ? args[1] ?? '' : args[0]!;
+    step(state, depth, 'wrappers', 'trap: reviewing its handler code as shell');
+    return combineVerdicts(verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'), reviewShellText(code, state, depth + 1, 'nested', undefined).verdict);
+  }
+  if (DECLARES.has(name) && args.length > 0 && !args.every((a) => a.startsWith('-'))) {
+    const assignments: Record<string, string> = {};
+    for (const a of args) { const p = parseAssignment(a); if (p) assignments[p.name] = p.value; }
+    const env = judgeAssignments(assignments);
+    return combineVerdicts(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import { unwrapEnvelope } from '../shell/unwrapEnvelope.js';
+import { tokenize } from '../shell/tokenize.js';
+import type { Verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import type { Chain, ReviewState } from './reviewState.js';
+import { MAX_NESTING, step } from './reviewState.js';
+import { reviewWords } from './reviewWords.js';
+
+export interface ShellTextOutcome {
+  verdict: Verdict;
+  envelope?: string;
+  bookkeeping?: string;
+  /** The text the model wrote (inside any envelope). */
+  inner: string;
+  words?: string[];
+}
+
+/**
+ * Shell text: recognise an agent envelope (bookkeeping calls only at the agent's own hop),
+ * then insist on one simple command and review its words.
+ */
+export function reviewShellText(text: string, state: ReviewState, depth: number, hop: 'agent' | 'nested', chain: Chain): ShellTextOutcome {
+  if (depth > MAX_NESTING) {
+    const v = verdict('block', 'high', 'command.nesting_too_deep', `shells and wrappers nested deeper than ${MAX_NESTING}`);
+    step(state, depth, 'nesting', 'refused: too deep', v);
+    return { verdict: v, inner: text };
+  }
+  const env = unwrapEnvelope(text, { agent: state.agent, hop });
+  if (env.kind === 'bookkeeping') {
+    const v = verdict('allow', 'low', 'envelope.bookkeeping', `${env.name} bookkeeping call recognised by its exact shape`);
+    step(state, depth, 'envelope', `bookkeeping: ${env.name}`, v);
+    return { verdict: v, bookkeeping: env.name, inner: text };
+  }
+  let inner = text;
+  let envelope: string | undefined;
+  if (env.kind === 'envelope') {
+    inner = env.inner;
+    envelope = env.name;
+    step(state, depth, 'envelope', `${env.name} envelope; reviewing the command inside it`);
+    if (chain) { chain.envelope = env.name; chain.command = inner; }
+  } else if (depth === 0) {
+    step(state, depth, 'envelope', 'no agent envelope');
+  }
+  const tok = tokenize(inner, { home: state.facts.home });
+  if (!tok.ok) {
+    const v: Verdict = { decision: 'block', risk: 'medium', reasons: tok.reasons, rule_ids: [] };
+    step(state, depth, 'syntax', `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
+    return { verdict: v, envelope, inner };
+  }
+  step(state, depth, 'syntax', `one simple command: ${JSON.stringify(tok.words)}`);
+  const v = reviewWords(tok.words, state, depth, chain);
+  return { verdict: v, envelope, inner, words: tok.words };
+}

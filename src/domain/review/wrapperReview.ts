@@ -1,0 +1,119 @@
+import { tokenize } from '../shell/tokenize.js';
+import { judgePaths } from '../paths/judgePaths.js';
+import type { Verdict } from '../verdict.js';
+import { combineVerdicts, verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
+import { judgeAssignments } from '../policy/envAssignments.js';
+import { PRIVILEGE_WRAPPERS, WRAPPERS, unwrapWith } from '../policy/wrappers.js';
+import type { Chain, ReviewState } from './reviewState.js';
+import { step } from './reviewState.js';
+import { reviewShellText } from './reviewShellText.js';
+import { reviewWords } from './reviewWords.js';
+
+const wrapperNote = (name: string, inner: readonly string[]): Verdict =>
+  verdict('allow', 'low', 'command.wrapper', `${name} runs ${inner.length ? `'${inner[0]}'` : 'nothing'}; the inner command was judged`);
+
+/** What a wrapper with no inner command does. */
+function bareWrapper(name: string, opts: Array<[string, string | true]>): Verdict {
+  if (name === 'sudo' || name === 'doas' || name === 'pkexec' || name === 'runuser') {
+    const shell = opts.some(([o]) => ['-s', '-i', '--shell', '--login'].includes(o));
+    return shell ? verdict('ask', 'high', 'invocation.interactive', `${name} starts an interactive root shell`) : verdict('ask', 'high', 'command.privilege', `${name} without a command (list, validate, ...)`);
+  }
+  if (name === 'env') return verdict('ask', 'medium', 'command.asked', 'env without a command prints the environment, which often holds tokens and keys');
+  if (name === 'chroot' || name === 'nsenter' || name === 'unshare') return verdict('ask', 'high', 'invocation.interactive', `${name} without a command starts a shell`);
+  return verdict('allow', 'low', 'command.allowed', `${name} without a command runs nothing`);
+}
+
+function optValue(opts: Array<[string, string | true]>, ...names: string[]): string | undefined {
+  for (const [o, v] of opts) if (names.includes(o) && typeof v === 'string') return v;
+  return undefined;
+}
+
+/**
+ * Wrappers (`sudo`, `env`, `timeout`, `xargs`, ...), `watch`, `busybox`, `su -c`: peel off the
+ * wrapper with its options and judge what it runs. Undefined when `name` is not a wrapper.
+ */
+export function reviewWrapper(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict | undefined {
+  if (name === 'command' && args.some((a) => a === '-v' || a === '-V')) return undefined;
+  if (name === 'busybox') {
+    if (args.length === 0 || args[0]!.startsWith('-')) return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
+    chain?.wrappers.push('busybox');
+    return combineVerdicts(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain));
+  }
+  if (name === 'watch') return reviewWatch(args, state, depth);
+  if (name === 'su') return reviewSu(args, state, depth);
+  const spec = WRAPPERS[name];
+  if (!spec) return undefined;
+  const u = unwrapWith(spec, args);
+  const parts: Verdict[] = [];
+  chain?.wrappers.push(name);
+  if (u.unknownOptions.length) parts.push(verdict('ask', 'medium', 'command.wrapper', `${name} option(s) ${u.unknownOptions.join(' ')} not understood: what it runs is uncertain`));
+  if (PRIVILEGE_WRAPPERS.has(name)) parts.push(verdict('ask', 'high', 'command.privilege', `${name} runs the command with other privileges`, 'system:privilege'));
+  let inner = u.inner;
+  if (name === 'env') {
+    if (Object.keys(u.assignments).length) parts.push(judgeAssignments(u.assignments));
+    const split = optValue(u.options, '-S', '--split-string');
+    if (split !== undefined) {
+      // `env -S` splits one string into words itself: parse it like the shell would, strictly.
+      const tok = tokenize(split, { home: state.facts.home });
+      if (!tok.ok) return combineVerdicts(...parts, { decision: 'block', risk: 'high', reasons: tok.reasons, rule_ids: [] });
+      inner = [...tok.words, ...inner];
+    }
+    const dir = optValue(u.options, '-C', '--chdir');
+    if (dir) parts.push(judgePaths([{ raw: dir, access: 'mention' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+  }
+  if (name === 'time') {
+    const out = optValue(u.options, '-o', '--output');
+    if (out) parts.push(judgePaths([{ raw: out, access: 'write' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+  }
+  if ((name === 'sudo') && u.options.some(([o]) => o === '-e' || o === '--edit')) {
+    parts.push(verdict('ask', 'high', 'command.privilege', 'sudo -e edits files as root'));
+    parts.push(judgePaths(inner.map((raw) => ({ raw, access: 'write' as const })), { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+    return combineVerdicts(...parts);
+  }
+  if (name === 'flock' && (inner[0] === '-c' || inner[0] === '--command')) {
+    return combineVerdicts(...parts, wrapperNote(name, inner.slice(1)), reviewShellText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+  }
+  if (name === 'xargs') {
+    inner = inner.length ? inner : ['echo'];
+    parts.push(verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'));
+  }
+  if (inner.length === 0) {
+    const v = combineVerdicts(...parts, bareWrapper(name, u.options));
+    step(state, depth, 'wrappers', `${name} with no inner command`, v);
+    return v;
+  }
+  if (name === 'sudo' && u.options.some(([o]) => ['-s', '-i', '--shell', '--login'].includes(o))) {
+    // `sudo -s CMD` hands the words to a shell as one command string.
+    step(state, depth, 'wrappers', `${name} -s/-i: inner words run through a shell`);
+    return combineVerdicts(...parts, wrapperNote(name, inner), reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
+  }
+  step(state, depth, 'wrappers', `${name} wraps '${inner[0]}'`);
+  return combineVerdicts(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain));
+}
+
+function reviewWatch(args: readonly string[], state: ReviewState, depth: number): Verdict {
+  const VALUE = new Set(['-n', '--interval', '-d', '-q', '--equexit', '--differences']);
+  let i = 0;
+  let exec = false;
+  while (i < args.length && args[i]!.startsWith('-')) {
+    const a = args[i]!;
+    if (a === '--') { i++; break; }
+    if (a === '-x' || a === '--exec') exec = true;
+    i += VALUE.has(a) && a !== '-d' && a !== '--differences' ? 2 : 1;
+  }
+  const inner = args.slice(i);
+  if (!inner.length) return ALLOW_NOTHING_FOUND;
+  const note = verdict('allow', 'medium', 'command.wrapper', 'watch runs its command repeatedly');
+  step(state, depth, 'wrappers', `watch runs '${inner.join(' ')}'${exec ? '' : ' through sh -c'}`);
+  return combineVerdicts(note, exec ? reviewWords(inner, state, depth + 1, undefined) : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
+}
+
+function reviewSu(args: readonly string[], state: ReviewState, depth: number): Verdict {
+  const priv = verdict('ask', 'high', 'command.privilege', 'su runs as another user', 'system:privilege');
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-c' || a === '--command' || a === '--session-command') return combineVerdicts(priv, reviewShellText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+    if (a.startsWith('--command=')) return combineVerdicts(priv, reviewShellText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
+  }
+  return combineVerdicts(priv, verdict('ask', 'high', 'invocation.interactive', 'su without -c starts a shell'));
+}

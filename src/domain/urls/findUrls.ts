@@ -1,0 +1,50 @@
+// Finds URL targets in a command's words. A URL counts where a program would take it as one:
+// a whole word, or the value after `=` (`--url=...`, `-Dproxy=...`). Text inside a longer
+// sentence (`git commit -m "see http://..."`) is data and is not a target.
+import { bareTargetsOfHttpClient, isHttpClient } from './httpClientArgs.js';
+
+const SCHEME_URL = /^[\u0000-\u0020]*[A-Za-z][A-Za-z0-9+.-]*:[/\\]{2}.*/s;
+/** Special schemes need no `//`: `http:/host`, `http:host` and `http:\\host` all reach host. */
+const SPECIAL_URL = /^[\u0000-\u0020]*(?:https?|wss?|ftp)(?:\+[A-Za-z]+)?:.+/is;
+/** Schemes that reach something without `//` (`file:/etc/passwd`, `data:...`, `javascript:...`). */
+const OPAQUE_DANGEROUS = /^(file|data|javascript|vbscript|gopher|dict|ldap|ldaps|tftp|jar|netdoc|phar|expect|smb):\S+/i;
+/** `git@github.com:org/repo.git`, `deploy@10.0.0.5:/srv`: git's and scp's ssh form. */
+const SCP_LIKE = /^([^@\s/:]+)@(\[[^\]\s]+\]|[^\s/:@[\]]+):(?!\/\/)(\S*)$/;
+
+function urlAt(text: string): string | undefined {
+  const full = SCHEME_URL.exec(text) ?? SPECIAL_URL.exec(text);
+  if (full) return full[0];
+  const opaque = OPAQUE_DANGEROUS.exec(text);
+  if (opaque) return opaque[0];
+  const scp = SCP_LIKE.exec(text);
+  if (scp) return `ssh://${scp[1]}@${scp[2]}/${scp[3]!.replace(/^\//, '')}`;
+  return undefined;
+}
+
+function urlsInWord(word: string): string[] {
+  const found: string[] = [];
+  const whole = urlAt(word);
+  if (whole) found.push(whole);
+  // `--url=http://x`, `-Dhttp.proxy=http://x`, `url.x.insteadOf=file:///etc`: an option or
+  // setting name, `=`, then the URL. A `=` inside a URL (`?next=http://...`) is the URL's data.
+  const setting = /^-{0,2}[A-Za-z0-9_.-]+=/.exec(word);
+  if (setting) {
+    const inner = urlAt(word.slice(setting[0].length));
+    if (inner) found.push(inner);
+  }
+  return found;
+}
+
+/**
+ * Every URL target in `words` (`words[0]` is the command name). Scheme-less targets of HTTP
+ * clients (`curl 169.254.169.254`, `wget localhost:3000`) are returned with `http://` in front,
+ * the scheme those clients assume, and scp-like `user@host:path` as `ssh://user@host/path`.
+ */
+export function findUrls(words: string[]): string[] {
+  const out = new Set<string>();
+  for (const word of words.slice(1)) for (const url of urlsInWord(word)) out.add(url);
+  if (words.length > 0 && isHttpClient(words[0]!)) {
+    for (const target of bareTargetsOfHttpClient(words)) if (!urlAt(target)) out.add(`http://${target}`);
+  }
+  return [...out];
+}

@@ -1,0 +1,87 @@
+// HTTP clients treat a scheme-less argument as a URL (`curl 2130706433` fetches 127.0.0.1), so
+// their positional arguments are URL targets too. Option values are skipped so `-m 30` or
+// `-o out.json` are not mistaken for hosts; options whose value is itself a URL or an address
+// (`-x`, `--proxy`, `--resolve host:443:ADDR`, `--connect-to`) are targets.
+
+const HTTP_CLIENTS = new Set(['curl', 'wget', 'wget2', 'http', 'https', 'xh', 'xhs', 'httpie', 'aria2c', 'lynx', 'w3m', 'links', 'elinks']);
+
+/** Short options that take the next word as their value, per client (curl's set for the rest). */
+const CURL_SHORT_WITH_VALUE = new Set('AbcCdDeEFHKmoPQrTtuUwxXyYz'.split(''));
+const WGET_SHORT_WITH_VALUE = new Set('OoatTweUPiBQlARDIX'.split(''));
+/** Long options whose value is a URL or proxy: judged as a target. */
+const LONG_URL_VALUE = new Set(['--url', '--proxy', '--preproxy', '--referer', '--doh-url', '--socks4', '--socks4a', '--socks5', '--socks5-hostname', '--http-proxy', '--https-proxy', '--base']);
+/** Long options whose value maps a name to an address: every address-like piece is a target. */
+const LONG_ADDRESS_MAP = new Set(['--resolve', '--connect-to']);
+/** Long options that take no value (the rest of `--x` with no `=` are assumed to take one). */
+const LONG_FLAGS = new Set([
+  '--silent', '--show-error', '--location', '--fail', '--fail-with-body', '--insecure', '--verbose', '--head', '--include',
+  '--compressed', '--globoff', '--ipv4', '--ipv6', '--http1.1', '--http2', '--http3', '--no-buffer', '--progress-bar',
+  '--remote-name', '--remote-name-all', '--remote-header-name', '--get', '--anyauth', '--basic', '--digest', '--ntlm',
+  '--negotiate', '--no-keepalive', '--tcp-nodelay', '--path-as-is', '--raw', '--create-dirs', '--list-only', '--quiet',
+  '--no-verbose', '--no-check-certificate', '--continue', '--recursive', '--mirror', '--no-parent', '--spider',
+  '--server-response', '--timestamping', '--no-clobber', '--page-requisites', '--convert-links', '--json', '--form',
+  '--follow', '--check-status', '--ignore-stdin', '--print', '--pretty', '--stream', '--download', '--offline', '--help',
+  '--version', '--manual', '--disable', '--ssl-reqd', '--no-progress-meter', '--no-sessionid',
+]);
+
+/** httpie and xh take request items after the URL; `:3000` there means localhost:3000. */
+const HTTPIE_LIKE = new Set(['http', 'https', 'xh', 'xhs', 'httpie']);
+
+const baseName = (command: string): string => command.slice(command.lastIndexOf('/') + 1);
+
+export function isHttpClient(command: string): boolean {
+  return HTTP_CLIENTS.has(baseName(command));
+}
+
+/**
+ * A short number (`5`, `30`, `443`) left over from an option we do not know is almost surely a
+ * value, not a host in 0.0.0.0/8; `0` alone is kept because it does reach this machine.
+ */
+const isSmallNumber = (w: string): boolean => /^\d{1,5}$/.test(w) && w !== '0';
+
+function addressPieces(value: string): string[] {
+  // `host:port:addr[,addr]` or `host:port:host2:port2`; IPv6 addresses come in brackets.
+  return value.split(/,|:(?![^[]*\])/).filter((p) => p !== '' && !/^\d{1,5}$/.test(p) && p !== '*');
+}
+
+export function bareTargetsOfHttpClient(words: string[]): string[] {
+  const out: string[] = [];
+  const wget = baseName(words[0] ?? '').startsWith('wget');
+  const httpie = HTTPIE_LIKE.has(baseName(words[0] ?? ''));
+  let httpieUrlSeen = false;
+  const shortWithValue = wget ? WGET_SHORT_WITH_VALUE : CURL_SHORT_WITH_VALUE;
+  let endOfOptions = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (endOfOptions || !w.startsWith('-') || w === '-') {
+      if (httpie) {
+        // `http [METHOD] URL [ITEM...]`: only the URL is a target; `:3000` means localhost:3000.
+        if (!httpieUrlSeen && /^[A-Z]+$/.test(w)) continue;
+        if (!httpieUrlSeen) out.push(w.startsWith(':') ? `localhost${w}` : w);
+        httpieUrlSeen = true;
+        continue;
+      }
+      if (w !== '' && !isSmallNumber(w)) out.push(w);
+      continue;
+    }
+    if (w === '--') { endOfOptions = true; continue; }
+    if (w.startsWith('--')) {
+      const eq = w.indexOf('=');
+      const name = eq < 0 ? w : w.slice(0, eq);
+      const value = eq < 0 ? words[i + 1] : w.slice(eq + 1);
+      if (LONG_FLAGS.has(name) || name.startsWith('--no-')) continue;
+      if (value !== undefined && LONG_URL_VALUE.has(name)) out.push(value);
+      if (value !== undefined && LONG_ADDRESS_MAP.has(name)) out.push(...addressPieces(value));
+      if (eq < 0) i++;
+      continue;
+    }
+    // A short cluster (`-sSLo`): a value-taking letter consumes the rest, or else the next word.
+    for (let k = 1; k < w.length; k++) {
+      if (!shortWithValue.has(w[k]!)) continue;
+      const value = k + 1 < w.length ? w.slice(k + 1) : words[++i];
+      if (value !== undefined && w[k] === 'x' && !wget) out.push(value);
+      break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+import type { PolicyConfig } from '../../domain/policyConfig.js';
+import type { ConfigFileContent } from './configSchema.js';
+import { SchemaError } from './configSchema.js';
+import { expandConfigPath } from './expandConfigPath.js';
+
+/**
+ * The user's file is trusted: any field overrides the default. Objects merge key by key;
+ * arrays replace the default list (so a user can also shorten `envAllow` or `allowSchemes`).
+ */
+export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home: string): PolicyConfig {
+  const paths = (list: string[] | undefined, field: string): string[] | undefined =>
+    list?.map((p, i) => {
+      const expanded = expandConfigPath(p, home, undefined);
+      if (expanded === undefined) throw new SchemaError(`${field}[${i}]`, 'expected an absolute path or one starting with `~/`');
+      return expanded;
+    });
+  return {
+    engine: file.engine ?? base.engine,
+    rules: file.rules ? file.rules.map((r) => ({ ...r })) : base.rules,
+    protectedPaths: paths(file.protectedPaths, 'protectedPaths') ?? base.protectedPaths,
+    roots: paths(file.roots, 'roots') ?? base.roots,
+    disabledRules: file.disabledRules ?? base.disabledRules,
+    urls: { ...base.urls, ...file.urls },
+    approvals: { ...base.approvals, ...file.approvals },
+    execution: { ...base.execution, ...file.execution },
+    audit: { ...base.audit, ...file.audit },
+    nested: file.nested ?? base.nested,
+    rego: {
+      ...base.rego,
+      ...file.rego,
+      ...(file.rego?.policyPaths ? { policyPaths: paths(file.rego.policyPaths, 'rego.policyPaths')! } : {}),
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentWiring } from '../../../installers/agentWiring.js';
+import type { ManifestFile } from '../../application/install/manifest.js';
+import { shQuote } from '../../application/install/rcBlock.js';
+
+export interface PlannedFile {
+  path: string;
+  content: string;
+  mode: number;
+  kind: ManifestFile['kind'];
+}
+
+export interface RenderInput {
+  templatesDir: string;
+  launcherDir: string;
+  shimDir: string;
+  node: string;
+  bundle: string;
+  realShells: { bash: string; sh: string };
+  agents: Array<{ wiring: AgentWiring; realPath: string }>;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/@([A-Z_]+)@/g, (whole, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`template placeholder ${whole} has no value`);
+    return value;
+  });
+}
+
+/** Every file install writes, fully rendered, so it can be checked before anything is touched. */
+export function renderFiles(input: RenderInput): PlannedFile[] {
+  const read = (name: string) => readFileSync(join(input.templatesDir, name), 'utf8');
+  const entry = join(input.shimDir, 'shim-entry.cjs');
+  const bashShim = join(input.shimDir, 'bash');
+  const shShim = join(input.shimDir, 'sh');
+  const guard = join(input.shimDir, 'bash_env_guard.bash');
+  const common = { NODE: shQuote(input.node), ENTRY: shQuote(entry) };
+  const files: PlannedFile[] = [
+    { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle) }) },
+    { path: bashShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash) }) },
+    { path: shShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh) }) },
+    { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash) }) },
+  ];
+  const placeholders: Record<string, string> = { bashShim, shShim, bashEnvGuard: guard };
+  const launcher = read('launcher.sh');
+  for (const { wiring, realPath } of input.agents) {
+    if (!NAME.test(wiring.name)) throw new Error(`agent name '${wiring.name}' is not a plain command name`);
+    const exports = Object.entries(wiring.env).map(([k, v]) => {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) throw new Error(`wiring variable '${k}' is not a variable name`);
+      const value = v.replace(/\{(\w+)\}/g, (whole, key: string) => placeholders[key] ?? whole);
+      return `${k}=${shQuote(value)}; export ${k}`;
+    });
+    files.push({
+      path: join(input.launcherDir, wiring.name),
+      kind: 'launcher',
+      mode: 0o755,
+      content: fill(launcher, {
+        AGENT: wiring.name,
+        REAL_AGENT: shQuote(realPath),
+        LAUNCHER_DIR: shQuote(input.launcherDir),
+        SHIM_DIR: shQuote(input.shimDir),
+        WIRING: exports.join('\n') || '# no variables: the shim directory first on PATH is the wiring',
+        EXTRA_ARGS: wiring.args.map((a) => `${shQuote(a)} `).join(''),
+      }),
+    });
+  }
+  return files;
+}

@@ -1,0 +1,30 @@
+import type { AuditRecord } from '../../../application/ports/auditLog.js';
+import { makeVisible } from '../../../domain/audit/makeVisible.js';
+
+const COLOURS: Record<string, string> = { allow: '\u001b[32m', ask: '\u001b[33m', block: '\u001b[1;31m' };
+const RESET = '\u001b[0m';
+const MAX_COMMAND = 200;
+
+/**
+ * One readable line: time, agent, decision, risk, command, first reason (and how it ended).
+ * Every field from the record goes through makeVisible: the record is data an agent shaped,
+ * and must never drive the reader's terminal. Only our own colour codes are raw escapes.
+ */
+export function formatRecordLine(record: AuditRecord, colour: boolean): string {
+  const field = (v: unknown): string => makeVisible(String(v ?? '-'));
+  const ts = field(record.ts).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+  const decision = field(record.decision).toUpperCase().padEnd(5);
+  const shownDecision = colour && COLOURS[String(record.decision)] ? `${COLOURS[String(record.decision)]}${decision}${RESET}` : decision;
+  let command = field(record.command ?? (record.argv ?? []).join(' '));
+  if (command.length > MAX_COMMAND) command = `${command.slice(0, MAX_COMMAND)}…`;
+  const first = record.reasons?.[0];
+  const reason = first ? `${field(first.code)}: ${field(first.message)}` : '';
+  const parts = [ts, field(record.agent).padEnd(8), shownDecision, field(record.risk).padEnd(8), command];
+  if (typeof record.exitCode === 'number') parts.push(`[exit ${record.exitCode}${record.timedOut ? ', timed out' : ''}]`);
+  if (reason) parts.push(`— ${reason}`);
+  return parts.join('  ');
+}
+
+export function useColour(stdout: { isTTY?: boolean }, env: Record<string, string | undefined>): boolean {
+  return stdout.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
+}

@@ -1,0 +1,82 @@
+// How to start each real agent against the scripted model: argv, environment and files it needs.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type AgentName = 'claude' | 'codex' | 'gemini';
+export const AGENT_NAMES: AgentName[] = ['claude', 'codex', 'gemini'];
+
+export interface AgentRunPlan {
+  /** The PATH name the user types, which `shimctl install` puts a launcher in front of. */
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+export interface PlanInput {
+  modelUrl: string;
+  home: string;
+  workspace: string;
+  prompt: string;
+}
+
+const API_KEY = 'sk-scripted-test-key-not-a-secret';
+
+function claudePlan({ modelUrl, prompt }: PlanInput): AgentRunPlan {
+  return {
+    command: 'claude',
+    // As root Claude refuses --dangerously-skip-permissions; --allowedTools Bash pre-approves the tool instead.
+    args: ['-p', prompt, '--allowedTools', 'Bash'],
+    env: {
+      ANTHROPIC_BASE_URL: modelUrl,
+      ANTHROPIC_API_KEY: API_KEY,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+    },
+  };
+}
+
+function codexPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
+  const codexHome = join(home, '.codex');
+  mkdirSync(codexHome, { recursive: true });
+  writeFileSync(join(codexHome, 'config.toml'), [
+    'model = "scripted"',
+    'model_provider = "scripted"',
+    'approval_policy = "never"',
+    'sandbox_mode = "danger-full-access"',
+    '',
+    '[model_providers.scripted]',
+    'name = "scripted"',
+    `base_url = "${modelUrl}/v1"`,
+    'wire_api = "responses"',
+    'env_key = "SCRIPTED_MODEL_KEY"',
+    'request_max_retries = 0',
+    'stream_max_retries = 0',
+    '',
+  ].join('\n'));
+  return {
+    command: 'codex',
+    // Codex's own sandbox needs namespaces a root container may lack; shimctl is the gate under test.
+    args: ['exec', '--skip-git-repo-check', '-s', 'danger-full-access', prompt],
+    env: { CODEX_HOME: codexHome, SCRIPTED_MODEL_KEY: API_KEY },
+  };
+}
+
+function geminiPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
+  // With GOOGLE_GEMINI_BASE_URL set, 0.61 derives the "gateway" auth type, which -p mode then rejects
+  // ("Invalid auth method selected."): pin the API-key auth type in the user settings instead.
+  mkdirSync(join(home, '.gemini'), { recursive: true });
+  writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
+  return {
+    command: 'gemini',
+    args: ['-p', prompt, '--yolo'],
+    env: { GEMINI_API_KEY: API_KEY, GOOGLE_GEMINI_BASE_URL: modelUrl, GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+  };
+}
+
+export function planFor(name: AgentName, input: PlanInput): AgentRunPlan {
+  if (name === 'claude') return claudePlan(input);
+  if (name === 'codex') return codexPlan(input);
+  return geminiPlan(input);
+}

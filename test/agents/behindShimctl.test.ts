@@ -1,0 +1,138 @@
+// Stage 2: each real agent started through its shimctl launcher, in a throwaway HOME with
+// `shimctl install` done, driven by the scripted model. What issue 6 asks each agent to prove.
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
+import { ensureAgentForTests, type CachedAgent } from './agentCache.js';
+import { AGENT_NAMES, planFor, type AgentName } from './agentSpecs.js';
+import { startModelServer, type ModelServer } from './modelServer.js';
+import { runAgent } from './runAgent.js';
+import { readAudit, shimctl, shimctlPaths, type AuditLine } from './shimctlCli.js';
+import { skipBecause, tag, type SupportCheck } from './supportMeta.js';
+import { fillCommand, makeWorld, type World } from './workspaceFixture.js';
+
+interface Cases { allow: { command: string; output: string }; block: Array<{ id: string; command: string }> }
+const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'cases.json'), 'utf8')) as Cases;
+const BLOCK_MESSAGE = 'shimctl: blocked';
+
+let server: ModelServer;
+beforeAll(async () => { server = await startModelServer(); });
+afterAll(async () => { await server?.close(); });
+
+/** A `curl` that only leaves a trace: if it ever runs, the gate let the metadata request through. */
+function writeWitnessBin(world: World): { dir: string; trace: string } {
+  const dir = join(world.root, 'witness-bin');
+  const trace = join(world.root, 'curl-ran');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'curl'), `#!/bin/sh\necho "$@" >> '${trace}'\necho witness-curl-ran\n`);
+  chmodSync(join(dir, 'curl'), 0o755);
+  return { dir, trace };
+}
+
+describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
+  let agent: CachedAgent;
+  let world: World;
+  let witness: { dir: string; trace: string };
+  let userPath: string;
+  let install: { exitCode: number | undefined; stdout: string; stderr: string } | undefined;
+
+  beforeAll(async () => {
+    agent = ensureAgentForTests(name);
+    if (!agent.ok) return;
+    world = makeWorld(`gate-${name}`);
+    witness = writeWitnessBin(world);
+    // The user's PATH before shimctl: the agent where npm put it, then the system.
+    userPath = `${agent.binDir}:${witness.dir}:/usr/local/bin:/usr/bin:/bin`;
+    install = await shimctl(['install'], { HOME: world.home, PATH: userPath });
+  }, 900_000);
+
+  function ready(ctx: TestContext, check: SupportCheck): void {
+    tag(ctx, name, agent.version, check);
+    if (!agent.ok) skipBecause(ctx, `${name} ${agent.version} could not be installed or started: ${agent.reason}`);
+    expect(install?.exitCode, `shimctl install failed: ${install?.stderr}`).toBe(0);
+  }
+
+  /** Starts the agent the way the user would after install: the launcher dir first on PATH. */
+  async function turn(command: string) {
+    const paths = shimctlPaths(world.home);
+    const before = readAudit(paths.auditLog).length;
+    server.reset();
+    server.script({ command });
+    const plan = planFor(name, { modelUrl: server.url, home: world.home, workspace: world.workspace, prompt: 'Run the command.' });
+    const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${paths.launcherDir}:${userPath}` });
+    const records = readAudit(paths.auditLog).slice(before);
+    if (server.unknown.length) console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
+    const summary = `exit=${run.exitCode} timedOut=${run.timedOut}\nstderr: ${run.stderr.slice(-1500)}\naudit: ${JSON.stringify(records.map((r) => [r.decision, r.command, r.reasons?.map((x) => x.code)]))}\ntool results: ${JSON.stringify(server.toolResults)}`;
+    return { run, records, toolResults: [...server.toolResults], summary };
+  }
+
+  // Records of an unwrapped envelope keep the whole envelope text in `command` (and name it in
+  // `envelope`): the model's command is then inside it.
+  const forCommand = (records: AuditLine[], command: string) =>
+    records.filter((r) => r.command === command || (r.envelope !== undefined && r.command?.includes(command)));
+
+  test('an allowed command runs, its output reaches the agent, one allow record names the agent', async (ctx) => {
+    ready(ctx, 'allow');
+    const { run, records, toolResults, summary } = await turn(cases.allow.command);
+    expect(run.exitCode, summary).toBe(0);
+    expect(readFileSync(join(world.workspace, 'marker.txt'), 'utf8'), summary).toContain(world.noteToken);
+    expect(toolResults, summary).toHaveLength(1);
+    expect(toolResults[0]?.text, summary).toContain(cases.allow.output);
+    const mine = forCommand(records, cases.allow.command);
+    expect(mine.map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
+  });
+
+  test.for(cases.block)('a blocked command does not run: $id', async ({ id, command: template }, ctx) => {
+    ready(ctx, 'block');
+    const command = fillCommand(template, world);
+    const { run, records, toolResults, summary } = await turn(command);
+    // Nothing happened: the sentinel is there, the key never left the disk, curl never ran.
+    expect(existsSync(world.sentinel), `${id}: sentinel deleted\n${summary}`).toBe(true);
+    expect(existsSync(witness.trace), `${id}: curl ran\n${summary}`).toBe(false);
+    expect(JSON.stringify(toolResults) + run.stdout, summary).not.toContain(world.fakeKeyMarker);
+    // The model was told why, and the agent went on to finish its turn normally.
+    expect(toolResults, summary).toHaveLength(1);
+    expect(toolResults[0]?.text, summary).toContain(BLOCK_MESSAGE);
+    expect(run.exitCode, summary).toBe(0);
+    const mine = forCommand(records, command);
+    expect(mine.length, summary).toBeGreaterThanOrEqual(1);
+    expect(mine.every((r) => r.decision === 'block' && r.agent === name), summary).toBe(true);
+  });
+
+  test("the agent's own start-up shells are not broken and the turn finishes", async (ctx) => {
+    ready(ctx, 'startup');
+    const { run, records, toolResults, summary } = await turn('ls');
+    expect(run.exitCode, summary).toBe(0);
+    expect(run.stdout, summary).toContain('Scripted turn finished.');
+    expect(toolResults[0]?.text, summary).toContain('note.txt');
+    // Nothing the agent ran for itself (probes, snapshots) was refused.
+    expect(records.filter((r) => r.decision !== 'allow'), summary).toEqual([]);
+    expect(records.every((r) => r.agent === name), summary).toBe(true);
+    const snapshots = name === 'claude' ? join(world.home, '.claude/shell-snapshots')
+      : name === 'codex' ? join(world.home, '.codex/shell_snapshots') : undefined;
+    if (snapshots) {
+      const files = existsSync(snapshots) ? readdirSync(snapshots) : [];
+      expect(files.length, `${snapshots} is empty\n${summary}`).toBeGreaterThan(0);
+      expect(files.some((f) => statSync(join(snapshots, f)).size > 0), summary).toBe(true);
+    }
+  });
+
+  test('after uninstall the agent runs straight to the real binary', async (ctx) => {
+    ready(ctx, 'uninstall');
+    const paths = shimctlPaths(world.home);
+    const removed = await shimctl(['uninstall'], { HOME: world.home, PATH: userPath });
+    expect(removed.exitCode, removed.stderr).toBe(0);
+    expect(existsSync(join(paths.launcherDir, name))).toBe(false);
+    for (const rc of ['.bashrc', '.profile']) {
+      const file = join(world.home, rc);
+      if (existsSync(file)) expect(readFileSync(file, 'utf8'), rc).not.toContain('shimctl');
+    }
+    const auditBefore = readAudit(paths.auditLog).length;
+    // A stale PATH (a shell opened before uninstall) still lists the launcher dir: it must be harmless.
+    const { run, toolResults, summary } = await turn('cp -v note.txt marker-after.txt');
+    expect(run.exitCode, summary).toBe(0);
+    expect(existsSync(join(world.workspace, 'marker-after.txt')), summary).toBe(true);
+    expect(toolResults[0]?.text, summary).toContain("-> 'marker-after.txt'");
+    expect(readAudit(paths.auditLog).length, 'shimctl still reviewed commands after uninstall').toBe(auditBefore);
+  });
+});

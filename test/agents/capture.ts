@@ -1,0 +1,46 @@
+// Stage-1 tool: runs each real agent through a plain logging bash (no shimctl) and prints what it handed
+// its shell. `npx tsx test/agents/capture.ts [agent...] [--out dir]` re-captures the fixtures.
+import { mkdtempSync, mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AGENT_NAMES, planFor, type AgentName } from './agentSpecs.js';
+import { ensureAgentForTests } from './agentCache.js';
+import { writeLoggingShell } from './loggingShell.js';
+import { startModelServer } from './modelServer.js';
+import { runAgent } from './runAgent.js';
+import { placeholders } from './placeholders.js';
+
+const argv = process.argv.slice(2);
+const outIdx = argv.indexOf('--out');
+const outDir = outIdx >= 0 ? argv[outIdx + 1] : undefined;
+const names = (argv.filter((a, i) => !a.startsWith('--') && i !== outIdx + 1 || outIdx < 0 && !a.startsWith('--')) as AgentName[]);
+const chosen = names.length ? names : AGENT_NAMES;
+
+const server = await startModelServer();
+try {
+  for (const name of chosen) {
+    const agent = ensureAgentForTests(name);
+    if (!agent.ok) { console.log(`${name}: SKIP ${agent.reason}`); continue; }
+    const root = mkdtempSync(join(tmpdir(), `capture-${name}-`));
+    const home = join(root, 'home'); const workspace = join(root, 'workspace');
+    mkdirSync(home); mkdirSync(workspace);
+    const shell = writeLoggingShell(root);
+    server.reset();
+    server.script({ command: 'touch marker.txt' });
+    const plan = planFor(name, { modelUrl: server.url, home, workspace, prompt: 'Create marker.txt' });
+    const wiring: Record<string, string> = name === 'codex' ? { BASH_ENV: shell.bashEnv }
+      : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash };
+    const run = await runAgent(plan, { cwd: workspace, home, path: `${shell.dir}:${agent.binDir}:/usr/local/bin:/usr/bin:/bin`, extraEnv: wiring });
+    const lines = existsSync(shell.log) ? readFileSync(shell.log, 'utf8').trim().split('\n') : [];
+    console.log(`== ${name} ${agent.version} exit=${run.exitCode} timedOut=${run.timedOut} ${run.ms}ms marker=${existsSync(join(workspace, 'marker.txt'))}`);
+    console.log('tool results:', JSON.stringify(server.toolResults));
+    console.log('unknown routes:', JSON.stringify(server.unknown));
+    console.log('requests:', server.requests.map((r) => `${r.method} ${r.url}`).join(', '));
+    console.log('stdout:', run.stdout.slice(-400)); console.log('stderr:', run.stderr.slice(-1500));
+    const clean = lines.map((l) => placeholders(l, { home, workspace, shimDir: shell.dir, install: agent.dir }));
+    for (const l of clean) console.log('  shell:', l.slice(0, 300));
+    if (outDir) writeFileSync(join(outDir, `${name}.jsonl`), clean.join('\n') + '\n');
+  }
+} finally {
+  await server.close();
+}

@@ -1,0 +1,29 @@
+// Runs the built CLI (bin/shimctl.cjs) the way a user would, in the test's throwaway HOME.
+import { execa } from 'execa';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const REPO = join(import.meta.dirname, '../..');
+const CLI = join(REPO, 'bin/shimctl.cjs');
+
+export async function shimctl(args: string[], env: { HOME: string; PATH: string }) {
+  const r = await execa(process.execPath, [CLI, ...args], { env: { HOME: env.HOME, PATH: env.PATH }, extendEnv: false, reject: false, timeout: 60_000 });
+  return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+/** Where `shimctl install` puts launchers and the audit log for this HOME (no XDG_* in tests). */
+export function shimctlPaths(home: string) {
+  return {
+    launcherDir: join(home, '.local/share/shimctl/bin'),
+    shimDir: join(home, '.local/share/shimctl/shims'),
+    auditLog: join(home, '.local/state/shimctl/audit/audit.jsonl'),
+  };
+}
+
+export interface AuditLine { decision: string; risk?: string; agent?: string; command?: string; argv?: string[];
+  envelope?: string; reasons?: Array<{ code: string }>; exitCode?: number; [key: string]: unknown }
+
+export function readAudit(path: string): AuditLine[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditLine);
+}

@@ -1,0 +1,39 @@
+// Vitest reporter: turns the tagged agent tests into test/agents/support.json (and support.md), the
+// source of the README support table. A column is "passed" only if its test ran and passed here.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+import { renderSupportTable, type SupportFile } from '../../scripts/agents/supportTable.mjs';
+
+const here = import.meta.dirname;
+const JSON_PATH = join(here, 'support.json');
+const MD_PATH = join(here, 'support.md');
+// Distinguishes this run's results (merged per column) from older ones kept in the file.
+const runId = `${process.pid}-${Date.now()}`;
+
+export default class SupportReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const file: SupportFile = existsSync(JSON_PATH) ? JSON.parse(readFileSync(JSON_PATH, 'utf8')) : { agents: {} };
+    let touched = false;
+    for (const mod of modules) {
+      for (const test of mod.children.allTests()) {
+        const meta = test.meta();
+        if (!meta.agent || !meta.check) continue;
+        const state = test.result().state;
+        if (state === 'pending') continue;
+        const row = (file.agents[meta.agent] ??= { version: meta.agentVersion ?? '?', checks: {} });
+        // A new version starts a fresh row: results of an older build say nothing about this one.
+        if (row.version !== meta.agentVersion) { row.version = meta.agentVersion ?? '?'; row.checks = {}; }
+        const previous = row.checks[meta.check];
+        // Several tests may share a column (e.g. three block cases): any failure or skip wins.
+        const rank = { passed: 0, skipped: 1, failed: 2 } as const;
+        const next = { state, ...(meta.skipReason ? { reason: meta.skipReason } : {}), at: new Date().toISOString().slice(0, 10) };
+        if (!previous || previous.runId !== runId || rank[state] > rank[previous.state]) row.checks[meta.check] = { ...next, runId };
+        touched = true;
+      }
+    }
+    if (!touched) return;
+    writeFileSync(JSON_PATH, JSON.stringify(file, null, 2) + '\n');
+    writeFileSync(MD_PATH, renderSupportTable(file) + '\n');
+  }
+}

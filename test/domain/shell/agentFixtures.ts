@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Real agent captures (copied from /work/shared/agents into ./agents/), with the capture's placeholders filled the way a real run would. */
+export const AGENTS_DIR = fileURLToPath(new URL('./agents/', import.meta.url));
+export const HOME = '/home/u';
+
+const fill = (s: string): string =>
+  s
+    .replaceAll('$HOME', HOME)
+    .replaceAll('$AGENT_INSTALL', '/opt/agents')
+    .replaceAll('$SHIMDIR', `${HOME}/.local/share/shimctl/shims`)
+    .replaceAll('$WORKSPACE', '/work/ws');
+
+const lines = (agent: string): Array<Record<string, unknown>> =>
+  readFileSync(join(AGENTS_DIR, `${agent}.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lastArg = (rec: Record<string, unknown>): string => (rec.args as string[]).at(-1)!;
+
+const claude = lines('claude');
+const codex = lines('codex').map((r) => r.exec_string as string);
+const copilot = lines('copilot');
+
+/** Named base texts the case tables refer to. */
+export const BASES: Record<string, string> = {
+  'claude-snapshot': fill(lastArg(claude[0]!)),
+  'claude-env': lastArg(claude[1]!),
+  claude: fill(lastArg(claude[2]!)),
+  gemini: fill(lastArg(lines('gemini')[0]!)),
+  // The Codex snapshot script contains `$HOME` as shell code, not as a capture placeholder.
+  'codex-snapshot': codex[0]!,
+  'codex-check': fill(codex[1]!),
+  codex: fill(codex[2]!),
+  'codex-plain': codex[3]!,
+  'copilot-dump': fill(lastArg(copilot[0]!)),
+  copilot: lastArg(copilot[1]!),
+  qwen: lastArg(lines('qwen')[0]!),
+  opencode: lastArg(lines('opencode')[0]!),
+  cn: lastArg(lines('cn')[0]!),
+};
+
+/** Claude's quoting of the model's command for `eval`. */
+export const claudeQuote = (cmd: string): string => `'${cmd.replaceAll("'", "'\\''")}'`;
+export const claudeEnvelope = (cmd: string): string =>
+  BASES.claude!.replace("eval 'touch marker.txt'", () => `eval ${claudeQuote(cmd)}`);
+export const geminiEnvelope = (cmd: string): string =>
+  BASES.gemini!.replace('\ntouch marker.txt\n', () => `\n${cmd}\n`);
+export const codexEnvelope = (cmd: string): string =>
+  BASES.codex!.replace("-c 'touch marker.txt'", () => `-c ${claudeQuote(cmd)}`);

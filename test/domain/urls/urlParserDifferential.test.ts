@@ -1,0 +1,55 @@
+// The host we judge must be the host a real client connects to. Random URLs assembled from
+// parser-confusion pieces (backslashes, several `@`, missing slashes, fragments) are fed to both
+// parseUrl and Node's WHATWG URL; the host URL picks must be classified at least as strictly.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../src/domain/defaultConfig.js';
+import { classifyHost } from '../../../src/domain/urls/classifyHost.js';
+import { judgeUrls } from '../../../src/domain/urls/judgeUrls.js';
+import { parseUrl } from '../../../src/domain/urls/parseUrl.js';
+import { DECISIONS } from '../../../src/domain/verdict.js';
+
+const hosts = ['example.com', '169.254.169.254', '2852039166', '0x7f.1', '127.1', '[::1]', '[::ffff:a9fe:a9fe]', 'LOCALHOST.', '%31%30.0.0.1', 'good.com', '10.1', 'metadata.google.internal'];
+const url = fc.record({
+  scheme: fc.constantFrom('http', 'https', 'HTTP', 'hTtPs'),
+  slashes: fc.constantFrom('//', '/', '', '\\\\', '/\\', '///'),
+  userinfo: fc.constantFrom('', 'a@', 'a:b@', 'good.com@', 'a@b@', 'x:y@good.com@'),
+  host: fc.constantFrom(...hosts),
+  port: fc.constantFrom('', ':80', ':8080', ':'),
+  tail: fc.constantFrom('', '/', '/x', '\\x', '?q=1', '#f', '#@good.com', '?@good.com', '/@good.com', '\\@good.com'),
+}).map((p) => `${p.scheme}:${p.slashes}${p.userinfo}${p.host}${p.port}${p.tail}`);
+
+describe('parseUrl against WHATWG URL', () => {
+  it('the primary host canonicalises to exactly the host URL connects to', () => {
+    fc.assert(fc.property(url, (text) => {
+      let oracle: string;
+      try {
+        oracle = new URL(text).hostname;
+      } catch {
+        return; // URL refuses it; curl would too, or we flag it malformed
+      }
+      const parsed = parseUrl(text)!;
+      const mine = classifyHost(parsed.host!);
+      expect(mine.ok, text).toBe(true);
+      if (!mine.ok) return;
+      const strip = (h: string): string => h.replace(/\.$/, '');
+      if (oracle.startsWith('[')) expect(mine.canonical).toMatch(/^\[/);
+      else expect(mine.canonical, text).toBe(strip(oracle));
+    }), { numRuns: 5_000 });
+  });
+
+  it('a URL whose real host is internal is never allowed, whatever the decoration', () => {
+    fc.assert(fc.property(url, (text) => {
+      let oracle: string;
+      try {
+        oracle = new URL(text).hostname;
+      } catch {
+        return;
+      }
+      const real = classifyHost(oracle.replace(/\.$/, ''));
+      fc.pre(real.ok && real.cls !== 'public');
+      const v = judgeUrls([text], defaultConfig());
+      expect(DECISIONS.indexOf(v.decision), `${text} -> ${oracle}`).toBe(DECISIONS.indexOf('block'));
+    }), { numRuns: 5_000 });
+  });
+});

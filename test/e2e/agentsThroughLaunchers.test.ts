@@ -1,0 +1,61 @@
+// End to end: shimctl installed in a temp HOME, each FAKE agent started by name through its
+// launcher, starting its shell the way the real agent does. Everything else is real: the built
+// bundle, the shims, bash/dash, the review core, the executor and the audit log.
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import cases from './agents.cases.json' with { type: 'json' };
+import type { E2eHome } from './e2eHome.js';
+import { e2eHome } from './e2eHome.js';
+
+let h: E2eHome;
+beforeAll(() => {
+  h = e2eHome();
+});
+
+const fill = (text: string, agent: string) =>
+  text.replaceAll('{agent}', agent).replaceAll('{workspace}', h.workspace).replaceAll('{sentinel}', h.sentinel).replaceAll('{home}', h.home);
+
+function auditRecords(): Array<Record<string, unknown>> {
+  if (!existsSync(h.auditLog)) return [];
+  return readFileSync(h.auditLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+describe.each(cases.agents)('fake %s through its launcher', (agent) => {
+  it.each(cases.harmless)('runs a harmless command and the agent sees its output: $command', ({ command, stdout }) => {
+    const r = h.runAgent(agent, fill(command, agent));
+    expect(r.command.stderr).toBe('');
+    expect(r.command.status).toBe(0);
+    expect(r.command.stdout).toContain(fill(stdout, agent));
+    const rec = auditRecords().filter((x) => x.agent === agent && x.decision === 'allow' && x.exitCode === 0);
+    expect(rec.length).toBeGreaterThan(0);
+  });
+
+  it.each(cases.dangerous)('does not run a dangerous command ($why); the agent sees 126 and the message', ({ command, secret }) => {
+    const before = auditRecords().length;
+    const r = h.runAgent(agent, fill(command, agent));
+    expect(r.command.status).toBe(126);
+    expect(r.command.stderr).toMatch(/shimctl: blocked \([a-z_]+\.[a-z_]+\): .+ — see: shimctl explain /);
+    expect(readFileSync(h.sentinel, 'utf8')).toBe('still here\n');
+    expect(existsSync(h.home)).toBe(true);
+    if (secret) expect(r.command.stdout).not.toContain(secret);
+    const added = auditRecords().slice(before);
+    expect(added.some((x) => x.decision === 'block' && x.agent === agent)).toBe(true);
+  });
+});
+
+describe('bookkeeping and session markers', () => {
+  it("runs Claude's snapshot script and env probe (recognised by shape) and marks the session", () => {
+    const r = h.runAgent('claude', 'echo ok');
+    const snapshot = r.steps.find((s) => s.what === 'snapshot')!;
+    const probe = r.steps.find((s) => s.what === 'env-probe')!;
+    expect(snapshot.status).toBe(0);
+    expect(probe.status).toBe(0);
+    expect(probe.stdout).toMatch(/^SHIMCTL_AGENT=claude$/m);
+    expect(probe.stdout).toMatch(/^SHIMCTL_SESSION=[0-9a-f]{16}$/m);
+  });
+
+  it("runs Copilot's login-environment dump", () => {
+    const r = h.runAgent('copilot', 'echo ok');
+    expect(r.steps.find((s) => s.what === 'login-env')!.status).toBe(0);
+  });
+});

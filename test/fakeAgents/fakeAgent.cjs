@@ -1,0 +1,84 @@
+'use strict';
+// A FAKE agent: starts its shell exactly the way DESIGN.md §5 (and the captured text in
+// captured/*.jsonl) says the real agent of the same name does, runs one "model" command, and
+// prints what the agent would see as one JSON line: {steps: [{what, status, stdout, stderr}]}.
+// Usage: <agent-name> '<command>'
+const { spawnSync } = require('node:child_process');
+const { mkdirSync, mkdtempSync, readFileSync } = require('node:fs');
+const { tmpdir, userInfo } = require('node:os');
+const { basename, join } = require('node:path');
+
+const name = basename(process.argv[1]);
+const cmd = process.argv[2] ?? 'true';
+const home = process.env.HOME;
+const steps = [];
+
+function captured(agent, index) {
+  const lines = readFileSync(join(__dirname, 'captured', `${agent}.jsonl`), 'utf8').trim().split('\n');
+  return JSON.parse(lines[index]);
+}
+
+/** Placeholders of the captured text, filled the way the real agent fills them. */
+function fill(text) {
+  return text.split('$HOME').join(home).split('$AGENT_INSTALL').join(join(home, '.agent-install'));
+}
+
+function sq(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function run(what, file, args) {
+  // Node's default stdio pipes, like the real Node agents (they are socketpairs, which matters to bash).
+  const r = spawnSync(file, args, { encoding: 'utf8', env: process.env, timeout: 60_000 });
+  steps.push({ what, file, status: r.status, stdout: r.stdout, stderr: r.stderr, error: r.error ? String(r.error) : undefined });
+}
+
+function claude() {
+  const env = process.env;
+  const shell = env.CLAUDE_CODE_SHELL || (/bash|zsh/.test(env.SHELL || '') ? env.SHELL : '/bin/bash');
+  const snapshotArgs = captured('claude', 0).args.map(fill);
+  const snapshot = /SNAPSHOT_FILE=(\S+)/.exec(snapshotArgs[2])[1];
+  mkdirSync(join(home, '.claude', 'shell-snapshots'), { recursive: true });
+  run('snapshot', shell, snapshotArgs);
+  run('env-probe', shell, ['-c', 'env']);
+  const cwdFile = join(tmpdir(), `claude-${Math.floor(Math.random() * 0xffff).toString(16).padStart(4, '0')}-cwd`);
+  run('command', shell, ['-c', `source ${snapshot} 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && eval ${sq(cmd)} < /dev/null && pwd -P >| ${cwdFile}`]);
+}
+
+function gemini() {
+  const text = captured('gemini', 0).args[1];
+  const dir = mkdtempSync(join(tmpdir(), 'gemini-shell-'));
+  const envelope = text.replace(/\/tmp\/gemini-shell-[A-Za-z0-9]+/, dir).replace('\ntouch marker.txt\n', `\n${cmd}\n`);
+  run('command', 'bash', ['-c', envelope]); // looked up on PATH
+}
+
+function codex() {
+  const login = userInfo().shell || '/bin/bash'; // the passwd login shell, by absolute path
+  const wrapper = fill(captured('codex', 2).exec_string).replace("exec '/bin/bash' -c 'touch marker.txt'", `exec '/bin/bash' -c ${sq(cmd)}`);
+  run('command', login, ['-lc', wrapper]);
+}
+
+function copilot() {
+  const shell = process.env.COPILOT_BASH_PATH || '/bin/bash';
+  run('login-env', shell, captured('copilot', 0).args);
+  run('command', shell, ['--norc', '--noprofile', '-c', cmd]);
+}
+
+const which = (n) => spawnSync('/bin/sh', ['-c', `command -v ${n}`], { encoding: 'utf8' }).stdout.trim();
+const agents = {
+  claude,
+  gemini,
+  codex,
+  copilot,
+  qwen: () => run('command', 'bash', ['-c', cmd]),
+  opencode: () => run('command', process.env.SHELL?.startsWith('/') ? process.env.SHELL : which('bash'), ['-c', cmd]),
+  cn: () => run('command', process.env.SHELL || '/bin/bash', ['-l', '-c', cmd]),
+  goose: () => run('command', process.env.GOOSE_SHELL || 'bash', ['-c', cmd]),
+  cline: () => run('command', '/bin/bash', ['-c', cmd]),
+};
+if (!agents[name]) {
+  process.stderr.write(`fake agent: unknown name ${name}\n`);
+  process.exit(2);
+}
+agents[name]();
+process.stdout.write(`${JSON.stringify({ agent: name, env: { SHIMCTL_AGENT: process.env.SHIMCTL_AGENT, SHIMCTL_SESSION: process.env.SHIMCTL_SESSION }, steps })}\n`);

@@ -1,0 +1,58 @@
+// Runs the BUILT CLI (dist/shimctl.cjs through bin/shimctl.cjs) in a throwaway HOME.
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CLI = join(ROOT, 'bin', 'shimctl.cjs');
+
+export function ensureBuilt(): void {
+  if (!existsSync(join(ROOT, 'dist', 'shimctl.cjs'))) {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build failed');
+  }
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `shimctl-${prefix}-`));
+}
+
+/** A hermetic environment: fresh HOME, no XDG_*, a PATH we choose. */
+export function hermeticEnv(home: string, path: string, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = { HOME: home, PATH: path, LANG: 'C.UTF-8', ...extra };
+  return env;
+}
+
+export const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(args: string[], env: Record<string, string>, cwd?: string): CliRun {
+  const r = spawnSync(process.execPath, [CLI, ...args], { env, cwd: cwd ?? env.HOME, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Every entry under `dir` with its kind, mode and bytes (or link target), for byte-identical checks. */
+export function snapshot(dir: string, skip: string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (skip.some((s) => p === s || p.startsWith(`${s}/`))) continue;
+      const st = lstatSync(p);
+      const rel = p.slice(dir.length);
+      if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(p)}`;
+      else if (st.isDirectory()) {
+        out[rel] = `dir ${(st.mode & 0o7777).toString(8)}`;
+        walk(p);
+      } else out[rel] = `file ${(st.mode & 0o7777).toString(8)} ${readFileSync(p).toString('base64')}`;
+    }
+  };
+  walk(dir);
+  return out;
+}

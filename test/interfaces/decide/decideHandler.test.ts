@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DecideDeps } from '../../../src/application/decide/decideUseCase.js';
+import type { ConfigOutcome } from '../../../src/application/ports/configSource.js';
+import { defaultConfig } from '../../../src/domain/defaultConfig.js';
+import type { ReviewRequest } from '../../../src/domain/reviewRequest.js';
+import type { Verdict } from '../../../src/domain/verdict.js';
+import { verdict } from '../../../src/domain/verdict.js';
+import { handleDecide } from '../../../src/interfaces/api/handleDecide.js';
+import { MAX_REQUEST_BYTES } from '../../../src/interfaces/api/parseDecideRequest.js';
+
+interface MalformedCase { name: string; input: string; code: string }
+const here = new URL('.', import.meta.url).pathname;
+const malformed = JSON.parse(readFileSync(join(here, 'malformed.cases.json'), 'utf8')) as MalformedCase[];
+
+/** FAKE deps: a config source, host facts and native review we control, to test the plumbing only. */
+function fakeDeps(answer: Verdict | ((req: ReviewRequest) => Verdict), config?: ConfigOutcome): DecideDeps & { seen: ReviewRequest[] } {
+  const seen: ReviewRequest[] = [];
+  return {
+    seen,
+    env: { HOME: '/home/fake' },
+    configSource: { load: () => config ?? { kind: 'ok', config: defaultConfig(), sources: [], warnings: [] } },
+    hostFacts: { facts: () => ({ home: '/home/fake', realpath: (p) => p, resolveCommand: () => undefined, fileId: () => undefined }) },
+    regoEngine: () => { throw new Error('not used'); },
+    nativeReview: (req) => {
+      seen.push(req);
+      return { verdict: typeof answer === 'function' ? answer(req) : answer, trace: [] };
+    },
+  };
+}
+
+const ALLOW = verdict('allow', 'low', 'command.allowed', 'fake allow', 'fake:allow');
+const ASK = verdict('ask', 'medium', 'command.unknown', 'fake ask');
+const BLOCK = verdict('block', 'high', 'command.blocked', 'fake block', 'fake:block');
+const errorShape = { api_version: 1, error: { code: expect.stringMatching(/^request\./), message: expect.any(String) } };
+
+describe('decide handler (in process, fake review)', () => {
+  it.each(malformed.map((c) => [c.name, c] as const))('malformed: %s -> exit 2', async (_n, c) => {
+    const deps = fakeDeps(ALLOW);
+    const r = await handleDecide(c.input, deps);
+    expect(r.exitCode).toBe(2);
+    const body = JSON.parse(r.body);
+    expect(body).toEqual(errorShape);
+    expect(body.error.code).toBe(c.code);
+    expect(deps.seen).toEqual([]); // nothing reached review
+  });
+
+  it.each([
+    ['allow', ALLOW, 0], ['ask', ASK, 0], ['block', BLOCK, 1],
+  ] as const)('%s verdict: exit %i, body is exactly the verdict', async (_n, v, code) => {
+    const r = await handleDecide(JSON.stringify({ api_version: 1, command: 'x y', cwd: '/w', agent: 'claude' }), fakeDeps(v));
+    expect(r.exitCode).toBe(code);
+    expect(JSON.parse(r.body)).toEqual({ api_version: 1, ...v });
+    expect(Object.keys(JSON.parse(r.body))).toEqual(['api_version', 'decision', 'risk', 'reasons', 'rule_ids']);
+  });
+
+  it('passes command, argv, cwd and agent through unchanged', async () => {
+    const deps = fakeDeps(ALLOW);
+    await handleDecide(JSON.stringify({ api_version: 1, argv: ['git', 'status;push'], cwd: '/w', agent: 'gemini' }), deps);
+    await handleDecide(JSON.stringify({ cwd: '/a b', command: "echo 'a;b'", api_version: 1 }), deps);
+    expect(deps.seen).toEqual([{ argv: ['git', 'status;push'], cwd: '/w', agent: 'gemini' }, { command: "echo 'a;b'", cwd: '/a b' }]);
+  });
+
+  it.each([
+    ['invalid', { kind: 'invalid', file: '/p/.shimctlrc', field: 'rules[0].decision', message: 'expected allow|ask|block' }, 'config.invalid'],
+    ['unreadable', { kind: 'unreadable', file: '/p/.shimctlrc', message: 'is a FIFO' }, 'config.unreadable'],
+  ] as const)('config %s: block even when the review would allow, never reviewed', async (_n, cfg, code) => {
+    const deps = fakeDeps(ALLOW, cfg as ConfigOutcome);
+    const r = await handleDecide(JSON.stringify({ api_version: 1, command: 'ls', cwd: '/w' }), deps);
+    expect(r.exitCode).toBe(1);
+    const body = JSON.parse(r.body);
+    expect(body.decision).toBe('block');
+    expect(body.reasons[0].code).toBe(code);
+    expect(body.reasons[0].message).toContain('/p/.shimctlrc');
+    expect(deps.seen).toEqual([]);
+  });
+
+  it('a review that throws becomes an internal.error block', async () => {
+    const deps = fakeDeps(() => { throw new Error('boom'); });
+    const r = await handleDecide(JSON.stringify({ api_version: 1, command: 'ls', cwd: '/w' }), deps);
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(r.body)).toMatchObject({ decision: 'block', reasons: [{ code: 'internal.error' }] });
+  });
+
+  it('a deps factory that throws (no HOME) still answers block, and malformed input still gets 2', async () => {
+    const boom = () => { throw new Error('HOME is not set'); };
+    const r = await handleDecide(JSON.stringify({ api_version: 1, command: 'ls', cwd: '/w' }), boom);
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(r.body)).toMatchObject({ decision: 'block', reasons: [{ code: 'internal.error' }] });
+    expect((await handleDecide('{', boom)).exitCode).toBe(2);
+  });
+
+  it('oversized request: too_large', async () => {
+    const r = await handleDecide(JSON.stringify({ api_version: 1, command: 'echo ' + 'a'.repeat(MAX_REQUEST_BYTES), cwd: '/' }), fakeDeps(ALLOW));
+    expect(r.exitCode).toBe(2);
+    expect(JSON.parse(r.body).error.code).toBe('request.too_large');
+  });
+});
+
+describe('property: any malformed request gets exit 2 and never reaches review', () => {
+  const valid = { api_version: 1, command: 'ls', cwd: '/w' };
+  const notString = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }));
+  const malformedRequest = fc.oneof(
+    // Not a JSON object at all.
+    fc.string().filter((s) => { try { const v = JSON.parse(s); return v === null || typeof v !== 'object' || Array.isArray(v); } catch { return true; } }),
+    fc.jsonValue().filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)).map((v) => JSON.stringify(v)),
+    // An extra unknown field.
+    fc.tuple(fc.string({ minLength: 1 }).filter((k) => !['api_version', 'command', 'argv', 'cwd', 'agent'].includes(k)), fc.jsonValue())
+      .map(([k, v]) => JSON.stringify({ ...valid, [k]: v })),
+    // A wrong type for a known field.
+    fc.tuple(fc.constantFrom('command', 'cwd', 'agent'), notString).map(([k, v]) => JSON.stringify({ ...valid, [k]: v })),
+    fc.tuple(notString.filter((v) => !Array.isArray(v)), fc.constant(0)).map(([v]) => JSON.stringify({ api_version: 1, argv: v, cwd: '/w' })),
+    // A relative or empty cwd.
+    fc.string().filter((s) => !s.startsWith('/')).map((cwd) => JSON.stringify({ ...valid, cwd })),
+    // An empty or blank command.
+    fc.stringMatching(/^[ \t\n]*$/).map((command) => JSON.stringify({ ...valid, command })),
+    // Any api_version but 1.
+    fc.jsonValue().filter((v) => v !== 1).map((api_version) => JSON.stringify({ ...valid, api_version })),
+    // A field missing.
+    fc.constantFrom('api_version', 'command', 'cwd').map((k) => { const o: Record<string, unknown> = { ...valid }; delete o[k]; return JSON.stringify(o); }),
+    // Valid JSON cut short.
+    fc.integer({ min: 1, max: JSON.stringify(valid).length - 1 }).map((n) => JSON.stringify(valid).slice(0, n)),
+  );
+
+  it('holds for 2000 generated requests', async () => {
+    await fc.assert(
+      fc.asyncProperty(malformedRequest, async (input) => {
+        const deps = fakeDeps(ALLOW);
+        const r = await handleDecide(input, deps);
+        expect(r.exitCode).toBe(2);
+        expect(JSON.parse(r.body)).toEqual(errorShape);
+        expect(deps.seen).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('and every well-formed request reaches review exactly once', async () => {
+    const wellFormed = fc.record({
+      api_version: fc.constant(1),
+      command: fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
+      cwd: fc.string().map((s) => `/${s}`).filter((s) => !s.includes('\u0000')),
+    });
+    await fc.assert(
+      fc.asyncProperty(wellFormed, async (req) => {
+        const deps = fakeDeps(BLOCK);
+        const r = await handleDecide(JSON.stringify(req), deps);
+        expect(r.exitCode).toBe(1);
+        expect(deps.seen).toEqual([{ command: req.command, cwd: req.cwd }]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
