@@ -25,7 +25,9 @@ export function renderSupportTable(file) {
     const checks = row?.checks ?? {};
     const plain = checks['plain-shell']?.state === 'passed';
     const verified = row && COLUMNS.every(([key]) => checks[key]?.state === 'passed');
-    const version = row ? `${spec.package}@${row.version}${verified ? '' : plain ? ' (runs; not yet verified behind shimctl)' : ''}` : 'not run';
+    const failing = row && COLUMNS.some(([key]) => checks[key]?.state === 'failed');
+    const note = verified ? '' : failing ? ' (fails behind shimctl)' : plain ? ' (runs; not yet verified behind shimctl)' : ' (not verified)';
+    const version = row ? `${spec.package}@${row.version}${note}` : 'not run';
     rows.push([spec.display ?? name, version, spec.wiring ?? '',
       ...COLUMNS.map(([key]) => MARK[checks[key]?.state] ?? 'not run'), spec.gaps ?? '']);
   }
@@ -39,8 +41,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (at < 0) { process.stdout.write(table + '\n'); } else {
     const target = process.argv[at + 1];
     const text = readFileSync(target, 'utf8');
-    const re = /(<!-- support-table:begin -->\n)[\s\S]*?(\n<!-- support-table:end -->)/;
+    const re = /(<!-- support-table:begin -->)[\s\S]*?(<!-- support-table:end -->)/;
     if (!re.test(text)) { console.error(`${target}: no support-table markers`); process.exit(1); }
-    writeFileSync(target, text.replace(re, `$1${table}$2`));
+    writeFileSync(target, text.replace(re, (_m, begin, end) => `${begin}\n${table}\n${end}`));
   }
 }

@@ -5,7 +5,7 @@ import type { HostFacts, ReviewRequest } from '../domain/reviewRequest.js';
 import type { ReviewResult } from '../domain/review/reviewCommand.js';
 import { reviewCommand } from '../domain/review/reviewCommand.js';
 import type { Verdict } from '../domain/verdict.js';
-import { combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
+import { DECISIONS, RISKS, combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
 
 export interface ReviewDeps {
   config: PolicyConfig;
@@ -23,6 +23,12 @@ const GUARD_SLACK_MS = 1000;
 
 function isUpstreamRefusal(v: Verdict): boolean {
   return v.decision === 'block' && v.reasons.some((r) => UPSTREAM_PREFIXES.some((p) => r.code.startsWith(p)));
+}
+
+/** Combined, with the stricter verdict's reasons first: messages quote the first reason. */
+function combineStricterFirst(a: Verdict, b: Verdict): Verdict {
+  const rank = (v: Verdict) => DECISIONS.indexOf(v.decision) * RISKS.length + RISKS.indexOf(v.risk);
+  return rank(b) > rank(a) ? combineVerdicts(b, a) : combineVerdicts(a, b);
 }
 
 /** The engine must never hang the interception path, whatever it does. */
@@ -73,7 +79,7 @@ export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promi
     };
     const rego = await evaluateWithGuard(deps.rego, input, req, deps.config.rego.timeoutMs + GUARD_SLACK_MS);
     const keepNative = engine === 'both' || isUpstreamRefusal(native.verdict);
-    const final = keepNative ? combineVerdicts(native.verdict, rego) : rego;
+    const final = keepNative ? combineStricterFirst(native.verdict, rego) : rego;
     return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail: `Rego answered ${rego.decision}`, verdict: rego }] };
   } catch (err) {
     return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };

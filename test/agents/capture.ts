@@ -13,7 +13,11 @@ import { placeholders } from './placeholders.js';
 const argv = process.argv.slice(2);
 const outIdx = argv.indexOf('--out');
 const outDir = outIdx >= 0 ? argv[outIdx + 1] : undefined;
-const names = (argv.filter((a, i) => !a.startsWith('--') && i !== outIdx + 1 || outIdx < 0 && !a.startsWith('--')) as AgentName[]);
+const names = argv.filter((a, i) => !a.startsWith('--') && (outIdx < 0 || i !== outIdx + 1)) as AgentName[];
+// --bashrc: HOME has a ~/.bashrc (as after `shimctl install`, or on any real machine).
+const withBashrc = argv.includes('--bashrc');
+// --fail-snapshots: the shell refuses Claude's snapshot script, to see the envelope Claude falls back to.
+const failSnapshots = argv.includes('--fail-snapshots');
 const chosen = names.length ? names : AGENT_NAMES;
 
 const server = await startModelServer();
@@ -24,8 +28,10 @@ try {
     const root = mkdtempSync(join(tmpdir(), `capture-${name}-`));
     const home = join(root, 'home'); const workspace = join(root, 'workspace');
     mkdirSync(home); mkdirSync(workspace);
-    const shell = writeLoggingShell(root);
+    const shell = writeLoggingShell(root, { failSnapshots });
+    if (withBashrc) writeFileSync(join(home, '.bashrc'), '# a user bashrc\nexport EDITOR=vi\n');
     server.reset();
+    console.log(`start at ${Date.now()}`);
     server.script({ command: 'touch marker.txt' });
     const plan = planFor(name, { modelUrl: server.url, home, workspace, prompt: 'Create marker.txt' });
     const wiring: Record<string, string> = name === 'codex' ? { BASH_ENV: shell.bashEnv }
@@ -35,11 +41,12 @@ try {
     console.log(`== ${name} ${agent.version} exit=${run.exitCode} timedOut=${run.timedOut} ${run.ms}ms marker=${existsSync(join(workspace, 'marker.txt'))}`);
     console.log('tool results:', JSON.stringify(server.toolResults));
     console.log('unknown routes:', JSON.stringify(server.unknown));
-    console.log('requests:', server.requests.map((r) => `${r.method} ${r.url}`).join(', '));
+    console.log('requests:', server.requests.map((r) => `${r.at}ms ${r.method} ${r.url}`).join(', '));
     console.log('stdout:', run.stdout.slice(-400)); console.log('stderr:', run.stderr.slice(-1500));
     const clean = lines.map((l) => placeholders(l, { home, workspace, shimDir: shell.dir, install: agent.dir }));
     for (const l of clean) console.log('  shell:', l.slice(0, 300));
-    if (outDir) writeFileSync(join(outDir, `${name}.jsonl`), clean.join('\n') + '\n');
+    const suffix = `${withBashrc ? '-bashrc' : ''}${failSnapshots ? '-no-snapshot' : ''}`;
+    if (outDir) writeFileSync(join(outDir, `${name}${suffix}.jsonl`), clean.join('\n') + '\n');
   }
 } finally {
   await server.close();

@@ -11,7 +11,8 @@ export interface LoggingShell {
   log: string;
 }
 
-export function writeLoggingShell(root: string): LoggingShell {
+/** `failSnapshots`: answer Claude's snapshot script with exit 1, as a gate that refuses it would. */
+export function writeLoggingShell(root: string, opts: { failSnapshots?: boolean } = {}): LoggingShell {
   const dir = join(root, 'logshell');
   mkdirSync(dir, { recursive: true });
   const log = join(root, 'shell-log.jsonl');
@@ -20,7 +21,7 @@ export function writeLoggingShell(root: string): LoggingShell {
 import json, os, sys
 with open(${JSON.stringify(log)}, "a") as f:
     f.write(json.dumps({"argv0": os.path.basename(sys.argv[0]), "args": sys.argv[1:]}) + "\\n")
-os.execv("/bin/bash", ["bash"] + sys.argv[1:])
+${opts.failSnapshots ? 'if any(a.startswith("SNAPSHOT_FILE=") for a in sys.argv[1:]): sys.exit(1)\n' : ''}os.execv("/bin/bash", ["bash"] + sys.argv[1:])
 `);
   chmodSync(bash, 0o755);
   const bashEnv = join(dir, 'bash_env.sh');

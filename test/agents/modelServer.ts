@@ -35,12 +35,13 @@ export async function startModelServer(): Promise<ModelServer> {
   const toolResults: ToolResultSeen[] = [];
   const requests: RecordedRequest[] = [];
   const unknown: string[] = [];
+  const started = Date.now();
 
   const server: Server = createServer(async (req, res) => {
     const url = req.url ?? '/';
     const path = url.split('?')[0] ?? '/';
     const body = await readBody(req);
-    requests.push({ method: req.method ?? '', url, body });
+    requests.push({ method: req.method ?? '', url, body, at: Date.now() - started });
     try {
       if (req.method === 'HEAD' || (req.method === 'GET' && path === '/')) { res.writeHead(200); res.end(); return; }
       if (req.method === 'POST' && path === '/v1/messages') return answerMessages(res, body as never, turn, toolResults);

@@ -34,6 +34,11 @@ export default class SupportReporter implements Reporter {
     }
     if (!touched) return;
     writeFileSync(JSON_PATH, JSON.stringify(file, null, 2) + '\n');
-    writeFileSync(MD_PATH, renderSupportTable(file) + '\n');
+    const table = renderSupportTable(file);
+    writeFileSync(MD_PATH, table + '\n');
+    // Keep the docs' copy of the table in step with what just ran.
+    const docs = join(here, '../../docs/agents.md');
+    const re = /(<!-- support-table:begin -->)[\s\S]*?(<!-- support-table:end -->)/;
+    if (existsSync(docs)) writeFileSync(docs, readFileSync(docs, 'utf8').replace(re, (_m, b: string, e: string) => `${b}\n${table}\n${e}`));
   }
 }

@@ -20,7 +20,8 @@ export interface E2eHome {
 export interface AgentStep { what: string; file: string; status: number | null; stdout: string; stderr: string; error?: string }
 export interface AgentRun { status: number | null; stderr: string; steps: AgentStep[]; command: AgentStep }
 
-export function e2eHome(configToml?: string): E2eHome {
+/** `config(paths)` is the user's config.json; by default it protects the sentinel (the built-in policy has no workspace notion). */
+export function e2eHome(config?: (p: { sentinel: string; home: string; workspace: string }) => object): E2eHome {
   ensureBuilt();
   const root = tempDir('e2e');
   const home = join(root, 'home');
@@ -32,10 +33,9 @@ export function e2eHome(configToml?: string): E2eHome {
   mkdirSync(workspace);
   writeFileSync(join(workspace, 'README.md'), 'a workspace\n');
   writeFileSync(sentinel, 'still here\n');
-  if (configToml !== undefined) {
-    mkdirSync(join(home, '.config', 'shimctl'), { recursive: true });
-    writeFileSync(join(home, '.config', 'shimctl', 'config.toml'), configToml);
-  }
+  const userConfig = config ? config({ sentinel, home, workspace }) : { protectedPaths: [sentinel] };
+  mkdirSync(join(home, '.config', 'shimctl'), { recursive: true });
+  writeFileSync(join(home, '.config', 'shimctl', 'config.json'), JSON.stringify(userConfig, null, 2));
   const installEnv = hermeticEnv(home, `${FAKE_BIN}:${SYSTEM_PATH}`);
   const r = cli(['install'], installEnv);
   if (r.status !== 0) throw new Error(`install failed: ${r.stderr}`);

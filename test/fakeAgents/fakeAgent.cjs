@@ -36,7 +36,8 @@ function run(what, file, args) {
 function claude() {
   const env = process.env;
   const shell = env.CLAUDE_CODE_SHELL || (/bash|zsh/.test(env.SHELL || '') ? env.SHELL : '/bin/bash');
-  const snapshotArgs = captured('claude', 0).args.map(fill);
+  // Claude writes its own PATH into the snapshot script (captured with the shim dir as $SHIMDIR).
+  const snapshotArgs = captured('claude', 0).args.map((a) => fill(a).replace(/^export PATH=.*$/m, `export PATH=${process.env.PATH}`));
   const snapshot = /SNAPSHOT_FILE=(\S+)/.exec(snapshotArgs[2])[1];
   mkdirSync(join(home, '.claude', 'shell-snapshots'), { recursive: true });
   run('snapshot', shell, snapshotArgs);

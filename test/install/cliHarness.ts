@@ -1,17 +1,29 @@
 // Runs the BUILT CLI (dist/shimctl.cjs through bin/shimctl.cjs) in a throwaway HOME.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'bin', 'shimctl.cjs');
+/** Set by ensureBuilt: the CLI of a private copy of the package (see below). */
+export let CLI = join(ROOT, 'bin', 'shimctl.cjs');
 
+/**
+ * Builds if needed, then copies bin/, dist/ and shims/ to a private directory and uses that copy:
+ * the bundle is self-contained, and a rebuild of the working tree while tests run (a half-written
+ * dist/shimctl.cjs) must not make installed shims fail for a reason that is not under test.
+ */
 export function ensureBuilt(): void {
   if (!existsSync(join(ROOT, 'dist', 'shimctl.cjs'))) {
     const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build failed');
   }
+  const copy = mkdtempSync(join(tmpdir(), 'shimctl-pkg-'));
+  for (const d of ['bin', 'dist', 'shims']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
+  // Syntax-check the copy so a half-written bundle is caught here, not as a confusing block later.
+  const check = spawnSync(process.execPath, ['--check', join(copy, 'dist', 'shimctl.cjs')]);
+  if (check.status !== 0) throw new Error('dist/shimctl.cjs does not parse (a build in progress?): run `npm run build`');
+  CLI = join(copy, 'bin', 'shimctl.cjs');
 }
 
 export function tempDir(prefix: string): string {

@@ -157,6 +157,19 @@ describe('intercept use case (fake ports)', () => {
     expect(await interceptUseCase(request(['-c', 'rm -rf ~'], ENV, 'check'), b.deps)).toBe(126);
   });
 
+  it('headlines a block with the reason that explains it, not a permissive one listed first', async () => {
+    const v = { decision: 'block' as const, risk: 'high' as const, rule_ids: [], reasons: [{ code: 'command.allowed' as const, message: 'cat reads' }, { code: 'path.protected' as const, message: 'a key' }] };
+    const w = fakeWorld({ invocation: cmd('cat k'), review: () => ({ verdict: v, trace: [] }) });
+    await interceptUseCase(request(['-c', 'cat k']), w.deps);
+    expect(w.stderr.join('')).toMatch(/^shimctl: blocked \(path\.protected\): a key/);
+  });
+
+  it('keeps CI and the session markers for nested shells even when the allow-list drops them', async () => {
+    const w = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, config: { execution: { timeoutSeconds: 1, graceSeconds: 1, maxOutputBytes: 10, envAllow: ['HOME'] } } });
+    await interceptUseCase(request(['-c', 'ls -la'], { ...ENV, CI: 'true' }), w.deps);
+    expect(w.runs[0]!.env).toEqual({ HOME: '/home/u', PATH: '/shims:/usr/bin', CI: 'true', SHIMCTL_DEPTH: '1', SHIMCTL_AGENT: 'claude', SHIMCTL_SESSION: 's1' });
+  });
+
   it('keeps the block line to one line even for hostile command text', async () => {
     const w = fakeWorld({ invocation: cmd('x\n\u001b[2Jy'), review: () => ({ verdict: verdict('block', 'high', 'syntax.multiline', 'two\nlines'), trace: [] }) });
     await interceptUseCase(request(['-c', 'x']), w.deps);

@@ -12,9 +12,12 @@ function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The one line a blocked command prints: decision, first reason, where to see more. */
+/** Reasons that explain why something MAY run; never the headline of a block. */
+const PERMISSIVE = new Set(['command.allowed', 'command.wrapper', 'envelope.bookkeeping', 'approval.granted', 'approval.granted_always']);
+
+/** The one line a blocked command prints: decision, the first reason that explains it, where to see more. */
 export function blockMessage(v: Verdict, command: string | undefined): string {
-  const first = v.reasons[0];
+  const first = v.reasons.find((r) => !PERMISSIVE.has(r.code)) ?? v.reasons[0];
   const code = first?.code ?? 'internal.error';
   const message = oneLine(first?.message ?? 'blocked', 200);
   const hint = command ? ` — see: shimctl explain ${oneLine(shellQuote(command), 300)}` : '';

@@ -68,7 +68,9 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     }
     const choice = chooseExecution(invocation!, review, req.realShell, req.shell, req.args);
     const wiring: Record<string, string> = {};
-    for (const name of ['PATH', ENV_DEPTH, ENV_AGENT, ENV_SESSION]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
+    // The shims of nested shells need these whatever the allow-list says: PATH reaches them, the
+    // markers tell them the hop, and CI tells them nobody can answer an approval.
+    for (const name of ['PATH', 'CI', ENV_DEPTH, ENV_AGENT, ENV_SESSION]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
     const result: ExecResult = await deps.executor.run({
       file: choice.file,
       args: choice.args,

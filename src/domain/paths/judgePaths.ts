@@ -69,7 +69,14 @@ function touches(resource: ProtectedResource, path: string, recursive: boolean):
   return recursive && !resource.glob.anywhere && isStrictAncestor(path, resource.glob.literalPrefix);
 }
 
-function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, resources: ProtectedResource[]): Verdict[] {
+function mightMatch(p: string, prepared: Prepared): boolean {
+  return prepared.anyPath.test(p) || prepared.anyName.test(basenamePosix(p));
+}
+
+function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepared): Verdict[] {
+  const recursive = arg.recursive === true;
+  // Exact per-rule matching only when some pattern can match (or a parent check is needed).
+  const resources = recursive || s.all.some((p) => mightMatch(p, prepared)) ? prepared.resources : [];
   const found: Verdict[] = [];
   const writes = arg.access === 'write' || arg.access === 'delete';
   const shown = s.resolved === s.lexical ? `'${arg.raw}'` : `'${arg.raw}' (resolves to ${s.resolved})`;
@@ -88,7 +95,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, resources: Prote
   for (const r of resources) {
     if (r.kind === 'gate' && !writes) continue;
     if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
-    if (!s.all.some((p) => touches(r, p, arg.recursive === true))) continue;
+    if (!s.all.some((p) => touches(r, p, recursive))) continue;
     reported.add(r.ruleId);
     if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
     else found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));
@@ -100,23 +107,54 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, resources: Prote
   return found;
 }
 
+interface Prepared {
+  home: string;
+  resources: ProtectedResource[];
+  /** All patterns in one expression each: most paths match none, and one test says so. */
+  anyName: RegExp;
+  anyPath: RegExp;
+}
+
+function union(regexes: RegExp[]): RegExp {
+  return regexes.length ? new RegExp(regexes.map((r) => `(?:${r.source})`).join('|')) : /(?!)/;
+}
+
+// Per facts object (one review): home and gate directories are resolved once even when the
+// policy calls judgePaths several times. A new review brings new facts, so nothing goes stale.
+const preparedByFacts = new WeakMap<HostFacts, { key: string[]; value: Prepared }>();
+
+function prepare(ctx: PathContext): Prepared {
+  const cached = preparedByFacts.get(ctx.facts);
+  if (cached && cached.key === ctx.config.protectedPaths) return cached.value;
+  const home = normalizePosix(ctx.facts.home);
+  // A symlinked home (`/home -> /usr/home`) must not let a resolved path slip past `~/...`.
+  const realHome = normalizePosix(ctx.facts.realpath(home));
+  const homes = realHome === home ? [home] : [home, realHome];
+  const gates = [...defaultGatePaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix);
+  const allGates = [...new Set([...gates, ...gates.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
+  const resources = homes.flatMap((h) => protectedResources(h, ctx.config.protectedPaths, allGates));
+  const value = {
+    home,
+    resources,
+    anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
+    anyPath: union(resources.filter((r) => !r.glob.anywhere).map((r) => r.glob.regex)),
+  };
+  preparedByFacts.set(ctx.facts, { key: ctx.config.protectedPaths, value });
+  return value;
+}
+
 export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
   try {
-    const home = normalizePosix(ctx.facts.home);
-    // A symlinked home (`/home -> /usr/home`) must not let a resolved path slip past `~/...`.
-    const realHome = normalizePosix(ctx.facts.realpath(home));
-    const homes = realHome === home ? [home] : [home, realHome];
-    const gates = [...defaultGatePaths(home), ...(ctx.facts.shimctlPaths ?? [])];
-    const realGates = gates.map((g) => normalizePosix(ctx.facts.realpath(normalizePosix(g))));
-    const resources = homes.flatMap((h) => protectedResources(h, ctx.config.protectedPaths, [...new Set([...gates, ...realGates])]));
-    const facts = { ...ctx.facts, home };
+    const prepared = prepare(ctx);
+    const { home } = prepared;
+    const inner = home === ctx.facts.home ? ctx : { ...ctx, facts: { ...ctx.facts, home } };
     const verdicts: Verdict[] = [];
     const paths: PathJudgement['paths'] = [];
     for (const arg of args) {
       if (arg.raw === '') continue;
-      const s = spellingsOf(arg, { ...ctx, facts });
+      const s = spellingsOf(arg, inner);
       paths.push({ raw: arg.raw, resolved: s.resolved });
-      verdicts.push(...judgeOne(arg, s, { ...ctx, facts }, resources));
+      verdicts.push(...judgeOne(arg, s, inner, prepared));
     }
     return { verdict: verdicts.length ? combineVerdicts(...verdicts) : ALLOW_NOTHING_FOUND, paths };
   } catch (err) {

@@ -9,6 +9,8 @@ export interface CompiledGlob {
   literalPrefix: string;
   /** No `/`: the pattern names a file anywhere (`.env`, `id_rsa`). */
   anywhere: boolean;
+  /** For `anywhere` patterns: matches the last path segment alone. */
+  nameRegex?: RegExp;
 }
 
 const SPECIAL = /[.+^${}()|\\]/;
@@ -53,9 +55,21 @@ export function compileGlob(pattern: string): CompiledGlob {
     regex: new RegExp(`^${body === '' ? '/' : body}$`),
     literalPrefix: '/' + literal.join('/'),
     anywhere,
+    ...(anywhere ? { nameRegex: new RegExp(`^${segmentToRegex(pattern)}$`) } : {}),
   };
 }
 
+/**
+ * Reviews are on the hot path, so cheap string checks run before the regular expression: a
+ * name-anywhere pattern only looks at the last segment, an absolute one only at paths under
+ * its literal prefix.
+ */
 export function globMatches(glob: CompiledGlob, absPath: string): boolean {
+  if (glob.anywhere) {
+    const name = absPath.slice(absPath.lastIndexOf('/') + 1);
+    return glob.nameRegex!.test(name);
+  }
+  const prefix = glob.literalPrefix;
+  if (prefix !== '/' && absPath !== prefix && !absPath.startsWith(prefix + '/')) return false;
   return glob.regex.test(absPath);
 }

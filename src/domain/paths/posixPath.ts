@@ -1,8 +1,12 @@
 // Pure POSIX path arithmetic. The domain may not import `node:path`, and lexical rules must be
 // explicit here anyway: the kernel, not this code, decides what `..` after a symlink means.
 
+const ALREADY_ABNORMAL = /\/(?:\.{1,2})?(?:\/|$)/;
+
 /** Collapses `//`, `.` and `..` lexically. Absolute input stays absolute and never climbs above `/`. */
 export function normalizePosix(path: string): string {
+  // Hot path: most absolute paths are already normal (no `//`, `/./`, `/../`, trailing `/`).
+  if (path.startsWith('/') && path.length > 1 && !ALREADY_ABNORMAL.test(path)) return path;
   const absolute = path.startsWith('/');
   const out: string[] = [];
   for (const seg of path.split('/')) {

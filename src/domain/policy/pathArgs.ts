@@ -6,7 +6,7 @@ const READS = new Set([
   'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'base64', 'xxd', 'od', 'hexdump', 'strings',
   'column', 'fold', 'fmt', 'paste', 'join', 'file', 'stat', 'du', 'ls', 'tree', 'realpath', 'readlink', 'source', '.', 'bat',
   'zcat', 'bzcat', 'xzcat', 'iconv', 'tsort', 'look', 'vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit',
-  'openssl', 'gpg', 'scp', 'rsync', 'zip', 'gzip', 'bzip2', 'xz', 'zstd', 'tar', 'unzip', 'git', 'basename', 'dirname',
+  'openssl', 'gpg', 'scp', 'rsync', 'zip', 'gzip', 'bzip2', 'xz', 'zstd', 'tar', 'unzip', 'basename', 'dirname',
 ]);
 /** Commands whose first positional is a pattern or program, not a file. */
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'jq', 'zgrep', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);

@@ -2,7 +2,8 @@ import type { PathArg } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import type { Verdict } from '../verdict.js';
-import { combineVerdicts, verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import { combine } from './combine.js';
 import { CODE_DELETES, CODE_SPAWNS, codeLiterals } from '../policy/interpreters.js';
 import type { InterpreterUse } from '../policy/interpreters.js';
 import type { ReviewState } from './reviewState.js';
@@ -24,7 +25,7 @@ export function reviewInterpreter(name: string, use: InterpreterUse, state: Revi
   if (use.kind === 'module') return verdict('ask', 'medium', 'invocation.script', `${name} -m ${use.name} runs a module`);
   if (use.kind === 'script') {
     const paths = judgePaths([{ raw: use.file, access: 'execute' }], { cwd: state.cwd, config: state.config, facts: state.facts });
-    return combineVerdicts(verdict('ask', 'medium', 'invocation.script', `${name} runs the script ${use.file}, which the review cannot see`), paths.verdict);
+    return combine(verdict('ask', 'medium', 'invocation.script', `${name} runs the script ${use.file}, which the review cannot see`), paths.verdict);
   }
   const parts: Verdict[] = [verdict('ask', 'high', 'command.inline_code', `${name} runs inline ${use.lang} code`)];
   const literals = codeLiterals(use.code);
@@ -42,7 +43,7 @@ export function reviewInterpreter(name: string, use: InterpreterUse, state: Revi
       if (!isNoise(nested.verdict) && nested.verdict.decision !== 'allow') parts.push(nested.verdict);
     }
   }
-  const v = combineVerdicts(...parts);
+  const v = combine(...parts);
   step(state, depth, 'inline_code', `${name}: inline ${use.lang} code scanned (${literals.length} literals)`, v);
   return v;
 }

@@ -2,7 +2,8 @@ import { judgePaths } from '../paths/judgePaths.js';
 import { parseShellInvocation } from '../shell/parseInvocation.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import type { Verdict } from '../verdict.js';
-import { combineVerdicts, verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import { combine } from './combine.js';
 import { makeArgView } from '../policy/argView.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { findEscapeHatches } from '../policy/escapeHatches.js';
@@ -57,7 +58,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
       step(state, depth, 'escape', `${c.why} runs '${c.argv.join(' ')}'`);
       parts.push(reviewWords(c.argv.filter((w) => w !== '{}'), state, depth + 1, undefined));
     }
-    if (hatches.verdicts.length) step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combineVerdicts(...hatches.verdicts));
+    if (hatches.verdicts.length) step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
   }
 
   if (!use || use.kind === 'query') {
@@ -83,7 +84,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     }
   }
   void opts;
-  return combineVerdicts(...parts);
+  return combine(...parts);
 }
 
 /** Shells and the builtins that take code or set variables. */
@@ -95,11 +96,11 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       case 'command': {
         step(state, depth, 'wrappers', `${name} -c: reviewing the inline shell text`);
         const inner = reviewShellText(inv.script, state, depth + 1, 'nested', undefined);
-        return combineVerdicts(verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`), inner.verdict);
+        return combine(verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`), inner.verdict);
       }
       case 'script': {
         const pj = judgePaths([{ raw: inv.file, access: 'execute' }], { cwd: state.cwd, config: state.config, facts: state.facts });
-        return combineVerdicts(verdict('ask', 'high', 'invocation.script', `${name} runs the script ${inv.file}, which the review cannot see command by command`), pj.verdict);
+        return combine(verdict('ask', 'high', 'invocation.script', `${name} runs the script ${inv.file}, which the review cannot see command by command`), pj.verdict);
       }
       case 'interactive': return verdict('ask', 'high', 'invocation.interactive', `${name} without -c starts a shell that reads commands unreviewed`);
       default: return verdict('block', 'high', 'invocation.unsupported', `${name} invoked in a form the review does not follow: ${inv.reason}`);
@@ -114,13 +115,13 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
     if (args.length < 2 || args[0] === '-l' || args[0] === '-p' || args[0] === '-' || args[0] === '') return verdict('allow', 'low', 'command.allowed', 'trap lists or resets handlers');
     const code = args[0] === '--' ? args[1] ?? '' : args[0]!;
     step(state, depth, 'wrappers', 'trap: reviewing its handler code as shell');
-    return combineVerdicts(verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'), reviewShellText(code, state, depth + 1, 'nested', undefined).verdict);
+    return combine(verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'), reviewShellText(code, state, depth + 1, 'nested', undefined).verdict);
   }
   if (DECLARES.has(name) && args.length > 0 && !args.every((a) => a.startsWith('-'))) {
     const assignments: Record<string, string> = {};
     for (const a of args) { const p = parseAssignment(a); if (p) assignments[p.name] = p.value; }
     const env = judgeAssignments(assignments);
-    return combineVerdicts(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
+    return combine(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
   }
   return undefined;
 }

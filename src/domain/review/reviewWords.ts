@@ -1,5 +1,6 @@
 import type { Verdict } from '../verdict.js';
-import { ALLOW_NOTHING_FOUND, combineVerdicts, verdict } from '../verdict.js';
+import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
+import { combine } from './combine.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { isLookalikeName, resolveCommandWord } from '../policy/commandName.js';
 import { isShellBuiltin } from '../policy/shellBuiltins.js';
@@ -31,7 +32,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
   }
   if (k === words.length) {
     // Only assignments: they set shell variables in a shell that then exits.
-    return combineVerdicts(verdict('allow', 'low', 'env.assignment', 'only variable assignments, nothing runs'), envVerdict);
+    return combine(verdict('allow', 'low', 'env.assignment', 'only variable assignments, nothing runs'), envVerdict);
   }
   const word = words[k]!;
   const args = words.slice(k + 1);
@@ -40,13 +41,13 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
   if (isLookalikeName(word)) {
     const v = verdict('block', 'high', 'command.lookalike', `command name ${JSON.stringify(word)} has non-ASCII, zero-width or look-alike characters`);
     step(state, depth, 'command', 'look-alike command name', v);
-    return combineVerdicts(v, envVerdict);
+    return combine(v, envVerdict);
   }
   const res = resolveCommandWord(word, state.cwd, state.facts);
   if (res.kind === 'not_found') {
     const v = verdict('block', 'medium', 'command.not_found', `'${word}' is not a shell builtin and does not resolve on PATH`);
     step(state, depth, 'command', `'${word}' not found`, v);
-    return combineVerdicts(v, envVerdict);
+    return combine(v, envVerdict);
   }
   if (res.kind === 'path_mismatch') {
     const unknown = verdict('ask', 'high', 'command.path_mismatch', `'${word}' is not the '${res.claims}' found on PATH: an unknown program`);
@@ -54,7 +55,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     if (chain) chain.resolvedBinary = res.path;
     // Judge it also as what its name claims, so a copy of rm is never weaker than rm.
     const asClaimed = res.claims && !isLookalikeName(res.claims) ? reviewNamedCommand(res.claims, args, state, depth, undefined, { claimedOnly: true }) : ALLOW_NOTHING_FOUND;
-    return combineVerdicts(unknown, asClaimed, envVerdict);
+    return combine(unknown, asClaimed, envVerdict);
   }
   if (chain) {
     if (res.kind === 'resolved') chain.resolvedBinary = res.path;
@@ -62,5 +63,5 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
   }
   step(state, depth, 'command', res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`);
   const named = reviewNamedCommand(res.name, args, state, depth, chain, { claimedOnly: false, builtin: isShellBuiltin(res.name) && res.kind === 'builtin' });
-  return combineVerdicts(named, envVerdict);
+  return combine(named, envVerdict);
 }

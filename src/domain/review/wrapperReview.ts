@@ -1,7 +1,8 @@
 import { tokenize } from '../shell/tokenize.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import type { Verdict } from '../verdict.js';
-import { combineVerdicts, verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
+import { verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
+import { combine } from './combine.js';
 import { judgeAssignments } from '../policy/envAssignments.js';
 import { PRIVILEGE_WRAPPERS, WRAPPERS, unwrapWith } from '../policy/wrappers.js';
 import type { Chain, ReviewState } from './reviewState.js';
@@ -37,7 +38,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if (name === 'busybox') {
     if (args.length === 0 || args[0]!.startsWith('-')) return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
     chain?.wrappers.push('busybox');
-    return combineVerdicts(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain));
+    return combine(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain));
   }
   if (name === 'watch') return reviewWatch(args, state, depth);
   if (name === 'su') return reviewSu(args, state, depth);
@@ -55,7 +56,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     if (split !== undefined) {
       // `env -S` splits one string into words itself: parse it like the shell would, strictly.
       const tok = tokenize(split, { home: state.facts.home });
-      if (!tok.ok) return combineVerdicts(...parts, { decision: 'block', risk: 'high', reasons: tok.reasons, rule_ids: [] });
+      if (!tok.ok) return combine(...parts, { decision: 'block', risk: 'high', reasons: tok.reasons, rule_ids: [] });
       inner = [...tok.words, ...inner];
     }
     const dir = optValue(u.options, '-C', '--chdir');
@@ -68,27 +69,27 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if ((name === 'sudo') && u.options.some(([o]) => o === '-e' || o === '--edit')) {
     parts.push(verdict('ask', 'high', 'command.privilege', 'sudo -e edits files as root'));
     parts.push(judgePaths(inner.map((raw) => ({ raw, access: 'write' as const })), { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
-    return combineVerdicts(...parts);
+    return combine(...parts);
   }
   if (name === 'flock' && (inner[0] === '-c' || inner[0] === '--command')) {
-    return combineVerdicts(...parts, wrapperNote(name, inner.slice(1)), reviewShellText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+    return combine(...parts, wrapperNote(name, inner.slice(1)), reviewShellText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict);
   }
   if (name === 'xargs') {
     inner = inner.length ? inner : ['echo'];
     parts.push(verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'));
   }
   if (inner.length === 0) {
-    const v = combineVerdicts(...parts, bareWrapper(name, u.options));
+    const v = combine(...parts, bareWrapper(name, u.options));
     step(state, depth, 'wrappers', `${name} with no inner command`, v);
     return v;
   }
   if (name === 'sudo' && u.options.some(([o]) => ['-s', '-i', '--shell', '--login'].includes(o))) {
     // `sudo -s CMD` hands the words to a shell as one command string.
     step(state, depth, 'wrappers', `${name} -s/-i: inner words run through a shell`);
-    return combineVerdicts(...parts, wrapperNote(name, inner), reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
+    return combine(...parts, wrapperNote(name, inner), reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
   }
   step(state, depth, 'wrappers', `${name} wraps '${inner[0]}'`);
-  return combineVerdicts(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain));
+  return combine(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain));
 }
 
 function reviewWatch(args: readonly string[], state: ReviewState, depth: number): Verdict {
@@ -105,15 +106,15 @@ function reviewWatch(args: readonly string[], state: ReviewState, depth: number)
   if (!inner.length) return ALLOW_NOTHING_FOUND;
   const note = verdict('allow', 'medium', 'command.wrapper', 'watch runs its command repeatedly');
   step(state, depth, 'wrappers', `watch runs '${inner.join(' ')}'${exec ? '' : ' through sh -c'}`);
-  return combineVerdicts(note, exec ? reviewWords(inner, state, depth + 1, undefined) : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
+  return combine(note, exec ? reviewWords(inner, state, depth + 1, undefined) : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
 }
 
 function reviewSu(args: readonly string[], state: ReviewState, depth: number): Verdict {
   const priv = verdict('ask', 'high', 'command.privilege', 'su runs as another user', 'system:privilege');
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-c' || a === '--command' || a === '--session-command') return combineVerdicts(priv, reviewShellText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
-    if (a.startsWith('--command=')) return combineVerdicts(priv, reviewShellText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
+    if (a === '-c' || a === '--command' || a === '--session-command') return combine(priv, reviewShellText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+    if (a.startsWith('--command=')) return combine(priv, reviewShellText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
   }
-  return combineVerdicts(priv, verdict('ask', 'high', 'invocation.interactive', 'su without -c starts a shell'));
+  return combine(priv, verdict('ask', 'high', 'invocation.interactive', 'su without -c starts a shell'));
 }

@@ -1,10 +1,11 @@
 import type { Reason } from '../verdict.js';
 import type { ReasonCode } from '../reasonCodes.js';
 import { REASON_CODES } from '../reasonCodes.js';
-import { hasBraceExpansion } from './braceExpansion.js';
+import { scanBraces } from './braceExpansion.js';
 import { isLiteralGlobChar, readDoubleQuoted } from './doubleQuotedAndGlob.js';
 import { removeLineContinuations } from './lineContinuation.js';
-import { tildeAtWordStart, tildeInWord } from './tilde.js';
+import { readAssignmentPrefix, tildeAtWordStart, tildeInWord } from './tilde.js';
+import type { AssignmentPrefix } from './tilde.js';
 
 export const MAX_COMMAND_LENGTH = 64 * 1024;
 
@@ -45,6 +46,10 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   let afterPlain = false;
   // A word that is not a leading `NAME=value` assignment has been seen: we are past the command name.
   let commandSeen = false;
+  // The word's `NAME=` prefix, read at its first `~` (undefined: not read yet).
+  let assignment: AssignmentPrefix | null | undefined;
+  // Braces up to here were already scanned as part of an earlier `{` of the same word.
+  let bracesScannedTo = -1;
   let i = 0;
   const startWord = (): void => {
     if (!inWord) { inWord = true; wordStart = i; }
@@ -57,6 +62,7 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     word = '';
     inWord = false;
     afterPlain = false;
+    assignment = undefined;
   };
 
   while (i < text.length) {
@@ -147,10 +153,15 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     if ((c === '*' || c === '?' || c === '[') && !isLiteralGlobChar(text, i)) {
       flag('syntax.glob', c);
     }
-    if (c === '{' && hasBraceExpansion(text, i)) flag('syntax.brace_expansion');
+    if (c === '{' && i >= bracesScannedTo) {
+      const scan = scanBraces(text, i);
+      bracesScannedTo = scan.end;
+      if (scan.expands) flag('syntax.brace_expansion');
+    }
     if (c === '~') {
+      if (inWord && assignment === undefined) assignment = readAssignmentPrefix(text.slice(wordStart, i));
       const d = inWord
-        ? tildeInWord(text, i, options.home, text.slice(wordStart, i), afterPlain, !commandSeen)
+        ? tildeInWord(text, i, options.home, { offset: i - wordStart, assignment: assignment ?? null, afterPlain, leading: !commandSeen })
         : tildeAtWordStart(text, i, options.home);
       if (d.kind === 'user') flag('syntax.tilde_user');
       else if (d.kind === 'ambiguous') flag('syntax.tilde_ambiguous');

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** The user's file lives in the config dir; data formats only, so the file stays machine-editable (approve-always writes rules there). */
 export const USER_CONFIG_FILES = ['config.json', 'config.yaml', 'config.yml'] as const;
@@ -71,7 +71,9 @@ const MAX_LEVELS = 64;
  */
 export function projectSearchDirs(cwd: string, home: string): string[] {
   const dirs: string[] = [];
-  let dir = cwd;
+  // Normalised, so `HOME=/root/` or a cwd spelled with `..` cannot slip past the stop.
+  home = resolve(home);
+  let dir = resolve(cwd);
   for (let level = 0; level < MAX_LEVELS; level++) {
     const parent = dirname(dir);
     if (dir === home || parent === dir) break;

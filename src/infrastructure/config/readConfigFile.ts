@@ -41,7 +41,9 @@ const explorer = new ExplorerSync({
   packageProp: 'shimctl',
   searchPlaces: [],
   ignoreEmptySearchPlaces: true,
-  cache: true,
+  // No module-wide cache: a later load in the same process must see an edited file; the
+  // per-source cache in createConfigSource is the only one.
+  cache: false,
   transform: (x: unknown) => x,
   loaders: {
     '.json': refuseImports(loadJson as LoaderSync),

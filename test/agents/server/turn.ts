@@ -19,6 +19,8 @@ export interface RecordedRequest {
   method: string;
   url: string;
   body: unknown;
+  /** Milliseconds since the server started: shows where an agent's turn spends its time. */
+  at: number;
 }
 
 /** Flattens tool-result content of any of the three APIs into plain text. */

@@ -1,5 +1,6 @@
 // Property tests: any spelling of a protected file or a root, built by inserting `.`, `..`,
 // `//` and symlink detours, is still caught. Real files and symlinks in a temporary HOME.
+import { symlinkSync } from 'node:fs';
 import { posix } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,5 +92,21 @@ describe('fail closed', () => {
     const r = judgePaths([{ raw: 'src/main.ts', access: 'read' }], { cwd: fx.ws, config: defaultConfig(), facts: broken });
     expect(r.verdict.decision).toBe('block');
     expect(r.verdict.reasons[0]!.code).toBe('internal.error');
+  });
+});
+
+describe('a symlinked home directory', () => {
+  it('matches ~ patterns against the real home too, so a link to the real ~/.ssh is still caught', () => {
+    // HOME names the symlink $T/homealias -> $T/home; the workspace link `keys` resolves to the
+    // real $T/home/.ssh, which the `~/.ssh/**` pattern (spelled with the alias) would miss.
+    const alias = `${fx.root}/homealias`;
+    symlinkSync(fx.home, alias);
+    const env = { HOME: alias };
+    const aliasFacts = createHostFactsProvider(statePaths(env)).facts(env);
+    const ctx = { cwd: fx.ws, config: defaultConfig(), facts: aliasFacts };
+    expect(judgePaths([{ raw: 'keys/authorized_keys', access: 'read' }], ctx).verdict.decision).toBe('block');
+    expect(judgePaths([{ raw: `${fx.home}/.aws/config`, access: 'read' }], ctx).verdict.decision).toBe('block');
+    const del = judgePaths([{ raw: fx.home, access: 'delete' }], ctx).verdict;
+    expect(del.risk).toBe('critical');
   });
 });

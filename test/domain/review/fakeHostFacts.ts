@@ -20,12 +20,17 @@ export const FAKE_PATH_COMMANDS = [
   'apt', 'nano', 'terraform', 'vi', 'emacs', 'more', 'printenv', 'nvim', 'fdisk', 'parted', 'bun', 'perl', 'ruby', 'php', 'python2', 'nodejs', 'rmdir', 'gsed',
 ];
 
-export function fakeHostFacts(extra: { home?: string; onPath?: string[] } = {}): HostFacts {
+export function fakeHostFacts(extra: { home?: string; onPath?: string[]; links?: Record<string, string> } = {}): HostFacts {
   const home = extra.home ?? '/home/u';
   const onPath = new Set(extra.onPath ?? FAKE_PATH_COMMANDS);
+  const links = extra.links ?? {};
   return {
     home,
-    realpath: (p) => p,
+    // Symlinks from `links` (prefix → target), resolved like realpath on the longest existing prefix.
+    realpath: (p) => {
+      for (const [from, to] of Object.entries(links)) if (p === from || p.startsWith(from + '/')) return to + p.slice(from.length);
+      return p;
+    },
     resolveCommand: (name) => (onPath.has(name) ? `/usr/bin/${name}` : undefined),
     fileId: (abs) => {
       const m = /^\/(?:usr\/)?bin\/([^/]+)$/.exec(abs);

@@ -169,3 +169,25 @@ describe('unreadable files are a named outcome, never a hang or a silent skip', 
     expect(o.config.engine).toBe('both');
   });
 });
+
+describe('the search boundary is robust to spelling', () => {
+  it('HOME with a trailing slash and a cwd with `..` still stop at HOME', async () => {
+    const { statePaths } = await import('../../../src/infrastructure/paths/statePaths.js');
+    const paths = statePaths({ HOME: `${t.home}/` });
+    t.write(join(t.home, '.shimctlrc.json'), '{"rules":[{"id":"x:y","command":"ls","decision":"block"}]}');
+    mkdirSync(join(t.home, 'a', 'b'), { recursive: true });
+    const o = ok(createConfigSource(paths).load(join(t.home, 'a', 'b', '..')));
+    expect(o.sources).toEqual([]);
+  });
+});
+
+describe('caching', () => {
+  it('one source caches per cwd; a new source sees an edited file', () => {
+    const f = t.write(join(t.project, '.shimctlrc.json'), '{"roots":["a"]}');
+    const first = createConfigSource(t.paths);
+    expect(ok(first.load(t.project)).config.roots).toEqual([join(t.project, 'a')]);
+    t.write(f, '{"roots":["b"]}');
+    expect(ok(first.load(t.project)).config.roots).toEqual([join(t.project, 'a')]);
+    expect(ok(createConfigSource(t.paths).load(t.project)).config.roots).toEqual([join(t.project, 'b')]);
+  });
+});

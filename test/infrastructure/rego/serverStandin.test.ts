@@ -1,6 +1,7 @@
 // OPA server mode against a loopback HTTP STAND-IN for OPA (not OPA). No traffic leaves 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegoEngine } from '../../../src/infrastructure/rego/createRegoEngine.js';
+import { parseServerUrl } from '../../../src/infrastructure/rego/opaServerUrl.js';
 import { sampleEngineInput } from '../../../src/infrastructure/rego/sampleEngineInput.js';
 import cases from './serverStandin.cases.json' with { type: 'json' };
 import { FAIL_CLOSED, hermeticEnv, hermeticHome, regoConfig } from './regoTestKit.js';
@@ -90,6 +91,17 @@ describe('OPA server mode (loopback stand-in, not OPA)', () => {
       expect(v).toMatchObject(FAIL_CLOSED);
       expect(v.reasons[0]!.code).toBe('engine.failed');
       expect(v.reasons[0]!.message).toContain(why);
+    });
+  }
+
+  for (const url of ['http://127.0.0.1:8181', 'http://127.0.0.2:8181/opa', 'http://localhost:8181', 'http://[::1]:8181', 'https://opa.example.com', 'https://10.1.2.3:8443']) {
+    it(`accepts rego.url ${url} (loopback http, or https)`, () => {
+      expect(parseServerUrl(url).kind).toBe('ok');
+    });
+  }
+  for (const url of ['http://127.0.0.1.nip.io:8181', 'http://[::ffff:10.0.0.1]:8181', 'http://0.0.0.0:8181', 'http://localhost.evil.com:8181']) {
+    it(`refuses rego.url ${url} (looks local, is not loopback)`, () => {
+      expect(parseServerUrl(url).kind).toBe('bad');
     });
   }
 });

@@ -1,7 +1,14 @@
 import type { BuiltinRule } from '../ruleTypes.js';
 import { all, any, arg, argMatches, flag, not } from '../ruleTypes.js';
 
+import { positionals } from '../argView.js';
+
 const recursive = flag('rR', '--recursive');
+/** Every target is lexically inside a temp directory (symlinks out of it are caught by the path checks). */
+const onlyTempTargets = (v: { args: readonly string[] }): boolean => {
+  const targets = positionals(v.args);
+  return targets.length > 0 && targets.every((t) => /^\/(var\/)?tmp\/[^/]/.test(t) && !t.split('/').includes('..'));
+};
 
 export const fsPack: BuiltinRule[] = [
   { id: 'fs:workspace-write', commands: ['mkdir', 'touch', 'cp', 'mv', 'ln', 'rmdir', 'tee', 'install', 'unlink', 'truncate'],
@@ -12,10 +19,14 @@ export const fsPack: BuiltinRule[] = [
     decision: 'allow', risk: 'medium', code: 'command.allowed',
     reason: 'deleting named files; protected and root paths are judged by the path checks',
     examples: { match: ['rm -f file.txt', 'rm a.o b.o'], noMatch: ['rm -rf build', 'rm -r -f x', 'rm --recursive x'] } },
-  { id: 'fs:rm-recursive', commands: ['rm'], when: recursive,
+  { id: 'fs:rm-recursive', commands: ['rm'], when: all(recursive, not(onlyTempTargets)),
     decision: 'ask', risk: 'high', code: 'command.destructive',
     reason: 'a recursive delete destroys a whole tree that may not be under version control',
-    examples: { match: ['rm -rf ./build', 'rm -fr /tmp/x', 'rm -r -f x', 'rm --recursive --force x', 'rm -Rf x'], noMatch: ['rm -f file.txt'] } },
+    examples: { match: ['rm -rf ./build', 'rm -fr /tmp', 'rm -r -f x', 'rm --recursive --force x', 'rm -Rf x'], noMatch: ['rm -f file.txt'] } },
+  { id: 'fs:rm-recursive-temp', commands: ['rm'], when: all(recursive, onlyTempTargets),
+    decision: 'allow', risk: 'medium', code: 'command.allowed',
+    reason: 'a recursive delete inside /tmp or /var/tmp; a symlink out of them is caught by the path checks',
+    examples: { match: ['rm -rf /tmp/build', 'rm -r -f /var/tmp/x /tmp/y'], noMatch: ['rm -rf /tmp', 'rm -rf /tmp/../home', 'rm -rf /tmp/x build', 'rm -rf ./tmp/x'] } },
   { id: 'fs:shred', commands: ['shred', 'wipe', 'srm'],
     decision: 'ask', risk: 'high', code: 'command.destructive', reason: 'overwrites file contents beyond recovery',
     examples: { match: ['shred -u secret.txt', 'srm -z file.txt'], noMatch: ['rm x'] } },
