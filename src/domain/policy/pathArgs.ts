@@ -17,6 +17,18 @@ const MODE_FIRST = new Set(['chmod', 'chown', 'chgrp']);
 /** Arguments are text to print or compare, never files. */
 const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[', 'expr', 'seq', 'sleep', 'yes', 'let', 'type', 'which', 'whereis', 'hash', 'command', 'help']);
 
+/** Whether this command reads or writes whole trees below its path arguments. */
+function isRecursive(name: string, args: readonly string[]): boolean {
+  switch (name) {
+    case 'rg': case 'ag': case 'tar': case 'zip': case 'tree': case 'du': return name !== 'zip' || hasFlag(args, 'r', '--recurse-paths');
+    case 'cp': case 'scp': return hasFlag(args, 'rRa', '--recursive', '--archive');
+    case 'grep': case 'egrep': case 'fgrep': case 'zgrep': return hasFlag(args, 'rR', '--recursive', '--dereference-recursive');
+    case 'rsync': return hasFlag(args, 'ra', '--recursive', '--archive');
+    case 'chmod': case 'chown': case 'chgrp': return hasFlag(args, 'R', '--recursive');
+    default: return false;
+  }
+}
+
 /** Looks enough like a path to be worth resolving: names a directory, a dotfile, or home. */
 export function looksLikePath(word: string): boolean {
   return word.includes('/') || word.startsWith('.') || word.startsWith('~');
@@ -37,8 +49,9 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   if (DATA_ONLY.has(name)) return [];
   const pos = positionals(args);
   const out: PathArg[] = optionValuePaths(args);
+  const tree = isRecursive(name, args);
   const add = (raw: string, access: PathArg['access'], recursive?: boolean): void => {
-    out.push(recursive ? { raw, access, recursive } : { raw, access });
+    out.push(recursive || (tree && access !== 'mention') ? { raw, access, recursive: true } : { raw, access });
   };
   if (DELETES.has(name)) {
     const recursive = name === 'rm' && hasFlag(args, 'rR', '--recursive');
@@ -50,8 +63,9 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     const target = valueOf(args, '-t', '--target-directory');
     const dest = target ?? pos[pos.length - 1];
     const sources = target ? pos : pos.slice(0, -1);
-    for (const s of sources) add(s, name === 'mv' ? 'delete' : 'read');
-    if (dest !== undefined) add(dest, 'write');
+    // `mv` moves whole trees; `cp -r` reads them (the destination is written as one path).
+    for (const s of sources) add(s, name === 'mv' ? 'delete' : 'read', name === 'mv');
+    if (dest !== undefined) out.push({ raw: dest, access: 'write' });
     return out;
   }
   if (MODE_FIRST.has(name)) { for (const p of pos.slice(1)) add(p, 'write'); return out; }

@@ -47,7 +47,7 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
     step(state, depth, 'syntax', `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
     return { verdict: v, envelope, inner };
   }
-  step(state, depth, 'syntax', `one simple command of ${tok.words.length} word(s)`);
+  step(state, depth, 'syntax', `one simple command: ${JSON.stringify(tok.words)}`);
   const v = reviewWords(tok.words, state, depth, chain);
   return { verdict: v, envelope, inner, words: tok.words };
 }

@@ -6,6 +6,7 @@ export type ApiErrorCode =
   | 'request.invalid_json'
   | 'request.not_object'
   | 'request.unknown_field'
+  | 'request.duplicate_field'
   | 'request.missing_field'
   | 'request.wrong_type'
   | 'request.api_version'

@@ -1,6 +1,7 @@
 import type { ReviewRequest } from '../../domain/reviewRequest.js';
 import type { ApiError } from './apiError.js';
 import { API_VERSION } from './apiError.js';
+import { topLevelKeys } from './topLevelKeys.js';
 
 /** Requests larger than this are refused unread past the limit: one command never needs more. */
 export const MAX_REQUEST_BYTES = 256 * 1024;
@@ -28,6 +29,9 @@ export function parseDecideRequest(text: string): ParsedRequest {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return bad('request.not_object', `expected a JSON object, got ${kind(value)}`);
   const o = value as Record<string, unknown>;
+  const keys = topLevelKeys(text);
+  const dup = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (dup !== undefined) return bad('request.duplicate_field', `field '${dup.slice(0, 64)}' appears more than once`);
   for (const key of Object.keys(o)) {
     if (!FIELDS.has(key)) return bad('request.unknown_field', `unknown field '${key.slice(0, 64)}' (allowed: ${[...FIELDS].join(', ')})`);
   }

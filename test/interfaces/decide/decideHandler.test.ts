@@ -154,3 +154,13 @@ describe('property: any malformed request gets exit 2 and never reaches review',
     );
   });
 });
+
+describe('topLevelKeys (duplicate detection)', () => {
+  it('agrees with JSON.parse on the key set of any JSON object, and nested keys never count', async () => {
+    const { topLevelKeys } = await import('../../../src/interfaces/api/topLevelKeys.js');
+    fc.assert(fc.property(fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 6 }), fc.boolean(), (obj, pretty) => {
+      const text = JSON.stringify(obj, null, pretty ? 2 : undefined);
+      expect(topLevelKeys(text)).toEqual(Object.keys(JSON.parse(text)));
+    }), { numRuns: 500 });
+  });
+});
