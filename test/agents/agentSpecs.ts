@@ -2,8 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type AgentName = 'claude' | 'codex' | 'gemini';
-export const AGENT_NAMES: AgentName[] = ['claude', 'codex', 'gemini'];
+export type AgentName = 'claude' | 'codex' | 'gemini' | 'qwen';
+export const AGENT_NAMES: AgentName[] = ['claude', 'codex', 'gemini', 'qwen'];
 
 export interface AgentRunPlan {
   /** The PATH name the user types, which `shimctl install` puts a launcher in front of. */
@@ -67,7 +67,7 @@ function geminiPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   // With GOOGLE_GEMINI_BASE_URL set, 0.61 derives the "gateway" auth type, which -p mode then rejects
   // ("Invalid auth method selected."): pin the API-key auth type in the user settings instead.
   mkdirSync(join(home, '.gemini'), { recursive: true });
-  writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
+  writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } }));
   return {
     command: 'gemini',
     args: ['-p', prompt, '--yolo'],
@@ -75,8 +75,19 @@ function geminiPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   };
 }
 
+function qwenPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
+  mkdirSync(join(home, '.qwen'), { recursive: true });
+  writeFileSync(join(home, '.qwen', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'openai' } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } }));
+  return {
+    command: 'qwen',
+    args: ['-p', prompt, '--yolo'],
+    env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: `${modelUrl}/v1`, OPENAI_MODEL: 'scripted' },
+  };
+}
+
 export function planFor(name: AgentName, input: PlanInput): AgentRunPlan {
   if (name === 'claude') return claudePlan(input);
   if (name === 'codex') return codexPlan(input);
+  if (name === 'qwen') return qwenPlan(input);
   return geminiPlan(input);
 }

@@ -1,8 +1,9 @@
-// A scripted model on 127.0.0.1: speaks just enough of the Anthropic, OpenAI Responses and Gemini APIs
+// A scripted model on 127.0.0.1: speaks just enough of the Anthropic, OpenAI Responses, OpenAI Chat Completions and Gemini APIs
 // to make a real agent call its shell tool with a command the test chooses, then end the turn.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerMessages } from './server/anthropicApi.js';
+import { answerChat } from './server/chatCompletionsApi.js';
 import { answerGenerate, answerStream } from './server/geminiApi.js';
 import { answerResponses } from './server/responsesApi.js';
 import { sendJson } from './server/sse.js';
@@ -51,6 +52,7 @@ export async function startModelServer(): Promise<ModelServer> {
         if (note) unknown.push(note);
         return;
       }
+      if (req.method === 'POST' && path === '/v1/chat/completions') return answerChat(res, body as never, turn, toolResults);
       if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [], models: [] });
       if (req.method === 'POST' && path.endsWith(':streamGenerateContent')) return answerStream(res, body as never, turn, toolResults);
       if (req.method === 'POST' && path.endsWith(':generateContent')) return answerGenerate(res);

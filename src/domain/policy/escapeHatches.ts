@@ -49,6 +49,12 @@ function git(args: readonly string[], out: EscapeFindings): void {
   const sub = args[i];
   const rest = args.slice(i + 1);
   for (let k = 0; k < rest.length; k++) {
+    // `git log/diff/show --output=FILE`, `format-patch -o DIR`: git writes there.
+    const a = rest[k]!;
+    if (a.startsWith('--output=') || a.startsWith('--output-directory=')) out.paths.push({ raw: a.slice(a.indexOf('=') + 1), access: 'write' });
+    else if ((a === '--output' || a === '--output-directory' || a === '-o' && sub === 'format-patch') && rest[k + 1]) out.paths.push({ raw: rest[++k]!, access: 'write' });
+  }
+  for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;
     if (/^--(upload-pack|receive-pack|exec|template)(=|$)/.test(a) || (sub === 'clone' || sub === 'fetch' || sub === 'pull' || sub === 'ls-remote') && a === '-u') {
       out.verdicts.push(hatch(`git ${sub} ${a.split('=')[0]} runs a program of the caller's choosing`));

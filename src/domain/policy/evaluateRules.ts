@@ -32,6 +32,12 @@ function configVerdict(rule: ConfigRule): Verdict {
  * Built-ins: every matching enabled rule counts and the strictest wins, unless a `final` rule
  * (a pure query such as `--version`) matched. Nothing matched ⇒ ask `command.unknown`.
  */
+/** The first config rule matching this command, if it allows it (used where built-ins are not rules, e.g. interpreters). */
+export function configAllow(view: ArgView, config: PolicyConfig): Verdict | undefined {
+  const user = config.rules.find((r) => configRuleMatches(r, view));
+  return user && user.decision === 'allow' ? configVerdict(user) : undefined;
+}
+
 export function evaluateRules(view: ArgView, config: PolicyConfig): Verdict {
   const user = config.rules.find((r) => configRuleMatches(r, view));
   if (user && user.decision === 'allow') return configVerdict(user);

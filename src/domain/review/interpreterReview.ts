@@ -19,13 +19,23 @@ function isNoise(v: Verdict): boolean {
  * Inline code is at least ask/high. Its literals are checked as paths (deletes when the code
  * deletes) and URLs, and when the code starts processes each literal is reviewed as a command.
  */
-export function reviewInterpreter(name: string, use: InterpreterUse, state: ReviewState, depth: number): Verdict {
-  if (use.kind === 'query') return verdict('allow', 'low', 'command.allowed', `${name} version/help query`);
-  if (use.kind === 'repl') return verdict('ask', 'medium', 'invocation.interactive', `${name} without code starts an interactive interpreter`);
-  if (use.kind === 'module') return verdict('ask', 'medium', 'invocation.script', `${name} -m ${use.name} runs a module`);
+export function reviewInterpreter(name: string, use: InterpreterUse, state: ReviewState, depth: number, userAllow?: Verdict): Verdict {
+  const parts = interpreterFindings(name, use, state, depth);
+  // A user rule that allows this interpreter use replaces the base ask; what the code touches still counts.
+  if (userAllow && use.kind !== 'query') parts[0] = userAllow;
+  const v = combine(...parts);
+  step(state, depth, 'inline_code', `${name}: ${use.kind}${userAllow ? ' (allowed by a config rule)' : ''}`, v);
+  return v;
+}
+
+/** The base verdict first, then what the code's literals touch. */
+function interpreterFindings(name: string, use: InterpreterUse, state: ReviewState, depth: number): Verdict[] {
+  if (use.kind === 'query') return [verdict('allow', 'low', 'command.allowed', `${name} version/help query`)];
+  if (use.kind === 'repl') return [verdict('ask', 'medium', 'invocation.interactive', `${name} without code starts an interactive interpreter`)];
+  if (use.kind === 'module') return [verdict('ask', 'medium', 'invocation.script', `${name} -m ${use.name} runs a module`)];
   if (use.kind === 'script') {
     const paths = judgePaths([{ raw: use.file, access: 'execute' }], { cwd: state.cwd, config: state.config, facts: state.facts });
-    return combine(verdict('ask', 'medium', 'invocation.script', `${name} runs the script ${use.file}, which the review cannot see`), paths.verdict);
+    return [verdict('ask', 'medium', 'invocation.script', `${name} runs the script ${use.file}, which the review cannot see`), paths.verdict];
   }
   const parts: Verdict[] = [verdict('ask', 'high', 'command.inline_code', `${name} runs inline ${use.lang} code`)];
   const literals = codeLiterals(use.code);
@@ -43,7 +53,5 @@ export function reviewInterpreter(name: string, use: InterpreterUse, state: Revi
       if (!isNoise(nested.verdict) && nested.verdict.decision !== 'allow') parts.push(nested.verdict);
     }
   }
-  const v = combine(...parts);
-  step(state, depth, 'inline_code', `${name}: inline ${use.lang} code scanned (${literals.length} literals)`, v);
-  return v;
+  return parts;
 }

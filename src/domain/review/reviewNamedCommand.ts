@@ -7,7 +7,7 @@ import { combine } from './combine.js';
 import { makeArgView } from '../policy/argView.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { findEscapeHatches } from '../policy/escapeHatches.js';
-import { evaluateRules } from '../policy/evaluateRules.js';
+import { configAllow, evaluateRules } from '../policy/evaluateRules.js';
 import { classifyInterpreter } from '../policy/interpreters.js';
 import { pathArgsFor } from '../policy/pathArgs.js';
 import { chainedTextVerdict } from './chainedText.js';
@@ -45,7 +45,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
 
   const parts: Verdict[] = [];
   const use = classifyInterpreter(name, args);
-  if (use) parts.push(reviewInterpreter(name, use, state, depth));
+  if (use) parts.push(reviewInterpreter(name, use, state, depth, configAllow(view, state.config)));
 
   const hatches = findEscapeHatches(name, args);
   if (hatches) {

@@ -10,6 +10,15 @@ import { step } from './reviewState.js';
 import { reviewShellText } from './reviewShellText.js';
 import { reviewWords } from './reviewWords.js';
 
+/** `command [-p] -v|-V NAME`: the query options must lead; a trailing `-v` belongs to the inner command. */
+export function isCommandQuery(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (a === '-v' || a === '-V' || /^-p?[vV]p?$/.test(a)) return true;
+    if (a !== '-p') return false;
+  }
+  return false;
+}
+
 const wrapperNote = (name: string, inner: readonly string[]): Verdict =>
   verdict('allow', 'low', 'command.wrapper', `${name} runs ${inner.length ? `'${inner[0]}'` : 'nothing'}; the inner command was judged`);
 
@@ -34,7 +43,7 @@ function optValue(opts: Array<[string, string | true]>, ...names: string[]): str
  * wrapper with its options and judge what it runs. Undefined when `name` is not a wrapper.
  */
 export function reviewWrapper(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict | undefined {
-  if (name === 'command' && args.some((a) => a === '-v' || a === '-V')) return undefined;
+  if (name === 'command' && isCommandQuery(args)) return undefined;
   if (name === 'busybox') {
     if (args.length === 0 || args[0]!.startsWith('-')) return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
     chain?.wrappers.push('busybox');
@@ -76,6 +85,8 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   }
   if (name === 'xargs') {
     inner = inner.length ? inner : ['echo'];
+    const argFile = optValue(u.options, '-a', '--arg-file');
+    if (argFile) parts.push(judgePaths([{ raw: argFile, access: 'read' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
     parts.push(verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'));
   }
   if (inner.length === 0) {

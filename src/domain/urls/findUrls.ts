@@ -1,7 +1,9 @@
 // Finds URL targets in a command's words. A URL counts where a program would take it as one:
 // a whole word, or the value after `=` (`--url=...`, `-Dproxy=...`). Text inside a longer
 // sentence (`git commit -m "see http://..."`) is data and is not a target.
+import { classifyHost } from './classifyHost.js';
 import { bareTargetsOfHttpClient, isHttpClient } from './httpClientArgs.js';
+import { parseUrl } from './parseUrl.js';
 
 const SCHEME_URL = /^[\u0000-\u0020]*[A-Za-z][A-Za-z0-9+.-]*:[/\\]{2}.*/s;
 /** Special schemes need no `//`: `http:/host`, `http:host` and `http:\\host` all reach host. */
@@ -10,6 +12,17 @@ const SPECIAL_URL = /^[\u0000-\u0020]*(?:https?|wss?|ftp)(?:\+[A-Za-z]+)?:.+/is;
 const OPAQUE_DANGEROUS = /^(file|data|javascript|vbscript|gopher|dict|ldap|ldaps|tftp|jar|netdoc|phar|expect|smb):\S+/i;
 /** `git@github.com:org/repo.git`, `deploy@10.0.0.5:/srv`: git's and scp's ssh form. */
 const SCP_LIKE = /^([^@\s/:]+)@(\[[^\]\s]+\]|[^\s/:@[\]]+):(?!\/\/)(\S*)$/;
+
+/**
+ * A scheme-less word is only a target if it reads as `host[:port][/path]`: a header value or a
+ * JSON body left over from an option we do not know is not a URL, and curl would not take it
+ * as one either.
+ */
+function parsesAsHost(target: string): boolean {
+  const parsed = parseUrl(`http://${target}`);
+  if (!parsed?.host) return false;
+  return classifyHost(parsed.host).ok && (parsed.port === undefined || /^\d{0,5}$/.test(parsed.port));
+}
 
 function urlAt(text: string): string | undefined {
   const full = SCHEME_URL.exec(text) ?? SPECIAL_URL.exec(text);
@@ -44,7 +57,10 @@ export function findUrls(words: string[]): string[] {
   const out = new Set<string>();
   for (const word of words.slice(1)) for (const url of urlsInWord(word)) out.add(url);
   if (words.length > 0 && isHttpClient(words[0]!)) {
-    for (const target of bareTargetsOfHttpClient(words)) if (!urlAt(target)) out.add(`http://${target}`);
+    for (const target of bareTargetsOfHttpClient(words)) {
+      if (target.startsWith('unix:')) out.add(target);
+      else if (!urlAt(target) && parsesAsHost(target)) out.add(`http://${target}`);
+    }
   }
   return [...out];
 }

@@ -12,17 +12,29 @@ const WGET_SHORT_WITH_VALUE = new Set('OoatTweUPiBQlARDIX'.split(''));
 const LONG_URL_VALUE = new Set(['--url', '--proxy', '--preproxy', '--referer', '--doh-url', '--socks4', '--socks4a', '--socks5', '--socks5-hostname', '--http-proxy', '--https-proxy', '--base']);
 /** Long options whose value maps a name to an address: every address-like piece is a target. */
 const LONG_ADDRESS_MAP = new Set(['--resolve', '--connect-to']);
-/** Long options that take no value (the rest of `--x` with no `=` are assumed to take one). */
-const LONG_FLAGS = new Set([
-  '--silent', '--show-error', '--location', '--fail', '--fail-with-body', '--insecure', '--verbose', '--head', '--include',
-  '--compressed', '--globoff', '--ipv4', '--ipv6', '--http1.1', '--http2', '--http3', '--no-buffer', '--progress-bar',
-  '--remote-name', '--remote-name-all', '--remote-header-name', '--get', '--anyauth', '--basic', '--digest', '--ntlm',
-  '--negotiate', '--no-keepalive', '--tcp-nodelay', '--path-as-is', '--raw', '--create-dirs', '--list-only', '--quiet',
-  '--no-verbose', '--no-check-certificate', '--continue', '--recursive', '--mirror', '--no-parent', '--spider',
-  '--server-response', '--timestamping', '--no-clobber', '--page-requisites', '--convert-links', '--json', '--form',
-  '--follow', '--check-status', '--ignore-stdin', '--print', '--pretty', '--stream', '--download', '--offline', '--help',
-  '--version', '--manual', '--disable', '--ssl-reqd', '--no-progress-meter', '--no-sessionid',
+/**
+ * Long options known to take a value (curl, wget, httpie). An unknown long option is assumed to
+ * be a flag, so the word after it is still judged: skipping it could hide a target, judging it
+ * costs nothing because a bare word that does not parse as a host is dropped.
+ */
+const LONG_WITH_VALUE = new Set([
+  '--header', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--data-ascii', '--form-string',
+  '--output', '--user', '--user-agent', '--request', '--max-time', '--connect-timeout', '--retry', '--retry-delay',
+  '--retry-max-time', '--cookie', '--cookie-jar', '--cert', '--key', '--cacert', '--capath', '--config', '--write-out',
+  '--range', '--upload-file', '--limit-rate', '--max-filesize', '--output-dir', '--trace', '--trace-ascii', '--stderr',
+  '--interface', '--dns-servers', '--oauth2-bearer', '--proto', '--proto-redir', '--ciphers', '--continue-at',
+  '--time-cond', '--expect100-timeout', '--keepalive-time', '--max-redirs', '--local-port', '--netrc-file', '--pass',
+  '--pinnedpubkey', '--variable', '--url-query', '--etag-save', '--etag-compare', '--hsts', '--alt-svc', '--aws-sigv4',
+  '--mail-from', '--mail-rcpt', '--quote', '--tls-max', '--output-document', '--output-file', '--append-output',
+  '--tries', '--timeout', '--wait', '--execute', '--password', '--post-data', '--post-file', '--body-data', '--method',
+  '--directory-prefix', '--input-file', '--level', '--accept', '--reject', '--domains', '--exclude-domains',
+  '--load-cookies', '--save-cookies', '--quota', '--ca-certificate', '--certificate', '--private-key', '--bind-address',
+  '--auth', '--auth-type', '--session', '--session-read-only', '--verify', '--cert-key', '--style', '--format-options',
 ]);
+/** A local socket reaches a local service (the Docker socket) whatever host the URL names. */
+const LONG_SOCKET = new Set(['--unix-socket', '--abstract-unix-socket']);
+/** `--json` and `--form` take data in curl but are flags in httpie. */
+const CURL_ONLY_WITH_VALUE = new Set(['--json', '--form']);
 
 /** httpie and xh take request items after the URL; `:3000` there means localhost:3000. */
 const HTTPIE_LIKE = new Set(['http', 'https', 'xh', 'xhs', 'httpie']);
@@ -69,10 +81,12 @@ export function bareTargetsOfHttpClient(words: string[]): string[] {
       const eq = w.indexOf('=');
       const name = eq < 0 ? w : w.slice(0, eq);
       const value = eq < 0 ? words[i + 1] : w.slice(eq + 1);
-      if (LONG_FLAGS.has(name) || name.startsWith('--no-')) continue;
       if (value !== undefined && LONG_URL_VALUE.has(name)) out.push(value);
       if (value !== undefined && LONG_ADDRESS_MAP.has(name)) out.push(...addressPieces(value));
-      if (eq < 0) i++;
+      if (value !== undefined && LONG_SOCKET.has(name)) out.push(`unix:${value}`);
+      const takesValue = LONG_URL_VALUE.has(name) || LONG_ADDRESS_MAP.has(name) || LONG_SOCKET.has(name)
+        || LONG_WITH_VALUE.has(name) || (!httpie && CURL_ONLY_WITH_VALUE.has(name));
+      if (eq < 0 && takesValue) i++;
       continue;
     }
     // A short cluster (`-sSLo`): a value-taking letter consumes the rest, or else the next word.

@@ -11,7 +11,7 @@ import { parseUrl } from './parseUrl.js';
 export { findUrls } from './findUrls.js';
 
 /** Schemes that read local files, talk raw protocols to internal services, or run code. */
-const DANGEROUS_SCHEMES = new Set(['file', 'gopher', 'dict', 'data', 'javascript', 'vbscript', 'ldap', 'ldaps', 'tftp', 'jar', 'netdoc', 'phar', 'expect', 'smb', 'telnet']);
+const DANGEROUS_SCHEMES = new Set(['file', 'gopher', 'dict', 'data', 'javascript', 'vbscript', 'ldap', 'ldaps', 'tftp', 'jar', 'netdoc', 'phar', 'expect', 'smb', 'telnet', 'unix']);
 
 function hostVerdict(url: string, cls: AddressClass, canonical: string): Verdict | undefined {
   const where = `${url} reaches ${canonical}`;

@@ -1,7 +1,52 @@
-// OWNER: approvals helper. Placeholder: nobody can answer, so every ask blocks.
-import type { Approver } from '../../application/ports/approver.js';
+// The waiting side of approvals: registers a signed pending request, waits for a signed answer.
+import type { ApprovalOutcome, ApprovalRequest, Approver } from '../../application/ports/approver.js';
+import { readDepth } from '../../application/intercept/interceptRequest.js';
+import type { PendingRequest } from '../../domain/approvals/pendingRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
+import { loadApprovalKey } from './approvalKey.js';
+import { notifyDesktop } from './notifyDesktop.js';
+import { answerFile, requestDigest, requestFile, writeRequestFile } from './pendingFiles.js';
+import { ensureOwnerOnlyDir, removeQuietly } from './ownerOnlyFiles.js';
+import { waitForAnswer } from './waitForAnswer.js';
 
-export function createApprover(_paths: StatePaths, _env: Record<string, string | undefined>): Approver {
-  return { request: async () => ({ granted: false, by: 'unavailable', reason: 'approvals not built yet' }) };
+export function createApprover(paths: StatePaths, env: Record<string, string | undefined>): Approver {
+  return {
+    async request(req: ApprovalRequest, timeoutMs: number): Promise<ApprovalOutcome> {
+      const key = loadApprovalKey(paths, true);
+      const dir = paths.approvalsDir;
+      ensureOwnerOnlyDir(dir);
+      const pending: PendingRequest = {
+        id: req.id,
+        ...(req.agent ? { agent: req.agent } : {}),
+        ...(req.session ? { session: req.session } : {}),
+        cwd: req.cwd,
+        command: req.command,
+        verdict: req.verdict,
+        createdAt: req.createdAt,
+        hop: readDepth(env) === 0 ? 'agent' : 'nested',
+        ...(env.PATH !== undefined ? { path: env.PATH } : {}),
+        pid: process.pid,
+      };
+      const digest = requestDigest(pending);
+      try {
+        writeRequestFile(dir, key, pending);
+        notifyDesktop(env, pending);
+        const r = await waitForAnswer(dir, key, pending.id, digest, timeoutMs);
+        switch (r.kind) {
+          case 'answer':
+            if (r.answer.decision === 'approve') return { granted: true, by: 'user', ...(r.answer.always ? { always: true } : {}) };
+            return { granted: false, by: 'user', reason: r.answer.reason ? `denied by the user: ${r.answer.reason}` : undefined };
+          case 'timeout':
+            return { granted: false, by: 'timeout', reason: `nobody answered within ${Math.round(timeoutMs / 1000)}s (answer with 'shimctl approvals' in another terminal)` };
+          case 'vanished':
+            return { granted: false, by: 'unavailable', reason: 'the pending request was removed before anyone answered' };
+          case 'signal':
+            return { granted: false, by: 'unavailable', reason: `the waiting shell got ${r.signal} before anyone answered` };
+        }
+      } finally {
+        removeQuietly(answerFile(dir, pending.id));
+        removeQuietly(requestFile(dir, pending.id));
+      }
+    },
+  };
 }

@@ -8,7 +8,7 @@ export interface ScriptedTurn {
 
 /** One tool result as the agent handed it back to the model. */
 export interface ToolResultSeen {
-  api: 'anthropic' | 'responses' | 'gemini';
+  api: 'anthropic' | 'responses' | 'gemini' | 'chat';
   /** The tool output text exactly as the agent reported it (joined if structured). */
   text: string;
   /** Whether the agent flagged it as an error (Anthropic `is_error`), when the API has such a flag. */

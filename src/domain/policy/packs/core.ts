@@ -2,6 +2,15 @@ import type { BuiltinRule } from '../ruleTypes.js';
 import { all, any, arg, flag, not, noArgs, onlyArgs } from '../ruleTypes.js';
 
 /** Read-only inspection and shell builtins that only print: allowed (paths are judged separately). */
+/** `command -v NAME`: only leading options count (`command rm -rf / -v` is not a query). */
+function leadingQuery(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (/^-p?[vV]p?$/.test(a)) return true;
+    if (a !== '-p') return false;
+  }
+  return false;
+}
+
 export const READ_ONLY_COMMANDS = [
   'ls', 'cat', 'head', 'tail', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'pwd', 'echo', 'printf', 'which', 'whereis',
   'type', 'stat', 'file', 'du', 'df', 'date', 'whoami', 'id', 'groups', 'uname', 'hostname', 'true', 'false', 'test', '[',
@@ -41,11 +50,11 @@ export const corePack: BuiltinRule[] = [
   {
     id: 'core:command-query',
     commands: ['command'],
-    when: flag('vV'),
+    when: (v) => leadingQuery(v.args),
     decision: 'allow', risk: 'low', code: 'command.allowed',
     reason: '`command -v/-V` only looks a name up',
     final: true,
-    examples: { match: ['command -v git', 'command -V docker'], noMatch: ['command git status'] },
+    examples: { match: ['command -v git', 'command -V docker', 'command -p -v ls'], noMatch: ['command git status', 'command rm -rf / -v', 'command -p rm -v x'] },
   },
   {
     id: 'core:print-environment',
@@ -98,11 +107,12 @@ export const corePack: BuiltinRule[] = [
     commands: ['git', 'node', 'npm', 'npx', 'pnpm', 'yarn', 'python', 'python3', 'pip', 'pip3', 'tsc', 'cargo', 'rustc',
       'go', 'java', 'javac', 'ruby', 'perl', 'php', 'deno', 'bun', 'docker', 'kubectl', 'make', 'gcc', 'clang', 'curl',
       'wget', 'ssh', 'rsync', 'tar', 'bash', 'sh', 'zsh', 'dash', 'rm', 'cp', 'mv', 'sed', 'awk', 'gawk', 'find', 'uv',
-      'poetry', 'gem', 'bundle', 'lua', 'terraform', 'gh', 'jq', 'rg', 'vim', 'nvim', 'less', 'openssl', 'sqlite3', 'psql'],
-    when: onlyArgs('--version', '-V', '-v', 'version', '--help', '-h', 'help'),
+      'poetry', 'gem', 'bundle', 'lua', 'terraform', 'gh', 'jq', 'rg', 'openssl', 'sqlite3', 'psql'],
+    // `ruby -v` and `perl -v`-style flags differ per tool; `ruby -v` also reads a program from stdin.
+    when: (v) => onlyArgs('--version', '-V', '-v', 'version', '--help', '-h', 'help')(v) && !(v.command === 'ruby' && v.args[0] === '-v'),
     decision: 'allow', risk: 'low', code: 'command.allowed',
     reason: 'a version or help query of a known tool',
     final: true,
-    examples: { match: ['node --version', 'git -v', 'python3 -V', 'cargo version', 'git --help'], noMatch: ['node x.js', 'python3 -c 1'] },
+    examples: { match: ['node --version', 'git -v', 'python3 -V', 'cargo version', 'git --help', 'ruby --version'], noMatch: ['node x.js', 'python3 -c 1', 'ruby -v', 'vim -v'] },
   },
 ];

@@ -1,15 +1,19 @@
 import type { BuiltinRule } from '../ruleTypes.js';
 import { any, noArgs, not, arg } from '../ruleTypes.js';
 
+/** A package-database query: the first argument (subcommand or dpkg/rpm query option) decides. */
+const PACKAGE_QUERIES = new Set(['list', 'search', 'show', 'policy', 'info', '-l', '-L', '-s', '-S', '--list', '--listfiles', '--status', '--search', '-q', '-qa', '-qi', '-ql', '-Q', '-Qi', '-Ql', '-Ss', '-Si']);
+const isPackageQuery = (args: readonly string[]): boolean => args.length > 0 && PACKAGE_QUERIES.has(args[0]!);
+
 const JS = ['npm', 'pnpm', 'yarn', 'bun'];
-const jsQuery = ['ls', 'list', 'view', 'info', 'outdated', 'why', 'explain', 'audit', 'config', 'doctor', 'root', 'bin', 'prefix', 'search', 'help', 'pack'];
+const jsQuery = ['ls', 'list', 'view', 'info', 'outdated', 'why', 'explain', 'audit', 'config', 'doctor', 'root', 'bin', 'prefix', 'search', 'help'];
 const jsScripts = ['test', 't', 'run', 'run-script', 'start', 'build', 'lint', 'dev', 'restart', 'stop', 'rebuild'];
 const jsInstall = ['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'remove', 'rm', 'uninstall', 'un', 'link', 'dedupe', 'prune'];
 
 export const pkgPack: BuiltinRule[] = [
-  { id: 'pkg:js-query', commands: JS, when: (v) => jsQuery.includes(v.sub[0] ?? '') && !(v.sub[0] === 'config' && ['set', 'delete', 'edit'].includes(v.sub[1] ?? '')),
+  { id: 'pkg:js-query', commands: JS, when: (v) => jsQuery.includes(v.sub[0] ?? '') && !(v.sub[0] === 'config' && ['set', 'delete', 'edit'].includes(v.sub[1] ?? '')) && !(v.sub[0] === 'audit' && v.sub[1] === 'fix'),
     decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'reads package metadata',
-    examples: { match: ['npm ls', 'npm view react version', 'pnpm outdated', 'npm config get registry'], noMatch: ['npm test', 'npm config set x y'] } },
+    examples: { match: ['npm ls', 'npm view react version', 'pnpm outdated', 'npm config get registry'], noMatch: ['npm test', 'npm config set x y', 'npm audit fix', 'npm pack'] } },
   { id: 'pkg:js-scripts', commands: JS, when: (v) => jsScripts.includes(v.sub[0] ?? '') || v.command === 'yarn' && v.sub.length > 0 && !jsQuery.includes(v.sub[0]!) && !jsInstall.includes(v.sub[0]!) && !['publish', 'exec', 'dlx', 'npm'].includes(v.sub[0]!),
     decision: 'ask', risk: 'medium', code: 'command.asked',
     reason: 'runs package.json scripts, which the agent can edit without going through the shell',
@@ -29,7 +33,7 @@ export const pkgPack: BuiltinRule[] = [
     decision: 'ask', risk: 'medium', code: 'command.asked',
     reason: 'builds and test runners execute project code (build scripts, tests, plugins) the agent may have written',
     examples: { match: ['tsc --noEmit', 'cargo build --release', 'make', 'pytest -q', 'go test ./...'], noMatch: ['cargo publish', 'ls'] } },
-  { id: 'pkg:py-query', commands: ['pip', 'pip3', 'uv', 'poetry', 'pipx'], when: (v) => ['list', 'show', 'freeze', 'check', 'search', 'help', 'tree', 'config'].includes(v.sub[0] ?? ''),
+  { id: 'pkg:py-query', commands: ['pip', 'pip3', 'uv', 'poetry', 'pipx'], when: (v) => ['list', 'show', 'freeze', 'check', 'search', 'help', 'tree'].includes(v.sub[0] ?? ''),
     decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'reads installed package metadata',
     examples: { match: ['pip list', 'pip3 show requests', 'pip freeze'], noMatch: ['pip install x'] } },
   { id: 'pkg:install-other', commands: ['pip', 'pip3', 'uv', 'poetry', 'pipx', 'gem', 'bundle', 'cargo', 'go', 'composer', 'conda', 'mamba', 'brew'],
@@ -37,11 +41,11 @@ export const pkgPack: BuiltinRule[] = [
     decision: 'ask', risk: 'medium', code: 'command.asked', reason: 'installs packages or runs their code',
     examples: { match: ['pip install requests', 'cargo install ripgrep', 'brew install jq', 'go install x@latest', 'bundle exec rake'], noMatch: ['pip list'] } },
   { id: 'pkg:system-packages', commands: ['apt', 'apt-get', 'dpkg', 'yum', 'dnf', 'rpm', 'pacman', 'zypper', 'apk', 'snap', 'flatpak'],
-    when: not(arg('list', 'search', 'show', 'policy', '-l', '-L', '-q', '-s', '--list', 'info')),
+    when: not((v) => isPackageQuery(v.args)),
     decision: 'ask', risk: 'high', code: 'command.system', reason: 'changes system packages (usually as root)',
     examples: { match: ['apt-get install -y jq', 'dpkg -i x.deb', 'apt remove x'], noMatch: ['apt list --installed', 'dpkg -l'] } },
   { id: 'pkg:system-packages-query', commands: ['apt', 'apt-get', 'apt-cache', 'dpkg', 'yum', 'dnf', 'rpm', 'pacman', 'apk', 'snap', 'flatpak'],
-    when: (v) => v.command === 'apt-cache' || arg('list', 'search', 'show', 'policy', '-l', '-L', '--list', 'info')(v),
+    when: (v) => v.command === 'apt-cache' || isPackageQuery(v.args),
     decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'queries the package database',
-    examples: { match: ['apt list --installed', 'dpkg -l', 'apt-cache search jq'], noMatch: ['apt-get install jq'] } },
+    examples: { match: ['apt list --installed', 'dpkg -l', 'apt-cache search jq'], noMatch: ['apt-get install jq', 'apt-get install -y jq list', 'dpkg -i x.deb -l'] } },
 ];

@@ -1,0 +1,62 @@
+import type { AlwaysScope } from '../../domain/approvals/alwaysRule.js';
+import { narrowRule, sameRule } from '../../domain/approvals/alwaysRule.js';
+import { alwaysEligibility } from '../../domain/approvals/alwaysEligibility.js';
+import type { PendingRequest } from '../../domain/approvals/pendingRequest.js';
+import type { ConfigRule, PolicyConfig } from '../../domain/policyConfig.js';
+import type { HostFacts } from '../../domain/reviewRequest.js';
+import type { ConfigSource } from '../ports/configSource.js';
+import type { PolicyEngine } from '../ports/policyEngine.js';
+import { reviewUseCase } from '../review.js';
+
+export interface AlwaysDeps {
+  configSource: ConfigSource;
+  /** Host facts as the asking shell saw them (its PATH decides what a command name resolves to). */
+  factsFor(path: string | undefined): HostFacts;
+  regoEngine(config: PolicyConfig): PolicyEngine;
+  /** `YYYY-MM-DD`, written into the rule's reason. */
+  today: string;
+}
+
+export type AlwaysPlan =
+  | { ok: true; rule: ConfigRule; duplicate: boolean }
+  | { ok: false; message: string };
+
+async function reviewWith(req: PendingRequest, config: PolicyConfig, deps: AlwaysDeps) {
+  return reviewUseCase(
+    { command: req.command, cwd: req.cwd, agent: req.agent, hop: req.hop },
+    { config, facts: deps.factsFor(req.path), rego: config.engine === 'native' ? undefined : deps.regoEngine(config) },
+  );
+}
+
+/**
+ * The rule "approve always" would save for `req`, checked before anything is written:
+ * - asks raised by hard checks (paths, URLs, env, inline code…) are refused (see `alwaysEligibility`);
+ * - the request is reviewed again under the current config to get the command the policy judged;
+ * - an identical rule already in the config is reported, not duplicated;
+ * - the config with the rule added must review the same request as `allow`, otherwise the rule
+ *   would not do what the user expects (a wrapper, a project rule or a Rego policy still asks).
+ */
+export async function planAlwaysRule(req: PendingRequest, scope: AlwaysScope, deps: AlwaysDeps): Promise<AlwaysPlan> {
+  const asked = alwaysEligibility(req.verdict);
+  if (!asked.ok) return { ok: false, message: asked.message };
+  const loaded = deps.configSource.load(req.cwd);
+  if (loaded.kind !== 'ok') return { ok: false, message: `the config does not load (${loaded.file}: ${loaded.message}); fix it first` };
+  const config = loaded.config;
+  const now = await reviewWith(req, config, deps);
+  if (now.verdict.decision !== 'ask') return { ok: false, message: `under the current config this request is '${now.verdict.decision}', not 'ask'; no rule to save` };
+  const again = alwaysEligibility(now.verdict);
+  if (!again.ok) return { ok: false, message: again.message };
+  const argv = now.normalized?.effectiveArgv;
+  if (!argv || argv.length === 0) return { ok: false, message: 'the request is not one simple command; approve once instead' };
+  const narrowed = narrowRule(argv, scope, deps.today);
+  if (!narrowed.ok) return narrowed;
+  const existing = config.rules.find((r) => sameRule(r, narrowed.rule));
+  const rule = existing ?? narrowed.rule;
+  // Appended last, as the user file's new last rule is never ahead of a rule that already matched.
+  const trial = await reviewWith(req, { ...config, rules: existing ? config.rules : [...config.rules, rule] }, deps);
+  if (trial.verdict.decision !== 'allow') {
+    const why = trial.verdict.reasons.filter((r) => r.code !== 'command.allowed').map((r) => r.code).join(', ') || trial.verdict.decision;
+    return { ok: false, message: `a rule for '${argv.join(' ')}' would not make this request run without asking (still ${trial.verdict.decision}: ${why}); approve once instead` };
+  }
+  return { ok: true, rule, duplicate: existing !== undefined };
+}

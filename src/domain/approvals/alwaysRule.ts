@@ -1,0 +1,69 @@
+import type { ConfigRule } from '../policyConfig.js';
+import { makeArgView } from '../policy/argView.js';
+
+/** `command`: the exact argv (the default, as narrow as the request); `subcommand`: the command and its first sub-command word, any arguments. */
+export type AlwaysScope = 'command' | 'subcommand';
+
+export type NarrowedRule = { ok: true; rule: ConfigRule } | { ok: false; message: string };
+
+/** FNV-1a, 32 bits: a short stable suffix so two different approvals never share an id. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/** Rule ids accept letters, digits and `. _ : -` only. */
+function idPart(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'command';
+}
+
+/**
+ * The allow rule "approve always" saves for a request whose innermost command is `argv`:
+ * as narrow as the request by default. The rule names the command as the policy names it
+ * (the bare word), so `args` must hold every remaining word exactly, in order.
+ */
+export function narrowRule(argv: readonly string[], scope: AlwaysScope, approvedOn: string): NarrowedRule {
+  const [command, ...args] = argv;
+  if (command === undefined || command === '') return { ok: false, message: 'the request has no command word to build a rule from' };
+  if (scope === 'subcommand') {
+    const sub = makeArgView(command, args).sub[0];
+    if (sub === undefined) return { ok: false, message: `'${command}' has no sub-command here; use --scope command` };
+    const rule: ConfigRule = {
+      id: `approved:${idPart(command)}-${idPart(sub)}-${fnv1a(JSON.stringify([command, sub]))}`,
+      command,
+      subcommand: [sub],
+      decision: 'allow',
+      reason: `approved always by the user on ${approvedOn}: ${command} ${sub} with any arguments`,
+    };
+    return { ok: true, rule };
+  }
+  const rule: ConfigRule = {
+    id: `approved:${idPart(command)}-${fnv1a(JSON.stringify(argv))}`,
+    command,
+    args: [...args],
+    decision: 'allow',
+    reason: `approved always by the user on ${approvedOn}: exactly this command`,
+  };
+  return { ok: true, rule };
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((w, i) => w === b[i]);
+}
+
+/** Same match and same decision: saving `candidate` next to `existing` would add nothing. */
+export function sameRule(existing: ConfigRule, candidate: ConfigRule): boolean {
+  const sub = (r: ConfigRule) => (r.subcommand && r.subcommand.length > 0 ? r.subcommand : undefined);
+  return (
+    existing.command === candidate.command &&
+    existing.decision === candidate.decision &&
+    sameList(sub(existing), sub(candidate)) &&
+    sameList(existing.args, candidate.args) &&
+    sameList(existing.argsContain, candidate.argsContain)
+  );
+}

@@ -1,0 +1,30 @@
+import type { ApprovalStore } from '../../../application/approvals/approvalStore.js';
+import type { AlwaysDeps } from '../../../application/approvals/planAlwaysRule.js';
+import type { UserRuleWriter } from '../../../application/approvals/approvalStore.js';
+import { createApp } from '../../../compositionRoot.js';
+import { createFileApprovalStore } from '../../../infrastructure/approvals/fileApprovalStore.js';
+import { createUserRuleWriter } from '../../../infrastructure/approvals/userRuleWriter.js';
+
+export interface ApprovalsWiring {
+  store: ApprovalStore;
+  always: AlwaysDeps & { rules: UserRuleWriter };
+  shimDir: string;
+  approvalsDir: string;
+}
+
+/** The answering side's adapters, from the one composition root's paths and config source. */
+export function approvalsWiring(env: Record<string, string | undefined>): ApprovalsWiring {
+  const app = createApp(env);
+  return {
+    store: createFileApprovalStore(app.paths),
+    shimDir: app.paths.shimDir,
+    approvalsDir: app.paths.approvalsDir,
+    always: {
+      configSource: app.configSource,
+      factsFor: (path) => app.hostFacts.facts({ ...env, HOME: app.paths.home, PATH: path ?? env.PATH }),
+      regoEngine: app.regoEngine,
+      today: new Date().toISOString().slice(0, 10),
+      rules: createUserRuleWriter(app.paths),
+    },
+  };
+}
