@@ -16,3 +16,21 @@ await build({
   logLevel: 'warning',
 });
 chmodSync('bin/shimctl.cjs', 0o755);
+
+// The hot-path bundle the shims load on every command (and the resident review process): only
+// `__shim` and `daemon`. TypeScript is external because cosmiconfig's never-used `.ts` loader
+// would otherwise pull 9.7 MB into the bundle, and parsing it dominated the per-command cost.
+await build({
+  entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  external: ['typescript'],
+  sourcemap: false,
+  minify: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+});

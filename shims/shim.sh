@@ -15,4 +15,10 @@ if [ ! -x "$shimctl_node" ] || [ ! -r "$shimctl_entry" ]; then
   echo "shimctl: blocked (internal.error): the review core is missing ($shimctl_node $shimctl_entry); run 'shimctl doctor'" >&2
   exit 126
 fi
+# The compiled fast-path client (when install found a C compiler) asks the resident review
+# process; it falls back to the same per-command core below whenever that process is not usable.
+shimctl_client=@CLIENT@
+if [ -n "$shimctl_client" ] && [ -x "$shimctl_client" ]; then
+  exec "$shimctl_client" "$shimctl_node" "$shimctl_entry" @SHELL_NAME@ "$shimctl_real" "$@"
+fi
 exec "$shimctl_node" "$shimctl_entry" __shim @SHELL_NAME@ "$shimctl_real" "$@"

@@ -2,8 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type AgentName = 'claude' | 'codex' | 'gemini' | 'qwen';
-export const AGENT_NAMES: AgentName[] = ['claude', 'codex', 'gemini', 'qwen'];
+export type AgentName = 'claude' | 'codex' | 'gemini' | 'qwen' | 'opencode';
+export const AGENT_NAMES: AgentName[] = ['claude', 'codex', 'gemini', 'qwen', 'opencode'];
 
 export interface AgentRunPlan {
   /** The PATH name the user types, which `shimctl install` puts a launcher in front of. */
@@ -85,9 +85,30 @@ function qwenPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   };
 }
 
+function opencodePlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
+  const dir = join(home, '.config', 'opencode');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'opencode.json'), JSON.stringify({
+    $schema: 'https://opencode.ai/config.json',
+    autoupdate: false,
+    share: 'disabled',
+    model: 'scripted/scripted',
+    // OpenCode's own guard would refuse paths outside the workspace first; shimctl is what is under test.
+    permission: { bash: 'allow', edit: 'allow', external_directory: 'allow' },
+    provider: { scripted: { npm: '@ai-sdk/openai-compatible', name: 'scripted',
+      options: { baseURL: `${modelUrl}/v1`, apiKey: API_KEY }, models: { scripted: { name: 'scripted', tool_call: true } } } },
+  }));
+  return {
+    command: 'opencode',
+    args: ['run', prompt],
+    env: { OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' },
+  };
+}
+
 export function planFor(name: AgentName, input: PlanInput): AgentRunPlan {
   if (name === 'claude') return claudePlan(input);
   if (name === 'codex') return codexPlan(input);
   if (name === 'qwen') return qwenPlan(input);
+  if (name === 'opencode') return opencodePlan(input);
   return geminiPlan(input);
 }

@@ -53,11 +53,11 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
   }
 
   /** Starts the agent the way the user would after install: the launcher dir first on PATH. */
-  async function turn(command: string) {
+  async function turn(command: string | string[]) {
     const paths = shimctlPaths(world.home);
     const before = readAudit(paths.auditLog).length;
     server.reset();
-    server.script({ command });
+    server.script(Array.isArray(command) ? { commands: command } : { command });
     const plan = planFor(name, { modelUrl: server.url, home: world.home, workspace: world.workspace, prompt: 'Run the command.' });
     const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${paths.launcherDir}:${userPath}` });
     const records = readAudit(paths.auditLog).slice(before);
@@ -82,21 +82,25 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(mine.map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
   });
 
-  test.for(cases.block)('a blocked command does not run: $id', async ({ id, command: template }, ctx) => {
+  // All block cases in one agent turn (one tool call each, in order): the agent must carry on after
+  // each refusal, and one start-up per agent keeps the slow agents affordable.
+  test('blocked commands do not run, the model is told why, the turn goes on', async (ctx) => {
     ready(ctx, 'block');
-    const command = fillCommand(template, world);
-    const { run, records, toolResults, summary } = await turn(command);
+    const commands = cases.block.map((c) => fillCommand(c.command, world));
+    const { run, records, toolResults, summary } = await turn(commands);
     // Nothing happened: the sentinel is there, the key never left the disk, curl never ran.
-    expect(existsSync(world.sentinel), `${id}: sentinel deleted\n${summary}`).toBe(true);
-    expect(existsSync(witness.trace), `${id}: curl ran\n${summary}`).toBe(false);
+    expect(existsSync(world.sentinel), `sentinel deleted\n${summary}`).toBe(true);
+    expect(existsSync(witness.trace), `curl ran\n${summary}`).toBe(false);
     expect(JSON.stringify(toolResults) + run.stdout, summary).not.toContain(world.fakeKeyMarker);
-    // The model was told why, and the agent went on to finish its turn normally.
-    expect(toolResults, summary).toHaveLength(1);
-    expect(toolResults[0]?.text, summary).toContain(BLOCK_MESSAGE);
+    expect(toolResults, summary).toHaveLength(commands.length);
+    cases.block.forEach(({ id }, i) => {
+      expect(toolResults[i]?.text, `${id}: no block message\n${summary}`).toContain(BLOCK_MESSAGE);
+      const mine = forCommand(records, commands[i]!);
+      expect(mine.length, `${id}: no audit record\n${summary}`).toBeGreaterThanOrEqual(1);
+      expect(mine.every((r) => r.decision === 'block' && r.agent === name), `${id}: not a block record naming ${name}\n${summary}`).toBe(true);
+    });
     expect(run.exitCode, summary).toBe(0);
-    const mine = forCommand(records, command);
-    expect(mine.length, summary).toBeGreaterThanOrEqual(1);
-    expect(mine.every((r) => r.decision === 'block' && r.agent === name), summary).toBe(true);
+    expect(run.stdout, summary).toContain('Scripted turn finished.');
   });
 
   test("the agent's own start-up shells are not broken and the turn finishes", async (ctx) => {

@@ -87,3 +87,15 @@ test('an unknown route is a 404 and is logged, so API drift shows up in test out
   expect(res.status).toBe(404);
   expect(server.unknown).toEqual(['POST /v2/whatever']);
 });
+
+test('several scripted commands become successive tool calls within one turn', async () => {
+  server.script({ commands: ['ls', 'pwd'], finalText: 'Both done.' });
+  const call = (sse: string) => JSON.parse(events(sse).filter((e) => e.delta?.type === 'input_json_delta').map((e) => e.delta.partial_json).join('') || '{}');
+  const tools = [{ name: 'Bash' }];
+  const result = (id: string) => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: `out-${id}` }] });
+  expect(call(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }] })).command).toBe('ls');
+  expect(call(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }, result('1')] })).command).toBe('pwd');
+  const last = events(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }, result('1'), result('2')] }));
+  expect(last.map((e) => e.delta?.text).join('')).toBe('Both done.');
+  expect(server.toolResults.map((r) => r.text)).toEqual(['out-1', 'out-2']);
+});

@@ -13,8 +13,8 @@ export type { ScriptedTurn, ToolResultSeen } from './server/turn.js';
 
 export interface ModelServer {
   url: string;
-  /** The command the next tool call carries; set before starting each agent. */
-  script(turn: Partial<ScriptedTurn> & { command: string }): void;
+  /** What the next agent turn asks for: one command, or several run one after the other. */
+  script(turn: { command?: string; commands?: string[]; finalText?: string }): void;
   toolResults: ToolResultSeen[];
   requests: RecordedRequest[];
   /** Routes the server did not know; printed by tests so API drift is visible. */
@@ -32,7 +32,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 export async function startModelServer(): Promise<ModelServer> {
-  let turn: ScriptedTurn = { command: 'true', finalText: 'Done.' };
+  let turn: ScriptedTurn = { commands: ['true'], finalText: 'Done.' };
   const toolResults: ToolResultSeen[] = [];
   const requests: RecordedRequest[] = [];
   const unknown: string[] = [];
@@ -71,7 +71,9 @@ export async function startModelServer(): Promise<ModelServer> {
 
   return {
     url: `http://127.0.0.1:${port}`,
-    script(next) { turn = { finalText: 'Scripted turn finished.', ...next }; },
+    script(next) {
+      turn = { commands: next.commands ?? (next.command === undefined ? [] : [next.command]), finalText: next.finalText ?? 'Scripted turn finished.' };
+    },
     toolResults, requests, unknown,
     reset() { toolResults.length = 0; requests.length = 0; unknown.length = 0; },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),

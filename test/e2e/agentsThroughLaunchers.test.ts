@@ -61,6 +61,25 @@ describe('bookkeeping and session markers', () => {
     expect(probe.stdout).toMatch(/^SHIMCTL_SESSION=[0-9a-f]{16}$/m);
   });
 
+  it("lets Codex's snapshot script and snapshot check through the BASH_ENV guard (recognised by shape)", () => {
+    const r = h.runAgent('codex', 'echo ok');
+    expect(r.steps.map((s) => [s.what, s.status])).toEqual([['snapshot', 0], ['snapshot-check', 0], ['command', 0]]);
+    expect(r.steps[0]!.stdout).toContain('# Snapshot file');
+    const codexBookkeeping = auditRecords().filter((x) => x.agent === 'codex' && (x.reasons as Array<{ code: string }>).some((c) => c.code === 'envelope.bookkeeping'));
+    expect(codexBookkeeping.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('re-checks the inner `exec /bin/bash -c` of the Codex wrapper as a nested shell', () => {
+    const before = auditRecords().length;
+    h.runAgent('codex', 'echo twice-checked');
+    // The wrapper's record holds the whole (long, trimmed) wrapper text; the nested one the plain command.
+    const added = auditRecords().slice(before).filter((x) => x.agent === 'codex');
+    const wrapper = added.findIndex((x) => x.envelope === 'codex' && x.decision === 'allow');
+    const nested = added.findIndex((x) => x.command === 'echo twice-checked' && x.envelope === undefined && x.decision === 'allow');
+    expect(wrapper).toBeGreaterThanOrEqual(0);
+    expect(nested).toBeGreaterThan(wrapper);
+  });
+
   it("runs Copilot's login-environment dump", () => {
     const r = h.runAgent('copilot', 'echo ok');
     expect(r.steps.find((s) => s.what === 'login-env')!.status).toBe(0);

@@ -4,7 +4,7 @@
 // prints what the agent would see as one JSON line: {steps: [{what, status, stdout, stderr}]}.
 // Usage: <agent-name> '<command>'
 const { spawnSync } = require('node:child_process');
-const { mkdirSync, mkdtempSync, readFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, readFileSync, writeFileSync } = require('node:fs');
 const { tmpdir, userInfo } = require('node:os');
 const { basename, join } = require('node:path');
 
@@ -55,6 +55,13 @@ function gemini() {
 
 function codex() {
   const login = userInfo().shell || '/bin/bash'; // the passwd login shell, by absolute path
+  // Start-up: the snapshot script, then a check that the snapshot sources cleanly.
+  // The snapshot script's `$HOME` is shell code, not a placeholder: sent exactly as captured.
+  run('snapshot', login, ['-lc', captured('codex', 0).exec_string]);
+  const snapshotFile = join(home, '.codex', 'shell_snapshots', '01a226eb-1808-7bd2-8b19-a9f8de704a70.tmp-1795949271057006397');
+  mkdirSync(join(home, '.codex', 'shell_snapshots'), { recursive: true });
+  require('node:fs').writeFileSync(snapshotFile, steps[0].stdout.split('\0')[0] || '# Snapshot file\n');
+  run('snapshot-check', login, ['-c', `set -e; . "${snapshotFile}"`]);
   const wrapper = fill(captured('codex', 2).exec_string).replace("exec '/bin/bash' -c 'touch marker.txt'", `exec '/bin/bash' -c ${sq(cmd)}`);
   run('command', login, ['-lc', wrapper]);
 }
@@ -76,6 +83,8 @@ const agents = {
   cn: () => run('command', process.env.SHELL || '/bin/bash', ['-l', '-c', cmd]),
   goose: () => run('command', process.env.GOOSE_SHELL || 'bash', ['-c', cmd]),
   cline: () => run('command', '/bin/bash', ['-c', cmd]),
+  // Aider: with a terminal `$SHELL -i -c`; without one a hard-coded `/bin/sh -c`.
+  aider: () => (process.stdin.isTTY ? run('command', process.env.SHELL || '/bin/bash', ['-i', '-c', cmd]) : run('command', '/bin/sh', ['-c', cmd])),
 };
 if (!agents[name]) {
   process.stderr.write(`fake agent: unknown name ${name}\n`);

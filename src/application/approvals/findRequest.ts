@@ -23,7 +23,12 @@ export function findRequest(store: ApprovalStore, id: string): Found {
   return { ok: true, stored };
 }
 
-/** Authentic requests whose waiter is alive: what the human is asked about. */
+/**
+ * Authentic requests whose waiter is alive: what the human is asked about. Requests whose waiter
+ * was killed outright (SIGKILL leaves no chance to clean up) are removed on the way.
+ */
 export function answerable(store: ApprovalStore): StoredRequest[] {
-  return store.list().filter((s) => s.authentic && !s.stale);
+  const all = store.list();
+  for (const s of all) if (s.authentic && s.stale) store.discard(s.request.id);
+  return all.filter((s) => s.authentic && !s.stale);
 }

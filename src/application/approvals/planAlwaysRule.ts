@@ -43,7 +43,7 @@ export async function planAlwaysRule(req: PendingRequest, scope: AlwaysScope, de
   if (loaded.kind !== 'ok') return { ok: false, message: `the config does not load (${loaded.file}: ${loaded.message}); fix it first` };
   const config = loaded.config;
   const now = await reviewWith(req, config, deps);
-  if (now.verdict.decision !== 'ask') return { ok: false, message: `under the current config this request is '${now.verdict.decision}', not 'ask'; no rule to save` };
+  if (now.verdict.decision === 'block') return { ok: false, message: 'under the current config this request is blocked; nothing to approve' };
   const again = alwaysEligibility(now.verdict);
   if (!again.ok) return { ok: false, message: again.message };
   const argv = now.normalized?.effectiveArgv;
@@ -51,6 +51,9 @@ export async function planAlwaysRule(req: PendingRequest, scope: AlwaysScope, de
   const narrowed = narrowRule(argv, scope, deps.today);
   if (!narrowed.ok) return narrowed;
   const existing = config.rules.find((r) => sameRule(r, narrowed.rule));
+  // Two identical requests were pending and the first one's rule is already saved.
+  if (existing && now.verdict.decision === 'allow') return { ok: true, rule: existing, duplicate: true };
+  if (now.verdict.decision === 'allow') return { ok: false, message: 'under the current config this request is already allowed; approve once' };
   const rule = existing ?? narrowed.rule;
   // Appended last, as the user file's new last rule is never ahead of a rule that already matched.
   const trial = await reviewWith(req, { ...config, rules: existing ? config.rules : [...config.rules, rule] }, deps);

@@ -14,23 +14,21 @@ const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028
 /**
  * Text from a pending request (agent, cwd, command, reasons) as it may be printed to the reader's
  * terminal: every control, escape and invisible character made visible, nothing interpreted.
- * `\e[2J` shows as the six characters `\e[2J`; U+202E shows as `<U+202E>`.
+ * `\e[2J` shows as the five characters `\e[2J`; U+202E shows as `\u{202E}`; NUL as `\x00`.
+ * Every escape starts with a backslash and a literal backslash shows as `\\`, so two different
+ * texts never display the same (the escaping cannot itself be used to spoof).
  */
 export function showControls(text: string): string {
   return text.replace(HIDDEN, (ch) => {
     const named = NAMED[ch];
     if (named) return named;
     const cp = ch.codePointAt(0)!;
-    if (cp < 0x20) return `^${String.fromCharCode(cp + 0x40)}`;
-    if (cp === 0x7f) return '^?';
-    return `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;
+    if (cp <= 0xff) return `\\x${cp.toString(16).padStart(2, '0')}`;
+    return `\\u{${cp.toString(16).toUpperCase().padStart(4, '0')}}`;
   });
 }
 
-/** True when the text holds anything `showControls` would rewrite (the view flags such fields). */
+/** True when the text holds a control, escape or invisible character (the view warns about such fields). */
 export function hasHiddenCharacters(text: string): boolean {
-  HIDDEN.lastIndex = 0;
-  const found = HIDDEN.test(text.replace(/\\/g, ''));
-  HIDDEN.lastIndex = 0;
-  return found;
+  return showControls(text.replace(/\\/g, '')) !== text.replace(/\\/g, '');
 }

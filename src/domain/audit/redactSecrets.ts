@@ -90,7 +90,7 @@ const CONTEXT_RULES: readonly ((text: string) => string)[] = [
   replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header'),
   replaceValue(/(\bbearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'),
   // user:pass@ in URLs (any scheme); the user name stays.
-  replaceValue(/([a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
+  replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
   // Secrets in query strings.
   replaceValue(
     /([?&;](?:token|access_token|refresh_token|id_token|auth_token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|pwd|sig|signature|session|sessionid|code|x-amz-signature|x-amz-security-token|x-goog-signature)=)([^&#\s'"]+)/gi,

@@ -7,15 +7,25 @@ export const AUDIT_FIELD_LIMITS = {
   argvCount: 256,
   otherString: 2 * 1024,
   arrayLength: 64,
+  /** Text beyond this is cut before redaction, which bounds its cost on hostile input. */
+  scanned: 64 * 1024,
 } as const;
 
+/** Redact first (so a cut never leaves half a secret unrecognised), then trim to `max`. */
+function redactThenTrim(text: string, max: number): string {
+  const unscanned = Math.max(0, text.length - AUDIT_FIELD_LIMITS.scanned);
+  const redacted = redactSecrets(unscanned > 0 ? text.slice(0, AUDIT_FIELD_LIMITS.scanned) : text);
+  return trimField(redacted, max, unscanned);
+}
+
 /** Cuts a string at `max` UTF-16 units (never inside a surrogate pair) and says how much went. */
-export function trimField(text: string, max: number): string {
-  if (text.length <= max) return text;
+export function trimField(text: string, max: number, alreadyDropped = 0): string {
+  if (text.length <= max && alreadyDropped === 0) return text;
+  if (text.length <= max) return `${text}…[TRIMMED:${alreadyDropped} chars]`;
   let cut = max;
   const last = text.charCodeAt(cut - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
-  return `${text.slice(0, cut)}…[TRIMMED:${text.length - cut} chars]`;
+  return `${text.slice(0, cut)}…[TRIMMED:${text.length - cut + alreadyDropped} chars]`;
 }
 
 /**
@@ -30,7 +40,7 @@ export function sanitizeAuditRecord<T extends object>(record: T): T {
     if (key === 'argv' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
       out[key] = sanitizeArgv(value as string[]);
     } else if (key === 'command' && typeof value === 'string') {
-      out[key] = trimField(redactSecrets(value), AUDIT_FIELD_LIMITS.command);
+      out[key] = redactThenTrim(value, AUDIT_FIELD_LIMITS.command);
     } else {
       out[key] = sanitizeValue(value, 0);
     }
@@ -39,7 +49,8 @@ export function sanitizeAuditRecord<T extends object>(record: T): T {
 }
 
 function sanitizeArgv(argv: string[]): string[] {
-  const redacted = redactArgv(argv).map((a) => trimField(a, AUDIT_FIELD_LIMITS.argvElement));
+  const scanned = argv.map((a) => a.slice(0, AUDIT_FIELD_LIMITS.scanned));
+  const redacted = redactArgv(scanned).map((a) => trimField(a, AUDIT_FIELD_LIMITS.argvElement));
   if (redacted.length <= AUDIT_FIELD_LIMITS.argvCount) return redacted;
   const kept = redacted.slice(0, AUDIT_FIELD_LIMITS.argvCount);
   kept.push(`…[TRIMMED:${redacted.length - kept.length} args]`);
@@ -47,7 +58,7 @@ function sanitizeArgv(argv: string[]): string[] {
 }
 
 function sanitizeValue(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return trimField(redactSecrets(value), AUDIT_FIELD_LIMITS.otherString);
+  if (typeof value === 'string') return redactThenTrim(value, AUDIT_FIELD_LIMITS.otherString);
   if (value === null || typeof value !== 'object') return value;
   // Records are shallow; depth is bounded so a cyclic or hostile object cannot hang the writer.
   if (depth > 6) return '[TRIMMED:depth]';

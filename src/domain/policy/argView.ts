@@ -25,7 +25,8 @@ const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 export function makeArgView(command: string, args: readonly string[]): ArgView {
-  const valueOpts = GLOBAL_VALUE_OPTIONS[command];
+  // Own properties only: a command named `valueOf` or `__proto__` must not reach Object.prototype.
+  const valueOpts = Object.prototype.hasOwnProperty.call(GLOBAL_VALUE_OPTIONS, command) ? GLOBAL_VALUE_OPTIONS[command] : undefined;
   let i = 0;
   while (i < args.length) {
     const a = args[i]!;

@@ -30,9 +30,10 @@ function absolute(p: string, cwd: string): string {
  * Bare names are shell builtins (bash runs those whatever PATH says) or what PATH resolves.
  * A path is the known command only when it is the same file (device:inode) as that command.
  */
-export function resolveCommandWord(word: string, cwd: string, facts: HostFacts): Resolution {
+export function resolveCommandWord(word: string, cwd: string, facts: HostFacts, builtinsAvailable = true): Resolution {
   if (!word.includes('/')) {
-    if (isShellBuiltin(word)) return { kind: 'builtin', name: word };
+    // Binary wrappers (`env`, `sudo`, `nice`, ...) exec from PATH: no shell builtins there.
+    if (builtinsAvailable && isShellBuiltin(word)) return { kind: 'builtin', name: word };
     const path = facts.resolveCommand(word);
     return path ? { kind: 'resolved', name: word, path } : { kind: 'not_found', name: word };
   }

@@ -8,7 +8,8 @@ import { scanSedScript, sedScripts } from './sedScript.js';
 export interface EscapeFindings {
   verdicts: Verdict[];
   shellTexts: Array<{ text: string; why: string }>;
-  commands: Array<{ argv: string[]; why: string }>;
+  /** `viaExec`: the program execs a binary from PATH (no shell builtins), like `find -exec`. */
+  commands: Array<{ argv: string[]; why: string; viaExec?: boolean }>;
   paths: PathArg[];
 }
 
@@ -109,7 +110,7 @@ function sshLike(name: string, args: readonly string[], out: EscapeFindings): vo
     }
   }
   if (optionValues(args, ['-F']).length > 0) out.verdicts.push(hatch(`${name} -F loads a config that can set ProxyCommand`, 'medium'));
-  if (name === 'scp' || name === 'sftp') for (const v of optionValues(args, ['-S'])) { out.verdicts.push(hatch(`${name} -S runs another program as ssh`)); if (v) out.commands.push({ argv: [v], why: `${name} -S` }); }
+  if (name === 'scp' || name === 'sftp') for (const v of optionValues(args, ['-S'])) { out.verdicts.push(hatch(`${name} -S runs another program as ssh`)); if (v) out.commands.push({ argv: [v], why: `${name} -S`, viaExec: true }); }
 }
 
 function findActions(args: readonly string[], out: EscapeFindings): void {
@@ -119,7 +120,7 @@ function findActions(args: readonly string[], out: EscapeFindings): void {
       const argv: string[] = [];
       let j = i + 1;
       while (j < args.length && args[j] !== ';' && !(args[j] === '+' && args[j - 1] === '{}')) argv.push(args[j++]!);
-      if (argv.length) out.commands.push({ argv, why: `find ${a}` });
+      if (argv.length) out.commands.push({ argv, why: `find ${a}`, viaExec: true });
       i = j;
     }
   }

@@ -46,7 +46,9 @@ const SPECS: Readonly<Record<string, InterpreterSpec>> = {
 const PYTHON_NAME = /^(python|pypy)[0-9.]*$/;
 
 export function interpreterSpec(name: string): InterpreterSpec | undefined {
-  return SPECS[name] ?? (PYTHON_NAME.test(name) ? PY : undefined);
+  // Own properties only: `constructor` or `__proto__` as a command name must not reach Object.prototype.
+  if (Object.prototype.hasOwnProperty.call(SPECS, name)) return SPECS[name];
+  return PYTHON_NAME.test(name) ? PY : undefined;
 }
 
 export function classifyInterpreter(name: string, args: readonly string[]): InterpreterUse | undefined {

@@ -42,7 +42,8 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
     }
     const text = req.command ?? '';
     const normalized = emptyNormalized(text, []);
-    const out = reviewShellText(text, state, 0, req.hop ?? 'agent', normalized);
+    // Bookkeeping shortcuts need an explicit agent hop: an unspecified hop is treated as nested.
+    const out = reviewShellText(text, state, 0, req.hop ?? 'nested', normalized);
     const result: ReviewResult = { verdict: out.verdict, trace: state.trace };
     if (out.words) {
       normalized.argv = out.words;

@@ -56,7 +56,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     }
     for (const c of hatches.commands) {
       step(state, depth, 'escape', `${c.why} runs '${c.argv.join(' ')}'`);
-      parts.push(reviewWords(c.argv.filter((w) => w !== '{}'), state, depth + 1, undefined));
+      parts.push(reviewWords(c.argv.filter((w) => w !== '{}'), state, depth + 1, undefined, c.viaExec === true));
     }
     if (hatches.verdicts.length) step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
   }

@@ -3,7 +3,6 @@ import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
 import { combine } from './combine.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { isLookalikeName, resolveCommandWord } from '../policy/commandName.js';
-import { isShellBuiltin } from '../policy/shellBuiltins.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { MAX_NESTING, step } from './reviewState.js';
 import { reviewNamedCommand } from './reviewNamedCommand.js';
@@ -12,7 +11,7 @@ import { reviewNamedCommand } from './reviewNamedCommand.js';
  * One simple command's words: leading assignments, the command word (look-alikes, path
  * resolution, builtins), then the named command itself.
  */
-export function reviewWords(words: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict {
+export function reviewWords(words: readonly string[], state: ReviewState, depth: number, chain: Chain, viaExec = false): Verdict {
   if (depth > MAX_NESTING) {
     const v = verdict('block', 'high', 'command.nesting_too_deep', `wrappers nested deeper than ${MAX_NESTING}`);
     step(state, depth, 'nesting', 'refused: too deep', v);
@@ -43,7 +42,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     step(state, depth, 'command', 'look-alike command name', v);
     return combine(v, envVerdict);
   }
-  const res = resolveCommandWord(word, state.cwd, state.facts);
+  const res = resolveCommandWord(word, state.cwd, state.facts, !viaExec);
   if (res.kind === 'not_found') {
     const v = verdict('block', 'medium', 'command.not_found', `'${word}' is not a shell builtin and does not resolve on PATH`);
     step(state, depth, 'command', `'${word}' not found`, v);
@@ -62,6 +61,6 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     else chain.shellBuiltin = true;
   }
   step(state, depth, 'command', res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`);
-  const named = reviewNamedCommand(res.name, args, state, depth, chain, { claimedOnly: false, builtin: isShellBuiltin(res.name) && res.kind === 'builtin' });
+  const named = reviewNamedCommand(res.name, args, state, depth, chain, { claimedOnly: false, builtin: res.kind === 'builtin' });
   return combine(named, envVerdict);
 }

@@ -19,6 +19,9 @@ export function isCommandQuery(args: readonly string[]): boolean {
   return false;
 }
 
+/** Wrappers the shell itself runs: their inner command may be a builtin. All others exec a binary from PATH. */
+const SHELL_LEVEL_WRAPPERS = new Set(['command', 'exec', 'builtin']);
+
 const wrapperNote = (name: string, inner: readonly string[]): Verdict =>
   verdict('allow', 'low', 'command.wrapper', `${name} runs ${inner.length ? `'${inner[0]}'` : 'nothing'}; the inner command was judged`);
 
@@ -47,11 +50,11 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if (name === 'busybox') {
     if (args.length === 0 || args[0]!.startsWith('-')) return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
     chain?.wrappers.push('busybox');
-    return combine(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain));
+    return combine(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain, true));
   }
   if (name === 'watch') return reviewWatch(args, state, depth);
   if (name === 'su') return reviewSu(args, state, depth);
-  const spec = WRAPPERS[name];
+  const spec = Object.prototype.hasOwnProperty.call(WRAPPERS, name) ? WRAPPERS[name] : undefined;
   if (!spec) return undefined;
   const u = unwrapWith(spec, args);
   const parts: Verdict[] = [];
@@ -100,7 +103,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     return combine(...parts, wrapperNote(name, inner), reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
   }
   step(state, depth, 'wrappers', `${name} wraps '${inner[0]}'`);
-  return combine(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain));
+  return combine(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)));
 }
 
 function reviewWatch(args: readonly string[], state: ReviewState, depth: number): Verdict {
@@ -117,7 +120,7 @@ function reviewWatch(args: readonly string[], state: ReviewState, depth: number)
   if (!inner.length) return ALLOW_NOTHING_FOUND;
   const note = verdict('allow', 'medium', 'command.wrapper', 'watch runs its command repeatedly');
   step(state, depth, 'wrappers', `watch runs '${inner.join(' ')}'${exec ? '' : ' through sh -c'}`);
-  return combine(note, exec ? reviewWords(inner, state, depth + 1, undefined) : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
+  return combine(note, exec ? reviewWords(inner, state, depth + 1, undefined, true) : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
 }
 
 function reviewSu(args: readonly string[], state: ReviewState, depth: number): Verdict {

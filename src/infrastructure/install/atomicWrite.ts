@@ -19,7 +19,7 @@ export function realTarget(path: string): string {
  * Writes through a temp file in the same directory and a rename, so a crash leaves either the
  * old file or the new one. Keeps the old file's mode (or uses `mode` for a new file).
  */
-export function writeFileAtomic(path: string, content: string, mode?: number): void {
+export function writeFileAtomic(path: string, content: string | Buffer, mode?: number): void {
   const target = realTarget(path);
   let keepMode = mode ?? 0o644;
   try {
@@ -30,7 +30,8 @@ export function writeFileAtomic(path: string, content: string, mode?: number): v
   const tmp = join(dirname(target), `.${basename(target)}.shimctl-${randomBytes(6).toString('hex')}`);
   const fd = openSync(tmp, 'wx', keepMode);
   try {
-    writeSync(fd, content);
+    if (typeof content === 'string') writeSync(fd, content);
+    else writeSync(fd, content);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

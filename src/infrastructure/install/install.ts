@@ -10,7 +10,8 @@ import { findOnPath } from './discoverAgents.js';
 import type { PackageLayout } from './packageRoot.js';
 import { applyRcEdits, fishPresent, planRcEdits, rcTargets } from './rcFiles.js';
 import type { PlannedFile } from './renderFiles.js';
-import { renderFiles } from './renderFiles.js';
+import { hotBundle, renderFiles } from './renderFiles.js';
+import { compileClient } from '../daemon/compileClient.js';
 import { readManifest, writeManifest } from './manifestStore.js';
 
 export interface InstallOptions {
@@ -22,6 +23,8 @@ export interface InstallOptions {
   extraAgents: Array<{ name: string; path: string }>;
   modifyPath: boolean;
   dryRun: boolean;
+  /** Where `CC`, `PATH` and `SHIMCTL_FAST_CLIENT` are read for building the fast-path client. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface InstallReport {
@@ -57,15 +60,22 @@ export function install(opts: InstallOptions): InstallReport {
     else agents.push(entry);
   }
 
+  // The fast-path client is built here, on this machine, when a C compiler exists (see docs/hotpath.md).
+  const client = compileClient(join(opts.layout.templates, 'client', 'shimctl-client.c'), opts.env ?? { PATH: opts.pathVar });
+  // The shims load the small hot-path bundle when the build made one; that is the bundle recorded.
+  const shimBundle = hotBundle(opts.layout.bundle);
+  const clientPath = client ? join(paths.shimDir, 'shimctl-client') : undefined;
   const files: PlannedFile[] = renderFiles({
     templatesDir: opts.layout.templates,
     launcherDir: paths.launcherDir,
     shimDir: paths.shimDir,
     node: opts.node,
-    bundle: opts.layout.bundle,
+    bundle: shimBundle,
     realShells: { bash, sh },
+    client: clientPath,
     agents,
   });
+  if (client && clientPath) files.push({ path: clientPath, kind: 'shim', mode: 0o755, content: client.binary });
   if (opts.modifyPath && fishPresent(paths.home, opts.pathVar)) {
     files.push({ path: join(paths.home, '.config', 'fish', 'conf.d', 'shimctl.fish'), kind: 'fish', mode: 0o644, content: fishFile(paths.launcherDir) });
   }
@@ -93,7 +103,7 @@ export function install(opts: InstallOptions): InstallReport {
     version: 1,
     installedAt: previous && toWrite.length === 0 && rcPlan.edits.length === 0 ? previous.installedAt : new Date().toISOString(),
     node: opts.node,
-    bundle: opts.layout.bundle,
+    bundle: shimBundle,
     realShells: { bash, sh },
     files: manifestFiles,
     rcEdits: keptRc,

@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { AgentWiring } from '../../../installers/agentWiring.js';
 import type { ManifestFile } from '../../application/install/manifest.js';
 import { shQuote } from '../../application/install/rcBlock.js';
 
 export interface PlannedFile {
   path: string;
-  content: string;
+  /** Text for scripts; bytes for the compiled client. */
+  content: string | Buffer;
   mode: number;
   kind: ManifestFile['kind'];
 }
@@ -18,6 +19,8 @@ export interface RenderInput {
   node: string;
   bundle: string;
   realShells: { bash: string; sh: string };
+  /** The compiled fast-path client (see shims/client), when install could build one. */
+  client?: string;
   agents: Array<{ wiring: AgentWiring; realPath: string }>;
 }
 
@@ -31,6 +34,12 @@ function fill(template: string, values: Record<string, string>): string {
   });
 }
 
+/** The small hot-path bundle (dist/shim.cjs) next to the full CLI, when the build made one. */
+export function hotBundle(bundle: string): string {
+  const hot = join(dirname(bundle), 'shim.cjs');
+  return basename(bundle) === 'shimctl.cjs' && existsSync(hot) ? hot : bundle;
+}
+
 /** Every file install writes, fully rendered, so it can be checked before anything is touched. */
 export function renderFiles(input: RenderInput): PlannedFile[] {
   const read = (name: string) => readFileSync(join(input.templatesDir, name), 'utf8');
@@ -39,10 +48,11 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
   const shShim = join(input.shimDir, 'sh');
   const guard = join(input.shimDir, 'bash_env_guard.bash');
   const common = { NODE: shQuote(input.node), ENTRY: shQuote(entry) };
+  const client = shQuote(input.client ?? '');
   const files: PlannedFile[] = [
     { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle) }) },
-    { path: bashShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash) }) },
-    { path: shShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh) }) },
+    { path: bashShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
+    { path: shShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
     { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash) }) },
   ];
   const placeholders: Record<string, string> = { bashShim, shShim, bashEnvGuard: guard };

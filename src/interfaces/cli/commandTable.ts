@@ -2,6 +2,7 @@ import type { CliCommand } from './cliContext.js';
 import { approvalsCommand } from './commands/approvals.js';
 import { approveCommand } from './commands/approve.js';
 import { auditCommand } from './commands/audit.js';
+import { daemonCommand } from './commands/daemon.js';
 import { decideCommand } from './commands/decide.js';
 import { denyCommand } from './commands/deny.js';
 import { doctorCommand } from './commands/doctor.js';
@@ -26,4 +27,5 @@ export const COMMANDS: readonly CliCommand[] = [
   approveCommand,
   denyCommand,
   shimCommand,
+  daemonCommand,
 ];

@@ -6,6 +6,10 @@ import { textOf, type ScriptedTurn, type ToolResultSeen } from './turn.js';
 interface Block { type: string; content?: unknown; is_error?: boolean; text?: string }
 interface MessagesBody { stream?: boolean; tools?: Array<{ name?: string }>; messages?: Array<{ role: string; content: string | Block[] }> }
 
+function toolResults(body: MessagesBody): Block[] {
+  return (body.messages ?? []).flatMap((m) => (typeof m.content === 'string' ? [] : m.content.filter((b) => b.type === 'tool_result')));
+}
+
 function lastToolResult(body: MessagesBody): Block | undefined {
   const last = body.messages?.at(-1);
   if (!last || typeof last.content === 'string') return undefined;
@@ -36,9 +40,10 @@ function sendText(res: ServerResponse, body: MessagesBody, text: string): void {
 
 export function answerMessages(res: ServerResponse, body: MessagesBody, turn: ScriptedTurn, seen: ToolResultSeen[]): void {
   const result = lastToolResult(body);
-  if (result) {
-    seen.push({ api: 'anthropic', text: textOf(result.content), isError: result.is_error === true });
-    sendText(res, body, turn.finalText);
+  if (result) seen.push({ api: 'anthropic', text: textOf(result.content), isError: result.is_error === true });
+  const next = turn.commands[toolResults(body).length];
+  if (next === undefined) {
+    sendText(res, body, result ? turn.finalText : 'ok');
     return;
   }
   // Side calls (title generation, quota probes) carry no Bash tool: answer them with plain text.
@@ -47,7 +52,7 @@ export function answerMessages(res: ServerResponse, body: MessagesBody, turn: Sc
     sendText(res, body, 'ok');
     return;
   }
-  const input = JSON.stringify({ command: turn.command, description: 'scripted test command' });
+  const input = JSON.stringify({ command: next, description: 'scripted test command' });
   sendSse(res, messageEvents({ type: 'tool_use', id: `toolu_${Date.now()}`, name: 'Bash', input: {} },
     { type: 'input_json_delta', partial_json: input }, 'tool_use'));
 }

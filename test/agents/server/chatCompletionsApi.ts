@@ -23,9 +23,10 @@ function reply(res: ServerResponse, body: ChatBody, message: Record<string, unkn
 
 export function answerChat(res: ServerResponse, body: ChatBody, turn: ScriptedTurn, seen: ToolResultSeen[]): void {
   const last = body.messages?.at(-1);
-  if (last?.role === 'tool') {
-    seen.push({ api: 'chat', text: textOf(last.content) });
-    reply(res, body, { content: turn.finalText }, 'stop');
+  if (last?.role === 'tool') seen.push({ api: 'chat', text: textOf(last.content) });
+  const next = turn.commands[(body.messages ?? []).filter((m) => m.role === 'tool').length];
+  if (next === undefined) {
+    reply(res, body, { content: last?.role === 'tool' ? turn.finalText : 'ok' }, 'stop');
     return;
   }
   const offered = new Set((body.tools ?? []).map((t) => t.function?.name));
@@ -35,6 +36,6 @@ export function answerChat(res: ServerResponse, body: ChatBody, turn: ScriptedTu
     reply(res, body, { content: JSON.stringify({ reasoning: 'scripted', next_speaker: 'user' }) }, 'stop');
     return;
   }
-  const call = { index: 0, id: `call_${Date.now()}`, type: 'function', function: { name: tool, arguments: JSON.stringify({ command: turn.command }) } };
+  const call = { index: 0, id: `call_${Date.now()}`, type: 'function', function: { name: tool, arguments: JSON.stringify({ command: next }) } };
   reply(res, body, { content: null, tool_calls: [call] }, 'tool_calls');
 }

@@ -30,14 +30,12 @@ export function answerGenerate(res: ServerResponse): void {
 
 export function answerStream(res: ServerResponse, body: GeminiBody, turn: ScriptedTurn, seen: ToolResultSeen[]): void {
   const response = lastFunctionResponse(body);
-  if (response) {
-    seen.push({ api: 'gemini', text: textOf(response.response) });
-    sendSse(res, [{ data: candidate([{ text: turn.finalText }]) }]);
+  if (response) seen.push({ api: 'gemini', text: textOf(response.response) });
+  const answered = (body.contents ?? []).flatMap((c) => c.parts ?? []).filter((p) => p.functionResponse).length;
+  const next = turn.commands[answered];
+  if (next === undefined || !offersShell(body)) {
+    sendSse(res, [{ data: candidate([{ text: response ? turn.finalText : 'ok' }]) }]);
     return;
   }
-  if (!offersShell(body)) {
-    sendSse(res, [{ data: candidate([{ text: 'ok' }]) }]);
-    return;
-  }
-  sendSse(res, [{ data: candidate([{ functionCall: { name: 'run_shell_command', args: { command: turn.command } } }]) }]);
+  sendSse(res, [{ data: candidate([{ functionCall: { name: 'run_shell_command', args: { command: next } } }]) }]);
 }

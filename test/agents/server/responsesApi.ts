@@ -37,13 +37,14 @@ function message(text: string): Record<string, unknown> {
 /** Returns a note for the unknown-routes log when the request offered no shell tool. */
 export function answerResponses(res: ServerResponse, body: ResponsesBody, turn: ScriptedTurn, seen: ToolResultSeen[]): string | undefined {
   const items = Array.isArray(body.input) ? body.input : [];
-  const output = items.filter((i) => i.type === 'function_call_output').at(-1);
-  if (output) {
-    seen.push({ api: 'responses', text: textOf(output.output) });
+  const outputs = items.filter((i) => i.type === 'function_call_output');
+  if (items.at(-1)?.type === 'function_call_output') seen.push({ api: 'responses', text: textOf(items.at(-1)!.output) });
+  const next = turn.commands[outputs.length];
+  if (next === undefined) {
     stream(res, message(turn.finalText));
     return undefined;
   }
-  const call = shellCall(body.tools ?? [], turn.command);
+  const call = shellCall(body.tools ?? [], next);
   if (!call) {
     stream(res, message('no shell tool offered'));
     return `responses: no known shell tool in ${JSON.stringify((body.tools ?? []).map((t) => t.name))}`;

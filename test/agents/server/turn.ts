@@ -1,7 +1,7 @@
 /** What the scripted model does for one agent turn, and what it saw. */
 export interface ScriptedTurn {
-  /** The shell command the model asks the agent to run. */
-  command: string;
+  /** The shell commands the model asks for, one tool call each, in order, within one agent turn. */
+  commands: string[];
   /** Text the model gives as its final answer after the tool result. */
   finalText: string;
 }

@@ -124,6 +124,13 @@ describe('config rules', () => {
     const cfg = withRules([{ id: 'u:npm', command: 'npm', subcommand: ['test'], decision: 'allow' }]);
     expect(review('timeout 60 npm test', cfg).verdict.decision).toBe('allow');
   });
+  it('a user allow for an interpreter use replaces its ask, but what the code touches still counts', () => {
+    const cfg = withRules([{ id: 'me:pytest', command: 'python3', args: ['-m', 'pytest'], decision: 'allow' }, { id: 'me:py', command: 'python3', argsContain: ['-c'], decision: 'allow' }]);
+    expect(review('python3 -m pytest', cfg).verdict.decision).toBe('allow');
+    expect(review('python3 -c "print(1)"', cfg).verdict.decision).toBe('allow');
+    expect(review("python3 -c \"open('/home/u/.ssh/id_rsa')\"", cfg).verdict.decision).toBe('block');
+    expect(review('python3 x.py', cfg).verdict.decision).toBe('ask');
+  });
   it('disabledRules switches built-ins off (deny by default then asks)', () => {
     const r = review('git status', withRules([], ['git:read-only']));
     expect(r.verdict.decision).toBe('ask');
@@ -150,5 +157,22 @@ describe('fail closed', () => {
   });
   it('a command that does not resolve is blocked', () => {
     expect(review('ls', defaultConfig(), fakeHostFacts({ onPath: [] })).verdict.reasons.map((r) => r.code)).toContain('command.not_found');
+  });
+});
+
+describe('reason order', () => {
+  it('leads with the reason that decided', () => {
+    const r = review('cat ~/.ssh/id_rsa');
+    expect(r.verdict.decision).toBe('block');
+    expect(r.verdict.reasons[0]!.code).toBe('path.protected');
+    expect(review('sudo rm -rf /').verdict.reasons[0]!.code).toBe('path.root_deletion');
+  });
+});
+
+describe('hop', () => {
+  it('an unspecified hop gets no bookkeeping shortcut', () => {
+    const r = reviewCommand({ command: 'env', cwd, agent: 'claude' }, defaultConfig(), facts);
+    expect(r.bookkeeping).toBeUndefined();
+    expect(r.verdict.decision).toBe('ask');
   });
 });

@@ -6,6 +6,7 @@ import type { Verdict } from '../../../src/domain/verdict.js';
 import { DECISIONS, RISKS, combineVerdicts } from '../../../src/domain/verdict.js';
 import { isReasonCode } from '../../../src/domain/reasonCodes.js';
 import { fakeHostFacts, permissiveFakeHostFacts } from './fakeHostFacts.js';
+import { combine } from '../../../src/domain/review/combine.js';
 
 const config = defaultConfig();
 const facts = fakeHostFacts();
@@ -13,14 +14,15 @@ const facts = fakeHostFacts();
 const verdictArb: fc.Arbitrary<Verdict> = fc.record({
   decision: fc.constantFrom(...DECISIONS),
   risk: fc.constantFrom(...RISKS),
-  reasons: fc.array(fc.record({ code: fc.constantFrom('command.unknown', 'path.protected', 'syntax.pipe') as fc.Arbitrary<'command.unknown'>, message: fc.string() }), { maxLength: 3 }),
-  rule_ids: fc.array(fc.string(), { maxLength: 3 }),
+  // Like every verdict the domain builds: no duplicate reason or rule id inside one verdict.
+  reasons: fc.uniqueArray(fc.record({ code: fc.constantFrom('command.unknown', 'path.protected', 'syntax.pipe') as fc.Arbitrary<'command.unknown'>, message: fc.constantFrom('a', 'b', 'c') }), { maxLength: 3, selector: (r) => `${r.code}/${r.message}` }),
+  rule_ids: fc.uniqueArray(fc.constantFrom('x:a', 'x:b', 'y:c', 'z:d'), { maxLength: 3 }),
 });
 
 /** Words an attacker would reach for, so random commands hit the interesting paths. */
 const word = fc.oneof(
   fc.constantFrom('rm', '-rf', '/', '~', 'sudo', 'env', 'bash', '-c', 'git', 'push', '--force', 'timeout', '5', 'xargs', 'find', '-exec', '-delete',
-    'python3', 'LD_PRELOAD=x', 'eval', 'trap', 'EXIT', 'busybox', 'http://169.254.169.254/', '.env', "'rm -rf /'", '"a;b"', 'ｒm', 'command', 'exec', 'nice', '-n', '\\rm'),
+    'python3', 'LD_PRELOAD=x', 'constructor', '__proto__', 'valueOf', 'toString', 'hasOwnProperty', 'eval', 'trap', 'EXIT', 'busybox', 'http://169.254.169.254/', '.env', "'rm -rf /'", '"a;b"', 'ｒm', 'command', 'exec', 'nice', '-n', '\\rm'),
   fc.string({ maxLength: 12 }),
 );
 
@@ -33,6 +35,20 @@ describe('properties', () => {
         expect(RISKS.indexOf(c.risk)).toBeGreaterThanOrEqual(RISKS.indexOf(v.risk));
       }
     }));
+  });
+
+  it('the hot-path combine agrees with combineVerdicts (same decision, risk, reasons and rule ids)', () => {
+    fc.assert(fc.property(fc.array(verdictArb, { maxLength: 6 }), (vs) => {
+      const fast = combine(...vs);
+      const reference = combineVerdicts(...vs);
+      expect(fast.decision).toBe(reference.decision);
+      expect(fast.risk).toBe(reference.risk);
+      const key = (r: { code: string; message: string }) => `${r.code}\u0000${r.message}`;
+      expect(new Set(fast.reasons.map(key))).toEqual(new Set(reference.reasons.map(key)));
+      expect(fast.reasons.length).toBe(reference.reasons.length);
+      expect(new Set(fast.rule_ids)).toEqual(new Set(reference.rule_ids));
+      expect(fast.rule_ids.length).toBe(reference.rule_ids.length);
+    }), { numRuns: 3000 });
   });
 
   it('reviewCommand never throws on arbitrary text and always answers a well-formed verdict', () => {
@@ -63,6 +79,18 @@ describe('properties', () => {
       expect(DECISIONS.indexOf(wrapped.decision)).toBeGreaterThanOrEqual(DECISIONS.indexOf(plain.decision));
       expect(RISKS.indexOf(wrapped.risk)).toBeGreaterThanOrEqual(RISKS.indexOf(plain.risk));
     }));
+  });
+
+  it('command and agent names that are Object.prototype members never reach the prototype', () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      for (const args of [[], ['-rf', 'x'], ['-c', 'ls'], ['status'], ['-e', 'x']]) {
+        const r = reviewCommand({ argv: [name, ...args], cwd: '/work/proj', agent: name }, config, permissiveFakeHostFacts());
+        expect(r.verdict.reasons.map((x) => x.code), name).not.toContain('internal.error');
+        expect(r.verdict.decision, name).not.toBe('allow');
+      }
+      const viaText = reviewCommand({ command: `${name} x`, cwd: '/work/proj', agent: name, hop: 'agent' }, config, permissiveFakeHostFacts());
+      expect(viaText.verdict.reasons.map((x) => x.code), name).not.toContain('internal.error');
+    }
   });
 
   it('an unknown command is never allowed', () => {

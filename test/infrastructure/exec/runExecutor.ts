@@ -3,12 +3,16 @@
 import { writeSync } from 'node:fs';
 import { createExecutor } from '../../../src/infrastructure/exec/createExecutor.js';
 
-const spec = JSON.parse(process.argv[2]!);
-const result = await createExecutor().run(spec);
-const line = `${JSON.stringify(result)}\n`;
-try {
-  writeSync(3, line);
-} catch {
-  process.stderr.write(`RESULT ${line}`);
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2]!);
+  const result = await createExecutor().run(spec);
+  const line = `${JSON.stringify(result)}\n`;
+  try {
+    writeSync(3, line);
+  } catch {
+    process.stderr.write(`RESULT ${line}`);
+  }
+  process.exitCode = result.exitCode;
 }
-process.exitCode = result.exitCode;
+
+void main();

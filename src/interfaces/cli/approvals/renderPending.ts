@@ -1,5 +1,5 @@
 import type { StoredRequest } from '../../../application/approvals/approvalStore.js';
-import { showControls } from '../../../domain/approvals/showControls.js';
+import { hasHiddenCharacters, showControls } from '../../../domain/approvals/showControls.js';
 import type { PendingRequest } from '../../../domain/approvals/pendingRequest.js';
 
 /** `12s`, `3m05s`, `2h10m`: how long a request has waited. */
@@ -29,6 +29,7 @@ export function listEntry(s: StoredRequest, index: number, selected: boolean, no
     `${mark} ${index + 1}. ${v(r.id.slice(0, 8))}  ${v(r.agent ?? '?')}  ${age(r.createdAt, now)} ago  risk ${v(r.verdict.risk)}  in ${v(r.cwd)}`,
     `     $ ${v(r.command)}`,
     `     why: ${v(firstReason(r))}`,
+    ...([r.command, r.cwd, r.agent ?? ''].some(hasHiddenCharacters) ? ['     ! hidden or control characters in this request are shown escaped (\\e, \\xNN, \\u{NNNN})'] : []),
   ];
 }
 

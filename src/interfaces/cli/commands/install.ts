@@ -1,5 +1,5 @@
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
-import { InstallRefused, install } from '../../../infrastructure/install/install.js';
+import { install } from '../../../infrastructure/install/install.js';
 import { findPackageRoot } from '../../../infrastructure/install/packageRoot.js';
 import type { CliCommand } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
@@ -35,7 +35,7 @@ export const installCommand: CliCommand = {
     try {
       const paths = statePaths(ctx.env);
       const layout = findPackageRoot(process.argv[1] ?? '');
-      const r = install({ paths, pathVar: ctx.env.PATH ?? '', layout, node: process.execPath, extraAgents, modifyPath, dryRun });
+      const r = install({ paths, pathVar: ctx.env.PATH ?? '', layout, node: process.execPath, extraAgents, modifyPath, dryRun, env: ctx.env });
       const out = (s: string) => ctx.stdout.write(`${s}\n`);
       if (dryRun) out('dry run: nothing was changed.');
       if (r.agents.length === 0) {
@@ -51,7 +51,7 @@ export const installCommand: CliCommand = {
       return 0;
     } catch (err) {
       ctx.stderr.write(`shimctl install: ${err instanceof Error ? err.message : String(err)}\n`);
-      return err instanceof InstallRefused ? 1 : 1;
+      return 1;
     }
   },
 };

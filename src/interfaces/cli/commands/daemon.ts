@@ -1,0 +1,170 @@
+// `shimctl daemon`: the optional resident review process behind the compiled shim client.
+import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { statSync } from 'node:fs';
+import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
+import { createApp } from '../../../compositionRoot.js';
+import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
+import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
+import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
+import { createWatchedConfigSource } from '../../../infrastructure/daemon/watchedConfigSource.js';
+import { statePaths } from '../../../infrastructure/paths/statePaths.js';
+import type { CliCommand, CliContext } from '../cliContext.js';
+import { EXIT_USAGE } from '../cliContext.js';
+
+const USAGE = 'usage: shimctl daemon <run|start|stop|status> [--idle-seconds N] [--json]\n';
+const DEFAULT_IDLE_SECONDS = 300;
+
+function idleSeconds(args: string[], env: CliContext['env']): number {
+  const at = args.indexOf('--idle-seconds');
+  const raw = at >= 0 ? args[at + 1] : env.SHIMCTL_DAEMON_IDLE_SECONDS;
+  const n = raw !== undefined && /^[0-9]{1,6}(\.[0-9]+)?$/.test(raw) ? Number(raw) : DEFAULT_IDLE_SECONDS;
+  return n > 0 ? n : DEFAULT_IDLE_SECONDS;
+}
+
+/** The code this process runs; when it changes on disk (an upgrade) the daemon is stale. */
+function codeStamp(): string {
+  const files = [typeof __filename === 'string' ? __filename : '', process.argv[1] ?? ''];
+  return files.map((f) => {
+    try {
+      const st = statSync(f);
+      return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return '-';
+    }
+  }).join('|');
+}
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const paths = statePaths(ctx.env);
+  const files = daemonFiles(paths.runDir);
+  process.umask(0o077);
+  ensureRunDir(files.dir);
+  if (!acquireLock(files)) {
+    ctx.stderr.write(`shimctl daemon: already running (pid ${readLockPid(files) ?? '?'})\n`);
+    return 0;
+  }
+  let token: string | undefined;
+  try {
+    unlinkQuiet(files.socket);
+    token = writeToken(files);
+    const configSource = createWatchedConfigSource(paths);
+    const ownPaths = JSON.stringify(paths);
+    const started = codeStamp();
+    const daemon = await startDaemon({
+      files,
+      token,
+      idleMs: idleSeconds(args, ctx.env) * 1000,
+      refuseEnv(env) {
+        try {
+          return JSON.stringify(statePaths(env)) === ownPaths ? undefined : 'this daemon serves another HOME/XDG configuration';
+        } catch (err) {
+          return String(err);
+        }
+      },
+      staleReason: () => (codeStamp() === started ? undefined : 'shimctl changed on disk since this daemon started'),
+      async handle(req, channel) {
+        const app = createApp(req.env);
+        return interceptUseCase(
+          { shell: req.shell, realShell: req.realShell, args: req.args, cwd: req.cwd, env: req.env, mode: req.mode },
+          {
+            configSource,
+            hostFacts: app.hostFacts,
+            executor: channel.executor,
+            auditLog: app.auditLog,
+            approver: app.approver,
+            regoEngine: app.regoEngine,
+            writeStderr: channel.writeStderr,
+            now: () => new Date(),
+            newId: () => randomUUID(),
+          },
+        );
+      },
+    });
+    // Hold no directory of the agent's open; every request names its own cwd.
+    process.chdir('/');
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => daemon.stop(signal));
+    // A bug must not leave a half-working daemon: stop, and clients fall back to the per-command core.
+    process.on('uncaughtException', () => daemon.stop('internal error'));
+    const reason = await daemon.stopped;
+    if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
+    return 0;
+  } finally {
+    releaseFiles(files, token);
+  }
+}
+
+function probe(files: DaemonFiles): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(files.socket);
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+async function status(args: string[], ctx: CliContext): Promise<number> {
+  const files = daemonFiles(statePaths(ctx.env).runDir);
+  const pid = readLockPid(files);
+  const answering = await probe(files);
+  const info = { running: answering, pid: answering ? pid : undefined, socket: files.socket };
+  if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(info)}\n`);
+  else ctx.stdout.write(answering ? `running (pid ${pid ?? '?'}) on ${files.socket}\n` : 'not running (the shims use the per-command core until the next command starts it)\n');
+  return answering ? 0 : 3;
+}
+
+async function stop(ctx: CliContext): Promise<number> {
+  const files = daemonFiles(statePaths(ctx.env).runDir);
+  const pid = readLockPid(files);
+  if (pid === undefined) {
+    ctx.stdout.write('not running\n');
+    return 0;
+  }
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    ctx.stdout.write('not running (stale lock)\n');
+    return 0;
+  }
+  for (let i = 0; i < 100 && readLockPid(files) === pid; i++) await new Promise((r) => setTimeout(r, 50));
+  ctx.stdout.write(readLockPid(files) === pid ? `pid ${pid} did not stop yet (it finishes running commands first)\n` : 'stopped\n');
+  return 0;
+}
+
+async function start(args: string[], ctx: CliContext): Promise<number> {
+  const files = daemonFiles(statePaths(ctx.env).runDir);
+  if (await probe(files)) {
+    ctx.stdout.write('already running\n');
+    return 0;
+  }
+  const child = spawn(process.execPath, [process.argv[1]!, 'daemon', 'run', ...args], { detached: true, stdio: 'ignore', env: ctx.env, cwd: '/' });
+  child.unref();
+  for (let i = 0; i < 100; i++) {
+    if (await probe(files)) {
+      ctx.stdout.write(`running (pid ${readLockPid(files) ?? child.pid})\n`);
+      return 0;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  ctx.stderr.write('shimctl daemon: did not start within 5s\n');
+  return 1;
+}
+
+export const daemonCommand: CliCommand = {
+  name: 'daemon',
+  summary: 'The optional resident review process that makes each shimmed command fast (run|start|stop|status).',
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    try {
+      if (sub === 'run') return await run(rest, ctx);
+      if (sub === 'start') return await start(rest, ctx);
+      if (sub === 'stop') return await stop(ctx);
+      if (sub === 'status') return await status(rest, ctx);
+    } catch (err) {
+      ctx.stderr.write(`shimctl daemon: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
+    ctx.stderr.write(USAGE);
+    return EXIT_USAGE;
+  },
+};
