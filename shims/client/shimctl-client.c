@@ -44,7 +44,16 @@ static int g_sigpipe[2] = {-1, -1};
 
 /* ---- fallback: the per-command Node core reviews, audits and runs (or blocks) ---- */
 
+static const char *g_why = "unknown";
+
+/* SHIMCTL_CLIENT_DEBUG=1 says on stderr which path ran and why (tests and `doctor`-style checks). */
+static void debug(const char *what, const char *why) {
+  const char *d = getenv("SHIMCTL_CLIENT_DEBUG");
+  if (d && strcmp(d, "1") == 0) fprintf(stderr, "shimctl-client: %s: %s\n", what, why);
+}
+
 static void fallback(void) {
+  debug("fallback", g_why);
   char **av = calloc((size_t)g_argc + 2, sizeof(char *));
   if (!av) _exit(EXIT_BLOCKED);
   av[0] = g_argv[0];
@@ -393,17 +402,26 @@ int main(int argc, char **argv) {
   g_argv = argv + 1;
   signal(SIGPIPE, SIG_IGN);
   const char *mode = getenv("SHIMCTL_DAEMON");
-  if (mode && strcmp(mode, "off") == 0) fallback();
+  if (mode && strcmp(mode, "off") == 0) { g_why = "SHIMCTL_DAEMON=off"; fallback(); }
 
   char dir[4096], tok[256], cwd[8192];
+  g_why = "no usable HOME or cwd";
   if (run_dir(dir, sizeof dir) < 0 || !getcwd(cwd, sizeof cwd)) fallback();
   int fd = connect_daemon(dir);
-  if (fd == -1) { spawn_daemon(dir); fallback(); }
-  if (fd < 0 || owner_only_dir(dir) < 0 || read_token(dir, tok, sizeof tok) < 0) fallback();
+  if (fd == -1) { g_why = "no daemon (starting one)"; spawn_daemon(dir); fallback(); }
+  g_why = "daemon socket unusable or not this user's";
+  if (fd < 0) fallback();
+  g_why = "run directory is not owner-only";
+  if (owner_only_dir(dir) < 0) fallback();
+  g_why = "token unreadable or not owner-only";
+  if (read_token(dir, tok, sizeof tok) < 0) fallback();
 
   buf_t q = {0};
   buf_field(&q, PROTOCOL);
   buf_field(&q, tok);
+  struct timespec sent;
+  clock_gettime(CLOCK_REALTIME, &sent);
+  buf_num(&q, (long long)sent.tv_sec * 1000 + sent.tv_nsec / 1000000);
   buf_field(&q, "run");
   buf_field(&q, argv[3]);
   buf_field(&q, argv[4]);
@@ -415,7 +433,9 @@ int main(int argc, char **argv) {
   buf_num(&q, (long long)envc);
   for (char **e = environ; *e; e++) buf_field(&q, *e);
   set_recv_timeout(fd, ACK_TIMEOUT_MS);
+  g_why = "request could not be sent";
   if (send_frame(fd, 'Q', &q) < 0) fallback();
+  g_why = "no answer from the daemon in time";
 
   int acked = 0, ran = 0, ran_status = 0;
   for (;;) {
@@ -423,19 +443,23 @@ int main(int argc, char **argv) {
     size_t len = 0;
     char type = read_frame(fd, &body, &len);
     if (type == 0) {
-      if (!ran) fallback(); /* nothing ran yet: the Node core decides afresh */
+      if (!ran) { if (acked) g_why = "the daemon went away before a command ran"; fallback(); } /* the Node core decides afresh */
       fprintf(stderr, "shimctl: warning: the review daemon went away after the command ran; its audit record may be missing\n");
       return ran_status;
     }
     if (type == 'A' && !acked) {
       acked = 1;
+      debug("daemon", "accepted");
       set_recv_timeout(fd, 0); /* from here the daemon owns the timing (approvals can take minutes) */
     } else if (!acked) {
+      g_why = type == 'F' ? "refused by the daemon" : "unexpected answer";
+      if (type == 'F') { char **rf = NULL; if (split_fields(body, len, &rf) >= 1) debug("refused", rf[0]); }
       fallback();
     } else if (type == 'E') {
       ssize_t ignored = write(2, body, len);
       (void)ignored;
     } else if (type == 'F') {
+      g_why = "refused by the daemon";
       if (!ran) fallback();
     } else if (type == 'X' && !ran) {
       char **f = NULL;

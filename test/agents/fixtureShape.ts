@@ -9,6 +9,7 @@ const RANDOM_PARTS: Array<[RegExp, string]> = [
   [/^export PATH=.*$/gm, 'export PATH=<PATH>'],
   [/\/tmp\/gemini-shell-[A-Za-z0-9]+/g, '/tmp/gemini-shell-<X>'],
   [/shell_snapshots\/[0-9a-f-]+\.tmp-\d+/g, 'shell_snapshots/<ID>'],
+  [/shell_snapshots\/[0-9a-f-]+\.\d+\.sh/g, 'shell_snapshots/<ID>.sh'],
 ];
 
 export function normalizeShellLine(line: string): string {

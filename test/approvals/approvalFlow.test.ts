@@ -135,6 +135,7 @@ describe('answer command errors', () => {
     [['approve', 'abcd', '--scope', 'subcommand'], 2, /--scope only applies with --always/],
     [['deny', 'abcd', '--reason'], 2, /--reason needs a text/],
     [['approvals', '--bogus'], 2, /unknown argument/],
+    [['approvals'], 2, /the interactive view needs a terminal; use --json/],
   ] as const)('%j exits %i', (args, status, message) => {
     const h = approvalHome();
     const r = h.answer([...args]);

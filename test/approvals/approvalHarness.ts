@@ -31,8 +31,12 @@ export interface ApprovalHome {
 
 const MYTOOL = '#!/bin/sh\nprintf "%s\\n" "$*" >> "$HOME/ran.log"\necho "mytool ran: $*"\n';
 
+let built = false;
+
 export function approvalHome(config: object = { approvals: { timeoutSeconds: 60 } }): ApprovalHome {
-  ensureBuilt();
+  // One private copy of the built CLI per test file is enough (ensureBuilt copies it each call).
+  if (!built) ensureBuilt();
+  built = true;
   const root = tempDir('approvals');
   const home = join(root, 'home');
   const workspace = join(root, 'workspace');

@@ -2,16 +2,13 @@
 // launcher, starting its shell the way the real agent does. Everything else is real: the built
 // bundle, the shims, bash/dash, the review core, the executor and the audit log.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import cases from './agents.cases.json' with { type: 'json' };
 import type { E2eHome } from './e2eHome.js';
 import { e2eHome } from './e2eHome.js';
 
 const GUARD_AGENTS = ['codex', 'cline'];
-let h: E2eHome;
-beforeAll(() => {
-  h = e2eHome();
-});
+const h: E2eHome = e2eHome();
 // One command that got through must not make every later case fail for the wrong reason.
 afterEach(() => {
   if (!existsSync(h.sentinel)) writeFileSync(h.sentinel, 'still here\n');

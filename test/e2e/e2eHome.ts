@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, tempDir } from '../install/cliHarness.js';
+import { SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, stopDaemon, tempDir } from '../install/cliHarness.js';
+import { afterAll } from 'vitest';
 
 export const FAKE_BIN = resolve(import.meta.dirname, '../fakeAgents/bin');
 
@@ -42,6 +43,8 @@ export function e2eHome(config?: (p: { sentinel: string; home: string; workspace
   const launcherDir = join(home, '.local', 'share', 'shimctl', 'bin');
   // What a new login terminal would have: launchers first (the ~/.profile block), CI so no human is asked.
   const env = hermeticEnv(home, `${launcherDir}:${FAKE_BIN}:${SYSTEM_PATH}`, { CI: 'true' });
+  // Called inside a describe or at file level: stop this home's resident review process afterwards.
+  afterAll(() => stopDaemon(env));
   return {
     home,
     workspace,

@@ -42,6 +42,16 @@ describe('nested = review (default)', () => {
     expect(existsSync(h.sentinel)).toBe(true);
   });
 
+  it('reaches shells nested in a login shell, although `bash -l` resets PATH from /etc/profile', () => {
+    const before = records(h).length;
+    const r = h.runAgent('qwen', `bash -lc 'sh -c "echo in-login"'`);
+    expect(r.command.status).toBe(0);
+    expect(r.command.stdout).toBe('in-login\n');
+    // The inner `sh -c` went through the sh shim: the ~/.profile block put the shim dir back.
+    const added = records(h).slice(before);
+    expect(added.some((x) => x.command === 'echo in-login' && x.decision === 'allow' && x.exitCode === 0)).toBe(true);
+  });
+
   it('does not run a #!/usr/bin/env bash script without a human (CI: nobody to ask)', () => {
     const r = h.runAgent('qwen', 'npm run build');
     expect(r.command.status).not.toBe(0);

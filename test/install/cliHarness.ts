@@ -49,6 +49,14 @@ export function cli(args: string[], env: Record<string, string>, cwd?: string): 
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * Stops the resident review process a shim may have started for this HOME (the compiled fast-path
+ * client starts one on demand), so tests leave no background process behind.
+ */
+export function stopDaemon(env: Record<string, string>): void {
+  spawnSync(process.execPath, [CLI, 'daemon', 'stop'], { env, encoding: 'utf8', timeout: 30_000 });
+}
+
 /** Every entry under `dir` with its kind, mode and bytes (or link target), for byte-identical checks. */
 export function snapshot(dir: string, skip: string[] = []): Record<string, string> {
   const out: Record<string, string> = {};

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, renameSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, tempDir } from './cliHarness.js';
+import { SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, stopDaemon, tempDir } from './cliHarness.js';
 
 beforeAll(ensureBuilt);
 
@@ -109,6 +109,7 @@ describe('launchers', () => {
     writeFileSync(looped, readFileSync(shim, 'utf8').replace(/^shimctl_real=.*$/m, `shimctl_real='${looped}'`));
     chmodSync(looped, 0o755);
     const r = spawnSync(looped, ['-c', 'echo hi'], { env: { ...env, CI: 'true' }, encoding: 'utf8', timeout: 60_000 });
+    stopDaemon(env);
     expect(r.status).toBe(126);
     expect(r.stderr).toContain('(invocation.depth_exceeded)');
     expect(r.stdout).toBe('');

@@ -16,10 +16,11 @@ export interface SelectedRecord {
 export function selectLastRecords(linesNewestFirst: Iterable<string>, filter: AuditFilter, limit: number): SelectedRecord[] {
   const picked: SelectedRecord[] = [];
   if (limit <= 0) return picked;
+  const pastSince = pastSinceDetector(filter);
   for (const line of linesNewestFirst) {
     const record = parseRecordLine(line);
     if (!record) continue;
-    if (filter.sinceMs !== undefined && recordTimeMs(record) < filter.sinceMs - SINCE_SCAN_SLACK_MS) break;
+    if (pastSince(record)) break;
     if (!matchesFilter(record, filter)) continue;
     picked.push({ record, line });
     if (picked.length >= limit) break;
@@ -40,13 +41,14 @@ export interface AuditStats {
 export function countRecords(linesNewestFirst: Iterable<string>, filter: AuditFilter): AuditStats {
   const stats: AuditStats = { total: 0, unreadable: 0, byDecision: {}, byRisk: {}, byAgent: {}, byReason: {} };
   const bump = (m: Record<string, number>, k: string): void => { m[k] = (m[k] ?? 0) + 1; };
+  const pastSince = pastSinceDetector(filter);
   for (const line of linesNewestFirst) {
     const record = parseRecordLine(line);
     if (!record) {
       stats.unreadable += 1;
       continue;
     }
-    if (filter.sinceMs !== undefined && recordTimeMs(record) < filter.sinceMs - SINCE_SCAN_SLACK_MS) break;
+    if (pastSince(record)) break;
     if (!matchesFilter(record, filter)) continue;
     stats.total += 1;
     bump(stats.byDecision, String(record.decision));
@@ -55,4 +57,21 @@ export function countRecords(linesNewestFirst: Iterable<string>, filter: AuditFi
     for (const code of new Set((record.reasons ?? []).map((r) => r.code))) bump(stats.byReason, code);
   }
   return stats;
+}
+
+/** Consecutive records well before `--since` after which a backward scan may stop. */
+const OLD_RUN_TO_STOP = 100;
+
+/**
+ * True once the backward scan is clearly past `--since`: a run of records older than the limit
+ * (minus slack), so one record with a skewed clock cannot hide the newer ones behind it.
+ */
+function pastSinceDetector(filter: AuditFilter): (record: AuditRecord) => boolean {
+  if (filter.sinceMs === undefined) return () => false;
+  const limit = filter.sinceMs - SINCE_SCAN_SLACK_MS;
+  let run = 0;
+  return (record) => {
+    run = recordTimeMs(record) < limit ? run + 1 : 0;
+    return run >= OLD_RUN_TO_STOP;
+  };
 }

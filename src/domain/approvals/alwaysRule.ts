@@ -29,6 +29,8 @@ function idPart(text: string): string {
 export function narrowRule(argv: readonly string[], scope: AlwaysScope, approvedOn: string): NarrowedRule {
   const [command, ...args] = argv;
   if (command === undefined || command === '') return { ok: false, message: 'the request has no command word to build a rule from' };
+  // An agent running shimctl itself (approve, deny, install…) is never made routine.
+  if (command === 'shimctl' || command.endsWith('/shimctl')) return { ok: false, message: 'an agent running shimctl itself is never approved always' };
   if (scope === 'subcommand') {
     const sub = makeArgView(command, args).sub[0];
     if (sub === undefined) return { ok: false, message: `'${command}' has no sub-command here; use --scope command` };

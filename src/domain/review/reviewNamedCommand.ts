@@ -23,14 +23,8 @@ const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash
 const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
 const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
-export interface NamedOptions {
-  /** Judging a path-named program as the command its basename claims (defence in depth only). */
-  claimedOnly: boolean;
-  builtin?: boolean;
-}
-
 /** The named command: wrappers, shells, builtins with code, interpreters, escape hatches, rules, paths, URLs. */
-export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain, opts: NamedOptions): Verdict {
+export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict {
   const view = makeArgView(name, args);
   const chained = chainedTextVerdict(view);
   if (chained) {
@@ -83,7 +77,6 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
       if (chain) chain.urls.push(...urls);
     }
   }
-  void opts;
   return combine(...parts);
 }
 

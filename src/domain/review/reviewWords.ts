@@ -53,7 +53,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     step(state, depth, 'command', `path '${word}' does not resolve to PATH's '${res.claims}'`, unknown);
     if (chain) chain.resolvedBinary = res.path;
     // Judge it also as what its name claims, so a copy of rm is never weaker than rm.
-    const asClaimed = res.claims && !isLookalikeName(res.claims) ? reviewNamedCommand(res.claims, args, state, depth, undefined, { claimedOnly: true }) : ALLOW_NOTHING_FOUND;
+    const asClaimed = res.claims && !isLookalikeName(res.claims) ? reviewNamedCommand(res.claims, args, state, depth, undefined) : ALLOW_NOTHING_FOUND;
     return combine(unknown, asClaimed, envVerdict);
   }
   if (chain) {
@@ -61,6 +61,6 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     else chain.shellBuiltin = true;
   }
   step(state, depth, 'command', res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`);
-  const named = reviewNamedCommand(res.name, args, state, depth, chain, { claimedOnly: false, builtin: res.kind === 'builtin' });
+  const named = reviewNamedCommand(res.name, args, state, depth, chain);
   return combine(named, envVerdict);
 }

@@ -43,6 +43,13 @@ export interface RunningDaemon {
   stop(reason: string): void;
 }
 
+/**
+ * The client stops waiting for the acknowledgement after 1.5 s and falls back to the per-command
+ * core. A request older than this (the daemon was stopped or starved) is refused unhandled, so
+ * the same command is not reviewed, asked and recorded twice.
+ */
+export const MAX_REQUEST_AGE_MS = 1000;
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -50,11 +57,11 @@ function sameToken(a: string, b: string): boolean {
 }
 
 export function parseRequest(fields: string[]): DaemonRequest {
-  const [, , mode, shell, realShell, cwd] = fields;
+  const [, , , mode, shell, realShell, cwd] = fields;
   if (mode !== 'run' && mode !== 'check') throw new Error(`unknown mode '${mode}'`);
   if (shell !== 'bash' && shell !== 'sh') throw new Error(`unknown shell '${shell}'`);
   if (!realShell?.startsWith('/') || !cwd?.startsWith('/')) throw new Error('the real shell and cwd must be absolute');
-  const args = takeList(fields, 6);
+  const args = takeList(fields, 7);
   const envList = takeList(fields, args.next);
   if (envList.next !== fields.length) throw new Error('trailing fields after the environment');
   const env: Record<string, string> = {};
@@ -171,6 +178,8 @@ function serve(socket: Socket, opts: DaemonOptions, stop: (reason: string) => vo
         fields = decodeFields(frame.body);
         if (fields[0] !== PROTOCOL) return refuse(`protocol '${fields[0]}' is not ${PROTOCOL}`);
         if (!sameToken(fields[1] ?? '', opts.token)) return refuse('wrong token');
+        const age = Date.now() - Number(fields[2]);
+        if (!(age <= MAX_REQUEST_AGE_MS)) return refuse(`request is ${age} ms old; the client has given up on it`);
         req = parseRequest(fields);
       } catch (err) {
         return refuse(`bad request: ${err instanceof Error ? err.message : String(err)}`);

@@ -3,7 +3,7 @@
  * big-endian length, one type byte, then NUL-terminated fields. NUL-separated strings because
  * argv and environment entries can never contain NUL, and C splits them with no parser at all.
  *
- *   client → daemon  Q  protocol token mode shell realShell cwd argc args… envc env…
+ *   client → daemon  Q  protocol token sentAtMs mode shell realShell cwd argc args… envc env…
  *                    R  exitCode signalNumber durationMs stdoutBytes stderrBytes truncated timedOut spawnErrno
  *   daemon → client  A  request accepted (the client stops its short answer timeout)
  *                    F  reason: refused or stale; the client falls back to the per-command core

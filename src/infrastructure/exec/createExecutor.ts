@@ -88,12 +88,16 @@ async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
 function capStream(from: Readable | null, to: Sink, maxBytes: number): { cap: OutputCap; done: Promise<void> } | null {
   if (!from) return null;
   const cap = new OutputCap(maxBytes);
+  // If our own output is gone (the reader closed it), keep draining the child into nothing.
+  const onError = (): void => {
+    cap.unpipe(to);
+    cap.resume();
+  };
+  to.once('error', onError);
   const done = new Promise<void>((resolve) => {
-    cap.on('end', resolve);
-    // If our own output is gone (the reader closed it), keep draining the child into nothing.
-    to.once('error', () => {
-      cap.unpipe(to);
-      cap.resume();
+    cap.on('end', () => {
+      to.off('error', onError);
+      resolve();
     });
   });
   from.pipe(cap).pipe(to, { end: false });

@@ -106,3 +106,15 @@ describe('shimctl decide --json (real CLI, temp HOME)', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'block', reasons: [{ code: 'internal.error' }] });
   });
 });
+
+describe('generated malformed requests through the real CLI', () => {
+  it('a sample of 8 from the property generator: each exit 2 with an error object', async () => {
+    const fc = (await import('fast-check')).default;
+    const { malformedRequest } = await import('./malformedArbitrary.js');
+    for (const input of fc.sample(malformedRequest, { numRuns: 8, seed: 20261129 })) {
+      const r = decide(input);
+      expect(r.status, input).toBe(2);
+      expect(JSON.parse(r.stdout).error.code).toMatch(/^request\./);
+    }
+  });
+});

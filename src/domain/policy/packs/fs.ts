@@ -1,5 +1,5 @@
 import type { BuiltinRule } from '../ruleTypes.js';
-import { all, any, arg, argMatches, flag, not } from '../ruleTypes.js';
+import { all, any, argMatches, flag, not } from '../ruleTypes.js';
 
 import { positionals } from '../argView.js';
 

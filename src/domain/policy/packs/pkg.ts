@@ -1,5 +1,5 @@
 import type { BuiltinRule } from '../ruleTypes.js';
-import { any, noArgs, not, arg } from '../ruleTypes.js';
+import { any, noArgs, not } from '../ruleTypes.js';
 
 /** A package-database query: the first argument (subcommand or dpkg/rpm query option) decides. */
 const PACKAGE_QUERIES = new Set(['list', 'search', 'show', 'policy', 'info', '-l', '-L', '-s', '-S', '--list', '--listfiles', '--status', '--search', '-q', '-qa', '-qi', '-ql', '-Q', '-Qi', '-Ql', '-Ss', '-Si']);

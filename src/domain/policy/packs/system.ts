@@ -1,5 +1,5 @@
 import type { BuiltinRule } from '../ruleTypes.js';
-import { arg, flag, not, noArgs } from '../ruleTypes.js';
+import { flag, not, noArgs } from '../ruleTypes.js';
 
 export const systemPack: BuiltinRule[] = [
   { id: 'system:privilege', commands: ['sudo', 'doas', 'su', 'pkexec', 'runuser', 'sudoedit', 'sg', 'newgrp'],

@@ -1,0 +1,81 @@
+// `npm run bench:hotpath`: what one intercepted command costs, compared with the shell it
+// replaces, in one run: direct `/bin/true` and `bash -c …`, then the same commands through the
+// installed shims in per-command mode (Node core per command) and fast mode (compiled client +
+// resident review process). A benchmark, not a test: it prints figures.
+// Env: BENCH_RUNS (default 200), BENCH_KEEP=1 keeps the temp HOME.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repo = new URL('..', import.meta.url).pathname;
+const cli = join(repo, 'bin', 'shimctl.cjs');
+const runs = Number(process.env.BENCH_RUNS ?? 200);
+const tmp = mkdtempSync(join(tmpdir(), 'shimctl-hotpath-'));
+const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+function setupHome(name, extraEnv) {
+  const home = join(tmp, name);
+  mkdirSync(join(home, 'proj', '.git'), { recursive: true });
+  const env = { HOME: home, PATH: SYSTEM_PATH, LANG: 'C.UTF-8', SHIMCTL_DAEMON_IDLE_SECONDS: '600', ...extraEnv };
+  const r = spawnSync(process.execPath, [cli, 'install', '--no-modify-path'], { env, encoding: 'utf8' });
+  if (r.status !== 0) {
+    const again = spawnSync(process.execPath, [cli, 'install'], { env, encoding: 'utf8' });
+    if (again.status !== 0) throw new Error(`install failed: ${r.stderr}${again.stderr}`);
+  }
+  return { home, env, shim: join(home, '.local/share/shimctl/shims/bash'), client: join(home, '.local/share/shimctl/shims/shimctl-client'), cwd: join(home, 'proj') };
+}
+
+const percommand = setupHome('percommand', { SHIMCTL_FAST_CLIENT: '0' });
+const fast = setupHome('fast', {});
+if (!existsSync(fast.client)) throw new Error('no C compiler: the fast client was not built, fast mode cannot be measured');
+const started = spawnSync(process.execPath, [cli, 'daemon', 'start'], { env: fast.env, encoding: 'utf8' });
+if (started.status !== 0) throw new Error(`daemon start failed: ${started.stderr}`);
+
+const variants = [
+  { name: 'direct  /bin/true', file: '/bin/true', args: [], env: percommand.env, cwd: percommand.cwd },
+  { name: "direct  bash -c true", file: '/bin/bash', args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd },
+  { name: "direct  bash -c 'ls /tmp'", file: '/bin/bash', args: ['-c', 'ls /tmp'], env: percommand.env, cwd: percommand.cwd },
+  { name: 'fast    bash -c true', file: fast.shim, args: ['-c', 'true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
+  { name: 'fast    bash -c /bin/true', file: fast.shim, args: ['-c', '/bin/true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
+  { name: "fast    bash -c 'ls /tmp'", file: fast.shim, args: ['-c', 'ls /tmp'], env: fast.env, cwd: fast.cwd, base: "direct  bash -c 'ls /tmp'" },
+  { name: 'percmd  bash -c true', file: percommand.shim, args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd, base: 'direct  bash -c true', slow: true },
+  { name: "percmd  bash -c 'ls /tmp'", file: percommand.shim, args: ['-c', 'ls /tmp'], env: percommand.env, cwd: percommand.cwd, base: "direct  bash -c 'ls /tmp'", slow: true },
+];
+
+function once(v) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(v.file, v.args, { env: v.env, cwd: v.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${v.name} exited ${r.status}: ${r.stderr}`);
+  return ms;
+}
+
+// Warm up (page cache, the daemon's JIT), then interleave variants so load drift hits all alike.
+for (const v of variants) for (let i = 0; i < 5; i++) once(v);
+const samples = new Map(variants.map((v) => [v.name, []]));
+for (let i = 0; i < runs; i++) {
+  for (const v of variants) if (!v.slow || i % 4 === 0) samples.get(v.name).push(once(v));
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const p50 = new Map([...samples].map(([k, xs]) => [k, pct(xs, 50)]));
+const bashTrue = p50.get('direct  bash -c true');
+console.log(`machine: ${cpus().length}× ${cpus()[0]?.model ?? '?'}, Linux ${release()}, Node ${process.version}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`runs: ${runs} per fast/direct variant, ${Math.ceil(runs / 4)} per per-command variant (interleaved)\n`);
+console.log(`${'variant'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'added p50'.padStart(10)} ${'added p95'.padStart(10)} ${'× bash -c true'.padStart(15)}`);
+for (const v of variants) {
+  const xs = samples.get(v.name);
+  const base = v.base ? samples.get(v.base) : undefined;
+  const added50 = base ? (pct(xs, 50) - pct(base, 50)).toFixed(2) : '';
+  const added95 = base ? (pct(xs, 95) - pct(base, 95)).toFixed(2) : '';
+  console.log(`${v.name.padEnd(28)} ${pct(xs, 50).toFixed(2).padStart(8)} ${pct(xs, 95).toFixed(2).padStart(8)} ${added50.padStart(10)} ${added95.padStart(10)} ${(pct(xs, 50) / bashTrue).toFixed(1).padStart(15)}`);
+}
+console.log('\n"added" = shimmed command minus the same command through the real bash -c, same run.');
+
+spawnSync(process.execPath, [cli, 'daemon', 'stop'], { env: fast.env });
+if (process.env.BENCH_KEEP !== '1') rmSync(tmp, { recursive: true, force: true });
+else console.log(`kept ${tmp}`);

@@ -1,0 +1,107 @@
+// The compiled client as executor, against a real daemon server whose handler (instead of the
+// policy) sends the exec spec the test chose: exit status, signals, environment, argv, output
+// cap, stdin, spawn failures and the process-group timeout, as cases in clientExec.cases.json.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecResult, ExecSpec } from '../../src/application/ports/executor.js';
+import { daemonFiles, ensureRunDir, writeToken } from '../../src/infrastructure/daemon/daemonFiles.js';
+import { startDaemon } from '../../src/infrastructure/daemon/daemonServer.js';
+import type { RunningDaemon } from '../../src/infrastructure/daemon/daemonServer.js';
+import { alive, clientBinary } from './harness.js';
+
+interface Case {
+  name: string;
+  spec: Partial<ExecSpec> & { file: string };
+  stdin?: string;
+  stdout?: string;
+  stderrContains?: string;
+  groupMustDie?: boolean;
+  expect?: Partial<ExecResult>;
+}
+
+const home = mkdtempSync(join(tmpdir(), 'shimctl-clientexec-'));
+const runDir = join(home, '.local/state/shimctl/run');
+const results = new Map<string, ExecResult>();
+let daemon: RunningDaemon;
+const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'clientExec.cases.json'), 'utf8')) as Case[];
+
+function runClient(id: string, stdin: string | undefined, onSpawn: (pid: number) => void = () => {}): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string; pid: number }> {
+  return new Promise((resolve) => {
+    // `node` must exist for the fallback; it must never be reached here, so it is /bin/false.
+    const child = spawn(clientBinary(), ['/bin/false', '/dev/null', 'bash', '/bin/bash', '-c', id], {
+      env: { HOME: home, PATH: '/usr/bin:/bin', SECRET_OF_CLIENT: 'must-not-leak' },
+      cwd: home,
+    });
+    onSpawn(child.pid!);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(stdin ?? '');
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr, pid: child.pid! }));
+  });
+}
+
+beforeAll(async () => {
+  mkdirSync(runDir, { recursive: true, mode: 0o700 });
+  const files = daemonFiles(runDir);
+  ensureRunDir(runDir);
+  const token = writeToken(files);
+  daemon = await startDaemon({
+    files, token, idleMs: 60_000,
+    refuseEnv: () => undefined,
+    staleReason: () => undefined,
+    async handle(req, channel) {
+      const id = req.args[1]!;
+      const spec = JSON.parse(Buffer.from(id, 'base64').toString('utf8')) as ExecSpec;
+      const result = await channel.executor.run(spec);
+      results.set(id, result);
+      return result.exitCode;
+    },
+  });
+});
+
+afterAll(() => daemon?.stop('test over'));
+
+describe('the fast-path client runs what the daemon allowed, within bounds', () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const pidFile = join(home, `${Math.random().toString(36).slice(2)}.pid`);
+      const spec: ExecSpec = {
+        args: [], cwd: home, env: { PATH: '/usr/bin:/bin', PIDFILE: pidFile }, timeoutMs: 10_000, graceMs: 1000, maxOutputBytes: 1_000_000,
+        ...c.spec,
+      };
+      const id = Buffer.from(JSON.stringify(spec)).toString('base64');
+      const r = await runClient(id, c.stdin);
+      const result = results.get(id);
+      expect(result, r.stderr).toBeDefined();
+      expect(r.status).toBe(result!.exitCode);
+      if (c.expect) expect(result).toMatchObject(c.expect);
+      if (c.stdout !== undefined) expect(r.stdout).toBe(c.stdout);
+      if (c.stderrContains !== undefined) expect(r.stderr).toContain(c.stderrContains);
+      expect(r.stdout + r.stderr).not.toContain('must-not-leak');
+      if (c.groupMustDie) {
+        const bg = Number(readFileSync(pidFile, 'utf8').trim());
+        expect(bg).toBeGreaterThan(0);
+        // The background job was in the command's group: the timeout must have ended it too.
+        await new Promise((res) => setTimeout(res, 100));
+        expect(alive(bg)).toBe(false);
+      }
+    });
+  }
+
+  it('forwards TERM sent to the client to the command group and still reports back', async () => {
+    const spec: ExecSpec = { file: '/bin/sleep', args: ['30'], cwd: home, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 20_000, graceMs: 500, maxOutputBytes: 1000 };
+    const id = Buffer.from(JSON.stringify(spec)).toString('base64');
+    let clientPid = 0;
+    const running = runClient(id, undefined, (pid) => (clientPid = pid));
+    await new Promise((res) => setTimeout(res, 400));
+    process.kill(clientPid, 'SIGTERM');
+    const r = await running;
+    expect(results.get(id)).toMatchObject({ exitCode: 143, signal: 'SIGTERM', timedOut: false });
+    expect(r.status).toBe(143);
+  });
+});

@@ -1,0 +1,181 @@
+// The resident review process end to end with the built CLI and the compiled client: started by
+// the first call, used by the next ones, refused without the token, killed, stopped and starved
+// (never running a command unreviewed), config edits seen at once, idle exit, many agents at once.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROTOCOL, encodeFields, encodeFrame, FrameReader, decodeFields } from '../../src/infrastructure/daemon/frames.js';
+import type { FastHome } from './harness.js';
+import { alive, auditRecords, daemonPid, fastHome, nodeStarts, runFast, runFastAsync, startDaemon, stopDaemon, waitFor } from './harness.js';
+
+const homes: FastHome[] = [];
+function home(extra: Record<string, string> = {}): FastHome {
+  const h = fastHome(extra);
+  homes.push(h);
+  return h;
+}
+afterAll(() => {
+  for (const h of homes) stopDaemon(h);
+});
+
+const shimCalls = (h: FastHome) => nodeStarts(h).filter((l) => l.includes(' __shim ')).length;
+const writeUserConfig = (h: FastHome, config: unknown) => {
+  mkdirSync(join(h.home, '.config/shimctl'), { recursive: true });
+  writeFileSync(join(h.home, '.config/shimctl/config.json'), JSON.stringify(config));
+};
+
+describe('resident review process', () => {
+  it('is started by the first call, which falls back to the per-command core; later calls use it', async () => {
+    const h = home();
+    const first = runFast(h, 'touch first');
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stderr).toContain('shimctl-client: fallback: no daemon (starting one)');
+    expect(existsSync(join(h.project, 'first'))).toBe(true);
+    expect(await waitFor(() => alive(daemonPid(h)))).toBe(true);
+    expect(nodeStarts(h).some((l) => l.endsWith(' daemon run'))).toBe(true);
+
+    const before = shimCalls(h);
+    const second = runFast(h, 'touch second');
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stderr).toContain('shimctl-client: daemon: accepted');
+    expect(shimCalls(h)).toBe(before); // no per-command core this time
+    expect(existsSync(join(h.project, 'second'))).toBe(true);
+
+    const blocked = runFast(h, 'rm -rf /');
+    expect(blocked.status).toBe(126);
+    expect(blocked.stderr).toContain('shimctl: blocked (path.root_deletion)');
+
+    const records = auditRecords(h);
+    expect(records.map((r) => [r.command, r.decision, r.exitCode])).toEqual([
+      ['touch first', 'allow', 0],
+      ['touch second', 'allow', 0],
+      ['rm -rf /', 'block', undefined],
+    ]);
+    // The run dir and everything in it are this user's only.
+    expect(readdirSync(h.runDir).sort()).toEqual(['daemon.lock', 'daemon.sock', 'daemon.token']);
+  });
+
+  it('falls back and still reviews when told not to start one (SHIMCTL_DAEMON=nostart)', () => {
+    const h = home({ SHIMCTL_DAEMON: 'nostart' });
+    const r = runFast(h, 'rm -rf /');
+    expect(r.status).toBe(126);
+    expect(r.stderr).toContain('fallback: no daemon');
+    const ok = runFast(h, 'touch x');
+    expect(ok.status).toBe(0);
+    expect(alive(daemonPid(h))).toBe(false);
+    expect(auditRecords(h).map((x) => x.decision)).toEqual(['block', 'allow']);
+  });
+
+  it('serves many agents at once, one record each with its exit status', async () => {
+    const h = home();
+    startDaemon(h);
+    const n = 16;
+    const runs = await Promise.all(
+      Array.from({ length: n }, (_, i) => runFastAsync(h, i % 4 === 3 ? 'rm -rf /' : `touch file-${i}`, { SHIMCTL_SESSION: `agent-${i}` })),
+    );
+    runs.forEach((r, i) => {
+      expect(r.status, r.stderr).toBe(i % 4 === 3 ? 126 : 0);
+      expect(r.stderr).toContain('daemon: accepted');
+    });
+    const records = auditRecords(h);
+    expect(records).toHaveLength(n);
+    expect(new Set(records.map((r) => r.id)).size).toBe(n);
+    for (const r of records) {
+      const i = Number(String(r.session).slice('agent-'.length));
+      expect(r.decision).toBe(i % 4 === 3 ? 'block' : 'allow');
+      if (i % 4 !== 3) {
+        expect(r.exitCode).toBe(0);
+        expect(existsSync(join(h.project, `file-${i}`))).toBe(true);
+      }
+    }
+  });
+
+  it('applies a config edit on the very next command', () => {
+    const h = home();
+    startDaemon(h);
+    expect(runFast(h, 'touch a').status).toBe(0);
+    writeUserConfig(h, { rules: [{ id: 'test:no-touch', command: 'touch', decision: 'block', reason: 'no touching' }] });
+    const blocked = runFast(h, 'touch b');
+    expect(blocked.status).toBe(126);
+    expect(blocked.stderr).toContain('daemon: accepted');
+    expect(existsSync(join(h.project, 'b'))).toBe(false);
+    writeUserConfig(h, { nested: 'sometimes' });
+    const invalid = runFast(h, 'touch c');
+    expect(invalid.status).toBe(126);
+    expect(invalid.stderr).toContain('(config.invalid)');
+    rmSync(join(h.home, '.config/shimctl/config.json'));
+    expect(runFast(h, 'touch d').status).toBe(0);
+    expect(existsSync(join(h.project, 'd'))).toBe(true);
+  });
+
+  it('never runs the command unreviewed when the daemon is killed mid-request', async () => {
+    const h = home();
+    writeUserConfig(h, { approvals: { timeoutSeconds: 2 }, rules: [{ id: 'test:ask-touch', command: 'touch', decision: 'ask' }] });
+    const pid = startDaemon(h);
+    const pending = runFastAsync(h, 'touch must-not-exist');
+    // The daemon is now waiting for a human; kill it there.
+    expect(await waitFor(() => existsSync(join(h.home, '.local/state/shimctl/approvals')) && readdirSync(join(h.home, '.local/state/shimctl/approvals')).some((f) => f.endsWith('.json')))).toBe(true);
+    process.kill(pid, 'SIGKILL');
+    const r = await pending;
+    expect(r.stderr).toContain('fallback: the daemon went away before a command ran');
+    expect(r.status).toBe(126); // the per-command core asked again; nobody answered
+    expect(existsSync(join(h.project, 'must-not-exist'))).toBe(false);
+  });
+
+  it('falls back to the per-command core when the daemon does not answer (stopped)', async () => {
+    const h = home();
+    const pid = startDaemon(h);
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const r = runFast(h, 'rm -rf /');
+      expect(r.stderr).toContain('fallback: no answer from the daemon in time');
+      expect(r.status).toBe(126);
+      const ok = runFast(h, 'touch slow-path');
+      expect(ok.status).toBe(0);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    // Once resumed, the daemon refuses the requests it was too late for: one record per command.
+    await new Promise((res) => setTimeout(res, 500));
+    expect(auditRecords(h).map((x) => x.command)).toEqual(['rm -rf /', 'touch slow-path']);
+  });
+
+  it('refuses a client without the right token', async () => {
+    const h = home();
+    startDaemon(h);
+    const answer = await new Promise<string[]>((resolve, reject) => {
+      const s = connect(join(h.runDir, 'daemon.sock'));
+      const reader = new FrameReader();
+      const got: string[] = [];
+      s.on('data', (d) => got.push(...reader.push(d).map((f) => `${f.type}:${decodeFields(f.body).join(' ')}`)));
+      s.on('close', () => resolve(got));
+      s.on('error', reject);
+      s.write(encodeFrame('Q', encodeFields([PROTOCOL, 'f'.repeat(64), Date.now(), 'run', 'bash', '/bin/bash', h.project, 2, '-c', 'touch forged', 1, `HOME=${h.home}`])));
+    });
+    expect(answer).toEqual(['F:wrong token']);
+    expect(existsSync(join(h.project, 'forged'))).toBe(false);
+    expect(auditRecords(h)).toEqual([]);
+
+    // The real client with a tampered token is refused too, and the command is still reviewed.
+    writeFileSync(join(h.runDir, 'daemon.token'), `${'0'.repeat(64)}\n`, { mode: 0o600 });
+    const r = runFast(h, 'rm -rf /');
+    expect(r.stderr).toContain('shimctl-client: refused: wrong token');
+    expect(r.status).toBe(126);
+  });
+
+  it('exits after the idle period and removes its socket, token and lock', async () => {
+    const h = home({ SHIMCTL_DAEMON_IDLE_SECONDS: '1' });
+    const pid = startDaemon(h);
+    expect(runFast(h, 'touch idle').stderr).toContain('daemon: accepted');
+    expect(await waitFor(() => !alive(pid), 8000)).toBe(true);
+    expect(readdirSync(h.runDir).filter((f) => f !== 'daemon.spawned')).toEqual([]);
+  });
+
+  it('stops when its run directory disappears (HOME removed, uninstall)', async () => {
+    const h = home();
+    const pid = startDaemon(h);
+    rmSync(h.runDir, { recursive: true, force: true });
+    expect(await waitFor(() => !alive(pid), 8000)).toBe(true);
+  });
+});
