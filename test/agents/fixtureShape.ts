@@ -18,6 +18,11 @@ export function normalizeShellLine(line: string): string {
   const fix = (s: string) => RANDOM_PARTS.reduce((acc, [re, to]) => acc.replace(re, to), s);
   if (value.args) value.args = value.args.map(fix);
   if (value.exec_string) value.exec_string = fix(value.exec_string);
+  // Codex's wrapper restores the env vars present in that run and names its install path: keep
+  // only its shape and the command it execs.
+  if (value.exec_string?.startsWith('__CODEX_SNAPSHOT_OVERRIDE_SET_0=')) {
+    value.exec_string = `<codex wrapper> ${value.exec_string.trim().split('\n').at(-1)}`;
+  }
   return JSON.stringify(value);
 }
 

@@ -7,6 +7,9 @@ import { forwardSignals, signalGroup } from './processGroup.js';
 
 type Sink = Writable & { isTTY?: boolean };
 
+/** setTimeout fires at once for delays above 2^31-1 ms; longer limits are clamped (~24 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Where the child's output goes; the defaults are shimctl's own streams. */
 export interface ExecutorIo {
   stdout: Sink;
@@ -45,21 +48,23 @@ async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
 
   const caps = { stdout: outTty ? null : capStream(child.stdout, io.stdout, spec.maxOutputBytes), stderr: errTty ? null : capStream(child.stderr, io.stderr, spec.maxOutputBytes) };
   let timedOut = false;
-  let stopForwarding = (): void => {};
+  let stopForwarding = (): boolean => false;
   let killTimer: NodeJS.Timeout | undefined;
   const timer = setTimeout(() => {
     if (child.pid === undefined) return;
     timedOut = true;
     signalGroup(child.pid, 'SIGTERM');
     killTimer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), spec.graceMs);
-  }, spec.timeoutMs);
+  }, Math.min(Math.max(spec.timeoutMs, 1), MAX_TIMER_MS));
   if (child.pid !== undefined) stopForwarding = forwardSignals(child.pid, spec.graceMs);
 
   const result = await child;
   await Promise.all([caps.stdout?.done, caps.stderr?.done]);
   clearTimeout(timer);
   clearTimeout(killTimer);
-  stopForwarding();
+  // A program that was told to stop is over: members of its group that outlived the leader
+  // and no longer hold its output (so nothing waited for them) are killed now, not left behind.
+  if (stopForwarding() || timedOut) signalGroup(child.pid!, 'SIGKILL');
 
   const durationMs = Math.round(performance.now() - started);
   let truncated = false;

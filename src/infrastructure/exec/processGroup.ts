@@ -16,14 +16,17 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
  * While a child runs, signals aimed at shimctl go to the child's group instead of killing
  * shimctl, so shimctl lives long enough to reap the child and write its audit record. TERM, HUP
  * and QUIT are followed by KILL after the grace period; INT is only forwarded, as interactive
- * programs handle it themselves. Returns the function that removes the handlers.
+ * programs handle it themselves. Returns the function that removes the handlers; it reports
+ * whether a terminating signal was forwarded (the caller then sweeps the group).
  */
-export function forwardSignals(pid: number, graceMs: number): () => void {
+export function forwardSignals(pid: number, graceMs: number): () => boolean {
   const timers: NodeJS.Timeout[] = [];
+  let terminated = false;
   const handlers = FORWARDED.map((signal) => {
     const handler = (): void => {
       signalGroup(pid, signal);
       if (signal !== 'SIGINT') {
+        terminated = true;
         const t = setTimeout(() => signalGroup(pid, 'SIGKILL'), graceMs);
         t.unref();
         timers.push(t);
@@ -35,5 +38,6 @@ export function forwardSignals(pid: number, graceMs: number): () => void {
   return () => {
     for (const [signal, handler] of handlers) process.off(signal, handler);
     for (const t of timers) clearTimeout(t);
+    return terminated;
   };
 }

@@ -80,6 +80,17 @@ describe('bounded executor: timeout ends the whole process group', () => {
   });
 });
 
+describe('bounded executor: stragglers of a stopped command', () => {
+  it('kills a TERM-ignoring group member that left the output once the leader is gone', async () => {
+    const pids = join(tmp(), 'pids');
+    const script = `(trap '' TERM; exec sleep 100) >/dev/null 2>&1 & echo $! >> ${pids}; echo $$ >> ${pids}; sleep 100`;
+    const r = await runHarness(sh(script, { timeoutMs: 800, graceMs: 5000 }));
+    expect(r.result).toMatchObject({ timedOut: true, exitCode: 124, signal: 'SIGTERM' });
+    expect(r.result.durationMs).toBeLessThan(4000);
+    expect((await waitForLines(pids, 2)).filter((p) => !isDead(p))).toEqual([]);
+  });
+});
+
 describe('bounded executor: output cap', () => {
   it('forwards up to the cap, drains the rest, and says how much was dropped', async () => {
     const r = await runHarness(spec({ file: '/usr/bin/head', args: ['-c', '5000000', '/dev/zero'], maxOutputBytes: 1000 }));

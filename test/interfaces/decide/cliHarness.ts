@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -7,22 +7,12 @@ export const REPO = new URL('../../../', import.meta.url).pathname;
 export const CLI = join(REPO, 'bin', 'shimctl.cjs');
 const BUNDLE = join(REPO, 'dist', 'shimctl.cjs');
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the CLI bundle when it is missing or older than the sources. */
+/**
+ * Builds the CLI bundle only when it is missing (`npm test` builds first). Rebuilding on every
+ * change would race with other test files spawning the half-written bundle.
+ */
 export function ensureBuilt(): void {
-  let built = 0;
-  try {
-    built = statSync(BUNDLE).mtimeMs;
-  } catch { /* missing */ }
-  if (built >= newestSource(join(REPO, 'src'))) return;
+  if (existsSync(BUNDLE)) return;
   const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
 }
