@@ -4,7 +4,7 @@
 // resident review process). A benchmark, not a test: it prints figures.
 // Env: BENCH_RUNS (default 200), BENCH_KEEP=1 keeps the temp HOME.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,6 +36,7 @@ const variants = [
   { name: 'direct  /bin/true', file: '/bin/true', args: [], env: percommand.env, cwd: percommand.cwd },
   { name: "direct  bash -c true", file: '/bin/bash', args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd },
   { name: "direct  bash -c 'ls /tmp'", file: '/bin/bash', args: ['-c', 'ls /tmp'], env: percommand.env, cwd: percommand.cwd },
+  { name: 'direct  node -e 0', file: process.execPath, args: ['-e', '0'], env: percommand.env, cwd: percommand.cwd, slow: true },
   { name: 'fast    bash -c true', file: fast.shim, args: ['-c', 'true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
   { name: 'fast    bash -c /bin/true', file: fast.shim, args: ['-c', '/bin/true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
   { name: "fast    bash -c 'ls /tmp'", file: fast.shim, args: ['-c', 'ls /tmp'], env: fast.env, cwd: fast.cwd, base: "direct  bash -c 'ls /tmp'" },
@@ -43,16 +44,31 @@ const variants = [
   { name: "percmd  bash -c 'ls /tmp'", file: percommand.shim, args: ['-c', 'ls /tmp'], env: percommand.env, cwd: percommand.cwd, base: "direct  bash -c 'ls /tmp'", slow: true },
 ];
 
+// The daemon's time on CPU in ns (schedstat is exact, unlike the 10 ms ticks of /proc/pid/stat):
+// the review work a fast-mode command costs, which wall time under load does not isolate.
+const daemonPid = Number(readFileSync(join(fast.home, '.local/state/shimctl/run/daemon.lock'), 'utf8').trim());
+const cpu = () => {
+  try {
+    return Number(readFileSync(`/proc/${daemonPid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return 0;
+  }
+};
+const cpuTicks = new Map();
+
 function once(v) {
+  const c0 = cpu();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(v.file, v.args, { env: v.env, cwd: v.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${v.name} exited ${r.status}: ${r.stderr}`);
+  cpuTicks.set(v.name, (cpuTicks.get(v.name) ?? 0) + cpu() - c0);
   return ms;
 }
 
 // Warm up (page cache, the daemon's JIT), then interleave variants so load drift hits all alike.
 for (const v of variants) for (let i = 0; i < 5; i++) once(v);
+cpuTicks.clear();
 const samples = new Map(variants.map((v) => [v.name, []]));
 for (let i = 0; i < runs; i++) {
   for (const v of variants) if (!v.slow || i % 4 === 0) samples.get(v.name).push(once(v));
@@ -66,15 +82,21 @@ const p50 = new Map([...samples].map(([k, xs]) => [k, pct(xs, 50)]));
 const bashTrue = p50.get('direct  bash -c true');
 console.log(`machine: ${cpus().length}× ${cpus()[0]?.model ?? '?'}, Linux ${release()}, Node ${process.version}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 console.log(`runs: ${runs} per fast/direct variant, ${Math.ceil(runs / 4)} per per-command variant (interleaved)\n`);
-console.log(`${'variant'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'added p50'.padStart(10)} ${'added p95'.padStart(10)} ${'× bash -c true'.padStart(15)}`);
+console.log(`${'variant'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'added p50'.padStart(10)} ${'added p95'.padStart(10)} ${'× bash -c true'.padStart(15)} ${'daemon CPU ms'.padStart(14)}`);
 for (const v of variants) {
   const xs = samples.get(v.name);
   const base = v.base ? samples.get(v.base) : undefined;
   const added50 = base ? (pct(xs, 50) - pct(base, 50)).toFixed(2) : '';
   const added95 = base ? (pct(xs, 95) - pct(base, 95)).toFixed(2) : '';
-  console.log(`${v.name.padEnd(28)} ${pct(xs, 50).toFixed(2).padStart(8)} ${pct(xs, 95).toFixed(2).padStart(8)} ${added50.padStart(10)} ${added95.padStart(10)} ${(pct(xs, 50) / bashTrue).toFixed(1).padStart(15)}`);
+  const cpuMs = v.name.startsWith('fast') ? ((cpuTicks.get(v.name) ?? 0) / xs.length).toFixed(3) : '';
+  console.log(`${v.name.padEnd(28)} ${pct(xs, 50).toFixed(2).padStart(8)} ${pct(xs, 95).toFixed(2).padStart(8)} ${added50.padStart(10)} ${added95.padStart(10)} ${(pct(xs, 50) / bashTrue).toFixed(1).padStart(15)} ${cpuMs.padStart(14)}`);
 }
 console.log('\n"added" = shimmed command minus the same command through the real bash -c, same run.');
+const nodeP50 = pct(samples.get('direct  node -e 0'), 50);
+for (const name of ['percmd  bash -c true', "percmd  bash -c 'ls /tmp'"]) {
+  console.log(`${name}: ${(pct(samples.get(name), 50) - nodeP50).toFixed(2)} ms above a bare \`node -e 0\` (${(pct(samples.get(name), 50) / nodeP50).toFixed(2)}×)`);
+}
+console.log('daemon CPU ms = time the resident review process spent on CPU per command (review, audit, protocol).');
 
 spawnSync(process.execPath, [cli, 'daemon', 'stop'], { env: fast.env });
 if (process.env.BENCH_KEEP !== '1') rmSync(tmp, { recursive: true, force: true });

@@ -10,6 +10,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  // cosmiconfig requires the TypeScript compiler lazily for .ts configs, which shimctl never
+  // loads; bundling it would add ~10 MB to parse on every CLI call.
+  external: ['typescript'],
   sourcemap: false,
   minify: false,
   legalComments: 'none',

@@ -8,4 +8,44 @@ function fail(err) {
 }
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
-try { require(bundle); } catch (err) { fail(err); }
+
+// Every command starts a fresh Node, so compiling the bundle is paid per command. V8's code cache
+// (kept owner-only in shimctl's state directory) skips most of it. V8 only checks the source's length, so
+// the cache is tied to the bundle's identity (device, inode, size, mtime) and to the Node version.
+function loadWithCodeCache(file) {
+  const fs = require('fs');
+  const path = require('path');
+  const vm = require('vm');
+  const Module = require('module');
+  const st = fs.statSync(file);
+  const stamp = Buffer.from(`${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${process.version}:${process.arch}\n`);
+  // The state directory as statePaths() derives it; without an absolute HOME there is no cache.
+  const xdg = process.env.XDG_STATE_HOME;
+  const home = process.env.HOME;
+  const stateDir = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'shimctl') : home && path.isAbsolute(home) ? path.join(home, '.local/state/shimctl') : '';
+  const cacheDir = stateDir && path.join(stateDir, 'cache');
+  const cacheFile = cacheDir && path.join(cacheDir, 'shim-bundle.v8cache');
+  let cached;
+  if (cacheFile) try {
+    const data = fs.readFileSync(cacheFile);
+    if (data.subarray(0, stamp.length).equals(stamp)) cached = data.subarray(stamp.length);
+  } catch (_) { /* no cache yet */ }
+  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData: cached });
+  if (cacheFile && (!cached || script.cachedDataRejected)) {
+    // Written at exit so it also holds the functions this run compiled lazily.
+    process.once('exit', () => {
+      try {
+        fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+        const tmp = `${cacheFile}.${process.pid}`;
+        fs.writeFileSync(tmp, Buffer.concat([stamp, script.createCachedData()]), { mode: 0o600 });
+        fs.renameSync(tmp, cacheFile);
+      } catch (_) { /* a read-only install just stays uncached */ }
+    });
+  }
+  const m = new Module(file, module);
+  m.filename = file;
+  m.paths = Module._nodeModulePaths(path.dirname(file));
+  script.runInThisContext().call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));
+}
+
+try { loadWithCodeCache(bundle); } catch (err) { fail(err); }

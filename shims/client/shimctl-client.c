@@ -206,7 +206,8 @@ static void spawn_daemon(const char *dir) {
     int null = open("/dev/null", O_RDWR);
     if (null >= 0) { dup2(null, 0); dup2(null, 1); dup2(null, 2); if (null > 2) close(null); }
     for (int fd = 3; fd < 1024; fd++) close(fd);
-    char *av[] = {g_argv[0], g_argv[1], "daemon", "run", NULL};
+    /* A larger young generation: each request allocates a little, scavenges were ~15% of its CPU. */
+    char *av[] = {g_argv[0], "--max-semi-space-size=32", g_argv[1], "daemon", "run", NULL};
     execv(g_argv[0], av);
     _exit(127);
   }

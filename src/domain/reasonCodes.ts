@@ -50,6 +50,7 @@ export const REASON_CODES = {
   'path.root_deletion': 'The command deletes `/`, the home directory, a configured root or its parent.',
   'path.system_write': 'The command writes into a system path.',
   'path.outside_workspace': 'The command writes outside the workspace.',
+  'path.credential_use': 'A program uses a protected key to log in (`ssh -i`) without printing or sending it; a human approves.',
   // urls
   'url.scheme_not_allowed': 'A URL uses a scheme that is not on the allow-list.',
   'url.localhost': 'A URL points at localhost or a loopback address.',
@@ -63,6 +64,7 @@ export const REASON_CODES = {
   // envelopes and invocation
   'envelope.unrecognised': 'The shell text looks like an agent envelope but does not match its exact shape.',
   'envelope.bookkeeping': 'An agent bookkeeping call (probe, snapshot) recognised by its exact shape.',
+  'envelope.side_effect': 'An agent envelope sources a file outside the agent\'s own snapshot directory, or puts a writable directory first on PATH.',
   'invocation.unsupported': 'The shell was invoked in a form the shim does not accept.',
   'invocation.interactive': 'An interactive shell cannot be reviewed command by command.',
   'invocation.script': 'A shell script file runs commands the review core cannot see one by one.',

@@ -9,7 +9,7 @@ import { startModelServer, type ModelServer } from './modelServer.js';
 import { runAgent } from './runAgent.js';
 import { readAudit, shimctl, shimctlPaths, type AuditLine } from './shimctlCli.js';
 import { skipBecause, tag, type SupportCheck } from './supportMeta.js';
-import { fillCommand, makeWorld, type World } from './workspaceFixture.js';
+import { fillCommand, makeWorld, removeWorlds, type World } from './workspaceFixture.js';
 
 interface Cases { allow: { command: string; output: string }; block: Array<{ id: string; command: string }> }
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'cases.json'), 'utf8')) as Cases;
@@ -17,7 +17,7 @@ const BLOCK_MESSAGE = 'shimctl: blocked';
 
 let server: ModelServer;
 beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => { await server?.close(); removeWorlds(); });
 
 /** A `curl` that only leaves a trace: if it ever runs, the gate let the metadata request through. */
 function writeWitnessBin(world: World): { dir: string; trace: string } {

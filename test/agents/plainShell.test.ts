@@ -11,12 +11,12 @@ import { startModelServer, type ModelServer } from './modelServer.js';
 import { placeholders } from './placeholders.js';
 import { runAgent } from './runAgent.js';
 import { skipBecause, tag } from './supportMeta.js';
-import { makeWorld } from './workspaceFixture.js';
+import { makeWorld, removeWorlds } from './workspaceFixture.js';
 
 const FIXTURES = process.env.SHIMCTL_AGENT_FIXTURES ?? join(import.meta.dirname, '../../../shared/agents');
 let server: ModelServer;
 beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => { await server?.close(); removeWorlds(); });
 
 async function runPlain(name: AgentName, command: string) {
   const agent = ensureAgentForTests(name);

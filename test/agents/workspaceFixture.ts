@@ -1,5 +1,5 @@
 // A throwaway world for one agent run: HOME, a workspace, and things outside it the model must not touch.
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,6 +18,7 @@ export interface World {
 
 export function makeWorld(label: string): World {
   const root = mkdtempSync(join(tmpdir(), `shimctl-agent-${label}-`));
+  made.push(root);
   const home = join(root, 'home');
   const workspace = join(root, 'workspace');
   const outside = join(root, 'outside');
@@ -38,4 +39,11 @@ export function makeWorld(label: string): World {
 export function fillCommand(template: string, world: World): string {
   return template.replaceAll('{{workspace}}', world.workspace).replaceAll('{{sentinel}}', world.sentinel)
     .replaceAll('{{home}}', world.home);
+}
+
+const made: string[] = [];
+/** Removes every world this test file made, unless SHIMCTL_KEEP_AGENT_WORLDS=1 (to inspect a failure). */
+export function removeWorlds(): void {
+  if (process.env.SHIMCTL_KEEP_AGENT_WORLDS === '1') return;
+  for (const root of made.splice(0)) rmSync(root, { recursive: true, force: true });
 }

@@ -1,8 +1,9 @@
 // Drives the BUILT CLI the way the shims do: `node bin/shimctl.cjs __shim bash /bin/bash -c CMD`
 // waits for an answer in one process; `shimctl approve/deny/approvals` answer from another.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { CLI, SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, tempDir } from '../install/cliHarness.js';
 import type { CliRun } from '../install/cliHarness.js';
 
@@ -32,12 +33,18 @@ export interface ApprovalHome {
 const MYTOOL = '#!/bin/sh\nprintf "%s\\n" "$*" >> "$HOME/ran.log"\necho "mytool ran: $*"\n';
 
 let built = false;
+const roots: string[] = [];
+// Every temp HOME of a test file goes when the file is done (waiters have exited by then).
+afterAll(() => {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+});
 
 export function approvalHome(config: object = { approvals: { timeoutSeconds: 60 } }): ApprovalHome {
   // One private copy of the built CLI per test file is enough (ensureBuilt copies it each call).
   if (!built) ensureBuilt();
   built = true;
   const root = tempDir('approvals');
+  roots.push(root);
   const home = join(root, 'home');
   const workspace = join(root, 'workspace');
   const bin = join(root, 'bin');

@@ -9,6 +9,9 @@ export interface AskContext {
   command: string;
   agent?: string;
   session?: string;
+  /** The model's command inside a recognised envelope, and the envelope's name: shown to the human. */
+  reviewed?: string;
+  envelope?: string;
   env: Record<string, string | undefined>;
 }
 
@@ -28,7 +31,7 @@ export async function askHuman(
   }
   const outcome = await deps.approver
     .request(
-      { id: deps.newId(), agent: ctx.agent, session: ctx.session, cwd: ctx.cwd, command: ctx.command, verdict: v, createdAt: deps.now().toISOString() },
+      { id: deps.newId(), agent: ctx.agent, session: ctx.session, cwd: ctx.cwd, command: ctx.command, reviewed: ctx.reviewed, envelope: ctx.envelope, verdict: v, createdAt: deps.now().toISOString() },
       config.approvals.timeoutSeconds * 1000,
     )
     .catch((err: unknown) => ({ granted: false as const, by: 'unavailable' as const, reason: `approval channel failed: ${String(err)}` }));

@@ -128,7 +128,7 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
   const hop = depth === 0 ? 'agent' : 'nested';
   const review = await decideRequest(invocation, { hop, agent, cwd: req.cwd, env: req.env }, config, deps);
   if (review.verdict.decision !== 'ask') return { config, review, invocation };
-  const asked = await askHuman(review.verdict, { cwd: req.cwd, command: describe(invocation, req), agent, session, env: req.env }, config, deps);
+  const asked = await askHuman(review.verdict, { cwd: req.cwd, command: describe(invocation, req), reviewed: review.envelope ? review.normalized?.command : undefined, envelope: review.envelope, agent, session, env: req.env }, config, deps);
   return { config, review: { ...review, verdict: asked.verdict }, invocation, approval: asked.approval };
 }
 

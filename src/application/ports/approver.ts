@@ -6,6 +6,10 @@ export interface ApprovalRequest {
   session?: string;
   cwd: string;
   command: string;
+  /** The model's command inside a recognised agent envelope, when there was one (display only). */
+  reviewed?: string;
+  /** Name of that envelope (`claude`, `gemini`, ...). */
+  envelope?: string;
   argv?: string[];
   verdict: Verdict;
   createdAt: string;

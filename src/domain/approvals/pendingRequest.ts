@@ -8,6 +8,9 @@ export interface PendingRequest {
   cwd: string;
   /** The exact shell text the agent ran (the envelope included): what the human approves. */
   command: string;
+  /** The model's command inside a recognised agent envelope (what the review judged), and the envelope's name. */
+  reviewed?: string;
+  envelope?: string;
   verdict: Verdict;
   createdAt: string;
   /** The shell hop that asked: envelopes and bookkeeping are only recognised at the agent's own hop. */
@@ -36,7 +39,7 @@ export interface Answer {
  * sees or the waiter relies on changes the text. JSON.stringify of an array keeps the order.
  */
 export function requestSigningText(r: PendingRequest): string {
-  return JSON.stringify(['shimctl-approval-request-v1', r.id, r.agent ?? null, r.session ?? null, r.cwd, r.command, r.verdict, r.createdAt, r.hop, r.path ?? null, r.pid]);
+  return JSON.stringify(['shimctl-approval-request-v1', r.id, r.agent ?? null, r.session ?? null, r.cwd, r.command, r.reviewed ?? null, r.envelope ?? null, r.verdict, r.createdAt, r.hop, r.path ?? null, r.pid]);
 }
 
 /** The bytes an answer's MAC covers: the request it answers (by id and digest) and everything it decides. */

@@ -5,13 +5,17 @@ import type { HostFacts } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, combineVerdicts, internalErrorVerdict, verdict } from '../verdict.js';
-import { absolutize, basenamePosix, dirnamePosix, expandTilde, isStrictAncestor, normalizePosix, resolvePhysically } from './posixPath.js';
+import { absolutize, basenamePosix, dirnamePosix, expandTilde, isStrictAncestor, isWithin, normalizePosix, resolvePhysically } from './posixPath.js';
 import type { ProtectedResource } from './protectedResources.js';
 import { defaultGatePaths, ENV_TEMPLATE_NAMES, protectedResources } from './protectedResources.js';
 import { globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
 
-export type PathAccess = 'read' | 'write' | 'delete' | 'execute' | 'mention';
+/**
+ * `credential`: the program uses the file to authenticate (`ssh -i KEY`) without printing or
+ * sending it; a key there asks instead of blocking. Any other secret still blocks.
+ */
+export type PathAccess = 'read' | 'write' | 'delete' | 'execute' | 'mention' | 'credential';
 
 export interface PathArg {
   raw: string;
@@ -73,73 +77,126 @@ function mightMatch(p: string, prepared: Prepared): boolean {
   return prepared.anyPath.test(p) || prepared.anyName.test(basenamePosix(p));
 }
 
-function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepared): Verdict[] {
+/** Rules whose files are keys: using one as an ssh identity is not leaking it. */
+const KEY_RULES = new Set(['paths:ssh', 'paths:private-key']);
+
+function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepared, found: Verdict[]): void {
   const recursive = arg.recursive === true;
-  // Exact per-rule matching only when some pattern can match (or a parent check is needed).
-  const resources = recursive || s.all.some((p) => mightMatch(p, prepared)) ? prepared.resources : [];
-  const found: Verdict[] = [];
+  const before = found.length;
   const writes = arg.access === 'write' || arg.access === 'delete';
   const shown = s.resolved === s.lexical ? `'${arg.raw}'` : `'${arg.raw}' (resolves to ${s.resolved})`;
   if (arg.access === 'delete') {
-    const roots = ctx.config.roots.map((r) => absolutize(expandTilde(r, ctx.facts.home), '/'));
-    const keep = [...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), normalizePosix(ctx.facts.realpath(ctx.facts.home))];
     for (const p of s.all) {
-      const target = deletionTarget(p, ctx.facts.home, keep);
+      const target = deletionTarget(p, prepared.home, prepared.keep);
       if (target !== undefined) {
         found.push(verdict('block', 'critical', 'path.root_deletion', `Deleting ${shown} would delete ${target}.`, 'paths:root-deletion'));
         break;
       }
     }
   }
-  const reported = new Set<string>();
-  for (const r of resources) {
-    if (r.kind === 'gate' && !writes) continue;
-    if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
-    if (!s.all.some((p) => touches(r, p, recursive))) continue;
-    reported.add(r.ruleId);
-    if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
-    else found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));
+  // Exact per-rule matching only when some pattern can match (or a parent check is needed).
+  if (recursive || s.all.some((p) => mightMatch(p, prepared))) {
+    const reported = new Set<string>();
+    for (const r of prepared.resources) {
+      if (r.kind === 'gate' && !writes) continue;
+      if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
+      if (!s.all.some((p) => touches(r, p, recursive))) continue;
+      reported.add(r.ruleId);
+      if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
+      else if (arg.access === 'credential' && KEY_RULES.has(r.ruleId)) {
+        found.push(verdict('ask', 'high', 'path.credential_use', `${shown} is a key (${r.glob.pattern}); the program uses it to log in without printing or sending it.`, r.ruleId));
+      } else found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));
+    }
   }
+  if (!writes) return;
   // `/dev/stdout` resolves to whatever stdout is (a pty, a pipe); the name as written decides.
-  if (writes && !isHarmlessDevice(s.lexical) && s.all.some(isSystemPath)) {
+  // Writing into /dev/null is harmless; deleting it is not.
+  const device = arg.access === 'write' && isHarmlessDevice(s.lexical);
+  if (!device && s.all.some(isSystemPath)) {
     found.push(verdict('ask', 'high', 'path.system_write', `${shown} is a system path.`, 'paths:system-write'));
   }
-  return found;
+  // Stronger findings already explain this path; otherwise a change outside the workspace asks.
+  if (found.length === before && !device) {
+    const places = workspaceOf(ctx, prepared);
+    if (!s.all.every((p) => places.some((w) => isWithin(p, w)))) {
+      found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
+    }
+  }
 }
 
-interface Prepared {
-  home: string;
+/** Where writes need no approval: the cwd (as written and resolved) and the temp directories. */
+const TEMP_DIRS = ['/tmp', '/var/tmp'];
+
+function workspaceOf(ctx: PathContext, prepared: Prepared): string[] {
+  let places = prepared.workspaces.get(ctx.cwd);
+  if (!places) {
+    const cwd = normalizePosix(ctx.cwd);
+    const real = normalizePosix(ctx.facts.realpath(cwd));
+    places = [...new Set([cwd, real, ...TEMP_DIRS, ...TEMP_DIRS.map((t) => normalizePosix(ctx.facts.realpath(t)))])];
+    prepared.workspaces.set(ctx.cwd, places);
+  }
+  return places;
+}
+
+interface Table {
   resources: ProtectedResource[];
   /** All patterns in one expression each: most paths match none, and one test says so. */
   anyName: RegExp;
   anyPath: RegExp;
 }
 
+interface Prepared extends Table {
+  home: string;
+  /** Home and configured roots, as written and resolved: deleting them or a parent is refused. */
+  keep: string[];
+  /** cwd ⇒ workspace directories (per facts object, so realpath answers never go stale). */
+  workspaces: Map<string, string[]>;
+}
+
 function union(regexes: RegExp[]): RegExp {
   return regexes.length ? new RegExp(regexes.map((r) => `(?:${r.source})`).join('|')) : /(?!)/;
 }
 
-// Per facts object (one review): home and gate directories are resolved once even when the
-// policy calls judgePaths several times. A new review brings new facts, so nothing goes stale.
-const preparedByFacts = new WeakMap<HostFacts, { key: string[]; value: Prepared }>();
+// The compiled table depends only on the config's patterns, the home spellings and the gate
+// directories: cached per config object and that key, so a new review (new facts) reuses it.
+const tablesByConfig = new WeakMap<PolicyConfig, Map<string, Table>>();
+
+function tableFor(config: PolicyConfig, homes: string[], gates: string[]): Table {
+  let byKey = tablesByConfig.get(config);
+  if (!byKey) { byKey = new Map(); tablesByConfig.set(config, byKey); }
+  const key = `${homes.join('\0')}\u0001${gates.join('\0')}\u0001${config.protectedPaths.join('\0')}`;
+  let table = byKey.get(key);
+  if (!table) {
+    const resources = homes.flatMap((h) => protectedResources(h, config.protectedPaths, gates));
+    table = {
+      resources,
+      anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
+      anyPath: union(resources.filter((r) => !r.glob.anywhere).map((r) => r.glob.regex)),
+    };
+    if (byKey.size > 16) byKey.clear(); // a long-lived process with many homes: stay bounded
+    byKey.set(key, table);
+  }
+  return table;
+}
+
+// Per facts object (one review): home, gates and roots are resolved once even when the policy
+// calls judgePaths several times. A new review brings new facts, so nothing goes stale.
+const preparedByFacts = new WeakMap<HostFacts, { config: PolicyConfig; protectedPaths: string[]; roots: string[]; value: Prepared }>();
 
 function prepare(ctx: PathContext): Prepared {
   const cached = preparedByFacts.get(ctx.facts);
-  if (cached && cached.key === ctx.config.protectedPaths) return cached.value;
+  const { config } = ctx;
+  if (cached && cached.config === config && cached.protectedPaths === config.protectedPaths && cached.roots === config.roots) return cached.value;
   const home = normalizePosix(ctx.facts.home);
   // A symlinked home (`/home -> /usr/home`) must not let a resolved path slip past `~/...`.
   const realHome = normalizePosix(ctx.facts.realpath(home));
   const homes = realHome === home ? [home] : [home, realHome];
   const gates = [...defaultGatePaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix);
   const allGates = [...new Set([...gates, ...gates.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
-  const resources = homes.flatMap((h) => protectedResources(h, ctx.config.protectedPaths, allGates));
-  const value = {
-    home,
-    resources,
-    anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
-    anyPath: union(resources.filter((r) => !r.glob.anywhere).map((r) => r.glob.regex)),
-  };
-  preparedByFacts.set(ctx.facts, { key: ctx.config.protectedPaths, value });
+  const roots = config.roots.map((r) => absolutize(expandTilde(r, home), '/'));
+  const keep = [...new Set([...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), realHome])];
+  const value: Prepared = { ...tableFor(config, homes, allGates), home, keep, workspaces: new Map() };
+  preparedByFacts.set(ctx.facts, { config, protectedPaths: config.protectedPaths, roots: config.roots, value });
   return value;
 }
 
@@ -148,15 +205,15 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     const prepared = prepare(ctx);
     const { home } = prepared;
     const inner = home === ctx.facts.home ? ctx : { ...ctx, facts: { ...ctx.facts, home } };
-    const verdicts: Verdict[] = [];
+    const found: Verdict[] = [];
     const paths: PathJudgement['paths'] = [];
     for (const arg of args) {
       if (arg.raw === '') continue;
       const s = spellingsOf(arg, inner);
       paths.push({ raw: arg.raw, resolved: s.resolved });
-      verdicts.push(...judgeOne(arg, s, inner, prepared));
+      judgeOne(arg, s, inner, prepared, found);
     }
-    return { verdict: verdicts.length ? combineVerdicts(...verdicts) : ALLOW_NOTHING_FOUND, paths };
+    return { verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combineVerdicts(...found), paths };
   } catch (err) {
     return { verdict: internalErrorVerdict(`path analysis failed: ${String(err)}`), paths: [] };
   }

@@ -6,8 +6,9 @@ import { compileGlob } from './pathGlob.js';
 
 /**
  * `secret`: reading, naming or writing is refused (credentials, keys, password databases).
- * `gate`: shimctl's own state; reading is fine, writing or deleting is refused, because an agent
- * that can edit its config, audit log or approvals can switch its own gate off.
+ * `gate`: shimctl's own state and files that run code later (see BUILTIN_CODE_CONFIG); reading
+ * is fine, writing or deleting is refused, because an agent that can edit its config, audit log
+ * or approvals can switch its own gate off, and one that edits `~/.bashrc` runs code unreviewed.
  */
 export type ProtectionKind = 'secret' | 'gate';
 
@@ -46,6 +47,19 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
     '/etc/sudoers.d/**', '/etc/security/opasswd', '/etc/ssh/ssh_host_*_key']],
 ];
 
+/**
+ * Files that run code later when written: shell start-up files (next shell), git config and
+ * hooks (next git command), the agents' own settings (an agent rewriting its permissions) and
+ * their shell snapshots (sourced by every later envelope). Reading them stays allowed.
+ */
+export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
+  ['paths:shell-startup', ['~/.bashrc', '~/.bash_profile', '~/.bash_login', '~/.bash_logout', '~/.profile', '~/.zshrc',
+    '~/.zprofile', '~/.zshenv', '~/.zlogin', '~/.zlogout', '~/.kshrc', '~/.config/fish/**', '~/.inputrc']],
+  ['paths:git-config', ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**']],
+  ['paths:agent-settings', ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json']],
+  ['paths:agent-snapshots', ['~/.claude/shell-snapshots/**', '~/.codex/shell_snapshots/**']],
+];
+
 /** Where shimctl keeps its state when the XDG variables are unset (mirrors statePaths.ts). */
 export function defaultGatePaths(home: string): string[] {
   return ['~/.config/shimctl', '~/.local/state/shimctl', '~/.local/share/shimctl'].map((p) => expandTilde(p, home));
@@ -75,6 +89,9 @@ export function protectedResources(home: string, extraPatterns: string[], gatePa
   const out: ProtectedResource[] = [];
   for (const [ruleId, patterns] of BUILTIN_SECRETS) {
     for (const p of patterns) out.push({ ruleId, kind: 'secret', glob: compile(p, home) });
+  }
+  for (const [ruleId, patterns] of BUILTIN_CODE_CONFIG) {
+    for (const p of patterns) out.push({ ruleId, kind: 'gate', glob: compile(p, home) });
   }
   for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home) });
   for (const dir of gatePaths) {

@@ -26,24 +26,43 @@ function configVerdict(rule: ConfigRule): Verdict {
 }
 
 /**
- * The rules stage. Config rules come first (first match): a matching `allow` replaces the
- * built-in answer (the user chose it; the config loader keeps projects from adding allows),
- * a matching `ask`/`block` is combined with the built-ins so it can only tighten.
- * Built-ins: every matching enabled rule counts and the strictest wins, unless a `final` rule
- * (a pure query such as `--version`) matched. Nothing matched ⇒ ask `command.unknown`.
+ * The rules stage. Among the config rules that match, an `ask`/`block` always counts (so a
+ * project rule can tighten even where the user allowed), and a user `allow` replaces the
+ * built-in answer only when no config rule asks or blocks. Config `ask`/`block` rules are
+ * combined with the built-ins, so they can only tighten. Built-ins: every matching enabled
+ * rule counts and the strictest wins, unless a `final` rule (a pure query such as
+ * `--version`) matched. Nothing matched ⇒ ask `command.unknown`.
  */
-/** The first config rule matching this command, if it allows it (used where built-ins are not rules, e.g. interpreters). */
+interface ConfigMatches {
+  allow?: ConfigRule;
+  tightening: Verdict[];
+}
+
+function matchConfigRules(view: ArgView, config: PolicyConfig): ConfigMatches {
+  const found: ConfigMatches = { tightening: [] };
+  for (const rule of config.rules) {
+    if (!configRuleMatches(rule, view)) continue;
+    if (rule.decision === 'allow') found.allow ??= rule;
+    else found.tightening.push(configVerdict(rule));
+  }
+  return found;
+}
+
+/** A config rule allowing this command, when no config rule asks or blocks it (used where built-ins are not rules, e.g. interpreters). */
 export function configAllow(view: ArgView, config: PolicyConfig): Verdict | undefined {
-  const user = config.rules.find((r) => configRuleMatches(r, view));
-  return user && user.decision === 'allow' ? configVerdict(user) : undefined;
+  if (config.rules.length === 0) return undefined;
+  const { allow, tightening } = matchConfigRules(view, config);
+  return allow && tightening.length === 0 ? configVerdict(allow) : undefined;
 }
 
 export function evaluateRules(view: ArgView, config: PolicyConfig): Verdict {
-  const user = config.rules.find((r) => configRuleMatches(r, view));
-  if (user && user.decision === 'allow') return configVerdict(user);
+  if (config.rules.length === 0) return evaluateBuiltins(view, config.disabledRules);
+  const { allow, tightening } = matchConfigRules(view, config);
+  if (tightening.length === 0) return allow ? configVerdict(allow) : evaluateBuiltins(view, config.disabledRules);
+  const configured = combineVerdicts(...tightening);
+  if (allow) return configured;
   const builtin = evaluateBuiltins(view, config.disabledRules);
-  if (!user) return builtin;
-  return builtin.reasons.some((r) => r.code === 'command.unknown') ? configVerdict(user) : combineVerdicts(configVerdict(user), builtin);
+  return builtin.reasons.some((r) => r.code === 'command.unknown') ? configured : combineVerdicts(configured, builtin);
 }
 
 export function evaluateBuiltins(view: ArgView, disabled: readonly string[]): Verdict {

@@ -1,5 +1,6 @@
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
+import { sshPathArgs } from './sshArgs.js';
 
 const READS = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'most', 'wc', 'nl', 'tac', 'rev', 'sort', 'uniq', 'cut', 'diff', 'cmp', 'comm', 'md5sum',
@@ -47,6 +48,7 @@ function optionValuePaths(args: readonly string[]): PathArg[] {
 /** Which arguments are paths for this command, and how the command uses them. */
 export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   if (DATA_ONLY.has(name)) return [];
+  if (name === 'ssh' || name === 'scp' || name === 'sftp') return sshPathArgs(name, args);
   const pos = positionals(args);
   const out: PathArg[] = optionValuePaths(args);
   const tree = isRecursive(name, args);

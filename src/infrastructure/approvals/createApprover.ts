@@ -21,6 +21,7 @@ export function createApprover(paths: StatePaths, env: Record<string, string | u
         ...(req.session ? { session: req.session } : {}),
         cwd: req.cwd,
         command: req.command,
+        ...(req.reviewed !== undefined && req.envelope ? { reviewed: req.reviewed, envelope: req.envelope } : {}),
         verdict: req.verdict,
         createdAt: req.createdAt,
         hop: readDepth(env) === 0 ? 'agent' : 'nested',

@@ -38,7 +38,7 @@ function looksLikeRequest(v: unknown): v is PendingRequest {
   const verdict = r.verdict as Record<string, unknown> | undefined;
   return (
     isStr(r.id) && isRequestId(r.id) && isStr(r.cwd) && isStr(r.command) && isStr(r.createdAt) &&
-    optStr(r.agent) && optStr(r.session) && optStr(r.path) && (r.hop === 'agent' || r.hop === 'nested') &&
+    optStr(r.agent) && optStr(r.session) && optStr(r.path) && optStr(r.reviewed) && optStr(r.envelope) && (r.hop === 'agent' || r.hop === 'nested') &&
     typeof r.pid === 'number' && Number.isInteger(r.pid) &&
     !!verdict && isStr(verdict.decision) && isStr(verdict.risk) && Array.isArray(verdict.rule_ids) &&
     Array.isArray(verdict.reasons) && verdict.reasons.every((x) => !!x && isStr((x as Record<string, unknown>).code) && isStr((x as Record<string, unknown>).message))

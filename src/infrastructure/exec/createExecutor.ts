@@ -4,6 +4,7 @@ import type { ExecResult, ExecSpec, Executor } from '../../application/ports/exe
 import { EXIT_TIMED_OUT, shellExitStatus, spawnFailureStatus } from './exitStatus.js';
 import { OutputCap, truncationNote } from './outputCap.js';
 import { forwardSignals, signalGroup } from './processGroup.js';
+import type { SignalForwarder } from './processGroup.js';
 
 type Sink = Writable & { isTTY?: boolean };
 
@@ -27,6 +28,15 @@ export function createExecutor(io: ExecutorIo = { stdout: process.stdout, stderr
 }
 
 async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
+  const forwarder = forwardSignals(spec.graceMs);
+  try {
+    return await runWithForwarder(spec, io, forwarder);
+  } finally {
+    forwarder.stop(); // idempotent; also runs when the spawn itself threw
+  }
+}
+
+async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: SignalForwarder): Promise<ExecResult> {
   const started = performance.now();
   const outTty = io.stdout === process.stdout && process.stdout.isTTY === true;
   const errTty = io.stderr === process.stderr && process.stderr.isTTY === true;
@@ -48,7 +58,6 @@ async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
 
   const caps = { stdout: outTty ? null : capStream(child.stdout, io.stdout, spec.maxOutputBytes), stderr: errTty ? null : capStream(child.stderr, io.stderr, spec.maxOutputBytes) };
   let timedOut = false;
-  let stopForwarding = (): boolean => false;
   let killTimer: NodeJS.Timeout | undefined;
   const timer = setTimeout(() => {
     if (child.pid === undefined) return;
@@ -56,7 +65,7 @@ async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
     signalGroup(child.pid, 'SIGTERM');
     killTimer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), spec.graceMs);
   }, Math.min(Math.max(spec.timeoutMs, 1), MAX_TIMER_MS));
-  if (child.pid !== undefined) stopForwarding = forwardSignals(child.pid, spec.graceMs);
+  if (child.pid !== undefined) forwarder.attach(child.pid);
 
   const result = await child;
   await Promise.all([caps.stdout?.done, caps.stderr?.done]);
@@ -64,7 +73,8 @@ async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
   clearTimeout(killTimer);
   // A program that was told to stop is over: members of its group that outlived the leader
   // and no longer hold its output (so nothing waited for them) are killed now, not left behind.
-  if (stopForwarding() || timedOut) signalGroup(child.pid!, 'SIGKILL');
+  const stopped = forwarder.stop();
+  if (child.pid !== undefined && (stopped || timedOut)) signalGroup(child.pid, 'SIGKILL');
 
   const durationMs = Math.round(performance.now() - started);
   let truncated = false;
@@ -110,7 +120,7 @@ function capStream(from: Readable | null, to: Sink, maxBytes: number): { cap: Ou
 }
 
 function spawnMessage(file: string, errno: string | undefined, detail: string | undefined): string {
-  if (errno === 'ENOENT') return `${file}: not found`;
-  if (errno === 'EACCES') return `${file}: permission denied`;
+  if (errno === 'ENOENT') return `${file}: not found (ENOENT)`;
+  if (errno === 'EACCES') return `${file}: permission denied (EACCES)`;
   return `${file}: cannot execute (${errno ?? detail ?? 'unknown error'})`;
 }

@@ -40,13 +40,13 @@ describe('bounded executor: exit status', () => {
   it('a missing binary is 127 with spawnError, a non-executable one 126', async () => {
     const missing = await runHarness(spec({ file: '/nonexistent/tool' }));
     expect(missing.result.exitCode).toBe(127);
-    expect(missing.result.spawnError).toMatch(/not found/);
+    expect(missing.result.spawnError).toMatch(/not found \(ENOENT\)/);
     const dir = tmp();
     writeFileSync(join(dir, 'plain'), 'echo hi\n');
     chmodSync(join(dir, 'plain'), 0o644);
     const denied = await runHarness(spec({ file: join(dir, 'plain') }));
     expect(denied.result.exitCode).toBe(126);
-    expect(denied.result.spawnError).toMatch(/permission denied/);
+    expect(denied.result.spawnError).toMatch(/permission denied \(EACCES\)/);
   });
 
   it('presents the argv0 override to the program', async () => {
@@ -111,6 +111,15 @@ describe('bounded executor: stdin, signals, terminals', () => {
   it('passes stdin through', async () => {
     const r = await runHarness(spec({ file: '/bin/cat' }), { input: 'line one\nline two\n' });
     expect(r.stdout).toBe('line one\nline two\n');
+  });
+
+  it('a closed stdin reaches the program as end of file, it does not hang', async () => {
+    const harness = await harnessPath();
+    const s = JSON.stringify(sh('cat; echo "cat-status=$?"', { timeoutMs: 5000 }));
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync('sh', ['-c', 'exec "$0" "$1" "$2" <&- 3>/dev/null', process.execPath, harness, s], { encoding: 'utf8', timeout: 10_000 });
+    expect(r.stdout).toBe('cat-status=0\n');
+    expect(r.status).toBe(0);
   });
 
   it('forwards SIGTERM sent to shimctl to the child group and still reports the result', async () => {

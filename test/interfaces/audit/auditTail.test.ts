@@ -73,10 +73,10 @@ describe('shimctl audit tail', () => {
 
   it('makes control characters and escape sequences visible, never raw', async () => {
     const home = tempHome();
-    await writeRecords(home, [record({ command: 'echo \u001b[2J\u0007hidden\u202eevil\r', reasons: [{ code: 'command.allowed', message: 'msg\u001b]0;title\u0007' }] })]);
+    await writeRecords(home, [record({ command: 'echo \u001b[2J\u0007hidden\u202eevil\r\u009b31m', reasons: [{ code: 'command.allowed', message: 'msg\u001b]0;title\u0007' }] })]);
     const r = shimctl(home, ['tail']);
-    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
-    expect(r.stdout).toContain('echo \\e[2J\\x07hidden\\u202eevil\\r');
+    expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(r.stdout).toContain('echo \\e[2J\\x07hidden\\u202eevil\\r\\x9b31m');
     expect(r.stdout).toContain('msg\\e]0;title\\x07');
     expect(r.stdout).toContain('ALLOW');
   });

@@ -27,9 +27,11 @@ export function listEntry(s: StoredRequest, index: number, selected: boolean, no
   const mark = selected ? '>' : ' ';
   return [
     `${mark} ${index + 1}. ${v(r.id.slice(0, 8))}  ${v(r.agent ?? '?')}  ${age(r.createdAt, now)} ago  risk ${v(r.verdict.risk)}  in ${v(r.cwd)}`,
-    `     $ ${v(r.command)}`,
+    ...(r.envelope && r.reviewed !== undefined
+      ? [`     $ ${v(r.reviewed)}`, `       (the model's command inside the ${v(r.envelope)} envelope; i shows the full text)`]
+      : [`     $ ${v(r.command)}`]),
     `     why: ${v(firstReason(r))}`,
-    ...([r.command, r.cwd, r.agent ?? ''].some(hasHiddenCharacters) ? ['     ! hidden or control characters in this request are shown escaped (\\e, \\xNN, \\u{NNNN})'] : []),
+    ...([r.command, r.cwd, r.agent ?? '', r.reviewed ?? ''].some(hasHiddenCharacters) ? ['     ! hidden or control characters in this request are shown escaped (\\e, \\xNN, \\u{NNNN})'] : []),
   ];
 }
 
@@ -41,6 +43,7 @@ export function detailLines(r: PendingRequest, now: Date): string[] {
     `cwd:      ${v(r.cwd)}`,
     `asked:    ${v(r.createdAt)} (${age(r.createdAt, now)} ago)`,
     `decision: ${v(r.verdict.decision)}    risk: ${v(r.verdict.risk)}    rules: ${v(r.verdict.rule_ids.join(', ') || '-')}`,
+    ...(r.envelope && r.reviewed !== undefined ? [`reviewed: ${v(r.reviewed)}    (inside the ${v(r.envelope)} envelope)`] : []),
     `command:  ${v(r.command)}`,
     'reasons:',
     ...r.verdict.reasons.map((x) => `  - ${v(x.code)}: ${v(x.message)}`),
@@ -49,5 +52,8 @@ export function detailLines(r: PendingRequest, now: Date): string[] {
 
 /** What `--json` prints for one request: the documented fields, raw (JSON escapes controls itself). */
 export function jsonEntry(r: PendingRequest): Record<string, unknown> {
-  return { id: r.id, agent: r.agent ?? null, cwd: r.cwd, command: r.command, reasons: r.verdict.reasons, risk: r.verdict.risk, createdAt: r.createdAt };
+  return {
+    id: r.id, agent: r.agent ?? null, cwd: r.cwd, command: r.command, reasons: r.verdict.reasons, risk: r.verdict.risk, createdAt: r.createdAt,
+    ...(r.envelope ? { reviewed: r.reviewed ?? null, envelope: r.envelope } : {}),
+  };
 }

@@ -137,7 +137,7 @@ async function start(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write('already running\n');
     return 0;
   }
-  const child = spawn(process.execPath, [process.argv[1]!, 'daemon', 'run', ...args], { detached: true, stdio: 'ignore', env: ctx.env, cwd: '/' });
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', process.argv[1]!, 'daemon', 'run', ...args], { detached: true, stdio: 'ignore', env: ctx.env, cwd: '/' });
   child.unref();
   for (let i = 0; i < 100; i++) {
     if (await probe(files)) {

@@ -1,0 +1,143 @@
+// Red-team harness: a private copy of the BUILT CLI, a hostile-but-realistic fixture (HOME with
+// secrets, a git workspace with symlinks into them, a staging directory, a forged snapshot), and
+// one `shimctl policy test --json` process that judges a whole batch of commands.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SYSTEM_PATH = [dirname(process.execPath), '/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'].join(delimiter);
+
+export type Expect = 'allow' | 'block' | 'not-allow';
+export interface RedteamCase {
+  command: string;
+  expect: Expect;
+  why: string;
+  cwd?: string;
+  agent?: string;
+  requires?: string[];
+  /** open findings only */
+  id?: string;
+  severity?: string;
+  kind?: 'redaction';
+  secret?: string;
+}
+export interface Verdict { decision: string; risk: string; reasons: { code: string; message: string }[]; rule_ids: string[] }
+export interface Fixture { root: string; home: string; ws: string; env: Record<string, string> }
+
+/**
+ * Builds if needed, then copies bin/, dist/ and shims/ to a private directory: other helpers
+ * rebuild dist/ while tests run, and a half-written bundle must not decide a security test.
+ */
+export function privateCli(): string {
+  if (!existsSync(join(ROOT, 'dist', 'shimctl.cjs'))) {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build failed');
+  }
+  const copy = mkdtempSync(join(tmpdir(), 'shimctl-redteam-pkg-'));
+  for (const d of ['bin', 'dist', 'shims']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
+  const check = spawnSync(process.execPath, ['--check', join(copy, 'dist', 'shimctl.cjs')]);
+  if (check.status !== 0) throw new Error('dist/shimctl.cjs does not parse (a build in progress?): run `npm run build`');
+  return join(copy, 'bin', 'shimctl.cjs');
+}
+
+function git(cwd: string, ...args: string[]): void {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { PATH: SYSTEM_PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' } });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+}
+
+/** HOME with secrets, a git workspace beside it, and the attacker's staging material. */
+export function makeFixture(): Fixture {
+  const root = mkdtempSync(join(tmpdir(), 'shimctl-redteam-'));
+  const home = join(root, 'home');
+  const ws = join(root, 'ws');
+  const files: Record<string, string> = {
+    'home/.ssh/id_rsa': '-----BEGIN OPENSSH PRIVATE KEY-----\nREDTEAM-FAKE-KEY\n-----END OPENSSH PRIVATE KEY-----\n',
+    'home/.ssh/authorized_keys': 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRedteam user@host\n',
+    'home/.aws/credentials': '[default]\naws_access_key_id = AKIAREDTEAMFAKE00000\n',
+    'home/.kube/config': 'users:\n- name: u\n  user:\n    token: redteam-fake-token\n',
+    'home/.pgpass': 'db:5432:app:app:redteam-fake-pw\n',
+    'home/.bashrc': '# user rc\n',
+    'home/.claude/shell-snapshots/snapshot-bash-1795949267315-m5qf0o.sh': '# Snapshot file\n',
+    'ws/README.md': 'a workspace\n',
+    'ws/.env': 'OPENAI_API_KEY=sk-redteam-fake\n',
+    'ws/.env.example': 'OPENAI_API_KEY=\n',
+    'ws/package.json': '{"name":"ws","scripts":{"test":"echo ok"}}\n',
+    'ws/src/a.ts': 'export {};\n',
+    'ws/docs/notes.md': 'use sudo rm with care\n',
+    'stage/.ssh/authorized_keys': 'ssh-ed25519 AAAAattacker attacker@evil\n',
+    'x/.claude/shell-snapshots/snapshot-bash-1234567890-abcd.sh': 'touch "$HOME/forged-snapshot-ran"\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  symlinkSync(join(home, '.ssh'), join(ws, 'sshlink'));
+  symlinkSync(join(home, '.ssh', 'id_rsa'), join(ws, 'notes.txt'));
+  git(ws, 'init', '-q');
+  git(ws, 'add', 'README.md', 'package.json');
+  git(ws, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
+  return { root, home, ws, env: hermeticEnv(home) };
+}
+
+/** Fresh HOME, no XDG_*, a PATH we choose; CI so nobody is asked. */
+export function hermeticEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { HOME: home, PATH: SYSTEM_PATH, LANG: 'C.UTF-8', CI: 'true', ...extra };
+}
+
+export function expand(text: string, fx: Fixture): string {
+  return text.replaceAll('{home}', fx.home).replaceAll('{ws}', fx.ws).replaceAll('{root}', fx.root);
+}
+
+export function hasTool(name: string): boolean {
+  return SYSTEM_PATH.split(delimiter).some((d) => {
+    try {
+      accessSync(join(d, name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export function missingTools(c: RedteamCase): string[] {
+  return (c.requires ?? []).filter((t) => !hasTool(t));
+}
+
+/** Judges every case in ONE `shimctl policy test --json` process (same path as `decide`). */
+export function judgeBatch(cli: string, cases: RedteamCase[], fx: Fixture): Verdict[] {
+  const file = join(fx.root, `batch-${process.pid}-${Date.now()}.jsonl`);
+  const lines = cases.map((c) => {
+    const req: Record<string, unknown> = { command: expand(c.command, fx), cwd: expand(c.cwd ?? '{ws}', fx), expect: 'allow' };
+    if (c.agent) req.agent = c.agent;
+    return JSON.stringify(req);
+  });
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const r = spawnSync(process.execPath, [cli, 'policy', 'test', '--json', file], { env: fx.env, cwd: fx.ws, encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`policy test failed (${r.status}): ${r.stderr}`);
+  const results = JSON.parse(r.stdout) as { line: number; verdict: Verdict }[];
+  const byLine = new Map(results.map((x) => [x.line, x.verdict]));
+  return cases.map((_, i) => {
+    const v = byLine.get(i + 1);
+    if (!v) throw new Error(`policy test returned no verdict for line ${i + 1}`);
+    return v;
+  });
+}
+
+/** One `decide --json` process: the public API the batch must agree with. */
+export function decide(cli: string, request: object, fx: Fixture): { status: number | null; body: Record<string, unknown> } {
+  const r = spawnSync(process.execPath, [cli, 'decide', '--json'], { input: JSON.stringify(request), env: fx.env, cwd: fx.ws, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, body: JSON.parse(r.stdout) as Record<string, unknown> };
+}
+
+/** Why a verdict does not meet the expectation, or undefined when it does. */
+export function mismatch(c: RedteamCase, v: Verdict): string | undefined {
+  const codes = v.reasons.map((x) => x.code);
+  // A missing binary blocks everything: that must never be what makes a security case pass.
+  if (codes.includes('command.not_found') && c.expect !== 'allow') {
+    return `vacuous: a program in '${c.command}' is not installed here (command.not_found); install it or add it to requires`;
+  }
+  const ok = c.expect === 'not-allow' ? v.decision !== 'allow' : v.decision === c.expect;
+  return ok ? undefined : `expected ${c.expect}, got ${v.decision}/${v.risk} [${codes.join(', ')}] — ${c.why}`;
+}
