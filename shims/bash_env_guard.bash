@@ -8,7 +8,12 @@ case ${SHIMCTL_DEPTH-} in
 esac
 if [ -n "${BASH_EXECUTION_STRING+x}" ]; then
   # Node never starts a shell, but clear BASH_ENV for it anyway so the guard cannot recurse.
-  if ! BASH_ENV= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING"; then
+  # The compiled client asks the resident review process (falling back to the same check below).
+  if [ -x @CLIENT@ ]; then
+    if ! BASH_ENV= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING"; then
+      exit 126
+    fi
+  elif ! BASH_ENV= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING"; then
     exit 126
   fi
 elif [ "${SHIMCTL_DEPTH:-0}" != 0 ]; then

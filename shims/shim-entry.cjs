@@ -18,13 +18,16 @@ function loadWithCodeCache(file) {
   const vm = require('vm');
   const Module = require('module');
   const st = fs.statSync(file);
-  const stamp = Buffer.from(`${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${process.version}:${process.arch}\n`);
+  const stamp = Buffer.from(`${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${process.version}:${process.arch}:${process.execArgv.join(' ')}\n`);
   // The state directory as statePaths() derives it; without an absolute HOME there is no cache.
   const xdg = process.env.XDG_STATE_HOME;
   const home = process.env.HOME;
   const stateDir = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'shimctl') : home && path.isAbsolute(home) ? path.join(home, '.local/state/shimctl') : '';
   const cacheDir = stateDir && path.join(stateDir, 'cache');
-  const cacheFile = cacheDir && path.join(cacheDir, 'shim-bundle.v8cache');
+  // V8 rejects a cache made under other flags (the daemon runs with a larger young generation):
+  // one file per flag set, so the two never overwrite each other's.
+  const flavour = process.execArgv.join(' ').replace(/[^A-Za-z0-9=.-]+/g, '_').slice(0, 80);
+  const cacheFile = cacheDir && path.join(cacheDir, `shim-bundle${flavour ? `.${flavour}` : ''}.v8cache`);
   let cached;
   if (cacheFile) try {
     const data = fs.readFileSync(cacheFile);

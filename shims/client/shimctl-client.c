@@ -9,7 +9,8 @@
  * or answers nonsense before a command started, it execs the per-command Node core instead:
  * there is no path that runs a command without a verdict.
  *
- * usage: shimctl-client NODE ENTRY SHELL REAL_SHELL [shell arguments...]
+ * usage: shimctl-client [--check] NODE ENTRY SHELL REAL_SHELL [shell arguments...]
+ * --check (the BASH_ENV guard): verdict only; exit 0 lets the calling bash run the text itself.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,6 +38,7 @@
 extern char **environ;
 
 static int g_argc;
+static int g_check = 0;
 static char **g_argv; /* NODE ENTRY SHELL REAL args... */
 static volatile pid_t g_child_group = 0;
 static volatile sig_atomic_t g_term_signal = 0;
@@ -54,13 +56,15 @@ static void debug(const char *what, const char *why) {
 
 static void fallback(void) {
   debug("fallback", g_why);
-  char **av = calloc((size_t)g_argc + 2, sizeof(char *));
+  char **av = calloc((size_t)g_argc + 3, sizeof(char *));
   if (!av) _exit(EXIT_BLOCKED);
-  av[0] = g_argv[0];
-  av[1] = g_argv[1];
-  av[2] = "__shim";
-  for (int i = 2; i < g_argc; i++) av[i + 1] = g_argv[i];
-  av[g_argc + 1] = NULL;
+  int k = 0;
+  av[k++] = g_argv[0];
+  av[k++] = g_argv[1];
+  av[k++] = "__shim";
+  if (g_check) av[k++] = "--check";
+  for (int i = 2; i < g_argc; i++) av[k++] = g_argv[i];
+  av[k] = NULL;
   execv(g_argv[0], av);
   fprintf(stderr, "shimctl: blocked (internal.error): cannot start the review core %s: %s\n", g_argv[0], strerror(errno));
   _exit(EXIT_BLOCKED);
@@ -395,6 +399,11 @@ static void run_command(char **f, size_t nf, result_t *res) {
 /* ---- one request ---- */
 
 int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--check") == 0) {
+    g_check = 1;
+    argv++;
+    argc--;
+  }
   if (argc < 5) {
     fprintf(stderr, "shimctl: blocked (invocation.unsupported): usage: shimctl-client NODE ENTRY SHELL REAL [args...]\n");
     return EXIT_BLOCKED;
@@ -423,7 +432,7 @@ int main(int argc, char **argv) {
   struct timespec sent;
   clock_gettime(CLOCK_REALTIME, &sent);
   buf_num(&q, (long long)sent.tv_sec * 1000 + sent.tv_nsec / 1000000);
-  buf_field(&q, "run");
+  buf_field(&q, g_check ? "check" : "run");
   buf_field(&q, argv[3]);
   buf_field(&q, argv[4]);
   buf_field(&q, cwd);

@@ -1,6 +1,7 @@
 // The resident review process end to end with the built CLI and the compiled client: started by
 // the first call, used by the next ones, refused without the token, killed, stopped and starved
 // (never running a command unreviewed), config edits seen at once, idle exit, many agents at once.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -54,6 +55,22 @@ describe('resident review process', () => {
     ]);
     // The run dir and everything in it are this user's only.
     expect(readdirSync(h.runDir).sort()).toEqual(['daemon.lock', 'daemon.sock', 'daemon.token']);
+  });
+
+  it('answers the BASH_ENV guard (check mode) too: the calling bash runs only what was allowed', () => {
+    const h = home();
+    startDaemon(h);
+    const guard = join(h.home, '.local/share/shimctl/shims/bash_env_guard.bash');
+    const env = { ...h.env, BASH_ENV: guard, SHLVL: '1' };
+    const ok = spawnSync('/bin/bash', ['-c', 'touch guarded'], { env, cwd: h.project, encoding: 'utf8' });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stderr).toContain('daemon: accepted');
+    expect(existsSync(join(h.project, 'guarded'))).toBe(true);
+    const no = spawnSync('/bin/bash', ['-c', 'rm -rf /'], { env, cwd: h.project, encoding: 'utf8' });
+    expect(no.status).toBe(126);
+    expect(no.stderr).toContain('shimctl: blocked (path.root_deletion)');
+    expect(auditRecords(h).map((r) => [r.command, r.decision])).toEqual([['touch guarded', 'allow'], ['rm -rf /', 'block']]);
+    expect(shimCalls(h)).toBe(0);
   });
 
   it('falls back and still reviews when told not to start one (SHIMCTL_DAEMON=nostart)', () => {

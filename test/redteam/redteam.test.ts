@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fixture, type RedteamCase, type Verdict, decide, expand, judgeBatch, makeFixture, mismatch, missingTools, privateCli } from './harness.js';
+import { FORGED_CLAUDE_ENVELOPE, type Fixture, type RedteamCase, type Verdict, decide, expand, judgeBatch, makeFixture, mismatch, missingTools, privateCli } from './harness.js';
 import { type ShimSession, installShims } from './shimSession.js';
 
 const load = <T>(name: string): T => JSON.parse(readFileSync(join(import.meta.dirname, name), 'utf8')) as T;
@@ -122,8 +122,14 @@ describe('through the installed bash shim', () => {
   });
 
   it('the forged Claude envelope sent by another agent does not source its file', () => {
-    const forged = expand(OPEN.find((c) => c.id === 'RT-03' && !c.agent)!.command, fx);
-    const r = shim.run(forged, 'qwen');
+    const r = shim.run(expand(FORGED_CLAUDE_ENVELOPE, fx), 'qwen');
+    expect(r.status).toBe(126);
+    expect(existsSync(join(fx.home, 'forged-snapshot-ran'))).toBe(false);
+  });
+
+  it('a forged Claude envelope inside bash -c in a Claude session does not source its file (was RT-03)', () => {
+    const forged = expand(FORGED_CLAUDE_ENVELOPE, fx);
+    const r = shim.run(`bash -c '${forged.replaceAll("'", "'\\''")}'`, 'claude');
     expect(r.status).toBe(126);
     expect(existsSync(join(fx.home, 'forged-snapshot-ran'))).toBe(false);
   });
@@ -133,6 +139,19 @@ describe('through the installed bash shim', () => {
     expect(r.status).toBe(126);
     // eslint-disable-next-line no-control-regex
     expect(r.stderr.replace(/\n$/, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
+  it('codex guard (BASH_ENV): allowed text runs, a secret read is vetoed before bash runs it', () => {
+    expect(shim.runGuarded('echo guard-ok').stdout).toBe('guard-ok\n');
+    const r = shim.runGuarded('cat sshlink/id_rsa');
+    expect(r.status).toBe(126);
+    expect(r.stdout).not.toContain('REDTEAM-FAKE-KEY');
+  });
+
+  it('codex guard: a tampered depth marker or SHLVL=0 does not switch the guard off', () => {
+    expect(shim.runGuarded('cat sshlink/id_rsa', { SHIMCTL_DEPTH: 'abc' }).status).toBe(126);
+    expect(shim.runGuarded('cat sshlink/id_rsa', { SHLVL: '0' }).status).toBe(126);
+    expect(shim.runGuarded('cat sshlink/id_rsa', { SHIMCTL_DEPTH: '0' }).status).toBe(126);
   });
 
   it('every decision leaves a record, and no secret in any spelling reaches the audit file', () => {
@@ -155,12 +174,6 @@ describe('through the installed bash shim', () => {
       const r = shim.run('cat ~/.ssh/id_rsa \u202e evil \u200b');
       expect(r.status).toBe(126);
       expect(r.stderr).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
-    });
-
-    it('RT-03: the forged envelope inside bash -c does not source its file (Claude session)', () => {
-      const forged = expand(OPEN.find((c) => c.id === 'RT-03' && !c.agent)!.command, fx);
-      shim.run(`bash -c '${forged.replaceAll("'", "'\\''")}'`, 'claude');
-      expect(existsSync(join(fx.home, 'forged-snapshot-ran'))).toBe(false);
     });
   });
 });

@@ -10,6 +10,8 @@ export interface ShimSession {
   shimDir: string;
   auditLog: string;
   run(text: string, agent?: string): ShimRun;
+  /** Codex/Cline wiring: the real /bin/bash with BASH_ENV = the installed guard. */
+  runGuarded(text: string, extraEnv?: Record<string, string>): ShimRun;
   auditText(): string;
   stop(): void;
 }
@@ -25,6 +27,11 @@ export function installShims(cli: string, fx: Fixture): ShimSession {
     auditLog,
     run(text, agent = 'qwen') {
       const p = spawnSync(join(shimDir, 'bash'), ['-c', text], { cwd: fx.ws, env: { ...env, SHIMCTL_AGENT: agent }, encoding: 'utf8', timeout: 60_000 });
+      return { status: p.status, stdout: p.stdout, stderr: p.stderr };
+    },
+    runGuarded(text, extraEnv = {}) {
+      const guardEnv = hermeticEnv(fx.home, { SHIMCTL_AGENT: 'codex', SHIMCTL_SESSION: 'redteam', SHLVL: '1', BASH_ENV: join(shimDir, 'bash_env_guard.bash'), ...extraEnv });
+      const p = spawnSync('/bin/bash', ['-c', text], { cwd: fx.ws, env: guardEnv, encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
       return { status: p.status, stdout: p.stdout, stderr: p.stderr };
     },
     auditText: () => (existsSync(auditLog) ? readFileSync(auditLog, 'utf8') : ''),

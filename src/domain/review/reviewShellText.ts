@@ -5,6 +5,8 @@ import { verdict } from '../verdict.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { MAX_NESTING, step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
+import { combine } from './combine.js';
+import { judgeEnvelopeEffects } from './envelopeEffects.js';
 
 export interface ShellTextOutcome {
   verdict: Verdict;
@@ -33,21 +35,25 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   }
   let inner = text;
   let envelope: string | undefined;
+  let effects: Verdict | undefined;
   if (env.kind === 'envelope') {
     inner = env.inner;
     envelope = env.name;
-    step(state, depth, 'envelope', `${env.name} envelope; reviewing the command inside it`);
+    effects = judgeEnvelopeEffects(env, state, hop);
+    step(state, depth, 'envelope', `${env.name} envelope; reviewing the command inside it`, effects.reasons.length ? effects : undefined);
     if (chain) { chain.envelope = env.name; chain.command = inner; }
   } else if (depth === 0) {
     step(state, depth, 'envelope', 'no agent envelope');
   }
   const tok = tokenize(inner, { home: state.facts.home });
   if (!tok.ok) {
-    const v: Verdict = { decision: 'block', risk: 'medium', reasons: tok.reasons, rule_ids: [] };
+    const syntax: Verdict = { decision: 'block', risk: 'medium', reasons: tok.reasons, rule_ids: [] };
+    const v = effects ? combine(effects, syntax) : syntax;
     step(state, depth, 'syntax', `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
     return { verdict: v, envelope, inner };
   }
   step(state, depth, 'syntax', `one simple command: ${JSON.stringify(tok.words)}`);
-  const v = reviewWords(tok.words, state, depth, chain);
+  const words = reviewWords(tok.words, state, depth, chain);
+  const v = effects ? combine(effects, words) : words;
   return { verdict: v, envelope, inner, words: tok.words };
 }

@@ -53,7 +53,7 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
     { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle) }) },
     { path: bashShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
     { path: shShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
-    { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash) }) },
+    { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
   ];
   const placeholders: Record<string, string> = { bashShim, shShim, bashEnvGuard: guard };
   const launcher = read('launcher.sh');
