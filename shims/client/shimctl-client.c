@@ -205,7 +205,7 @@ static void spawn_daemon(const char *dir) {
   pid_t pid = fork();
   if (pid < 0) return;
   if (pid == 0) {
-    setsid();
+    setpgid(0, 0);
     if (fork() != 0) _exit(0);
     int null = open("/dev/null", O_RDWR);
     if (null >= 0) { dup2(null, 0); dup2(null, 1); dup2(null, 2); if (null > 2) close(null); }
@@ -256,7 +256,8 @@ static void on_signal(int sig) {
   if (sig == SIGCHLD) {
     if (g_sigpipe[1] >= 0) { char c = 'c'; ssize_t ignored = write(g_sigpipe[1], &c, 1); (void)ignored; }
   } else if (g_child_group > 0) {
-    kill(-g_child_group, sig);
+    /* Before the child's setsid() the group does not exist yet: signal the child itself. */
+    if (kill(-g_child_group, sig) < 0) kill(g_child_group, sig);
     if (sig != SIGINT) g_term_signal = sig;
   }
   errno = saved;
@@ -324,6 +325,8 @@ static void run_command(char **f, size_t nf, result_t *res) {
   pid_t pid = fork();
   if (pid < 0) { res->spawn_errno = errno; res->exit_code = EXIT_BLOCKED; return; }
   if (pid == 0) {
+    /* Its own session, as the per-command executor does (spawned detached): one group to signal,
+     * and a terminal it reads is not its controlling one, so it is never stopped by SIGTTIN. */
     setpgid(0, 0);
     signal(SIGPIPE, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
@@ -335,7 +338,6 @@ static void run_command(char **f, size_t nf, result_t *res) {
     (void)ignored;
     _exit(127);
   }
-  setpgid(pid, pid);
   g_child_group = pid;
   sa.sa_handler = on_signal;
   sigaction(SIGINT, &sa, NULL);

@@ -2,7 +2,7 @@
 // the first call, used by the next ones, refused without the token, killed, stopped and starved
 // (never running a command unreviewed), config edits seen at once, idle exit, many agents at once.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -189,10 +189,39 @@ describe('resident review process', () => {
     expect(readdirSync(h.runDir).filter((f) => f !== 'daemon.spawned')).toEqual([]);
   });
 
+  it('steps aside when shimctl changed on disk (an upgrade): the request is reviewed by the new code', async () => {
+    const h = home();
+    const pid = startDaemon(h);
+    expect(runFast(h, 'touch before').stderr).toContain('daemon: accepted');
+    const bundle = JSON.parse(readFileSync(join(h.home, '.local/share/shimctl/manifest.json'), 'utf8')).bundle as string;
+    const later = new Date(Date.now() + 5000);
+    utimesSync(bundle, later, later);
+    const r = runFast(h, 'touch after');
+    expect(r.stderr).toContain('shimctl-client: refused: stale daemon');
+    expect(r.status).toBe(0);
+    expect(existsSync(join(h.project, 'after'))).toBe(true);
+    expect(await waitFor(() => !alive(pid), 8000)).toBe(true);
+    expect(auditRecords(h).map((x) => x.command)).toEqual(['touch before', 'touch after']);
+  });
+
   it('stops when its run directory disappears (HOME removed, uninstall)', async () => {
     const h = home();
     const pid = startDaemon(h);
     rmSync(h.runDir, { recursive: true, force: true });
     expect(await waitFor(() => !alive(pid), 8000)).toBe(true);
+  });
+});
+
+describe('resident review process with a terminal', () => {
+  it('lets a command read the terminal it inherits (no SIGTTIN stop), through the fast path', () => {
+    const h = home();
+    startDaemon(h);
+    const inner = `${h.client} ${h.node} ${h.entry} bash /bin/bash -c 'head -n 1'`;
+    // `script` gives the client a real pseudo-terminal as stdin/stdout/stderr.
+    const r = spawnSync('script', ['-qec', inner, '/dev/null'], { env: h.env, cwd: h.project, input: 'typed-line\n', encoding: 'utf8', timeout: 20_000 });
+    expect(r.signal).toBeNull(); // not killed by the timeout: it did not hang stopped
+    expect(r.stdout).toContain('daemon: accepted');
+    expect(r.stdout.split('typed-line').length).toBeGreaterThanOrEqual(3); // echoed by the tty, then printed by head
+    expect(auditRecords(h).map((x) => [x.command, x.exitCode])).toEqual([['head -n 1', 0]]);
   });
 });

@@ -52,7 +52,7 @@ function git(cwd: string, ...args: string[]): void {
 }
 
 /** HOME with secrets, a git workspace beside it, and the attacker's staging material. */
-export function makeFixture(): Fixture {
+export function makeFixture(cli: string): Fixture {
   const root = mkdtempSync(join(tmpdir(), 'shimctl-redteam-'));
   const home = join(root, 'home');
   const ws = join(root, 'ws');
@@ -77,12 +77,15 @@ export function makeFixture(): Fixture {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
   }
+  // shimctl itself on PATH, as after `npm install -g shimctl`: the agent must not drive its gate.
+  mkdirSync(join(root, 'bin'));
+  symlinkSync(cli, join(root, 'bin', 'shimctl'));
   symlinkSync(join(home, '.ssh'), join(ws, 'sshlink'));
   symlinkSync(join(home, '.ssh', 'id_rsa'), join(ws, 'notes.txt'));
   git(ws, 'init', '-q');
   git(ws, 'add', 'README.md', 'package.json');
   git(ws, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
-  return { root, home, ws, env: hermeticEnv(home) };
+  return { root, home, ws, env: hermeticEnv(home, { PATH: `${join(root, 'bin')}${delimiter}${SYSTEM_PATH}` }) };
 }
 
 /** Fresh HOME, no XDG_*, a PATH we choose; CI so nobody is asked. */

@@ -4,7 +4,7 @@
 // commands do not run, the stderr line carries no terminal controls, the audit leaks no secret).
 // open-findings.json holds attacks that succeed today: skipped unless REDTEAM_OPEN=1.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGED_CLAUDE_ENVELOPE, type Fixture, type RedteamCase, type Verdict, decide, expand, judgeBatch, makeFixture, mismatch, missingTools, privateCli } from './harness.js';
 import { type ShimSession, installShims } from './shimSession.js';
@@ -36,13 +36,14 @@ const all = [...CASES, ...GENERATED];
 
 beforeAll(() => {
   cli = privateCli();
-  fx = makeFixture();
+  fx = makeFixture(cli);
   verdicts = judgeBatch(cli, all, fx);
   if (RUN_OPEN) openVerdicts = judgeBatch(cli, OPEN_VERDICT, fx);
 }, 180_000);
 
 afterAll(() => {
   if (fx) rmSync(fx.root, { recursive: true, force: true });
+  if (cli) rmSync(dirname(dirname(cli)), { recursive: true, force: true });
 });
 
 describe('case data', () => {

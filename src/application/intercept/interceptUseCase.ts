@@ -22,6 +22,11 @@ function describe(inv: ShellInvocation | undefined, req: InterceptRequest): stri
   return [req.shell, ...req.args].join(' ');
 }
 
+/** The model's command inside an agent envelope: what was reviewed, kept apart from the (long) envelope text. */
+function reviewedText(review: ReviewResult): string | undefined {
+  return review.envelope ? (review.reviewed ?? review.normalized?.command) : undefined;
+}
+
 interface Decided {
   config: PolicyConfig;
   review: ReviewResult;
@@ -49,7 +54,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     decided = await decide(req, deps, agent, session);
     const { config, review, invocation } = decided;
     const command = describe(invocation, req);
-    const record: AuditRecord = { ...base, ...review.verdict, command, envelope: review.envelope, approval: decided.approval };
+    const record: AuditRecord = { ...base, ...review.verdict, command, envelope: review.envelope, reviewed: reviewedText(review), approval: decided.approval };
     try {
       writer = await deps.auditLog(config).open();
     } catch (err) {
@@ -128,7 +133,7 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
   const hop = depth === 0 ? 'agent' : 'nested';
   const review = await decideRequest(invocation, { hop, agent, cwd: req.cwd, env: req.env }, config, deps);
   if (review.verdict.decision !== 'ask') return { config, review, invocation };
-  const asked = await askHuman(review.verdict, { cwd: req.cwd, command: describe(invocation, req), reviewed: review.envelope ? review.normalized?.command : undefined, envelope: review.envelope, agent, session, env: req.env }, config, deps);
+  const asked = await askHuman(review.verdict, { cwd: req.cwd, command: describe(invocation, req), reviewed: reviewedText(review), envelope: review.envelope, agent, session, env: req.env }, config, deps);
   return { config, review: { ...review, verdict: asked.verdict }, invocation, approval: asked.approval };
 }
 

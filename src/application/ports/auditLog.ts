@@ -18,6 +18,8 @@ export interface AuditRecord extends Verdict {
   command?: string;
   argv?: string[];
   envelope?: string;
+  /** With `envelope`: the model's command inside it, which is what was reviewed (redacted like `command`). */
+  reviewed?: string;
   approval?: ApprovalTrace;
   exitCode?: number;
   signal?: string | null;

@@ -2,6 +2,7 @@ import { redactArgv, redactSecrets } from './redactSecrets.js';
 
 /** Size limits for one audit record; a line stays far below what tail reads in one block. */
 export const AUDIT_FIELD_LIMITS = {
+  /** Also the limit for `reviewed`. */
   command: 8 * 1024,
   argvElement: 2 * 1024,
   argvCount: 256,
@@ -39,7 +40,9 @@ export function sanitizeAuditRecord<T extends object>(record: T): T {
     if (value === undefined) continue;
     if (key === 'argv' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
       out[key] = sanitizeArgv(value as string[]);
-    } else if (key === 'command' && typeof value === 'string') {
+    } else if ((key === 'command' || key === 'reviewed') && typeof value === 'string') {
+      // `reviewed` (the model's command inside an envelope) gets the same room as `command`:
+      // it is the part of an envelope record that matters.
       out[key] = redactThenTrim(value, AUDIT_FIELD_LIMITS.command);
     } else {
       out[key] = sanitizeValue(value, 0);

@@ -4,7 +4,9 @@
 import type { HostFacts } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
-import { ALLOW_NOTHING_FOUND, combineVerdicts, internalErrorVerdict, verdict } from '../verdict.js';
+import { ALLOW_NOTHING_FOUND, internalErrorVerdict, verdict } from '../verdict.js';
+// The hot-path combination (same result as combineVerdicts, strictest reasons first).
+import { combine } from '../review/combine.js';
 import { absolutize, basenamePosix, dirnamePosix, expandTilde, isStrictAncestor, isWithin, normalizePosix, resolvePhysically } from './posixPath.js';
 import type { ProtectedResource } from './protectedResources.js';
 import { defaultGatePaths, ENV_TEMPLATE_NAMES, protectedResources } from './protectedResources.js';
@@ -89,13 +91,14 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     for (const p of s.all) {
       const target = deletionTarget(p, prepared.home, prepared.keep);
       if (target !== undefined) {
+        // The strictest finding there is: listing every protected file below it adds only noise.
         found.push(verdict('block', 'critical', 'path.root_deletion', `Deleting ${shown} would delete ${target}.`, 'paths:root-deletion'));
-        break;
+        return;
       }
     }
   }
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
-  if (recursive || s.all.some((p) => mightMatch(p, prepared))) {
+  if (s.all.some((p) => mightMatch(p, prepared) || (recursive && prepared.ancestors.has(p)))) {
     const reported = new Set<string>();
     for (const r of prepared.resources) {
       if (r.kind === 'gate' && !writes) continue;
@@ -143,6 +146,11 @@ interface Table {
   /** All patterns in one expression each: most paths match none, and one test says so. */
   anyName: RegExp;
   anyPath: RegExp;
+  /**
+   * Every strict ancestor directory of a located pattern's literal prefix (`/`, `/home`,
+   * `/home/u` for `~/.ssh/**`): a recursive access reaches a resource only from one of these.
+   */
+  ancestors: Set<string>;
 }
 
 interface Prepared extends Table {
@@ -151,6 +159,18 @@ interface Prepared extends Table {
   keep: string[];
   /** cwd ⇒ workspace directories (per facts object, so realpath answers never go stale). */
   workspaces: Map<string, string[]>;
+}
+
+function ancestorsOf(resources: ProtectedResource[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of resources) {
+    if (r.glob.anywhere) continue;
+    for (let d = r.glob.literalPrefix; d !== '/'; ) {
+      d = dirnamePosix(d);
+      out.add(d);
+    }
+  }
+  return out;
 }
 
 function union(regexes: RegExp[]): RegExp {
@@ -172,6 +192,7 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[]): Table
       resources,
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
       anyPath: union(resources.filter((r) => !r.glob.anywhere).map((r) => r.glob.regex)),
+      ancestors: ancestorsOf(resources),
     };
     if (byKey.size > 16) byKey.clear(); // a long-lived process with many homes: stay bounded
     byKey.set(key, table);
@@ -213,7 +234,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
     }
-    return { verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combineVerdicts(...found), paths };
+    return { verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combine(...found), paths };
   } catch (err) {
     return { verdict: internalErrorVerdict(`path analysis failed: ${String(err)}`), paths: [] };
   }

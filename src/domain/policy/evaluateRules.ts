@@ -3,7 +3,8 @@ import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict } from '../verdict.js';
 import type { ArgView } from './argView.js';
 import { RULES_BY_COMMAND } from './packs/index.js';
-import { ruleMatches } from './ruleTypes.js';
+import { ruleMatchesArgs } from './ruleTypes.js';
+import { combine } from '../review/combine.js';
 
 function configRuleMatches(rule: ConfigRule, view: ArgView): boolean {
   if (rule.command !== view.command) return false;
@@ -71,8 +72,9 @@ export function evaluateBuiltins(view: ArgView, disabled: readonly string[]): Ve
   if (candidates) {
     for (const rule of candidates) {
       if (disabled.length > 0 && disabled.includes(rule.id)) continue;
-      if (!ruleMatches(rule, view)) continue;
-      const v = verdict(rule.decision, rule.risk, rule.code, `${rule.reason}`, rule.id);
+      // RULES_BY_COMMAND already chose the rules for this command: only the arguments are left.
+      if (!ruleMatchesArgs(rule, view)) continue;
+      const v = verdict(rule.decision, rule.risk, rule.code, rule.reason, rule.id);
       if (rule.final) return v;
       hits.push(v);
     }
@@ -81,5 +83,5 @@ export function evaluateBuiltins(view: ArgView, disabled: readonly string[]): Ve
     const what = view.sub.length > 0 && candidates ? `${view.command} ${view.sub[0]}` : view.command;
     return verdict('ask', 'medium', 'command.unknown', `'${what}' is not in the policy; deny by default asks a human`);
   }
-  return hits.length === 1 ? hits[0]! : combineVerdicts(...hits);
+  return hits.length === 1 ? hits[0]! : combine(...hits);
 }

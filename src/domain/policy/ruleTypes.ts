@@ -39,7 +39,11 @@ export const all = (...ts: ArgTest[]): ArgTest => (v) => ts.every((t) => t(v));
 export const any = (...ts: ArgTest[]): ArgTest => (v) => ts.some((t) => t(v));
 
 export function ruleMatches(rule: BuiltinRule, view: ArgView): boolean {
-  if (!rule.commands.includes(view.command)) return false;
+  return rule.commands.includes(view.command) && ruleMatchesArgs(rule, view);
+}
+
+/** The sub-command and argument tests only: for callers that already picked rules by command. */
+export function ruleMatchesArgs(rule: BuiltinRule, view: ArgView): boolean {
   if (rule.sub) {
     if (view.sub.length < rule.sub.length) return false;
     for (let i = 0; i < rule.sub.length; i++) if (view.sub[i] !== rule.sub[i]) return false;

@@ -20,6 +20,8 @@ export interface ReviewResult {
   normalized?: NormalizedCommand;
   /** The agent envelope that was unwrapped; on allow the shim runs the envelope as written. */
   envelope?: string;
+  /** With `envelope`: the model's command inside it, the text that was reviewed (even if it never became one simple command). */
+  reviewed?: string;
   /** The text was an agent bookkeeping call recognised by its exact shape. */
   bookkeeping?: string;
   trace: TraceStep[];
@@ -50,7 +52,7 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
       if (normalized.effectiveArgv.length === 0) normalized.effectiveArgv = out.words;
       result.normalized = normalized;
     }
-    if (out.envelope) result.envelope = out.envelope;
+    if (out.envelope) { result.envelope = out.envelope; result.reviewed = out.inner; }
     if (out.bookkeeping) result.bookkeeping = out.bookkeeping;
     step(state, 0, 'verdict', `${out.verdict.decision} (${out.verdict.risk})`, out.verdict);
     return result;

@@ -49,7 +49,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
       parts.push(reviewShellText(s.text, state, depth + 1, 'nested', undefined).verdict);
     }
     for (const c of hatches.commands) {
-      step(state, depth, 'escape', `${c.why} runs '${c.argv.join(' ')}'`);
+      step(state, depth, 'escape', () => `${c.why} runs '${c.argv.join(' ')}'`);
       parts.push(reviewWords(c.argv.filter((w) => w !== '{}'), state, depth + 1, undefined, c.viaExec === true));
     }
     if (hatches.verdicts.length) step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
@@ -57,14 +57,14 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
 
   if (!use || use.kind === 'query') {
     const rules = evaluateRules(view, state.config);
-    step(state, depth, 'rules', rules.rule_ids.length ? `matched ${rules.rule_ids.join(', ')}` : 'no rule matched', rules);
+    step(state, depth, 'rules', () => (rules.rule_ids.length ? `matched ${rules.rule_ids.join(', ')}` : 'no rule matched'), rules);
     parts.push(rules);
   }
 
   const pathArgs = [...pathArgsFor(name, args), ...(hatches?.paths ?? [])];
   if (pathArgs.length) {
     const pj = judgePaths(pathArgs, { cwd: state.cwd, config: state.config, facts: state.facts });
-    step(state, depth, 'paths', `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
+    step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
     parts.push(pj.verdict);
     if (chain) chain.paths.push(...pj.paths);
   }
@@ -72,7 +72,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     const urls = findUrls([name, ...args]);
     if (urls.length) {
       const uv = judgeUrls(urls, state.config);
-      step(state, depth, 'urls', `URLs: ${urls.join(' ')}`, uv);
+      step(state, depth, 'urls', () => `URLs: ${urls.join(' ')}`, uv);
       parts.push(uv);
       if (chain) chain.urls.push(...urls);
     }

@@ -49,10 +49,10 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   if (!tok.ok) {
     const syntax: Verdict = { decision: 'block', risk: 'medium', reasons: tok.reasons, rule_ids: [] };
     const v = effects ? combine(effects, syntax) : syntax;
-    step(state, depth, 'syntax', `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
+    step(state, depth, 'syntax', () => `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
     return { verdict: v, envelope, inner };
   }
-  step(state, depth, 'syntax', `one simple command: ${JSON.stringify(tok.words)}`);
+  step(state, depth, 'syntax', () => `one simple command: ${JSON.stringify(tok.words)}`);
   const words = reviewWords(tok.words, state, depth, chain);
   const v = effects ? combine(effects, words) : words;
   return { verdict: v, envelope, inner, words: tok.words };

@@ -21,7 +21,26 @@ export interface ReviewState {
  */
 export type Chain = NormalizedCommand | undefined;
 
-export function step(state: ReviewState, depth: number, stage: string, detail: string, v?: Verdict): void {
-  const prefix = depth > 0 ? `${'  '.repeat(depth)}` : '';
-  state.trace.push(v ? { stage, detail: prefix + detail, verdict: v } : { stage, detail: prefix + detail });
+/**
+ * Records one stage for `shimctl explain`. A detail that costs something to build (argument
+ * lists, JSON) may be given as a function: it is built only if someone reads the trace, which
+ * the interception path never does.
+ */
+export function step(state: ReviewState, depth: number, stage: string, detail: string | (() => string), v?: Verdict): void {
+  const prefix = depth > 0 ? '  '.repeat(depth) : '';
+  if (typeof detail === 'function') state.trace.push(new LazyStep(stage, prefix, detail, v));
+  else state.trace.push(v ? { stage, detail: prefix + detail, verdict: v } : { stage, detail: prefix + detail });
+}
+
+/** A trace step whose detail is built on first read; serialises like a plain step. */
+class LazyStep implements TraceStep {
+  private built?: string;
+  constructor(readonly stage: string, private readonly prefix: string, private readonly build: () => string, readonly verdict?: Verdict) {}
+  get detail(): string {
+    this.built ??= this.prefix + this.build();
+    return this.built;
+  }
+  toJSON(): TraceStep {
+    return this.verdict ? { stage: this.stage, detail: this.detail, verdict: this.verdict } : { stage: this.stage, detail: this.detail };
+  }
 }

@@ -57,7 +57,7 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   const endWord = (): void => {
     if (inWord) {
       words.push(word);
-      if (!ASSIGNMENT.test(text.slice(wordStart, i))) commandSeen = true;
+      if (!commandSeen && !ASSIGNMENT.test(text.slice(wordStart, i))) commandSeen = true;
     }
     word = '';
     inWord = false;
@@ -174,9 +174,13 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       }
     }
     startWord();
-    word += c;
+    // A run of ordinary characters is appended in one piece: building words one character at
+    // a time made long commands the slowest part of a review.
+    let j = i + 1;
+    while (j < text.length && isOrdinary(text.charCodeAt(j))) j++;
+    word += j === i + 1 ? c : text.slice(i, j);
     afterPlain = true;
-    i++;
+    i = j;
   }
   endWord();
 
@@ -194,6 +198,17 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** ASCII characters the loop above must see one by one (syntax, quotes, globs, `~`, `{`, controls). */
+const SPECIAL = new Uint8Array(128);
+for (let k = 0; k < 0x20; k++) SPECIAL[k] = 1;
+SPECIAL[0x7f] = 1;
+for (const ch of ' \t\n\\\'"$`|&;<>()#*?[{~') SPECIAL[ch.charCodeAt(0)] = 1;
+
+/** Not special to the tokenizer; non-ASCII letters are ordinary (look-alikes are judged later). */
+function isOrdinary(code: number): boolean {
+  return code >= 128 || SPECIAL[code] === 0;
+}
 
 function firstCommandWord(words: string[]): string | undefined {
   return words.find((w) => !ASSIGNMENT.test(w));

@@ -7,11 +7,14 @@ import type { Shape } from './envelopes/shape.js';
 export interface EnvelopeContext {
   agent?: string;
   hop: 'agent' | 'nested';
+  /** The user's HOME (optional): when given, files a bookkeeping call sources must lie there. */
+  home?: string;
 }
 
 /**
  * `envelope`: the text is a known agent envelope; `inner` is the model's command to review.
- * `bookkeeping`: an agent's own start-up call (probe, snapshot), recognised by exact shape.
+ * `bookkeeping`: an agent's own start-up call (probe, snapshot), recognised by exact shape;
+ *   `sourced` names the user's own files it runs (Claude's snapshot sources `~/.bashrc`).
  * `none`: just a command, judged like any other.
  * The optional fields (additive) describe what the envelope's fixed part does besides running
  * the inner command, so a policy can judge those paths too: `sourced` files it runs with
@@ -21,7 +24,7 @@ export interface EnvelopeContext {
  */
 export type EnvelopeMatch =
   | { kind: 'envelope'; name: string; inner: string; sourced?: string[]; writes?: string[]; pathPrefix?: string }
-  | { kind: 'bookkeeping'; name: string }
+  | { kind: 'bookkeeping'; name: string; sourced?: string[] }
   | { kind: 'none' };
 
 const SHAPES: readonly Shape[] = [...claudeShapes, ...geminiShapes, ...codexShapes, ...copilotShapes];
@@ -44,9 +47,9 @@ export function unwrapEnvelope(text: string, ctx: EnvelopeContext): EnvelopeMatc
     if (named && shape.agent !== agent) continue;
     if (shape.kind === 'bookkeeping' && (ctx.hop !== 'agent' || !named)) continue;
     if (!text.startsWith(shape.prefix)) continue;
-    const m = shape.match(text);
+    const m = shape.match(text, ctx.home);
     if (!m) continue;
-    if (shape.kind === 'bookkeeping') return { kind: 'bookkeeping', name: shape.name };
+    if (shape.kind === 'bookkeeping') return m.sourced.length ? { kind: 'bookkeeping', name: shape.name, sourced: m.sourced } : { kind: 'bookkeeping', name: shape.name };
     const found: EnvelopeMatch = { kind: 'envelope', name: shape.name, inner: m.inner ?? '', sourced: m.sourced };
     if (m.writes) found.writes = m.writes;
     if (m.pathPrefix !== undefined) found.pathPrefix = m.pathPrefix;

@@ -2,7 +2,9 @@
 // link-local, CGNAT, unspecified and cloud metadata addresses, in every spelling parsers accept.
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
-import { ALLOW_NOTHING_FOUND, combineVerdicts, verdict } from '../verdict.js';
+import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
+// The hot-path combination (same result as combineVerdicts, strictest reasons first).
+import { combine } from '../review/combine.js';
 import type { AddressClass } from './classifyAddress.js';
 import type { HostClassification } from './classifyHost.js';
 import { classifyHost } from './classifyHost.js';
@@ -76,5 +78,5 @@ function judgeOne(url: string, config: PolicyConfig): Verdict[] {
 
 export function judgeUrls(urls: string[], config: PolicyConfig): Verdict {
   const verdicts = urls.flatMap((u) => judgeOne(u, config));
-  return verdicts.length ? combineVerdicts(...verdicts) : ALLOW_NOTHING_FOUND;
+  return verdicts.length ? combine(...verdicts) : ALLOW_NOTHING_FOUND;
 }

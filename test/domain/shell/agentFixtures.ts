@@ -18,6 +18,8 @@ const lines = (agent: string): Array<Record<string, unknown>> =>
 const lastArg = (rec: Record<string, unknown>): string => (rec.args as string[]).at(-1)!;
 
 const claude = lines('claude');
+const claudeRc = lines('claude-bashrc');
+const claudeNoSnapshot = lines('claude-no-snapshot');
 const codex = lines('codex').map((r) => r.exec_string as string);
 const copilot = lines('copilot');
 
@@ -26,6 +28,10 @@ export const BASES: Record<string, string> = {
   'claude-snapshot': fill(lastArg(claude[0]!)),
   'claude-env': lastArg(claude[1]!),
   claude: fill(lastArg(claude[2]!)),
+  // With a ~/.bashrc, the snapshot script sources it; after a failed snapshot, no `source` prefix.
+  'claude-snapshot-rc': fill(lastArg(claudeRc[1]!)),
+  'claude-rc': fill(lastArg(claudeRc[2]!)),
+  'claude-no-snapshot': fill(lastArg(claudeNoSnapshot[2]!)),
   gemini: fill(lastArg(lines('gemini')[0]!)),
   // The Codex snapshot script contains `$HOME` as shell code, not as a capture placeholder.
   'codex-snapshot': codex[0]!,
@@ -39,10 +45,18 @@ export const BASES: Record<string, string> = {
   cn: lastArg(lines('cn')[0]!),
 };
 
-/** Claude's quoting of the model's command for `eval`. */
+/** Claude Code 2.1.197's own quoting (its `Qa`): safe words bare, else single quotes with `'"'"'`. */
+export const claudeRealQuote = (cmd: string): string =>
+  cmd === '' ? "''" : /^[A-Za-z0-9_./:=@+,-]+$/.test(cmd) ? cmd : `'${cmd.replaceAll("'", `'"'"'`)}'`;
+export const claudeRealEnvelope = (cmd: string): string =>
+  BASES.claude!.replace("eval 'touch marker.txt'", () => `eval ${claudeRealQuote(cmd)}`);
+
+/** Claude's quoting of the model's command for `eval` (the `'\\''` form, also accepted). */
 export const claudeQuote = (cmd: string): string => `'${cmd.replaceAll("'", "'\\''")}'`;
 export const claudeEnvelope = (cmd: string): string =>
   BASES.claude!.replace("eval 'touch marker.txt'", () => `eval ${claudeQuote(cmd)}`);
+export const claudeNoSnapshotEnvelope = (cmd: string): string =>
+  BASES['claude-no-snapshot']!.replace("eval 'touch marker.txt'", () => `eval ${claudeQuote(cmd)}`);
 export const geminiEnvelope = (cmd: string): string =>
   BASES.gemini!.replace('\ntouch marker.txt\n', () => `\n${cmd}\n`);
 export const codexEnvelope = (cmd: string): string =>

@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unwrapEnvelope } from '../../../src/domain/shell/unwrapEnvelope.js';
 import type { EnvelopeContext } from '../../../src/domain/shell/unwrapEnvelope.js';
-import { BASES, claudeEnvelope, claudeQuote, codexEnvelope, geminiEnvelope } from './agentFixtures.js';
+import { BASES, claudeEnvelope, claudeNoSnapshotEnvelope, claudeQuote, claudeRealEnvelope, claudeRealQuote, codexEnvelope, geminiEnvelope } from './agentFixtures.js';
 
 interface Edit { append?: string; prepend?: string; replace?: [string, string]; replaceAll?: [string, string] }
-interface Case { why: string; base: string; agent?: string; hop?: 'agent' | 'nested'; edit?: Edit; expect: Record<string, unknown> }
+interface Case { why: string; base: string; agent?: string; hop?: 'agent' | 'nested'; home?: string; edit?: Edit; expect: Record<string, unknown> }
 const cases: Case[] = JSON.parse(readFileSync(new URL('./envelope.cases.json', import.meta.url), 'utf8'));
 
 function applyEdit(text: string, edit: Edit | undefined): string {
@@ -32,7 +32,7 @@ describe('unwrapEnvelope: table', () => {
       const base = BASES[c.base];
       if (base === undefined) throw new Error(`unknown base ${c.base}`);
       const text = applyEdit(base, c.edit);
-      const r = unwrapEnvelope(text, { agent: c.agent, hop: c.hop ?? 'agent' });
+      const r = unwrapEnvelope(text, { agent: c.agent, hop: c.hop ?? 'agent', home: c.home });
       expect(r).toMatchObject(c.expect);
       if (c.expect.kind === 'none') expect(r).toEqual({ kind: 'none' });
     });
@@ -47,10 +47,13 @@ describe('unwrapEnvelope: injection at every position', () => {
   const payloads = [';rm -rf ~;', '$(id)', '\nid\n', '`id`', '&id&', ' id ', '|id', '"'];
   const targets: Array<[string, string, string, number]> = [
     ['claude', BASES.claude!, 'claude', 1],
+    ['claude-no-snapshot', BASES['claude-no-snapshot']!, 'claude', 1],
+    ['claude-bare-word', claudeRealEnvelope('ls'), 'claude', 1],
     ['gemini', BASES.gemini!, 'gemini', 1],
     ['copilot-dump', BASES['copilot-dump']!, 'copilot', 1],
     ['codex-check', BASES['codex-check']!, 'codex', 1],
     ['claude-snapshot', BASES['claude-snapshot']!, 'claude', 7],
+    ['claude-snapshot-rc', BASES['claude-snapshot-rc']!, 'claude', 7],
     ['codex', BASES.codex!, 'codex', 97],
   ];
   for (const [name, text, agent, step] of targets) {
@@ -77,6 +80,8 @@ describe('unwrapEnvelope: the model command is extracted exactly', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (cmd) => {
         expect(unwrapEnvelope(claudeEnvelope(cmd), ctx)).toMatchObject({ kind: 'envelope', inner: cmd });
+        expect(unwrapEnvelope(claudeRealEnvelope(cmd), ctx)).toMatchObject({ kind: 'envelope', inner: cmd });
+        expect(unwrapEnvelope(claudeNoSnapshotEnvelope(cmd), ctx)).toMatchObject({ kind: 'envelope', name: 'claude-no-snapshot', inner: cmd });
         expect(unwrapEnvelope(codexEnvelope(cmd), { agent: 'codex', hop: 'agent' })).toMatchObject({ kind: 'envelope', inner: cmd });
         expect(unwrapEnvelope(geminiEnvelope(cmd), { agent: 'gemini', hop: 'agent' })).toMatchObject({ kind: 'envelope', inner: cmd });
       }),
@@ -85,17 +90,20 @@ describe('unwrapEnvelope: the model command is extracted exactly', () => {
   });
 
   it('agrees with real bash on what the quoted word means', () => {
-    const tricky = ["it's", "'", "''", "a'\\''b", "'\\''", "\\'", '"\'"', 'x\ny', "$(id) `id` ${HOME} 'q' \"d\" \\", "end\\", "' ; rm -rf ~ ; '"];
-    const quoted = tricky.map((t) => claudeQuote(t));
+    const tricky = ['ls', 'a=b', '', '@x+,y:z', "it's", "'", "''", "a'\\''b", "'\\''", "\\'", '"\'"', 'x\ny', "$(id) `id` ${HOME} 'q' \"d\" \\", "end\\", "' ; rm -rf ~ ; '"];
+    const quoted = [...tricky.map((t) => claudeQuote(t)), ...tricky.map((t) => claudeRealQuote(t))];
     const home = mkdtempSync(join(tmpdir(), 'shimctl-env-'));
     const out = execFileSync('/bin/bash', ['-c', `printf '%s\\0' ${quoted.join(' ')}`], {
       env: { PATH: '/usr/bin:/bin', HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const bashWords = out.toString('utf8').split('\0').slice(0, -1);
-    const ours = tricky.map((t) => (unwrapEnvelope(claudeEnvelope(t), ctx) as { inner: string }).inner);
+    const ours = [
+      ...tricky.map((t) => (unwrapEnvelope(claudeEnvelope(t), ctx) as { inner: string }).inner),
+      ...tricky.map((t) => (unwrapEnvelope(claudeRealEnvelope(t), ctx) as { inner: string }).inner),
+    ];
     expect(ours).toEqual(bashWords);
-    expect(bashWords).toEqual(tricky);
+    expect(bashWords).toEqual([...tricky, ...tricky]);
   });
 
   it('a model command holding a fake envelope is unwrapped one level only', () => {

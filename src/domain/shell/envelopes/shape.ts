@@ -18,5 +18,6 @@ export interface Shape {
   kind: 'envelope' | 'bookkeeping';
   /** Cheap test run first so unrelated text costs one `startsWith`. */
   prefix: string;
-  match(text: string): ShapeMatch | undefined;
+  /** `home`: the user's HOME when the caller knows it, to pin files the shape names under it. */
+  match(text: string, home?: string): ShapeMatch | undefined;
 }

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
 import { createApp } from '../../../compositionRoot.js';
 import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
@@ -137,7 +138,10 @@ async function start(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write('already running\n');
     return 0;
   }
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', process.argv[1]!, 'daemon', 'run', ...args], { detached: true, stdio: 'ignore', env: ctx.env, cwd: '/' });
+  // The same small bundle the shims start it with, so both ways run (and watch) the same code.
+  const hot = typeof __filename === 'string' ? join(dirname(__filename), 'shim.cjs') : '';
+  const script = hot && existsSync(hot) ? hot : process.argv[1]!;
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', script, 'daemon', 'run', ...args], { detached: true, stdio: 'ignore', env: ctx.env, cwd: '/' });
   child.unref();
   for (let i = 0; i < 100; i++) {
     if (await probe(files)) {
