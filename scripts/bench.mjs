@@ -77,7 +77,7 @@ try {
   const bundle = statSync(join(repo, 'dist', 'shimctl.cjs')).size;
   const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];
   console.log(`shimctl bench  node ${process.version}  ${cpus().length} cpus (${cpus()[0]?.model ?? '?'})  load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log(`corpus: ${m} commands (${corpus.builtIn} built-in${corpus.dcgDir ? `, ${corpus.dcg} from ${corpus.dcgDir}` : ', dcg corpus not found'}); verdicts allow ${tally.allow} / ask ${tally.ask} / block ${tally.block}${internal ? `; ${internal} internal.error` : ''}`);
+  console.log(`corpus: ${m} commands (${corpus.builtIn} built-in, ${corpus.cases} from the review case tables${corpus.dcgDir ? `, ${corpus.dcg} from ${corpus.dcgDir}` : ', dcg corpus not found'}); verdicts allow ${tally.allow} / ask ${tally.ask} / block ${tally.block}${internal ? `; ${internal} internal.error` : ''}`);
   console.log(`CLI bundle: ${(bundle / 1024).toFixed(0)} KiB\n`);
   for (const r of rows) console.log(`${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2]}`);
   const target = 100_000;

@@ -1,4 +1,4 @@
-// The bench corpus: a built-in mix, plus the dcg peer corpus when ../shared is beside the clone.
+// The bench corpus: a built-in mix, plus the dcg peer corpus copied into test/fixtures/dcg.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,9 +41,25 @@ function tomlFiles(dir) {
   return out;
 }
 
+/** The review case tables (test/domain/review/cases/*.jsonl): true positives, traps and bypass attempts. */
+function caseTableCommands(repo) {
+  const dir = join(repo, 'test', 'domain', 'review', 'cases');
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      if (!line.trim() || line.trimStart().startsWith('//')) continue;
+      const c = JSON.parse(line);
+      if (typeof c.command === 'string') out.push(c.command);
+    }
+  }
+  return out;
+}
+
 export function loadCorpus(repo) {
-  const dcgDir = join(repo, '..', 'shared', 'corpora', 'dcg');
+  const dcgDir = join(repo, 'test', 'fixtures', 'dcg');
   const dcg = [];
   if (existsSync(dcgDir)) for (const f of tomlFiles(dcgDir)) dcg.push(...commandsFromToml(readFileSync(f, 'utf8')));
-  return { commands: [...BUILT_IN, ...dcg], builtIn: BUILT_IN.length, dcg: dcg.length, dcgDir: existsSync(dcgDir) ? dcgDir : undefined };
+  const cases = caseTableCommands(repo);
+  return { commands: [...BUILT_IN, ...cases, ...dcg], builtIn: BUILT_IN.length, cases: cases.length, dcg: dcg.length, dcgDir: existsSync(dcgDir) ? dcgDir : undefined };
 }

@@ -205,7 +205,7 @@ static void spawn_daemon(const char *dir) {
   pid_t pid = fork();
   if (pid < 0) return;
   if (pid == 0) {
-    setpgid(0, 0);
+    setsid();
     if (fork() != 0) _exit(0);
     int null = open("/dev/null", O_RDWR);
     if (null >= 0) { dup2(null, 0); dup2(null, 1); dup2(null, 2); if (null > 2) close(null); }
@@ -327,7 +327,7 @@ static void run_command(char **f, size_t nf, result_t *res) {
   if (pid == 0) {
     /* Its own session, as the per-command executor does (spawned detached): one group to signal,
      * and a terminal it reads is not its controlling one, so it is never stopped by SIGTTIN. */
-    setpgid(0, 0);
+    setsid();
     signal(SIGPIPE, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
     if (po[1] >= 0) dup2(po[1], 1);

@@ -21,7 +21,7 @@ export function shimctlPaths(home: string) {
 }
 
 export interface AuditLine { decision: string; risk?: string; agent?: string; command?: string; argv?: string[];
-  envelope?: string; reasons?: Array<{ code: string }>; exitCode?: number; [key: string]: unknown }
+  envelope?: string; reviewed?: string; reasons?: Array<{ code: string; message?: string }>; exitCode?: number; [key: string]: unknown }
 
 export function readAudit(path: string): AuditLine[] {
   if (!existsSync(path)) return [];

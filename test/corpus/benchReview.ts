@@ -10,7 +10,7 @@ import { readDcgCases } from './dcgCorpus.js';
 
 const commands = [
   ...loadCases(new URL('../domain/review/cases', import.meta.url).pathname).flatMap((c) => (c.command !== undefined ? [c.command] : [])),
-  ...readDcgCases(new URL('../../../shared/corpora/dcg', import.meta.url).pathname).map((c) => c.command),
+  ...readDcgCases(new URL('../fixtures/dcg', import.meta.url).pathname).map((c) => c.command),
 ];
 const config = defaultConfig();
 const facts = fakeHostFacts();

@@ -4,7 +4,7 @@ import { defaultConfig } from '../../src/domain/defaultConfig.js';
 import { permissiveFakeHostFacts } from '../domain/review/fakeHostFacts.js';
 import { readDcgCases } from './dcgCorpus.js';
 
-const root = new URL('../../../shared/corpora/dcg', import.meta.url).pathname;
+const root = new URL('../fixtures/dcg', import.meta.url).pathname;
 const cases = readDcgCases(root);
 const config = defaultConfig();
 // Every bare name resolves: dcg's commands need not be installed here.

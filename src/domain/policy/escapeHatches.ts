@@ -4,31 +4,41 @@ import { scanSedScript, sedScripts } from './sedScript.js';
 import { gitEscapeHatches } from './gitEscapeHatches.js';
 import type { EscapeFindings } from './escapeFindings.js';
 import { hatch } from './escapeFindings.js';
+import { optionValuesOf } from './longOption.js';
 
 export type { EscapeFindings } from './escapeFindings.js';
 
-function optionValues(args: readonly string[], names: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    for (const n of names) {
-      if (a === n) out.push(args[i + 1] ?? '');
-      else if (n.startsWith('--') && a.startsWith(n + '=')) out.push(a.slice(n.length + 1));
-      else if (!n.startsWith('--') && a.startsWith(n) && a.length > n.length && n.length === 2) out.push(a.slice(2));
-    }
-  }
-  return out;
+/** Option values, long options abbreviated or not (see longOption.ts). */
+function optionValues(args: readonly string[], names: readonly string[], table: readonly string[] = []): string[] {
+  return optionValuesOf(args, names.filter((n) => n.startsWith('--')), names.filter((n) => !n.startsWith('--')), table);
 }
 
+// Harmless long options that are themselves prefixes of dangerous ones: an exact match wins.
+const TAR_LONGS = ['--checkpoint', '--to-stdout', '--use-compress-program', '--usage', '--utc', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command', '--to-command', '--checkpoint-action'];
+const ZIP_LONGS = ['--unzip-command', '--unicode', '--update', '--test'];
+const RSYNC_LONGS = ['--rsh', '--rsync-path'];
+const MAKE_LONGS = ['--eval', '--file', '--makefile', '--environment-overrides', '--every-directory'];
+
 function tar(args: readonly string[], out: EscapeFindings): void {
-  for (const v of optionValues(args, ['--checkpoint-action'])) {
+  for (const v of optionValues(args, ['--checkpoint-action'], TAR_LONGS)) {
     out.verdicts.push(hatch('tar --checkpoint-action runs an action at checkpoints'));
     if (v.startsWith('exec=')) out.shellTexts.push({ text: v.slice(5), why: 'tar --checkpoint-action=exec' });
   }
-  for (const v of optionValues(args, ['--to-command', '--use-compress-program', '-I', '--info-script', '-F', '--new-volume-script', '--rsh-command', '--rmt-command'])) {
+  for (const v of optionValues(args, ['--to-command', '--use-compress-program', '-I', '--info-script', '-F', '--new-volume-script', '--rsh-command', '--rmt-command'], TAR_LONGS)) {
     out.verdicts.push(hatch('tar runs a helper program given in its options'));
     if (v) out.shellTexts.push({ text: v, why: 'tar helper program' });
   }
+}
+
+/** Extraction writes names chosen by whoever made the archive: absolute names or into HOME are asked. */
+function tarExtract(args: readonly string[], out: EscapeFindings): void {
+  const first = args[0] ?? '';
+  const extracts = /^-?[A-Za-z]*x/.test(first) && !first.startsWith('--') || args.some((a) => /^-[A-Za-z]*x[A-Za-z]*$/.test(a)) || args.some((a) => ['--extract', '--get'].some((o) => a.length > 3 && o.startsWith(a)));
+  if (!extracts) return;
+  if (args.some((a) => /^-[A-Za-z]*P[A-Za-z]*$/.test(a) || a.length > 3 && '--absolute-names'.startsWith(a))) {
+    out.verdicts.push(hatch('tar -P extracts absolute file names the archive chose, anywhere on the machine', 'medium'));
+  }
+  for (const d of optionValues(args, ['-C', '--directory'], ['--directory', '--delete', '--dereference'])) out.paths.push({ raw: d, access: 'write', recursive: true });
 }
 
 function sshLike(name: string, args: readonly string[], out: EscapeFindings): void {
@@ -66,16 +76,20 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
   const out: EscapeFindings = { verdicts: [], shellTexts: [], commands: [], paths: [] };
   switch (name) {
     case 'git': gitEscapeHatches(args, out); break;
-    case 'tar': case 'gtar': case 'bsdtar': tar(args, out); break;
+    case 'tar': case 'gtar': case 'bsdtar': tar(args, out); tarExtract(args, out); break;
+    case 'unzip':
+      // `unzip x.zip -d ~` lays the archive's tree (a `.ssh/`, a `.bashrc`) over the directory.
+      for (const d of optionValues(args, ['-d'])) out.paths.push({ raw: d, access: 'write', recursive: true });
+      break;
     case 'ssh': case 'scp': case 'sftp': sshLike(name, args, out); break;
     case 'find': findActions(args, out); break;
     case 'rsync':
-      for (const v of optionValues(args, ['--rsh', '-e'])) { out.verdicts.push(hatch('rsync -e runs a remote shell program')); if (v) out.shellTexts.push({ text: v, why: 'rsync -e' }); }
+      for (const v of optionValues(args, ['--rsh', '-e'], RSYNC_LONGS)) { out.verdicts.push(hatch('rsync -e runs a remote shell program')); if (v) out.shellTexts.push({ text: v, why: 'rsync -e' }); }
       for (const a of args) if (/^-[a-zA-Z]*e$/.test(a) && a !== '-e' && !/^-[a-zA-Z]*e[a-zA-Z]/.test(a)) { const v = args[args.indexOf(a) + 1]; out.verdicts.push(hatch('rsync -e runs a remote shell program')); if (v) out.shellTexts.push({ text: v, why: 'rsync -e' }); }
-      if (optionValues(args, ['--rsync-path']).length) out.verdicts.push(hatch('rsync --rsync-path runs a program on the remote side'));
+      if (optionValues(args, ['--rsync-path'], RSYNC_LONGS).length) out.verdicts.push(hatch('rsync --rsync-path runs a program on the remote side'));
       break;
     case 'zip':
-      for (const v of optionValues(args, ['-TT', '--unzip-command'])) { out.verdicts.push(hatch('zip -TT runs a test command')); if (v) out.shellTexts.push({ text: v, why: 'zip -TT' }); }
+      for (const v of optionValues(args, ['-TT', '--unzip-command'], ZIP_LONGS)) { out.verdicts.push(hatch('zip -TT runs a test command')); if (v) out.shellTexts.push({ text: v, why: 'zip -TT' }); }
       break;
     case 'tcpdump':
       if (optionValues(args, ['-z']).length) out.verdicts.push(hatch('tcpdump -z runs a program on each saved file'));
@@ -84,7 +98,7 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       if (args.some((a) => /^(-ex|--eval-command|-x|--command|-ix|-iex|-o|--one-line|-s|--source)(=|$)/.test(a))) out.verdicts.push(hatch(`${name} runs debugger commands, which include shell`));
       break;
     case 'make': case 'gmake':
-      if (args.some((a) => /^(--eval|-E|-f|--file|--makefile)(=|$)/.test(a) || /^-f./.test(a))) out.verdicts.push(hatch('make --eval/-f runs recipes from text or a file the policy has not seen'));
+      if (args.some((a) => /^(-E|-f)$/.test(a) || /^-f./.test(a)) || optionValues(args, ['--eval', '--file', '--makefile'], MAKE_LONGS).length) out.verdicts.push(hatch('make --eval/-f runs recipes from text or a file the policy has not seen'));
       break;
     case 'sed': case 'gsed': {
       const { scripts, scriptFiles } = sedScripts(args);

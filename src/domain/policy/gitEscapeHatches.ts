@@ -1,5 +1,57 @@
 import type { EscapeFindings } from './escapeFindings.js';
 import { hatch } from './escapeFindings.js';
+import { matchLongOption } from './longOption.js';
+
+// Options that make git run a program named in their value. git's parse-options accepts any
+// unambiguous prefix (`--exe`, `--upload-p`), so each is matched as a long option of its
+// subcommand; the listed harmless names keep exact spellings such as `--empty` from matching.
+const RUNNING = ['--upload-pack', '--receive-pack', '--exec', '--template'];
+const FETCHERS = new Set(['clone', 'fetch', 'pull', 'ls-remote', 'archive', 'submodule']);
+const SUB_LONGS: Readonly<Record<string, readonly string[]>> = {
+  rebase: ['--exec', '--edit-todo', '--empty', '--keep-empty', '--no-keep-empty', '--reapply-cherry-picks'],
+  am: ['--exec', '--empty', '--keep', '--keep-non-patch', '--keep-cr'],
+  clone: ['--upload-pack', '--template', '--tags', '--no-tags'],
+  fetch: ['--upload-pack', '--update-head-ok', '--update-shallow', '--unshallow', '--tags'],
+  pull: ['--upload-pack', '--update-shallow', '--unshallow', '--tags'],
+  'ls-remote': ['--upload-pack', '--tags', '--exit-code'],
+  push: ['--receive-pack', '--exec', '--repo', '--recurse-submodules', '--tags'],
+  archive: ['--exec', '--remote'],
+  init: ['--template'],
+};
+/** Subcommands whose abbreviations git accepts for a running option; elsewhere only exact names count. */
+function subcommandTable(sub: string | undefined): readonly string[] {
+  return sub !== undefined && Object.prototype.hasOwnProperty.call(SUB_LONGS, sub) ? SUB_LONGS[sub]! : [];
+}
+
+/** The running option a word means (`--exe=id` ⇒ `--exec`), or undefined. */
+function runningOption(word: string, sub: string | undefined, table: readonly string[]): string | undefined {
+  if (!word.startsWith('--')) return undefined;
+  const m = table.length ? matchLongOption(word, table) : matchLongOption(word, RUNNING);
+  if (!m) return undefined;
+  // Outside the subcommands that have them, git rejects abbreviations: only exact names count there.
+  if (!table.length && m.names.every((n) => word !== n && !word.startsWith(`${n}=`))) return undefined;
+  return m.names.find((n) => RUNNING.includes(n));
+}
+
+/** `git grep -O[cmd]` / `--open-files-in-pager[=cmd]` runs cmd (or the configured pager) through the shell. */
+function pagerOption(word: string, out: EscapeFindings): void {
+  let value: string | undefined;
+  if (word.startsWith('--')) {
+    const m = matchLongOption(word, ['--open-files-in-pager', '--only-matching', '--or']);
+    if (!m || !m.names.includes('--open-files-in-pager')) return;
+    value = m.value ?? '';
+  } else if (/^-[^-]/.test(word)) {
+    // A short cluster: letters after a value-taking option are its value, not options.
+    for (let i = 1; i < word.length; i++) {
+      const c = word[i]!;
+      if ('efABCm'.includes(c)) return;
+      if (c === 'O') { value = word.slice(i + 1); break; }
+    }
+  }
+  if (value === undefined) return;
+  out.verdicts.push(hatch('git grep -O opens the matching files with a program, run through the shell'));
+  if (value.trim()) out.shellTexts.push({ text: value, why: 'git grep -O' });
+}
 
 // git -c keys that name commands git runs, or move where it finds them.
 const GIT_RUNS_VALUE = /^(core\.(pager|sshcommand|editor|gitproxy|askpass|alternaterefscommand)|alias\..+|diff\..+\.(textconv|command)|diff\.external|merge\..+\.driver|filter\..+\.(clean|smudge|process)|sequence\.editor|gpg\.(.+\.)?program|uploadpack\.packobjectshook|pager\..+|web\.browser|browser\..+\.cmd|man\..+\.cmd|difftool\..+\.cmd|mergetool\..+\.cmd|credential\.helper|credential\..+\.helper|trailer\..+\.(command|cmd)|remote\..+\.(uploadpack|receivepack|vcs)|sendemail\..*(cmd|command))$/;
@@ -42,15 +94,21 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
     if (a.startsWith('--output=') || a.startsWith('--output-directory=')) out.paths.push({ raw: a.slice(a.indexOf('=') + 1), access: 'write' });
     else if ((a === '--output' || a === '--output-directory' || a === '-o' && sub === 'format-patch') && rest[k + 1]) out.paths.push({ raw: rest[++k]!, access: 'write' });
   }
+  const table = subcommandTable(sub);
   for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;
-    if (/^--(upload-pack|receive-pack|exec|template)(=|$)/.test(a) || (sub === 'clone' || sub === 'fetch' || sub === 'pull' || sub === 'ls-remote') && a === '-u') {
-      out.verdicts.push(hatch(`git ${sub} ${a.split('=')[0]} runs a program of the caller's choosing`));
+    if (a === '--') break;
+    const runs = runningOption(a, sub, table);
+    if (runs || FETCHERS.has(sub ?? '') && (a === '-u' || a.startsWith('-u') && sub !== 'pull')) {
+      out.verdicts.push(hatch(`git ${sub} ${runs ?? a.split('=')[0]} runs a program of the caller's choosing`));
     }
+    if (sub === 'grep') pagerOption(a, out);
     if ((sub === 'clone' || sub === 'submodule') && (a === '-c' || a === '--config')) gitConfigPair(rest[++k] ?? '', out, `git ${sub} --config`);
     else if ((sub === 'clone') && a.startsWith('--config=')) gitConfigPair(a.slice(9), out, 'git clone --config');
-    if ((sub === 'rebase') && (a === '-x' || a === '--exec')) out.shellTexts.push({ text: rest[++k] ?? '', why: 'git rebase --exec' });
-    else if (sub === 'rebase' && a.startsWith('--exec=')) out.shellTexts.push({ text: a.slice(7), why: 'git rebase --exec' });
+    if (sub === 'rebase' && (a === '-x' || runs === '--exec')) {
+      const m = matchLongOption(a, table);
+      out.shellTexts.push({ text: m?.value ?? rest[++k] ?? '', why: 'git rebase --exec' });
+    } else if (sub === 'rebase' && /^-x./.test(a)) out.shellTexts.push({ text: a.slice(2), why: 'git rebase -x' });
   }
   if (sub === 'config') {
     const pos = rest.filter((a) => !a.startsWith('-'));

@@ -13,7 +13,7 @@ const review = (command: string, config: PolicyConfig = defaultConfig(), f: Host
 
 /** The shell text a real agent handed its shell (placeholders filled as in a throwaway home). */
 function agentScripts(agent: string): string[] {
-  return readFileSync(new URL(`../../../../shared/agents/${agent}.jsonl`, import.meta.url), 'utf8')
+  return readFileSync(new URL(`../shell/agents/${agent}.jsonl`, import.meta.url), 'utf8')
     .trim().split('\n').map((l) => JSON.parse(l) as { args?: string[] })
     .filter((o) => o.args)
     .map((o) => parseShellInvocation(o.args!.map((a) => a.replaceAll('$HOME', '/home/u'))))
