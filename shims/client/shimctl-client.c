@@ -300,10 +300,13 @@ static void run_command(char **f, size_t nf, result_t *res) {
   const char *file = f[0];
   const char *argv0 = f[1][0] ? f[1] : f[0];
   long long timeout_ms = atoll(f[2]), grace_ms = atoll(f[3]), cap = atoll(f[4]);
-  size_t argc = (size_t)atoll(f[5]);
-  if (6 + argc + 1 > nf) { res->spawn_errno = EINVAL; res->exit_code = EXIT_BLOCKED; return; }
-  size_t envc = (size_t)atoll(f[6 + argc]);
-  if (6 + argc + 1 + envc > nf) { res->spawn_errno = EINVAL; res->exit_code = EXIT_BLOCKED; return; }
+  /* Counts are bounded by the fields actually present, so no arithmetic here can wrap. */
+  long long argc_raw = atoll(f[5]);
+  if (argc_raw < 0 || (size_t)argc_raw > nf - 7) { res->spawn_errno = EINVAL; res->exit_code = EXIT_BLOCKED; return; }
+  size_t argc = (size_t)argc_raw;
+  long long envc_raw = atoll(f[6 + argc]);
+  if (envc_raw < 0 || (size_t)envc_raw > nf - 7 - argc) { res->spawn_errno = EINVAL; res->exit_code = EXIT_BLOCKED; return; }
+  size_t envc = (size_t)envc_raw;
   char **av = calloc(argc + 2, sizeof(char *));
   char **ev = calloc(envc + 1, sizeof(char *));
   if (!av || !ev) { res->spawn_errno = ENOMEM; res->exit_code = EXIT_BLOCKED; return; }

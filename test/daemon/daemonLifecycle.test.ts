@@ -204,6 +204,18 @@ describe('resident review process', () => {
     expect(auditRecords(h).map((x) => x.command)).toEqual(['touch before', 'touch after']);
   });
 
+  it('takes over a lock left with a pid that now belongs to another process', () => {
+    const h = home();
+    mkdirSync(h.runDir, { recursive: true, mode: 0o700 });
+    const lock = join(h.runDir, 'daemon.lock');
+    writeFileSync(lock, `${process.pid}\n`, { mode: 0o600 }); // alive, but not a daemon
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const pid = startDaemon(h);
+    expect(pid).not.toBe(process.pid);
+    expect(runFast(h, 'touch after-takeover').stderr).toContain('daemon: accepted');
+  });
+
   it('stops when its run directory disappears (HOME removed, uninstall)', async () => {
     const h = home();
     const pid = startDaemon(h);

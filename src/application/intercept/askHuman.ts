@@ -25,8 +25,8 @@ export async function askHuman(
   config: PolicyConfig,
   deps: InterceptDeps,
 ): Promise<{ verdict: Verdict; approval: ApprovalTrace }> {
-  if (!config.approvals.enabled || ctx.env.CI === 'true') {
-    const why = config.approvals.enabled ? 'CI=true: nobody can answer an approval here' : 'approvals are disabled in the config';
+  if (!config.approvals.enabled || runsInCi(ctx.env.CI)) {
+    const why = config.approvals.enabled ? `CI=${ctx.env.CI}: nobody can answer an approval here` : 'approvals are disabled in the config';
     return { verdict: combineVerdicts(verdict('block', v.risk, 'approval.unavailable', why), v), approval: { by: 'unavailable' } };
   }
   const outcome = await deps.approver
@@ -42,4 +42,11 @@ export async function askHuman(
   const code = outcome.by === 'timeout' ? 'approval.timeout' : outcome.by === 'user' ? 'approval.denied' : 'approval.unavailable';
   const message = outcome.reason ?? (outcome.by === 'timeout' ? 'nobody answered in time' : outcome.by === 'user' ? 'a human denied this request' : 'no approval channel');
   return { verdict: combineVerdicts(verdict('block', v.risk, code, message), v), approval: { by: outcome.by } };
+}
+
+/** CI runners spell it `true`, `1`, `yes`…; only empty, `0` and `false` mean "not CI" (fail towards no waiting). */
+export function runsInCi(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const v = value.trim().toLowerCase();
+  return v !== '' && v !== '0' && v !== 'false' && v !== 'no';
 }

@@ -1,15 +1,21 @@
 import type { Verdict } from '../../domain/verdict.js';
+import { hasHiddenCharacters, showControls } from '../../domain/approvals/showControls.js';
 
 /** Quote for a POSIX shell so the user can paste the `explain` hint as is. */
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Keep the one stderr line one line, short and free of terminal control characters. */
+/**
+ * Keep the one stderr line one line, short, and honest on the terminal: line breaks become
+ * blanks; controls, escapes, bidi overrides and zero-width characters are shown as escapes
+ * (`\u{202E}`) so they cannot disguise the command a person reads. Text without them is kept
+ * as it is, so the `explain` hint stays pasteable.
+ */
 function oneLine(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = text.replace(/[\r\n\t]+/g, ' ').trim();
+  const shown = hasHiddenCharacters(flat) ? showControls(flat) : flat;
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }
 
 /** Reasons that explain why something MAY run; never the headline of a block. */

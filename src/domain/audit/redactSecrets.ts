@@ -10,6 +10,42 @@ export function redactSecrets(text: string): string {
   let out = text;
   for (const { label, re } of SECRET_SHAPES) out = out.replace(re, marker(label));
   for (const rule of CONTEXT_RULES) out = rule(out);
+  return redactQuoteSplitShapes(out);
+}
+
+/**
+ * `gh''p_…`, `gh\p_…`, `"gh"p_…`: the shell joins the pieces into one token, so a shape is also
+ * searched in the text with quotes and backslashes removed, and the matching stretch of the
+ * original text is replaced.
+ */
+function redactQuoteSplitShapes(text: string): string {
+  if (!/['"\\]/.test(text)) return text;
+  const kept: string[] = [];
+  const origin: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') continue;
+    if (c === '\\' && i + 1 < text.length) { i++; kept.push(text[i]!); origin.push(i); continue; }
+    kept.push(c);
+    origin.push(i);
+  }
+  const joined = kept.join('');
+  const spans: Array<[number, number, string]> = [];
+  for (const { label, re } of SECRET_SHAPES) {
+    for (const m of joined.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
+      if (m[0].length === 0) continue;
+      spans.push([origin[m.index]!, origin[m.index + m[0].length - 1]! + 1, label]);
+    }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => b[0] - a[0]);
+  let out = text;
+  let limit = Infinity;
+  for (const [start, end, label] of spans) {
+    if (end > limit) continue; // overlaps a span already replaced
+    out = out.slice(0, start) + marker(label) + out.slice(end);
+    limit = start;
+  }
   return out;
 }
 
@@ -18,6 +54,7 @@ const FLAG_BEFORE_VALUE = new RegExp(`^--(?:${SECRET_FLAGS})$`, 'i');
 const KEY_BLOCK_START = /-----BEGIN[A-Z0-9 ]*PRIVATE KEY/;
 /** One argv element that is all assignment: its value runs to the end, blanks included. */
 const WHOLE_ELEMENT_SECRET = new RegExp(`^((?:--(?:${SECRET_FLAGS})|(?!(?:OLD)?PWD=)(?:${SECRET_NAME}))=)(?=.)[\\s\\S]*$`, 'i');
+const REGISTRY_LOGIN = /^(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)$/;
 const MYSQL_FAMILY = /^(?:mysql\w*|mariadb[\w-]*)$/;
 
 /**
@@ -45,6 +82,8 @@ export function redactArgv(argv: readonly string[]): string[] {
     else if (FLAG_BEFORE_VALUE.test(prev) && !isMarker(out[i]!)) out[i] = marker('flag-secret');
     else if (/^['"]?(?:bearer|basic|token|digest)$/i.test(prev) && !isMarker(out[i]!)) out[i] = marker('auth-header');
     else if (tool === 'sshpass' && prev === '-p') out[i] = marker('password-flag');
+    else if (REGISTRY_LOGIN.test(tool) && argv.includes('login') && prev === '-p') out[i] = marker('password-flag');
+    else if (tool === 'openssl' && /^-(?:k|pass|passin|passout)$/.test(prev)) out[i] = marker('password-flag');
     else if (MYSQL_FAMILY.test(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (isHttpClient(tool) && (prev === '-u' || prev === '--user' || prev === '--proxy-user') && arg.includes(':')) {
       out[i] = `${redactSecrets(arg.slice(0, arg.indexOf(':')))}:${marker('basic-auth')}`;
@@ -86,9 +125,10 @@ function replaceValue(re: RegExp, label: string): (text: string) => string {
 
 const CONTEXT_RULES: readonly ((text: string) => string)[] = [
   // Authorization headers: keep the scheme, drop the credential.
-  replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:bearer|basic|token|digest|negotiate|bot|apikey)?\s*)([^\s'",;]+)/gi, 'auth-header'),
+  // A backslash-escaped blank (`Bearer\ TOKEN` in raw shell text) separates like a blank.
+  replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:bearer|basic|token|digest|negotiate|bot|apikey)?(?:\s|\\\s)*)([^\s'",;\\]+)/gi, 'auth-header'),
   replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header'),
-  replaceValue(/(\bbearer\s+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'),
+  replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'),
   // user:pass@ in URLs (any scheme); the user name stays.
   replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
   // Secrets in query strings.
@@ -106,6 +146,9 @@ const CONTEXT_RULES: readonly ((text: string) => string)[] = [
   // Glued or separate password flags of tools known to take them.
   replaceValue(/(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/g, 'password-flag'),
   replaceValue(new RegExp(`(\\bsshpass\\s+-p\\s*)(${VALUE})`, 'g'), 'password-flag'),
+  // Registry logins and openssl take the password itself after a short flag.
+  replaceValue(new RegExp(`(\\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\\b[^\\n]*?\\blogin\\b[^\\n]*?\\s-p\\s*)(?!-)(${VALUE})`, 'g'), 'password-flag'),
+  replaceValue(new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'g'), 'password-flag'),
   replaceValue(/(\b(?:curl|wget|xh|http)\b[^\n]*?\s(?:-u|--user|--proxy-user)[\s=]*['"]?[^\s:'"[]+:)([^\s'"@]+)/g, 'basic-auth'),
   awsSecretNearAccessKey,
 ];

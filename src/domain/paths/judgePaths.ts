@@ -63,7 +63,9 @@ function spellingsOf(arg: PathArg, ctx: PathContext): Spellings {
     const parent = resolvePhysically(dirnamePosix(lexical), facts.realpath);
     all.push(normalizePosix(`${parent}/${basenamePosix(lexical)}`));
   }
-  return { lexical, resolved, all: [...new Set(all)] };
+  const unique: string[] = [];
+  for (const p of all) if (!unique.includes(p)) unique.push(p);
+  return { lexical, resolved, all: unique };
 }
 
 function touches(resource: ProtectedResource, path: string, recursive: boolean): boolean {

@@ -63,6 +63,7 @@ export function isStrictAncestor(ancestor: string, path: string): boolean {
  * `realpath` must resolve the longest existing prefix and append the rest.
  */
 export function resolvePhysically(absPath: string, realpath: (p: string) => string): string {
+  if (!absPath.includes('..')) return normalizePosix(realpath(normalizePosix(absPath)));
   const segments = absPath.split('/').filter((s) => s !== '' && s !== '.');
   if (!segments.includes('..')) return normalizePosix(realpath(normalizePosix(absPath)));
   let current = '/';

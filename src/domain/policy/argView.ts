@@ -44,13 +44,15 @@ export function makeArgView(command: string, args: readonly string[]): ArgView {
   return { command, args, sub, rest: args.slice(Math.min(i + 1, args.length)) };
 }
 
+const CLUSTER = /^-[A-Za-z0-9]+$/;
+
 /** Short option clusters (`-rf`) up to `--`; long options never count as clusters. */
 export function hasShortFlag(args: readonly string[], letter: string): boolean {
   for (const a of args) {
     if (a === '--') return false;
     if (a.length > 1 && a[0] === '-' && a[1] !== '-' && a.includes(letter)) {
       // A cluster is letters only; `-n5` style values still count for their first letters.
-      if (/^-[A-Za-z0-9]+$/.test(a)) return true;
+      if (CLUSTER.test(a)) return true;
     }
   }
   return false;

@@ -14,6 +14,8 @@ const CODE_RUNNING = new Set([
   'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_script_shell', 'npm_config_node_options', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
   'CLASSPATH', 'GEM_PATH', 'GEM_HOME', 'BUNDLE_GEMFILE', 'LUA_PATH', 'LUA_CPATH', 'LUA_INIT', 'PHPRC', 'PHP_INI_SCAN_DIR', 'R_PROFILE', 'R_PROFILE_USER',
   'OPENSSL_CONF', 'OPENSSL_ENGINES', 'HOME', 'XDG_CONFIG_HOME', 'ZDOTDIR', 'INPUTRC', 'HISTFILE', 'TMPDIR', 'SHELL', 'KUBECONFIG', 'DOCKER_HOST', 'DOCKER_CONFIG',
+  // Option files of HTTP clients: an unseen `upload-file = ~/.ssh/id_rsa` or `url = http://169.254.169.254/`.
+  'CURL_HOME', 'WGETRC', 'SYSTEM_WGETRC',
 ]);
 
 /** Name prefixes that always run code, however they continue. */

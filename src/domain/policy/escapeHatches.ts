@@ -5,6 +5,14 @@ import { gitEscapeHatches } from './gitEscapeHatches.js';
 import type { EscapeFindings } from './escapeFindings.js';
 import { hatch } from './escapeFindings.js';
 import { optionValuesOf } from './longOption.js';
+import { httpClientOptions } from './httpClientOptions.js';
+import { deviceReplacement } from './copyLanding.js';
+import { positionals } from './argView.js';
+
+function lastPositional(args: readonly string[]): string | undefined {
+  const p = positionals(args);
+  return p[p.length - 1];
+}
 
 export type { EscapeFindings } from './escapeFindings.js';
 
@@ -91,6 +99,17 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
     case 'zip':
       for (const v of optionValues(args, ['-TT', '--unzip-command'], ZIP_LONGS)) { out.verdicts.push(hatch('zip -TT runs a test command')); if (v) out.shellTexts.push({ text: v, why: 'zip -TT' }); }
       break;
+    case 'curl': case 'wget': {
+      const o = httpClientOptions(name, args);
+      for (const c of o.configs) out.verdicts.push(hatch(`${name} loads more options from ${c}, which the review cannot see (uploads, URLs, output files)`));
+      if (o.settings.length) out.verdicts.push(hatch(`${name} -e sets wgetrc commands (${o.settings.join(', ')}) the review does not follow`, 'medium'));
+      break;
+    }
+    case 'mv': case 'ln': case 'install': case 'cp': {
+      const v = deviceReplacement(name, lastPositional(args), name === 'cp' && args.some((a) => a.length > 3 && '--remove-destination'.startsWith(a)));
+      if (v) out.verdicts.push(v);
+      break;
+    }
     case 'tcpdump':
       if (optionValues(args, ['-z']).length) out.verdicts.push(hatch('tcpdump -z runs a program on each saved file'));
       break;

@@ -1,6 +1,9 @@
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
 import { sshPathArgs } from './sshArgs.js';
+import { landingPaths } from './copyLanding.js';
+import { httpClientOptions } from './httpClientOptions.js';
+import { sedOptions } from './sedScript.js';
 
 const READS = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'most', 'wc', 'nl', 'tac', 'rev', 'sort', 'uniq', 'cut', 'diff', 'cmp', 'comm', 'md5sum',
@@ -67,7 +70,11 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     const sources = target ? pos : pos.slice(0, -1);
     // `mv` moves whole trees; `cp -r` reads them (the destination is written as one path).
     for (const s of sources) add(s, name === 'mv' ? 'delete' : 'read', name === 'mv');
-    if (dest !== undefined) out.push({ raw: dest, access: 'write' });
+    if (dest !== undefined) {
+      out.push({ raw: dest, access: 'write' });
+      const contentsOnly = hasFlag(args, 'T', '--no-target-directory');
+      out.push(...landingPaths(sources, dest, { wholeTree: name === 'mv' || tree, contentsOnly }));
+    }
     return out;
   }
   if (MODE_FIRST.has(name)) { for (const p of pos.slice(1)) add(p, 'write'); return out; }
@@ -79,9 +86,8 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     return out;
   }
   if (name === 'sed' || name === 'gsed') {
-    const inPlace = args.some((a) => /^-[nrEszu]*i/.test(a) || a.startsWith('--in-place'));
-    const scriptGiven = args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression') || a.startsWith('--file'));
-    for (const p of scriptGiven ? pos : pos.slice(1)) add(p, inPlace ? 'write' : 'read');
+    const o = sedOptions(args);
+    for (const p of o.files) add(p, o.inPlace ? 'write' : 'read');
     return out;
   }
   if (PATTERN_FIRST.has(name)) {
@@ -91,7 +97,7 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     for (const p of files) add(p, 'read');
     return out;
   }
-  if (name === 'curl' || name === 'wget') return out.concat(curlPaths(args));
+  if (name === 'curl' || name === 'wget') return out.concat(httpClientOptions(name, args).paths);
   if (name === 'find') {
     const roots: string[] = [];
     for (const a of args) { if (a.startsWith('-') || a === '(' || a === '!') break; roots.push(a); }
@@ -112,19 +118,4 @@ function valueOf(args: readonly string[], short: string, long: string): string |
     if (a.startsWith(long + '=')) return a.slice(long.length + 1);
   }
   return undefined;
-}
-
-function curlPaths(args: readonly string[]): PathArg[] {
-  const out: PathArg[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const next = args[i + 1];
-    if ((a === '-o' || a === '--output' || a === '-O' && next !== undefined && !next.startsWith('-') && !next.includes('://') || a === '--output-dir' || a === '-P' || a === '--directory-prefix') && next) out.push({ raw: next, access: 'write' });
-    if ((a === '-T' || a === '--upload-file' || a === '-K' || a === '--config' || a === '-i' || a === '--input-file') && next) out.push({ raw: next, access: 'read' });
-    if ((a === '-d' || a.startsWith('--data') || a === '--json') && next && next.startsWith('@')) out.push({ raw: next.slice(1), access: 'read' });
-    if ((a === '-F' || a === '--form') && next && next.includes('=@')) out.push({ raw: next.slice(next.indexOf('=@') + 2).split(';')[0]!, access: 'read' });
-    if (a.startsWith('--post-file=') || a.startsWith('--body-file=')) out.push({ raw: a.slice(a.indexOf('=') + 1), access: 'read' });
-    if (a.startsWith('--output-document=') || a.startsWith('-O') && a.length > 2) out.push({ raw: a.startsWith('-O') ? a.slice(2) : a.slice(a.indexOf('=') + 1), access: 'write' });
-  }
-  return out;
 }

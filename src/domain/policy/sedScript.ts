@@ -1,3 +1,5 @@
+import { matchLongOption } from './longOption.js';
+
 /**
  * Finds the GNU sed commands that run programs or touch files: `e` (run a command),
  * `s///e`, `w FILE`/`W FILE`, `s///w FILE`, `r FILE`/`R FILE`. A small scanner, not a full parser:
@@ -58,20 +60,47 @@ export function scanSedScript(script: string): SedFindings {
   return f;
 }
 
-/** The sed scripts of a command line: `-e S`, `--expression=S`, or the first positional. */
-export function sedScripts(args: readonly string[]): { scripts: string[]; scriptFiles: string[] } {
-  const scripts: string[] = [];
-  const scriptFiles: string[] = [];
+// GNU sed's long options; getopt_long accepts any unambiguous prefix (`--expr`, `--fil`, `--in`).
+const SED_LONGS = ['--quiet', '--silent', '--debug', '--expression', '--file', '--follow-symlinks', '--in-place', '--line-length',
+  '--null-data', '--zero-terminated', '--posix', '--regexp-extended', '--separate', '--sandbox', '--unbuffered', '--help', '--version', '--binary'];
+
+export interface SedOptions { scripts: string[]; scriptFiles: string[]; files: string[]; inPlace: boolean }
+
+/** A sed command line as GNU sed reads it: scripts, script files, input files, and whether it edits in place. */
+export function sedOptions(args: readonly string[]): SedOptions {
+  const o: SedOptions = { scripts: [], scriptFiles: [], files: [], inPlace: false };
   const pos: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-e' || a === '--expression') scripts.push(args[++i] ?? '');
-    else if (a.startsWith('--expression=')) scripts.push(a.slice(13));
-    else if (a === '-f' || a === '--file') scriptFiles.push(args[++i] ?? '');
-    else if (a.startsWith('--file=')) scriptFiles.push(a.slice(7));
-    else if (a === '-l' || a === '--line-length') i++;
-    else if (!a.startsWith('-') || a === '-') pos.push(a);
+    if (a === '--') { pos.push(...args.slice(i + 1)); break; }
+    if (a.startsWith('--')) {
+      const m = matchLongOption(a, SED_LONGS);
+      if (!m) continue;
+      // An ambiguous prefix counts as its most dangerous reading (`--f`: a script file).
+      if (m.names.includes('--expression')) o.scripts.push(m.value ?? args[++i] ?? '');
+      else if (m.names.includes('--file')) o.scriptFiles.push(m.value ?? args[++i] ?? '');
+      else if (m.names.includes('--in-place')) o.inPlace = true;
+      else if (m.names.includes('--line-length') && m.value === undefined) i++;
+      continue;
+    }
+    if (!a.startsWith('-') || a === '-') { pos.push(a); continue; }
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      const rest = a.slice(k + 1);
+      // `-i` takes an optional attached suffix (`-i.bak`, even `-ie`); `-e`, `-f`, `-l` take a value.
+      if (c === 'i') { o.inPlace = true; break; }
+      if (c === 'e') { o.scripts.push(rest || (args[++i] ?? '')); break; }
+      if (c === 'f') { o.scriptFiles.push(rest || (args[++i] ?? '')); break; }
+      if (c === 'l') { if (!rest) i++; break; }
+    }
   }
-  if (scripts.length === 0 && scriptFiles.length === 0 && pos[0] !== undefined) scripts.push(pos[0]);
+  if (o.scripts.length === 0 && o.scriptFiles.length === 0 && pos.length) o.scripts.push(pos.shift()!);
+  o.files = pos;
+  return o;
+}
+
+/** The sed scripts of a command line: `-e S`, `--expression=S`, or the first positional. */
+export function sedScripts(args: readonly string[]): { scripts: string[]; scriptFiles: string[] } {
+  const { scripts, scriptFiles } = sedOptions(args);
   return { scripts, scriptFiles };
 }

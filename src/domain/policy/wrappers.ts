@@ -1,3 +1,5 @@
+import { matchLongOption } from './longOption.js';
+
 /**
  * Wrappers run their argument as a command. Each spec lists the options that take a value,
  * the flags it knows, and fixed positionals before the inner command (`timeout DURATION`).
@@ -66,6 +68,10 @@ export interface Unwrapped {
   positionals: string[];
 }
 
+function longsOf(spec: WrapperSpec): string[] {
+  return [...spec.valueOpts, ...spec.flags].filter((o) => o.startsWith('--'));
+}
+
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
 
 export function unwrapWith(spec: WrapperSpec, args: readonly string[]): Unwrapped {
@@ -83,12 +89,14 @@ export function unwrapWith(spec: WrapperSpec, args: readonly string[]): Unwrappe
     if (a === '-' && spec.flags.includes('-')) { out.options.push(['-', true]); i++; continue; }
     if (!a.startsWith('-') || a === '-') break;
     if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = eq < 0 ? a : a.slice(0, eq);
-      if (spec.valueOpts.includes(name)) {
-        if (eq >= 0) out.options.push([name, a.slice(eq + 1)]);
+      // getopt_long takes any unambiguous prefix (`--out` is `--output`); an ambiguous one is refused
+      // by the program, and counted as not understood here.
+      const m = matchLongOption(a, longsOf(spec));
+      const name = m && !m.ambiguous ? m.names[0]! : undefined;
+      if (name !== undefined && spec.valueOpts.includes(name)) {
+        if (m!.value !== undefined) out.options.push([name, m!.value]);
         else { out.options.push([name, args[i + 1] ?? '']); i++; }
-      } else if (spec.flags.includes(name)) out.options.push([name, true]);
+      } else if (name !== undefined && m!.value === undefined) out.options.push([name, true]);
       else out.unknownOptions.push(a);
       i++;
       continue;

@@ -17,6 +17,9 @@ import { step } from './reviewState.js';
 import { reviewShellText } from './reviewShellText.js';
 import { reviewWords } from './reviewWords.js';
 import { reviewWrapper } from './wrapperReview.js';
+import { selfControlVerdict } from './selfControl.js';
+import { gitForeignRepoVerdict } from './gitForeignRepo.js';
+import { judgeClientSettings } from './assignmentEffects.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 /** Words that only print or compare: URLs and paths in them are data. */
@@ -30,6 +33,11 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   if (chained) {
     step(state, depth, 'rules', 'control text inside a subcommand word', chained);
     return chained;
+  }
+  const self = selfControlVerdict(name, args);
+  if (self) {
+    step(state, depth, 'rules', 'runs shimctl itself', self);
+    return self;
   }
   const wrapped = reviewWrapper(name, args, state, depth, chain);
   if (wrapped) return wrapped;
@@ -54,6 +62,10 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     }
     if (hatches.verdicts.length) step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
   }
+
+  const foreignRepo = name === 'git' ? gitForeignRepoVerdict(args, state) : undefined;
+  if (foreignRepo) parts.push(foreignRepo);
+  if (name === 'wget') parts.push(judgeClientSettings(name, args, state));
 
   if (!use || use.kind === 'query') {
     const rules = evaluateRules(view, state.config);

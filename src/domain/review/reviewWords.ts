@@ -6,6 +6,7 @@ import { isLookalikeName, resolveCommandWord } from '../policy/commandName.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { MAX_NESTING, step } from './reviewState.js';
 import { reviewNamedCommand } from './reviewNamedCommand.js';
+import { judgeAssignmentEffects } from './assignmentEffects.js';
 
 /**
  * One simple command's words: leading assignments, the command word (look-alikes, path
@@ -24,7 +25,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     if (!a) break;
     assignments[a.name] = a.value;
   }
-  const envVerdict = k > 0 ? judgeAssignments(assignments) : ALLOW_NOTHING_FOUND;
+  const envVerdict = k > 0 ? combine(judgeAssignments(assignments), judgeAssignmentEffects(assignments, state)) : ALLOW_NOTHING_FOUND;
   if (k > 0) {
     step(state, depth, 'env', `assignments: ${Object.keys(assignments).join(', ')}`, envVerdict);
     if (chain) Object.assign(chain.envAssignments, assignments);
@@ -60,7 +61,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     if (res.kind === 'resolved') chain.resolvedBinary = res.path;
     else chain.shellBuiltin = true;
   }
-  step(state, depth, 'command', res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`);
+  step(state, depth, 'command', () => (res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`));
   const named = reviewNamedCommand(res.name, args, state, depth, chain);
   return combine(named, envVerdict);
 }

@@ -9,6 +9,8 @@ import type { Chain, ReviewState } from './reviewState.js';
 import { step } from './reviewState.js';
 import { reviewShellText } from './reviewShellText.js';
 import { reviewWords } from './reviewWords.js';
+import { judgeAssignmentEffects } from './assignmentEffects.js';
+import { reviewScriptCommand, traceOutputVerdicts } from './wrapperSideEffects.js';
 
 /** `command [-p] -v|-V NAME`: the query options must lead; a trailing `-v` belongs to the inner command. */
 export function isCommandQuery(args: readonly string[]): boolean {
@@ -53,6 +55,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     return combine(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain, true));
   }
   if (name === 'watch') return reviewWatch(args, state, depth);
+  if (name === 'script') return reviewScriptCommand(args, state, depth);
   if (name === 'su') return reviewSu(args, state, depth);
   const spec = Object.prototype.hasOwnProperty.call(WRAPPERS, name) ? WRAPPERS[name] : undefined;
   if (!spec) return undefined;
@@ -63,7 +66,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if (PRIVILEGE_WRAPPERS.has(name)) parts.push(verdict('ask', 'high', 'command.privilege', `${name} runs the command with other privileges`, 'system:privilege'));
   let inner = u.inner;
   if (name === 'env') {
-    if (Object.keys(u.assignments).length) parts.push(judgeAssignments(u.assignments));
+    if (Object.keys(u.assignments).length) parts.push(judgeAssignments(u.assignments), judgeAssignmentEffects(u.assignments, state));
     const split = optValue(u.options, '-S', '--split-string');
     if (split !== undefined) {
       // `env -S` splits one string into words itself: parse it like the shell would, strictly.
@@ -78,6 +81,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     const out = optValue(u.options, '-o', '--output');
     if (out) parts.push(judgePaths([{ raw: out, access: 'write' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
   }
+  if (name === 'strace' || name === 'ltrace') parts.push(...traceOutputVerdicts(name, u.options, state, depth));
   if ((name === 'sudo') && u.options.some(([o]) => o === '-e' || o === '--edit')) {
     parts.push(verdict('ask', 'high', 'command.privilege', 'sudo -e edits files as root'));
     parts.push(judgePaths(inner.map((raw) => ({ raw, access: 'write' as const })), { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
@@ -102,7 +106,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     step(state, depth, 'wrappers', `${name} -s/-i: inner words run through a shell`);
     return combine(...parts, wrapperNote(name, inner), reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
   }
-  step(state, depth, 'wrappers', `${name} wraps '${inner[0]}'`);
+  step(state, depth, 'wrappers', () => `${name} wraps '${inner[0]}'`);
   return combine(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)));
 }
 

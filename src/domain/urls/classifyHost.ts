@@ -28,17 +28,33 @@ function percentDecode(text: string): string | undefined {
   }
 }
 
+const STRICTNESS: readonly AddressClass[] = ['metadata', 'loopback', 'private', 'unspecified', 'reserved', 'public'];
+
+/**
+ * Wildcard DNS answers with an address spelled inside the name: dotted or dashed
+ * (`169.254.169.254.nip.io`, `app-10-0-0-1.sslip.io`) or as 8 hex digits (`a9fea9fe.nip.io`,
+ * `app-7f000001.nip.io`). Which spelling a service picks is its choice, so every embedded
+ * address is decoded and the strictest class wins.
+ */
+function echoDnsClass(name: string): AddressClass {
+  const found: AddressClass[] = [];
+  for (const q of name.matchAll(/(?:^|[.-])(\d{1,3})[.-](\d{1,3})[.-](\d{1,3})[.-](\d{1,3})(?=[.-])/g)) {
+    const parsed = parseIPv4(q.slice(1, 5).join('.'));
+    if (parsed.kind === 'ipv4') found.push(classifyIPv4(parsed.value));
+  }
+  for (const h of name.matchAll(/(?:^|[.-])(?:0x)?([0-9a-f]{8})(?=[.-])/g)) found.push(classifyIPv4(parseInt(h[1]!, 16)));
+  for (const d of name.matchAll(/(?:^|[.-])(\d{8,10})(?=[.-])/g)) {
+    const n = Number(d[1]);
+    if (n <= 0xffffffff) found.push(classifyIPv4(n));
+  }
+  for (const c of STRICTNESS) if (found.includes(c)) return c;
+  return 'public';
+}
+
 function classifyName(name: string): HostClassification {
   if (LOOPBACK_NAMES.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s))) return { ok: true, canonical: name, cls: 'loopback' };
   if (METADATA_NAMES.has(name)) return { ok: true, canonical: name, cls: 'metadata' };
-  if (ECHO_DNS_SUFFIXES.some((s) => name.endsWith(s))) {
-    const quads = [...name.matchAll(/(?:^|[.-])(\d{1,3})[.-](\d{1,3})[.-](\d{1,3})[.-](\d{1,3})(?=[.-])/g)];
-    const last = quads[quads.length - 1];
-    if (last) {
-      const parsed = parseIPv4(last.slice(1, 5).join('.'));
-      if (parsed.kind === 'ipv4') return { ok: true, canonical: name, cls: classifyIPv4(parsed.value) };
-    }
-  }
+  if (ECHO_DNS_SUFFIXES.some((s) => name.endsWith(s))) return { ok: true, canonical: name, cls: echoDnsClass(name) };
   return { ok: true, canonical: name, cls: 'public' };
 }
 

@@ -34,7 +34,11 @@ function urlAt(text: string): string | undefined {
   return undefined;
 }
 
+const NONE: string[] = [];
+
 function urlsInWord(word: string): string[] {
+  // Every form above (`scheme:`, `user@host:path`) has a colon: most words have none.
+  if (!word.includes(':')) return NONE;
   const found: string[] = [];
   const whole = urlAt(word);
   if (whole) found.push(whole);
@@ -55,7 +59,7 @@ function urlsInWord(word: string): string[] {
  */
 export function findUrls(words: string[]): string[] {
   const out = new Set<string>();
-  for (const word of words.slice(1)) for (const url of urlsInWord(word)) out.add(url);
+  for (let i = 1; i < words.length; i++) for (const url of urlsInWord(words[i]!)) out.add(url);
   if (words.length > 0 && isHttpClient(words[0]!)) {
     for (const target of bareTargetsOfHttpClient(words)) {
       if (target.startsWith('unix:')) out.add(target);

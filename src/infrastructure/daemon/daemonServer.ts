@@ -1,21 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import type { Executor } from '../../application/ports/executor.js';
 import type { DaemonFiles } from './daemonFiles.js';
-import { FrameReader, PROTOCOL, decodeFields, encodeFields, encodeFrame, takeList } from './frames.js';
-import { createRemoteExecutor } from './remoteExecutor.js';
+import { FrameReader, PROTOCOL, decodeFields, encodeFields, encodeFrame } from './frames.js';
+import type { DaemonRequest } from './daemonRequest.js';
+import { MAX_REQUEST_AGE_MS, parseRequest, sameToken } from './daemonRequest.js';
 
-/** One intercepted shell start, as a client sent it. */
-export interface DaemonRequest {
-  mode: 'run' | 'check';
-  shell: 'bash' | 'sh';
-  realShell: string;
-  cwd: string;
-  args: string[];
-  env: Record<string, string>;
-}
+export type { DaemonRequest } from './daemonRequest.js';
+export { parseRequest } from './daemonRequest.js';
+import { createRemoteExecutor } from './remoteExecutor.js';
 
 /** What a request handler talks to: the client's stderr and the client as executor. */
 export interface ClientChannel {
@@ -41,36 +35,6 @@ export interface RunningDaemon {
   /** Resolves once the daemon stopped (idle, stale, or `stop()`), after in-flight requests ended. */
   stopped: Promise<string>;
   stop(reason: string): void;
-}
-
-/**
- * The client stops waiting for the acknowledgement after 1.5 s and falls back to the per-command
- * core. A request older than this (the daemon was stopped or starved) is refused unhandled, so
- * the same command is not reviewed, asked and recorded twice.
- */
-export const MAX_REQUEST_AGE_MS = 1000;
-
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-export function parseRequest(fields: string[]): DaemonRequest {
-  const [, , , mode, shell, realShell, cwd] = fields;
-  if (mode !== 'run' && mode !== 'check') throw new Error(`unknown mode '${mode}'`);
-  if (shell !== 'bash' && shell !== 'sh') throw new Error(`unknown shell '${shell}'`);
-  if (!realShell?.startsWith('/') || !cwd?.startsWith('/')) throw new Error('the real shell and cwd must be absolute');
-  const args = takeList(fields, 7);
-  const envList = takeList(fields, args.next);
-  if (envList.next !== fields.length) throw new Error('trailing fields after the environment');
-  const env: Record<string, string> = {};
-  for (const entry of envList.list) {
-    const eq = entry.indexOf('=');
-    // Like execve's environ: the first assignment of a name wins for getenv, so keep the first.
-    if (eq > 0 && !(entry.slice(0, eq) in env)) env[entry.slice(0, eq)] = entry.slice(eq + 1);
-  }
-  return { mode, shell, realShell, cwd, args: args.list, env };
 }
 
 /** Serves shim clients on the owner-only socket until idle, stale or stopped. */

@@ -18,6 +18,8 @@ describe('shell stage', () => {
   bench('unwrapEnvelope: gemini', () => { unwrapEnvelope(BASES.gemini!, { agent: 'gemini', hop: 'agent' }); });
   bench('unwrapEnvelope: codex wrapper (38 KB)', () => { unwrapEnvelope(BASES.codex!, { agent: 'codex', hop: 'agent' }); });
   bench('unwrapEnvelope: claude snapshot script', () => { unwrapEnvelope(BASES['claude-snapshot']!, { agent: 'claude', hop: 'agent' }); });
+  bench('unwrapEnvelope: claude snapshot script with ~/.bashrc', () => { unwrapEnvelope(BASES['claude-snapshot-rc']!, { agent: 'claude', hop: 'agent' }); });
+  bench('unwrapEnvelope: claude no-snapshot envelope', () => { unwrapEnvelope(BASES['claude-no-snapshot']!, { agent: 'claude', hop: 'agent' }); });
   for (const [name, text] of Object.entries(WORST)) {
     bench(`tokenize worst case: ${name} (60 KB)`, () => { tokenize(text, opts); });
   }

@@ -43,8 +43,13 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   process.umask(0o077);
   ensureRunDir(files.dir);
   if (!acquireLock(files)) {
-    ctx.stderr.write(`shimctl daemon: already running (pid ${readLockPid(files) ?? '?'})\n`);
-    return 0;
+    // A lock whose pid is alive but whose socket does not answer belongs to a reused pid (or a
+    // daemon that hung): after a grace period for a daemon that is still starting, take it over.
+    const age = Date.now() - (statSync(files.lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age < 10_000 || (await probe(files)) || (unlinkQuiet(files.lock), !acquireLock(files))) {
+      ctx.stderr.write(`shimctl daemon: already running (pid ${readLockPid(files) ?? '?'})\n`);
+      return 0;
+    }
   }
   let token: string | undefined;
   try {

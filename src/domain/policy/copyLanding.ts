@@ -1,0 +1,60 @@
+/**
+ * Where `cp`/`mv`/`ln`/`install` actually write. Into a directory destination a source lands at
+ * `dest/basename(src)`, so `cp -r /tmp/stage/.ssh ~` writes `~/.ssh/...` although neither
+ * operand names it; `cp -a stage/. ~/` and `cp -rT stage ~` lay the source's contents over the
+ * destination. Whether the destination is a directory is not known without the file system,
+ * so both readings are judged: the extra landing path only matters when it is protected.
+ */
+import type { PathArg } from '../paths/judgePaths.js';
+import type { Verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import { normalizePosix } from '../paths/posixPath.js';
+
+/** Directories whose protected files are matched by name anywhere (`.git/config`), with a file that stands for each. */
+const PROTECTED_DIR_PROBES: Readonly<Record<string, readonly string[]>> = {
+  '.git': ['config', 'hooks/pre-commit'],
+  '.claude': ['settings.json'],
+  '.gemini': ['settings.json'],
+};
+
+function lastComponent(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  const slash = trimmed.lastIndexOf('/');
+  return slash < 0 ? trimmed : trimmed.slice(slash + 1);
+}
+
+/** The paths written when `sources` are copied (moved, linked) to `dest`. */
+export function landingPaths(sources: readonly string[], dest: string, opts: { wholeTree: boolean; contentsOnly: boolean }): PathArg[] {
+  const out: PathArg[] = [];
+  const join = (a: string, b: string): string => (a.endsWith('/') ? a + b : `${a}/${b}`);
+  for (const s of sources) {
+    const base = lastComponent(s);
+    if (opts.contentsOnly || base === '.' || base === '') {
+      // The source's children land directly in dest: whatever sits below dest may be replaced.
+      out.push({ raw: dest, access: 'write', recursive: opts.wholeTree });
+      continue;
+    }
+    if (base === '..') continue;
+    const landing = join(dest, base);
+    out.push(opts.wholeTree ? { raw: landing, access: 'write', recursive: true } : { raw: landing, access: 'write' });
+    if (opts.wholeTree && Object.prototype.hasOwnProperty.call(PROTECTED_DIR_PROBES, base)) {
+      for (const p of PROTECTED_DIR_PROBES[base]!) out.push({ raw: join(landing, p), access: 'write' });
+    }
+  }
+  return out;
+}
+
+/** Writes into /dev that are harmless for `>` (`/dev/null`) replace the node itself for these commands. */
+const REPLACES_TARGET = new Set(['mv', 'ln', 'install']);
+
+/**
+ * `mv x /dev/null`, `ln -sf x /dev/null`, `cp --remove-destination x /dev/null`: the device node
+ * is replaced for the whole machine (as root). Block.
+ */
+export function deviceReplacement(name: string, dest: string | undefined, removesDestination: boolean): Verdict | undefined {
+  if (dest === undefined || !(REPLACES_TARGET.has(name) || name === 'cp' && removesDestination)) return undefined;
+  if (!dest.startsWith('/')) return undefined;
+  const abs = normalizePosix(dest);
+  if (!abs.startsWith('/dev/') || abs.endsWith('/')) return undefined;
+  return verdict('block', 'high', 'path.system_write', `${name} onto ${abs} replaces a device node for the whole machine.`, 'paths:device-replace');
+}

@@ -1,0 +1,52 @@
+/**
+ * Variable assignments whose value is a target rather than code: `http_proxy=http://169.254.169.254`
+ * sends every request of curl, wget, git, pip through the metadata service, and
+ * `GIT_TRACE=/abs/path` appends git's trace to that file. The same proxy settings given to
+ * `wget -e http_proxy=…` are judged alike.
+ */
+import type { Verdict } from '../verdict.js';
+import { ALLOW_NOTHING_FOUND } from '../verdict.js';
+import { judgePaths } from '../paths/judgePaths.js';
+import { judgeUrls } from '../urls/judgeUrls.js';
+import { httpClientOptions } from '../policy/httpClientOptions.js';
+import { combine } from './combine.js';
+import type { ReviewState } from './reviewState.js';
+
+const PROXY_NAMES = new Set(['http_proxy', 'https_proxy', 'all_proxy', 'ftp_proxy', 'ws_proxy', 'wss_proxy', 'socks_proxy', 'rsync_proxy', 'grpc_proxy']);
+
+const WGETRC_PROXY_KEYS = new Set([...PROXY_NAMES].map((n) => n.replace(/_/g, '')));
+
+function proxyUrl(value: string): string {
+  const v = value.trim();
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(v) ? v : `http://${v}`;
+}
+
+function judgeProxy(value: string, state: ReviewState): Verdict {
+  return value.trim() ? judgeUrls([proxyUrl(value)], state.config) : ALLOW_NOTHING_FOUND;
+}
+
+/** Proxy targets and trace files among leading `NAME=value` words. */
+export function judgeAssignmentEffects(assignments: Record<string, string>, state: ReviewState): Verdict {
+  const parts: Verdict[] = [];
+  for (const [name, value] of Object.entries(assignments)) {
+    if (PROXY_NAMES.has(name.toLowerCase())) parts.push(judgeProxy(value, state));
+    // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: an absolute path (or ~) names a file git appends to.
+    else if (/^GIT_TRACE/.test(name) && /^[/~]/.test(value)) {
+      parts.push(judgePaths([{ raw: value, access: 'write' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+    }
+  }
+  return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
+}
+
+/** `wget -e http_proxy=ADDR` (wgetrc syntax: case and `_`/`-` do not matter, spaces around `=` allowed). */
+export function judgeClientSettings(name: string, args: readonly string[], state: ReviewState): Verdict {
+  if (name !== 'wget') return ALLOW_NOTHING_FOUND;
+  const parts: Verdict[] = [];
+  for (const s of httpClientOptions(name, args).settings) {
+    const m = /^\s*([A-Za-z_-]+)\s*=\s*([\s\S]*)$/.exec(s);
+    if (!m) continue;
+    const key = m[1]!.toLowerCase().replace(/[-_]/g, '');
+    if (WGETRC_PROXY_KEYS.has(key)) parts.push(judgeProxy(m[2]!, state));
+  }
+  return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
+}

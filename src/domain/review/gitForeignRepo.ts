@@ -1,0 +1,38 @@
+/**
+ * `git --git-dir=DIR`, `--work-tree=DIR` and `-C DIR` point git at a repository other than the
+ * workspace's. Git then trusts that repository's config: its `core.fsmonitor`, hooks and
+ * aliases run on `git status`. The `GIT_DIR=` spelling is already asked (env.code_injection);
+ * the option spellings are asked when they leave the workspace.
+ */
+import type { Verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import { absolutize, expandTilde, isWithin, normalizePosix, resolvePhysically } from '../paths/posixPath.js';
+import type { ReviewState } from './reviewState.js';
+
+function globalRepoOptions(args: readonly string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('-')) break;
+    if (a === '-C' || a === '--git-dir' || a === '--work-tree') out.push([a, args[++i] ?? '']);
+    else if (a.startsWith('--git-dir=') || a.startsWith('--work-tree=')) out.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
+    else if (a === '-c' || a === '--namespace' || a === '--config-env' || a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-')) i++;
+  }
+  return out;
+}
+
+/** Ask when git is pointed at a repository outside the workspace; undefined otherwise. */
+export function gitForeignRepoVerdict(args: readonly string[], state: ReviewState): Verdict | undefined {
+  let cwd = state.cwd;
+  const workspace = [normalizePosix(state.cwd), normalizePosix(state.facts.realpath(state.cwd))];
+  for (const [opt, raw] of globalRepoOptions(args)) {
+    const abs = absolutize(raw.startsWith('~') ? expandTilde(raw, state.facts.home) : raw, cwd);
+    const real = resolvePhysically(abs, state.facts.realpath);
+    if (opt === '-C') cwd = abs; // later relative options resolve against it, as git does
+    if (![abs, real].every((p) => workspace.some((w) => isWithin(p, w)))) {
+      return verdict('ask', 'high', 'command.escape_hatch',
+        `git ${opt} ${raw} uses a repository outside the workspace; its config (core.fsmonitor, hooks, aliases) runs programs`);
+    }
+  }
+  return undefined;
+}
