@@ -4,6 +4,7 @@ import { sshPathArgs } from './sshArgs.js';
 import { landingPaths } from './copyLanding.js';
 import { httpClientOptions } from './httpClientOptions.js';
 import { sedOptions } from './sedScript.js';
+import { gitPathArgs } from './gitPathArgs.js';
 
 const READS = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'most', 'wc', 'nl', 'tac', 'rev', 'sort', 'uniq', 'cut', 'diff', 'cmp', 'comm', 'md5sum',
@@ -18,6 +19,8 @@ const WRITES_ALL = new Set(['touch', 'mkdir', 'tee', 'truncate']);
 const COPY_LIKE = new Set(['cp', 'mv', 'install', 'ln']);
 const DELETES = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe']);
 const MODE_FIRST = new Set(['chmod', 'chown', 'chgrp']);
+/** Show names, sizes, modes and link targets, never contents: `ls -la .env` reads no secret. */
+const METADATA_ONLY = new Set(['ls', 'stat', 'realpath', 'readlink', 'basename', 'dirname']);
 /** Arguments are text to print or compare, never files. */
 const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[', 'expr', 'seq', 'sleep', 'yes', 'let', 'type', 'which', 'whereis', 'hash', 'command', 'help']);
 
@@ -106,6 +109,8 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     for (let i = 0; i < args.length; i++) if (/^-f(print0?|printf|ls)$/.test(args[i]!) && args[i + 1]) add(args[i + 1]!, 'write');
     return out;
   }
+  if (METADATA_ONLY.has(name)) return out;
+  if (name === 'git') return out.concat(gitPathArgs(args));
   if (READS.has(name)) { for (const p of pos) add(p, 'read'); return out; }
   for (const p of pos) if (looksLikePath(p)) add(p, 'mention');
   return out;

@@ -1,0 +1,31 @@
+/**
+ * Which git arguments are files, and how git uses them. Most subcommands take pathspecs that are
+ * judged as mentions (a secret named there is refused: `git add .env` stages it for pushing).
+ * Some never read the file (`git rm --cached .env` untracks it, `git check-ignore .env` asks the
+ * ignore rules); `git show REV:path` and `git cat-file -p REV:path` print a file's contents
+ * from history, so `path` is a read.
+ */
+import type { PathArg } from '../paths/judgePaths.js';
+import { hasLongFlag, makeArgView, positionals } from './argView.js';
+import { looksLikePath } from './pathArgs.js';
+
+/** Subcommands whose path arguments are only matched against the index or ignore rules. */
+const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
+const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
+
+export function gitPathArgs(args: readonly string[]): PathArg[] {
+  const view = makeArgView('git', args);
+  const sub = view.sub[0];
+  const rest = view.rest;
+  if (sub !== undefined && NO_CONTENT.has(sub)) return [];
+  if (sub === 'rm' && hasLongFlag(rest, '--cached')) return [];
+  const out: PathArg[] = [];
+  for (const p of positionals(args)) {
+    if (p === sub) continue;
+    // `REV:path` (not a URL, not `:/message` search): the blob at path.
+    const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
+    if (m && !p.includes('://')) out.push({ raw: m[2]!, access: 'read' });
+    else if (looksLikePath(p)) out.push({ raw: p, access: 'mention' });
+  }
+  return out;
+}
