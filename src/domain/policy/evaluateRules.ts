@@ -4,6 +4,7 @@ import { combineVerdicts, verdict } from '../verdict.js';
 import type { ArgView } from './argView.js';
 import { RULES_BY_COMMAND } from './packs/index.js';
 import { ruleMatchesArgs } from './ruleTypes.js';
+import type { BuiltinRule } from './ruleTypes.js';
 import { combine } from '../review/combine.js';
 
 function configRuleMatches(rule: ConfigRule, view: ArgView): boolean {
@@ -66,6 +67,23 @@ export function evaluateRules(view: ArgView, config: PolicyConfig): Verdict {
   return builtin.reasons.some((r) => r.code === 'command.unknown') ? configured : combineVerdicts(configured, builtin);
 }
 
+// A built-in rule always yields the same verdict: build it once, frozen so no caller can change
+// what the next review sees (a write would throw, and the review would fail closed).
+const RULE_VERDICTS = new WeakMap<BuiltinRule, Verdict>();
+
+function ruleVerdict(rule: BuiltinRule): Verdict {
+  let v = RULE_VERDICTS.get(rule);
+  if (!v) {
+    const built = verdict(rule.decision, rule.risk, rule.code, rule.reason, rule.id);
+    built.reasons.forEach((r) => Object.freeze(r));
+    Object.freeze(built.reasons);
+    Object.freeze(built.rule_ids);
+    v = Object.freeze(built);
+    RULE_VERDICTS.set(rule, v);
+  }
+  return v;
+}
+
 export function evaluateBuiltins(view: ArgView, disabled: readonly string[]): Verdict {
   const candidates = RULES_BY_COMMAND.get(view.command);
   const hits: Verdict[] = [];
@@ -74,7 +92,7 @@ export function evaluateBuiltins(view: ArgView, disabled: readonly string[]): Ve
       if (disabled.length > 0 && disabled.includes(rule.id)) continue;
       // RULES_BY_COMMAND already chose the rules for this command: only the arguments are left.
       if (!ruleMatchesArgs(rule, view)) continue;
-      const v = verdict(rule.decision, rule.risk, rule.code, rule.reason, rule.id);
+      const v = ruleVerdict(rule);
       if (rule.final) return v;
       hits.push(v);
     }

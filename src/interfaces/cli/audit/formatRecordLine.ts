@@ -15,7 +15,9 @@ export function formatRecordLine(record: AuditRecord, colour: boolean): string {
   const ts = field(record.ts).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
   const decision = field(record.decision).toUpperCase().padEnd(5);
   const shownDecision = colour && COLOURS[String(record.decision)] ? `${COLOURS[String(record.decision)]}${decision}${RESET}` : decision;
-  let command = field(record.command ?? (record.argv ?? []).join(' '));
+  // For an agent envelope the model's command is what a person wants to read; the envelope is bookkeeping.
+  const shown = record.reviewed !== undefined && record.envelope ? `[${record.envelope}] ${record.reviewed}` : record.command ?? (record.argv ?? []).join(' ');
+  let command = field(shown);
   if (command.length > MAX_COMMAND) command = `${command.slice(0, MAX_COMMAND)}…`;
   const first = record.reasons?.[0];
   const reason = first ? `${field(first.code)}: ${field(first.message)}` : '';
