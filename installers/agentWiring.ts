@@ -1,6 +1,7 @@
 /**
  * How one agent is put behind the gate: data only. `{bashShim}`, `{shShim}` and `{bashEnvGuard}`
- * in values are replaced by the installed files' absolute paths.
+ * in values are replaced by the installed files' absolute paths; `{codexHookToml}` (in `env` or
+ * `args`) by Codex's PreToolUse hook command as a TOML string.
  */
 export interface AgentWiring {
   /** The name the agent has on PATH (and the launcher's name). */
@@ -21,4 +22,4 @@ export interface AgentWiring {
   note: string;
 }
 
-export type PlaceholderName = 'bashShim' | 'shShim' | 'bashEnvGuard';
+export type PlaceholderName = 'bashShim' | 'shShim' | 'bashEnvGuard' | 'codexHookToml';

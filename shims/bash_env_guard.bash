@@ -6,7 +6,11 @@ case ${SHIMCTL_DEPTH-} in
   '') SHIMCTL_DEPTH=0 ;;
   *[!0-9]*|?????*) SHIMCTL_DEPTH=99999 ;;
 esac
-if [ -n "${BASH_EXECUTION_STRING+x}" ]; then
+if [ "${BASH_EXECUTION_STRING-}" = @CODEX_HOOK_COMMAND@ ]; then
+  # Codex starts shimctl's own PreToolUse hook as `$SHELL -lc '<hook path>'`: that exact text is the
+  # reviewer itself (it reads its JSON on stdin and runs nothing), not an agent command.
+  :
+elif [ -n "${BASH_EXECUTION_STRING+x}" ]; then
   # Node never starts a shell, but clear BASH_ENV for it anyway so the guard cannot recurse.
   # The compiled client asks the resident review process (falling back to the same check below).
   if [ -x @CLIENT@ ]; then

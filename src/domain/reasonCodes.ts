@@ -70,6 +70,8 @@ export const REASON_CODES = {
   'invocation.script': 'A shell script file runs commands the review core cannot see one by one.',
   'invocation.depth_exceeded': 'Shims are nested too deeply; a loop is likely.',
   'invocation.nested_passthrough': 'A shell nested inside an already reviewed command ran unreviewed and was recorded (config `nested = "passthrough"`).',
+  'hook.malformed': 'An agent\'s hook sent input that is not the JSON its protocol documents, or no shell command: fail closed.',
+  'hook.envelope': 'A command reaching a PreToolUse hook has the shape of an agent envelope; there the text is the model\'s own, so the model wrote it.',
   // approvals
   'approval.granted': 'A human approved this request.',
   'approval.granted_always': 'A saved approve-always rule allowed this request.',

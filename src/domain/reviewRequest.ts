@@ -34,6 +34,13 @@ export interface HostFacts {
    * protected even when this is absent.
    */
   shimctlPaths?: string[];
+  /**
+   * Files below an absolute directory (symlinks not followed; `.git` and `node_modules` not
+   * entered), at most `limit` entries visited; `complete` is false when the walk stopped early.
+   * Lets a recursive read (`grep -r KEY .`) be judged by the secrets it would print. Optional:
+   * without it, only protected paths named or located under the tree are seen.
+   */
+  filesUnder?(absDir: string, limit: number): { files: string[]; complete: boolean };
 }
 
 /**

@@ -144,16 +144,17 @@ describe('(b) no answers from inside a gated session', () => {
     await w.done;
   });
 
-  it('an agent command `shimctl approve ID` run through the shim fails even if the policy let it run', async () => {
-    // Worst case: the user allowed `shimctl` outright. The command runs in the session's
-    // environment (the markers are always passed on), so the CLI itself refuses.
+  it('an agent command `shimctl approve ID` run through the shim is blocked by the policy even where the user allowed `shimctl`', async () => {
+    // Worst case: the user allowed `shimctl` outright. The built-in self-control check
+    // (core:shimctl-self) is not a rule a user allow replaces, so the shim refuses it before
+    // the CLI's own session guard (tested above) is even reached.
     const h = approvalHome({ approvals: { timeoutSeconds: 60 }, rules: [{ id: 'me:shimctl', command: 'shimctl', decision: 'allow' }] });
     symlinkSync(CLI, join(h.bin, 'shimctl'));
     const target = h.shim('mytool steal', { session: 'agent-1' });
     const [p] = await h.waitForPending(1);
     const self = await h.shim(`shimctl approve ${p!.id}`, { session: 'agent-1' }).done;
-    expect(self.status).toBe(1);
-    expect(self.stderr).toMatch(/shimctl approve: refused: SHIMCTL_SESSION is set/);
+    expect(self.status).toBe(126);
+    expect(self.stderr).toMatch(/shimctl: blocked \(command\.blocked\): shimctl approve changes the review gate itself/);
     expect(await stillWaiting(target, 500)).toBe(true);
     expect(h.ran()).toEqual([]);
     h.answer(['deny', p!.id]);

@@ -164,6 +164,13 @@ describe('through the installed bash shim', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('the blocked-command line shows bidi and zero-width characters as escapes (RT-18, fixed)', () => {
+    const r = shim.run('cat ~/.ssh/id_rsa \u202e evil \u200b');
+    expect(r.status).toBe(126);
+    expect(r.stderr).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(r.stderr).toContain('\\u{202E}');
+  });
+
   describe.skipIf(!RUN_OPEN)('open findings through the shim (skipped: open finding, see docs/redteam.md)', () => {
     it('RT-17: no secret of the open redaction cases reaches the audit file', () => {
       for (const c of OPEN_REDACTION) shim.run(c.command);
@@ -171,11 +178,6 @@ describe('through the installed bash shim', () => {
       expect(OPEN_REDACTION.filter((c) => text.includes(c.secret!)).map((c) => c.command)).toEqual([]);
     });
 
-    it('RT-18: the blocked-command line neutralises bidi and zero-width characters', () => {
-      const r = shim.run('cat ~/.ssh/id_rsa \u202e evil \u200b');
-      expect(r.status).toBe(126);
-      expect(r.stderr).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
-    });
   });
 });
 

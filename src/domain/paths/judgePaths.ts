@@ -100,9 +100,10 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     }
   }
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
-  if (s.all.some((p) => mightMatch(p, prepared) || (recursive && prepared.ancestors.has(p)))) {
+  if (s.all.some((p) => mightMatch(p, prepared) || (recursive && prepared.below.has(p)))) {
     const reported = new Set<string>();
-    for (const r of prepared.resources) {
+    for (const i of candidates(s.all, recursive, prepared)) {
+      const r = prepared.resources[i]!;
       if (r.kind === 'gate' && !writes) continue;
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
       if (!s.all.some((p) => touches(r, p, recursive))) continue;
@@ -148,11 +149,16 @@ interface Table {
   /** All patterns in one expression each: most paths match none, and one test says so. */
   anyName: RegExp;
   anyPath: RegExp;
+  /** Indexes into `resources` of the name-anywhere patterns. */
+  anywhere: number[];
+  /** Literal directory of a located pattern ⇒ its indexes. */
+  byPrefix: Map<string, number[]>;
   /**
    * Every strict ancestor directory of a located pattern's literal prefix (`/`, `/home`,
-   * `/home/u` for `~/.ssh/**`): a recursive access reaches a resource only from one of these.
+   * `/home/u` for `~/.ssh/**`) ⇒ the patterns below it: a recursive access reaches a resource
+   * only from one of these.
    */
-  ancestors: Set<string>;
+  below: Map<string, number[]>;
 }
 
 interface Prepared extends Table {
@@ -163,16 +169,48 @@ interface Prepared extends Table {
   workspaces: Map<string, string[]>;
 }
 
-function ancestorsOf(resources: ProtectedResource[]): Set<string> {
-  const out = new Set<string>();
-  for (const r of resources) {
-    if (r.glob.anywhere) continue;
+function pushTo(map: Map<string, number[]>, key: string, i: number): void {
+  const list = map.get(key);
+  if (list) list.push(i);
+  else map.set(key, [i]);
+}
+
+/** Indexes of the resources a path can touch, found by name and directory instead of a full scan. */
+function indexResources(resources: ProtectedResource[]): Pick<Table, 'anywhere' | 'byPrefix' | 'below'> {
+  const anywhere: number[] = [];
+  const byPrefix = new Map<string, number[]>();
+  const below = new Map<string, number[]>();
+  resources.forEach((r, i) => {
+    if (r.glob.anywhere) { anywhere.push(i); return; }
+    pushTo(byPrefix, r.glob.literalPrefix, i);
     for (let d = r.glob.literalPrefix; d !== '/'; ) {
       d = dirnamePosix(d);
-      out.add(d);
+      pushTo(below, d, i);
+    }
+  });
+  return { anywhere, byPrefix, below };
+}
+
+/**
+ * The resources worth an exact test for these spellings, in list order (the first pattern of a
+ * rule is the one reported): name-anywhere patterns, patterns whose literal directory is the
+ * path or one of its parents, and for a recursive access those below the path.
+ */
+function candidates(spellings: string[], recursive: boolean, t: Table): number[] {
+  const out = [...t.anywhere];
+  for (const p of spellings) {
+    for (let d = p; ; d = dirnamePosix(d)) {
+      const here = t.byPrefix.get(d);
+      if (here) out.push(...here);
+      if (d === '/') break;
+    }
+    if (recursive) {
+      const under = t.below.get(p);
+      if (under) out.push(...under);
     }
   }
-  return out;
+  out.sort((a, b) => a - b);
+  return out.filter((v, k) => k === 0 || out[k - 1] !== v);
 }
 
 function union(regexes: RegExp[]): RegExp {
@@ -194,7 +232,7 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[]): Table
       resources,
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
       anyPath: union(resources.filter((r) => !r.glob.anywhere).map((r) => r.glob.regex)),
-      ancestors: ancestorsOf(resources),
+      ...indexResources(resources),
     };
     if (byKey.size > 16) byKey.clear(); // a long-lived process with many homes: stay bounded
     byKey.set(key, table);

@@ -6,6 +6,7 @@ const ALREADY_ABNORMAL = /\/(?:\.{1,2})?(?:\/|$)/;
 /** Collapses `//`, `.` and `..` lexically. Absolute input stays absolute and never climbs above `/`. */
 export function normalizePosix(path: string): string {
   // Hot path: most absolute paths are already normal (no `//`, `/./`, `/../`, trailing `/`).
+  if (path === '/') return path;
   if (path.startsWith('/') && path.length > 1 && !ALREADY_ABNORMAL.test(path)) return path;
   const absolute = path.startsWith('/');
   const out: string[] = [];

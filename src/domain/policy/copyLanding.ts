@@ -26,6 +26,8 @@ function lastComponent(path: string): string {
 /** The paths written when `sources` are copied (moved, linked) to `dest`. */
 export function landingPaths(sources: readonly string[], dest: string, opts: { wholeTree: boolean; contentsOnly: boolean }): PathArg[] {
   const out: PathArg[] = [];
+  // Onto a device (`cp x /dev/null`) nothing lands below it; replacing it is judged by deviceReplacement.
+  if (dest.startsWith('/dev/') && !dest.endsWith('/')) return out;
   const join = (a: string, b: string): string => (a.endsWith('/') ? a + b : `${a}/${b}`);
   for (const s of sources) {
     const base = lastComponent(s);

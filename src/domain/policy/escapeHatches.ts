@@ -5,7 +5,7 @@ import { gitEscapeHatches } from './gitEscapeHatches.js';
 import type { EscapeFindings } from './escapeFindings.js';
 import { hatch } from './escapeFindings.js';
 import { optionValuesOf } from './longOption.js';
-import { httpClientOptions } from './httpClientOptions.js';
+import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.js';
 import { deviceReplacement } from './copyLanding.js';
 import { positionals } from './argView.js';
 
@@ -102,7 +102,8 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
     case 'curl': case 'wget': {
       const o = httpClientOptions(name, args);
       for (const c of o.configs) out.verdicts.push(hatch(`${name} loads more options from ${c}, which the review cannot see (uploads, URLs, output files)`));
-      if (o.settings.length) out.verdicts.push(hatch(`${name} -e sets wgetrc commands (${o.settings.join(', ')}) the review does not follow`, 'medium'));
+      const unreviewed = unreviewedWgetSettings(o.settings);
+      if (unreviewed.length) out.verdicts.push(hatch(`${name} -e runs wgetrc commands (${unreviewed.join(', ')}) that can upload or write files`, 'medium'));
       break;
     }
     case 'mv': case 'ln': case 'install': case 'cp': {

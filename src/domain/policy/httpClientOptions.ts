@@ -42,6 +42,11 @@ const WGET: ClientSpec = {
     '--no-config': 'flag', '--no-check-certificate': 'flag', '--spider': 'flag', '--server-response': 'flag', '--output': 'write' },
 };
 
+const WGETRC_FILES: Readonly<Record<string, 'read' | 'write'>> = {
+  postfile: 'read', bodyfile: 'read', inputfile: 'read', loadcookies: 'read', cacertificate: 'read',
+  outputdocument: 'write', logfile: 'write', savecookies: 'write', dirprefix: 'write',
+};
+
 export interface HttpClientOptions {
   paths: PathArg[];
   /** Option files that load more options (`curl -K f`, `wget --config=f`). */
@@ -59,7 +64,13 @@ function addUse(use: Use, v: string, out: HttpClientOptions): void {
     case 'write': out.paths.push({ raw: v, access: 'write' }); break;
     case 'read': out.paths.push({ raw: v, access: 'read' }); break;
     case 'config': out.configs.push(v); out.paths.push({ raw: v, access: 'read' }); break;
-    case 'setting': out.settings.push(v); break;
+    case 'setting': {
+      out.settings.push(v);
+      // `-e post_file=F` is `--post-file=F`: the settings that name files are judged like the options.
+      const access = Object.prototype.hasOwnProperty.call(WGETRC_FILES, wgetrcKey(v)) ? WGETRC_FILES[wgetrcKey(v)] : undefined;
+      if (access) out.paths.push({ raw: v.slice(v.indexOf('=') + 1).trim(), access });
+      break;
+    }
     case 'at': if (v.startsWith('@') && v.length > 1) out.paths.push({ raw: v.slice(1), access: 'read' }); break;
     case 'urlencode': { const m = /^[^=]*?@(.+)$/.exec(v); if (m) out.paths.push({ raw: m[1]!, access: 'read' }); break; }
     case 'form': { const m = /^[^=]*=[@<]([^;]+)/.exec(v); if (m) out.paths.push({ raw: m[1]!, access: 'read' }); break; }
@@ -106,4 +117,21 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
     }
   }
   return out;
+}
+
+/** wgetrc commands that change only politeness, retries and verbosity; proxies are judged as URLs. */
+const HARMLESS_WGETRC = new Set(['robots', 'tries', 'timeout', 'wait', 'waitretry', 'randomwait', 'quiet', 'verbose', 'recursive', 'reclevel',
+  'noparent', 'continue', 'timestamping', 'useragent', 'progress', 'retryconnrefused', 'dnstimeout', 'readtimeout', 'connecttimeout',
+  'limitrate', 'useproxy', 'showprogress', 'serverresponse', 'spanhosts', 'convertlinks', 'pagerequisites', 'mirror', 'inet4only', 'inet6only']);
+const PROXY_KEYS = new Set(['httpproxy', 'httpsproxy', 'ftpproxy', 'noproxy']);
+
+/** The wgetrc key of `-e KEY=VALUE`, normalised as wget does (case, `_` and `-` ignored). */
+export function wgetrcKey(setting: string): string {
+  const m = /^\s*([A-Za-z_-]+)\s*=/.exec(setting);
+  return m ? m[1]!.toLowerCase().replace(/[-_]/g, '') : '';
+}
+
+/** `-e` settings that can upload, write files or load code (`post_file`, `output_document`, …). */
+export function unreviewedWgetSettings(settings: readonly string[]): string[] {
+  return settings.filter((s) => !HARMLESS_WGETRC.has(wgetrcKey(s)) && !PROXY_KEYS.has(wgetrcKey(s)));
 }

@@ -8,7 +8,7 @@ import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND } from '../verdict.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { judgeUrls } from '../urls/judgeUrls.js';
-import { httpClientOptions } from '../policy/httpClientOptions.js';
+import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
 import { combine } from './combine.js';
 import type { ReviewState } from './reviewState.js';
 
@@ -43,10 +43,7 @@ export function judgeClientSettings(name: string, args: readonly string[], state
   if (name !== 'wget') return ALLOW_NOTHING_FOUND;
   const parts: Verdict[] = [];
   for (const s of httpClientOptions(name, args).settings) {
-    const m = /^\s*([A-Za-z_-]+)\s*=\s*([\s\S]*)$/.exec(s);
-    if (!m) continue;
-    const key = m[1]!.toLowerCase().replace(/[-_]/g, '');
-    if (WGETRC_PROXY_KEYS.has(key)) parts.push(judgeProxy(m[2]!, state));
+    if (WGETRC_PROXY_KEYS.has(wgetrcKey(s))) parts.push(judgeProxy(s.slice(s.indexOf('=') + 1), state));
   }
   return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
 }

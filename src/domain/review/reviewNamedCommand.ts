@@ -18,6 +18,7 @@ import { reviewShellText } from './reviewShellText.js';
 import { reviewWords } from './reviewWords.js';
 import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
+import { secretsInTreeVerdict } from './secretsInTree.js';
 import { gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 
@@ -79,6 +80,11 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
     parts.push(pj.verdict);
     if (chain) chain.paths.push(...pj.paths);
+    const inTree = secretsInTreeVerdict(name, args, pathArgs, state);
+    if (inTree) {
+      step(state, depth, 'paths', `${name} searches a tree that holds protected files`, inTree);
+      parts.push(inTree);
+    }
   }
   if (!DATA_ONLY.has(name)) {
     const urls = findUrls([name, ...args]);

@@ -6,6 +6,7 @@ import which from 'which';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
 import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
+import { listFilesUnder } from './listFilesUnder.js';
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
 export function realpathOfLongestPrefix(absPath: string): string {
@@ -73,6 +74,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
             return undefined;
           }
         },
+        filesUnder: (dir, limit) => listFilesUnder(dir, limit),
         fileId: (p) => {
           try {
             const st = statSync(p, { bigint: true });

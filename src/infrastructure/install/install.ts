@@ -74,6 +74,7 @@ export function install(opts: InstallOptions): InstallReport {
     realShells: { bash, sh },
     client: clientPath,
     agents,
+    cliBundle: join(opts.layout.root, 'dist', 'shimctl.cjs'),
   });
   if (client && clientPath) files.push({ path: clientPath, kind: 'shim', mode: 0o755, content: client.binary });
   if (opts.modifyPath && fishPresent(paths.home, opts.pathVar)) {

@@ -22,6 +22,16 @@ export interface RenderInput {
   /** The compiled fast-path client (see shims/client), when install could build one. */
   client?: string;
   agents: Array<{ wiring: AgentWiring; realPath: string }>;
+  /** The full CLI bundle (dist/shimctl.cjs): the PreToolUse hooks run its `__hook` command. Defaults to `bundle`. */
+  cliBundle?: string;
+}
+
+/** Agents whose own PreToolUse hook calls the review core (see docs/hooks.md). */
+const HOOK_AGENTS = ['codex', 'cline', 'crush'] as const;
+
+/** Where install writes an agent's PreToolUse hook script. */
+export function hookScriptPath(shimDir: string, agent: string): string {
+  return join(shimDir, 'hooks', `${agent}-pretooluse`);
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -53,16 +63,24 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
     { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle) }) },
     { path: bashShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
     { path: shShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
-    { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
+    { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client, CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))) }) },
   ];
-  const placeholders: Record<string, string> = { bashShim, shShim, bashEnvGuard: guard };
+  for (const agent of HOOK_AGENTS) {
+    const hookValues = { NODE: shQuote(input.node), CLI: shQuote(input.cliBundle ?? input.bundle), AGENT: agent };
+    files.push({ path: hookScriptPath(input.shimDir, agent), kind: 'shim', mode: 0o755, content: fill(read('hooks/pretooluse.sh'), hookValues) });
+  }
+  const placeholders: Record<string, string> = {
+    bashShim, shShim, bashEnvGuard: guard,
+    // Codex runs a hook command through `$SHELL -lc`: the path is shell-quoted, then made a TOML string.
+    codexHookToml: JSON.stringify(shQuote(hookScriptPath(input.shimDir, 'codex'))),
+  };
+  const expand = (v: string) => v.replace(/\{(\w+)\}/g, (whole, key: string) => placeholders[key] ?? whole);
   const launcher = read('launcher.sh');
   for (const { wiring, realPath } of input.agents) {
     if (!NAME.test(wiring.name)) throw new Error(`agent name '${wiring.name}' is not a plain command name`);
     const exports = Object.entries(wiring.env).map(([k, v]) => {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) throw new Error(`wiring variable '${k}' is not a variable name`);
-      const value = v.replace(/\{(\w+)\}/g, (whole, key: string) => placeholders[key] ?? whole);
-      return `${k}=${shQuote(value)}; export ${k}`;
+      return `${k}=${shQuote(expand(v))}; export ${k}`;
     });
     files.push({
       path: join(input.launcherDir, wiring.name),
@@ -74,7 +92,7 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
         LAUNCHER_DIR: shQuote(input.launcherDir),
         SHIM_DIR: shQuote(input.shimDir),
         WIRING: exports.join('\n') || '# no variables: the shim directory first on PATH is the wiring',
-        EXTRA_ARGS: wiring.args.map((a) => `${shQuote(a)} `).join(''),
+        EXTRA_ARGS: wiring.args.map((a) => `${shQuote(expand(a))} `).join(''),
       }),
     });
   }

@@ -7,6 +7,7 @@ import { decideCommand } from './commands/decide.js';
 import { denyCommand } from './commands/deny.js';
 import { doctorCommand } from './commands/doctor.js';
 import { explainCommand } from './commands/explain.js';
+import { hookCommand } from './commands/hook.js';
 import { installCommand } from './commands/install.js';
 import { policyCommand } from './commands/policy.js';
 import { shimCommand } from './commands/shim.js';
@@ -27,5 +28,6 @@ export const COMMANDS: readonly CliCommand[] = [
   approveCommand,
   denyCommand,
   shimCommand,
+  hookCommand,
   daemonCommand,
 ];

@@ -18,6 +18,7 @@ export const FAKE_PATH_COMMANDS = [
   'mount', 'useradd', 'sleep', 'basename', 'realpath', 'tree', 'base64', 'xxd', 'md5sum', 'sha256sum', 'rmdir', 'unlink',
   'printf', 'echo', 'test', 'true', 'false', 'pwd', 'kubectl', 'gawk', 'tr', 'cut', 'uniq', 'nl', 'truncate', 'install',
   'apt', 'nano', 'terraform', 'vi', 'emacs', 'more', 'printenv', 'dpkg', 'nvim', 'fdisk', 'parted', 'bun', 'perl', 'ruby', 'php', 'python2', 'nodejs', 'rmdir', 'gsed',
+  'script', 'unzip', 'strings', 'shimctl', 'openssl',
 ];
 
 export function fakeHostFacts(extra: { home?: string; onPath?: string[]; links?: Record<string, string> } = {}): HostFacts {

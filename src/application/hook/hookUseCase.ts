@@ -1,0 +1,117 @@
+import type { AuditRecord, ApprovalTrace } from '../ports/auditLog.js';
+import { defaultConfig } from '../../domain/defaultConfig.js';
+import type { PolicyConfig } from '../../domain/policyConfig.js';
+import type { ReviewResult } from '../../domain/review/reviewCommand.js';
+import type { Verdict } from '../../domain/verdict.js';
+import { internalErrorVerdict, verdict } from '../../domain/verdict.js';
+import { askHuman } from '../intercept/askHuman.js';
+import { blockMessage } from '../intercept/blockMessage.js';
+import { decideRequest } from '../intercept/decideRequest.js';
+import type { InterceptDeps } from '../intercept/interceptDeps.js';
+import { ENV_SESSION } from '../intercept/interceptRequest.js';
+import type { HookAnswer, HookProtocol } from './hookProtocols.js';
+
+export interface HookRequest {
+  protocol: HookProtocol;
+  /** Everything the agent wrote on the hook's stdin. */
+  stdin: string;
+  /** The hook process's own directory: used when the JSON names none. */
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** The hook never runs anything: the executor port is not needed. */
+export type HookDeps = Omit<InterceptDeps, 'executor'>;
+
+interface Judged {
+  config?: PolicyConfig;
+  verdict: Verdict;
+  command?: string;
+  cwd: string;
+  session?: string;
+  approval?: ApprovalTrace;
+}
+
+function isAbsolutePath(p: string | undefined): p is string {
+  return typeof p === 'string' && p.startsWith('/');
+}
+
+/**
+ * One PreToolUse hook call, end to end: read the agent's JSON → config → review (the agent's own
+ * hop) → human → one audit record → the answer in the agent's protocol. On allow the agent runs
+ * the command itself, so the record has no exit status. Never rejects; any failure is a block.
+ */
+export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<HookAnswer> {
+  const { protocol } = req;
+  const started = deps.now();
+  let judged: Judged = { verdict: internalErrorVerdict('the hook did not finish'), cwd: req.cwd };
+  try {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(req.stdin);
+    } catch {
+      parsed = undefined;
+    }
+    const input = parsed === undefined
+      ? { kind: 'malformed' as const, reason: req.stdin.trim() === '' ? 'the hook got no input' : 'the hook input is not JSON' }
+      : protocol.read(parsed);
+    // Not the shell (file edits, MCP tools): shimctl judges shell commands only, and records nothing.
+    if (input.kind === 'other') return protocol.allow();
+    judged = input.kind === 'malformed'
+      ? { verdict: verdict('block', 'high', 'hook.malformed', `${protocol.agent} hook: ${input.reason}`), cwd: req.cwd }
+      : await judge(input.command, isAbsolutePath(input.cwd) ? input.cwd : req.cwd, input.session, req, deps);
+  } catch (err) {
+    judged = { ...judged, verdict: internalErrorVerdict(`hook failed: ${err instanceof Error ? err.message : String(err)}`) };
+  }
+  const record: AuditRecord = {
+    v: 1,
+    id: deps.newId(),
+    ts: started.toISOString(),
+    session: req.env[ENV_SESSION] || judged.session,
+    agent: protocol.agent,
+    cwd: judged.cwd,
+    ...judged.verdict,
+    command: judged.command,
+    approval: judged.approval,
+  };
+  try {
+    const writer = await deps.auditLog(judged.config ?? defaultConfig()).open();
+    try {
+      await writer.write(record);
+    } finally {
+      await writer.close().catch(() => undefined);
+    }
+  } catch (err) {
+    // No record, no run: the same rule as the shims.
+    const v = verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`);
+    return protocol.block(blockMessage(judged.verdict.decision === 'block' ? judged.verdict : v, judged.command));
+  }
+  return judged.verdict.decision === 'allow' ? protocol.allow() : protocol.block(blockMessage(judged.verdict, judged.command));
+}
+
+async function judge(command: string, cwd: string, session: string | undefined, req: HookRequest, deps: HookDeps): Promise<Judged> {
+  const outcome = deps.configSource.load(cwd);
+  if (outcome.kind !== 'ok') {
+    const where = outcome.kind === 'invalid' ? `${outcome.file}: ${outcome.field}: ${outcome.message}` : `${outcome.file}: ${outcome.message}`;
+    return { verdict: verdict('block', 'high', outcome.kind === 'invalid' ? 'config.invalid' : 'config.unreadable', where), command, cwd, session };
+  }
+  const config = outcome.config;
+  const agent = req.protocol.agent;
+  const invocation = { kind: 'command' as const, script: command, login: false, interactive: false, positional: [], flags: [] };
+  const review: ReviewResult = await decideRequest(invocation, { hop: 'agent', agent, cwd, env: req.env }, config, { ...deps, executor: unusedExecutor });
+  if (review.envelope || review.bookkeeping) {
+    // A hook sees the model's command before the agent wraps it: an envelope here is model-written.
+    const v = verdict('block', 'high', 'hook.envelope', `the command has the shape of the ${review.envelope ?? review.bookkeeping} envelope, which only the agent itself writes`);
+    return { config, verdict: v, command, cwd, session };
+  }
+  if (review.verdict.decision !== 'ask') return { config, verdict: review.verdict, command, cwd, session };
+  // The agent kills a hook that runs too long and then goes on without it: answer before that.
+  const capped: PolicyConfig = { ...config, approvals: { ...config.approvals, timeoutSeconds: Math.min(config.approvals.timeoutSeconds, req.protocol.maxApprovalSeconds) } };
+  const asked = await askHuman(review.verdict, { cwd, command, agent, session: req.env[ENV_SESSION] || session, env: req.env }, capped, { ...deps, executor: unusedExecutor });
+  return { config, verdict: asked.verdict, command, cwd, session, approval: asked.approval };
+}
+
+/** decideRequest and askHuman take the full port set; neither runs anything. */
+const unusedExecutor: InterceptDeps['executor'] = {
+  run: () => Promise.reject(new Error('a hook never runs the command itself')),
+};

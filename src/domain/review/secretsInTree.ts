@@ -1,0 +1,64 @@
+/**
+ * A recursive search prints what it finds: `grep -rn API_KEY .` in a project with a `.env`
+ * prints the key, although `cat .env` is refused. Secret *names* (`.env`, `id_rsa`, `*.pem`)
+ * may sit anywhere, so the tree is listed (bounded, through HostFacts) and every file in it is
+ * judged as a read. `rm -r`/`cp -r` of such a tree are not affected: they print nothing.
+ */
+import type { PathArg } from '../paths/judgePaths.js';
+import { judgePaths } from '../paths/judgePaths.js';
+import { absolutize, expandTilde } from '../paths/posixPath.js';
+import type { Verdict } from '../verdict.js';
+import type { ReviewState } from './reviewState.js';
+import { hasFlag } from '../policy/argView.js';
+import { optionValuesOf } from '../policy/longOption.js';
+
+const PRINTS_MATCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
+/** Entries visited per tree: a few milliseconds on a large checkout. */
+export const TREE_WALK_LIMIT = 5000;
+
+/** A grep `--include`/`--exclude` glob as a matcher of base names. */
+function globRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') re += '.*';
+    else if (c === '?') re += '.';
+    else if (c === '[') {
+      const end = glob.indexOf(']', i + 2);
+      if (end < 0) re += '\\[';
+      else { re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`; i = end; }
+    } else re += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${re}$`);
+  } catch {
+    return /^/; // an odd bracket expression: read as matching every name (the stricter reading for --include)
+  }
+}
+
+/** Which base names grep would search, from its `--include`/`--exclude` options. */
+function nameFilter(args: readonly string[]): (base: string) => boolean {
+  const include = optionValuesOf(args, ['--include'], [], GREP_LONGS).map(globRegExp);
+  const exclude = optionValuesOf(args, ['--exclude'], [], GREP_LONGS).map(globRegExp).filter((r) => r.source !== '^');
+  return (base) => (include.length === 0 || include.some((r) => r.test(base))) && !exclude.some((r) => r.test(base));
+}
+const GREP_LONGS = ['--include', '--exclude', '--exclude-dir', '--exclude-from'];
+
+export function secretsInTreeVerdict(name: string, args: readonly string[], pathArgs: readonly PathArg[], state: ReviewState): Verdict | undefined {
+  const list = state.facts.filesUnder;
+  if (!list || !PRINTS_MATCHES.has(name) || !hasFlag(args, 'rR', '--recursive', '--dereference-recursive')) return undefined;
+  const roots = pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
+  // `grep -r PATTERN` with no file searches the working directory.
+  if (roots.length === 0) roots.push('.');
+  const searched = nameFilter(args);
+  const files: PathArg[] = [];
+  for (const raw of roots) {
+    const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
+    for (const f of list.call(state.facts, dir, TREE_WALK_LIMIT).files) {
+      if (searched(f.slice(f.lastIndexOf('/') + 1))) files.push({ raw: f, access: 'read' });
+    }
+  }
+  if (!files.length) return undefined;
+  const v = judgePaths(files, { cwd: state.cwd, config: state.config, facts: state.facts }).verdict;
+  return v.decision === 'allow' ? undefined : v;
+}

