@@ -13,7 +13,7 @@ import { runAgent } from './runAgent.js';
 import { skipBecause, tag } from './supportMeta.js';
 import { makeWorld, removeWorlds } from './workspaceFixture.js';
 
-const FIXTURES = process.env.SHIMCTL_AGENT_FIXTURES ?? join(import.meta.dirname, '../../../shared/agents');
+const FIXTURES = process.env.SHIMCTL_AGENT_FIXTURES ?? join(import.meta.dirname, '../domain/shell/agents');
 let server: ModelServer;
 beforeAll(async () => { server = await startModelServer(); });
 afterAll(async () => { await server?.close(); removeWorlds(); });
