@@ -6,14 +6,11 @@ import type { Executor } from './application/ports/executor.js';
 import type { HostFactsProvider } from './application/ports/hostFactsProvider.js';
 import type { PolicyEngine } from './application/ports/policyEngine.js';
 import type { PolicyConfig } from './domain/policyConfig.js';
-import { createApprover } from './infrastructure/approvals/createApprover.js';
 import { createAuditLog } from './infrastructure/audit/createAuditLog.js';
 import { createConfigSource } from './infrastructure/config/createConfigSource.js';
-import { createExecutor } from './infrastructure/exec/createExecutor.js';
 import { createHostFactsProvider } from './infrastructure/hostFacts/createHostFactsProvider.js';
 import { statePaths } from './infrastructure/paths/statePaths.js';
 import type { StatePaths } from './infrastructure/paths/statePaths.js';
-import { createRegoEngine } from './infrastructure/rego/createRegoEngine.js';
 
 export interface App {
   env: Record<string, string | undefined>;
@@ -26,6 +23,32 @@ export interface App {
   regoEngine(config: PolicyConfig): PolicyEngine;
 }
 
+// The executor (execa), the approval adapter and the Rego engine are loaded on first use: every
+// command pays the module initialisation of what it imports, and a blocked command never runs
+// anything, most commands are never asked about, and most configs have no Rego. A load failure
+// rejects the call, which the use case turns into a block like any other adapter error.
+function lazyExecutor(): Executor {
+  let loaded: Promise<Executor> | undefined;
+  return {
+    run: (spec) => (loaded ??= import('./infrastructure/exec/createExecutor.js').then((m) => m.createExecutor())).then((e) => e.run(spec)),
+  };
+}
+
+function lazyApprover(paths: StatePaths, env: Record<string, string | undefined>): Approver {
+  let loaded: Promise<Approver> | undefined;
+  return {
+    request: (req, timeoutMs) => (loaded ??= import('./infrastructure/approvals/createApprover.js').then((m) => m.createApprover(paths, env))).then((a) => a.request(req, timeoutMs)),
+  };
+}
+
+function lazyRegoEngine(config: PolicyConfig, env: Record<string, string | undefined>): PolicyEngine {
+  let loaded: Promise<PolicyEngine> | undefined;
+  return {
+    name: 'rego',
+    evaluate: (input, request) => (loaded ??= import('./infrastructure/rego/createRegoEngine.js').then((m) => m.createRegoEngine(config.rego, env))).then((e) => e.evaluate(input, request)),
+  };
+}
+
 export function createApp(env: Record<string, string | undefined>): App {
   const paths = statePaths(env);
   return {
@@ -33,9 +56,9 @@ export function createApp(env: Record<string, string | undefined>): App {
     paths,
     configSource: createConfigSource(paths),
     hostFacts: createHostFactsProvider(paths),
-    executor: createExecutor(),
+    executor: lazyExecutor(),
     auditLog: (config) => createAuditLog(paths, config.audit),
-    approver: createApprover(paths, env),
-    regoEngine: (config) => createRegoEngine(config.rego, env),
+    approver: lazyApprover(paths, env),
+    regoEngine: (config) => lazyRegoEngine(config, env),
   };
 }

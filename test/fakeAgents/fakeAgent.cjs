@@ -9,7 +9,10 @@ const { tmpdir, userInfo } = require('node:os');
 const { basename, join } = require('node:path');
 
 const name = basename(process.argv[1]);
-const cmd = process.argv[2] ?? 'true';
+// Like the real Codex, skip the global flags its launcher puts first (`-c key=value`, `--dangerously-bypass-hook-trust`).
+const rest = process.argv.slice(2);
+while (rest[0] === '-c' || rest[0] === '--dangerously-bypass-hook-trust') rest.splice(0, rest[0] === '-c' ? 2 : 1);
+const cmd = rest[0] ?? 'true';
 const home = process.env.HOME;
 const steps = [];
 

@@ -2,12 +2,14 @@
 // (fakeHookAgent.mjs): what runs, what is blocked, what the agent is told, what is audited.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeAgent, fill, makeHookWorld, readAudit, type HookWorld } from './hookHarness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeAgent, fill, makeHookWorld, readAudit, type HookWorld, stopHookWorlds } from './hookHarness.js';
+
+afterAll(stopHookWorlds);
 
 interface Cases {
   agents: string[];
-  commands: Array<{ id: string; command: string; expect: 'allow' | 'block'; code?: string }>;
+  commands: Array<{ id: string; command: string; expect: 'allow' | 'block'; code?: string; codeFor?: Record<string, string> }>;
   malformed: Array<{ id: string; raw: string | Record<string, string> }>;
   otherTools: Record<string, string>;
 }
@@ -20,7 +22,8 @@ let world: HookWorld;
 beforeAll(() => { world = makeHookWorld('fake'); }, 120_000);
 
 describe.each(cases.agents)('%s hook (fake agent)', (agent) => {
-  it.each(cases.commands)('$id', ({ command, expect: want, code }) => {
+  it.each(cases.commands)('$id', ({ command, expect: want, code: anyAgent, codeFor }) => {
+    const code = anyAgent ?? codeFor?.[agent];
     const text = fill(command, world);
     const before = readAudit(world).length;
     const r = fakeAgent(world, agent, text);

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, ensureBuilt, hermeticEnv, SYSTEM_PATH, tempDir } from '../install/cliHarness.js';
+import { cli, ensureBuilt, hermeticEnv, stopDaemon, SYSTEM_PATH, tempDir } from '../install/cliHarness.js';
 
 export interface HookWorld {
   root: string;
@@ -12,6 +12,7 @@ export interface HookWorld {
   sentinel: string;
   noteToken: string;
   shimDir: string;
+  launcherDir: string;
   auditLog: string;
   env: Record<string, string>;
 }
@@ -24,8 +25,15 @@ export function hookPath(world: HookWorld, agent: string): string {
   return join(world.shimDir, 'hooks', `${agent}-pretooluse`);
 }
 
+const worlds: HookWorld[] = [];
+
+/** Stops the resident review process a shim (e.g. Codex's BASH_ENV guard) started in each world. */
+export function stopHookWorlds(): void {
+  for (const w of worlds.splice(0)) stopDaemon(w.env);
+}
+
 /** Fresh HOME, workspace, sentinel and fake key; `shimctl install --no-modify-path` run in it. */
-export function makeHookWorld(label: string): HookWorld {
+export function makeHookWorld(label: string, agentBinDir?: string): HookWorld {
   ensureBuilt();
   const root = tempDir(`hooks-${label}`);
   const home = join(root, 'home');
@@ -38,11 +46,13 @@ export function makeHookWorld(label: string): HookWorld {
   chmodSync(join(home, '.ssh', 'id_rsa'), 0o600);
   const noteToken = `note-token-${label}-${Date.now()}`;
   writeFileSync(join(workspace, 'note.txt'), `${noteToken}\n`);
-  const env = hermeticEnv(home, SYSTEM_PATH, { CI: '1' });
+  const env = hermeticEnv(home, agentBinDir ? `${agentBinDir}:${SYSTEM_PATH}` : SYSTEM_PATH, { CI: '1' });
   const r = cli(['install', '--no-modify-path'], env);
   if (r.status !== 0) throw new Error(`shimctl install failed: ${r.stderr}`);
   const shimDir = join(home, '.local/share/shimctl/shims');
-  return { root, home, workspace, sentinel, noteToken, shimDir, auditLog: join(home, '.local/state/shimctl/audit/audit.jsonl'), env };
+  const world: HookWorld = { launcherDir: join(home, '.local/share/shimctl/bin'), root, home, workspace, sentinel, noteToken, shimDir, auditLog: join(home, '.local/state/shimctl/audit/audit.jsonl'), env };
+  worlds.push(world);
+  return world;
 }
 
 export function fill(text: string, world: HookWorld): string {

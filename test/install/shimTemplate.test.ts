@@ -1,7 +1,7 @@
 // The shim, entry and guard templates, rendered as install renders them and run by real bash and dash.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderFiles } from '../../src/infrastructure/install/renderFiles.js';
 import { ROOT, tempDir } from './cliHarness.js';
@@ -14,6 +14,7 @@ function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs')): Rende
   const shimDir = join(dir, 'shims');
   mkdirSync(shimDir);
   for (const f of renderFiles({ templatesDir: join(ROOT, 'shims'), launcherDir: join(dir, 'bin'), shimDir, node, bundle, realShells: { bash: '/usr/bin/bash', sh: '/usr/bin/dash' }, agents: [] })) {
+    mkdirSync(dirname(f.path), { recursive: true });
     writeFileSync(f.path, f.content);
     chmodSync(f.path, f.mode);
   }

@@ -29,6 +29,12 @@ export function landingPaths(sources: readonly string[], dest: string, opts: { w
   // Onto a device (`cp x /dev/null`) nothing lands below it; replacing it is judged by deviceReplacement.
   if (dest.startsWith('/dev/') && !dest.endsWith('/')) return out;
   const join = (a: string, b: string): string => (a.endsWith('/') ? a + b : `${a}/${b}`);
+  // A destination named like a protected directory (`ln -s /tmp/evil .git`, `mv stage .git`) may
+  // replace it when it does not exist yet: what stands for its protected files is written too.
+  const destBase = lastComponent(dest);
+  if (sources.length && Object.prototype.hasOwnProperty.call(PROTECTED_DIR_PROBES, destBase)) {
+    for (const p of PROTECTED_DIR_PROBES[destBase]!) out.push({ raw: join(dest, p), access: 'write' });
+  }
   for (const s of sources) {
     const base = lastComponent(s);
     if (opts.contentsOnly || base === '.' || base === '') {

@@ -4,10 +4,11 @@ import { scanSedScript, sedScripts } from './sedScript.js';
 import { gitEscapeHatches } from './gitEscapeHatches.js';
 import type { EscapeFindings } from './escapeFindings.js';
 import { hatch } from './escapeFindings.js';
-import { optionValuesOf } from './longOption.js';
+import { namedOptionValues } from './longOption.js';
 import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.js';
 import { deviceReplacement } from './copyLanding.js';
 import { positionals } from './argView.js';
+import { tar, tarExtract } from './tarEscapes.js';
 
 function lastPositional(args: readonly string[]): string | undefined {
   const p = positionals(args);
@@ -16,38 +17,28 @@ function lastPositional(args: readonly string[]): string | undefined {
 
 export type { EscapeFindings } from './escapeFindings.js';
 
-/** Option values, long options abbreviated or not (see longOption.ts). */
-function optionValues(args: readonly string[], names: readonly string[], table: readonly string[] = []): string[] {
-  return optionValuesOf(args, names.filter((n) => n.startsWith('--')), names.filter((n) => !n.startsWith('--')), table);
+/**
+ * `cp -a stage/. DEST`, `cp -rT stage DEST`, `rsync -a stage/ DEST`: the tree's unseen contents are
+ * laid over DEST, where a `.git/` or `.claude/` inside it would replace that configuration. Asked.
+ */
+function contentsOverDestination(name: string, args: readonly string[], out: EscapeFindings): void {
+  const pos = positionals(args);
+  if (pos.length < 2) return;
+  const sources = pos.slice(0, -1);
+  const recursive = name === 'mv' || name === 'rsync' || args.some((a) => /^-[A-Za-z]*[rRa]/.test(a) || a === '--recursive' || a === '--archive');
+  const contents = name === 'rsync'
+    ? sources.some((s) => s.endsWith('/') && !s.includes(':'))
+    : args.some((a) => /^-[A-Za-z]*T/.test(a) || a === '--no-target-directory') || sources.some((s) => /(^|\/)\.\/?$/.test(s));
+  if (recursive && contents) out.verdicts.push(hatch(`${name} lays a whole tree's contents over ${pos[pos.length - 1]}; files in it nobody has seen (a .git/config, hooks) replace what is there`, 'medium'));
 }
 
+/** Option values, long options abbreviated or not (see longOption.ts). */
+const optionValues = namedOptionValues;
+
 // Harmless long options that are themselves prefixes of dangerous ones: an exact match wins.
-const TAR_LONGS = ['--checkpoint', '--to-stdout', '--use-compress-program', '--usage', '--utc', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command', '--to-command', '--checkpoint-action'];
 const ZIP_LONGS = ['--unzip-command', '--unicode', '--update', '--test'];
 const RSYNC_LONGS = ['--rsh', '--rsync-path'];
 const MAKE_LONGS = ['--eval', '--file', '--makefile', '--environment-overrides', '--every-directory'];
-
-function tar(args: readonly string[], out: EscapeFindings): void {
-  for (const v of optionValues(args, ['--checkpoint-action'], TAR_LONGS)) {
-    out.verdicts.push(hatch('tar --checkpoint-action runs an action at checkpoints'));
-    if (v.startsWith('exec=')) out.shellTexts.push({ text: v.slice(5), why: 'tar --checkpoint-action=exec' });
-  }
-  for (const v of optionValues(args, ['--to-command', '--use-compress-program', '-I', '--info-script', '-F', '--new-volume-script', '--rsh-command', '--rmt-command'], TAR_LONGS)) {
-    out.verdicts.push(hatch('tar runs a helper program given in its options'));
-    if (v) out.shellTexts.push({ text: v, why: 'tar helper program' });
-  }
-}
-
-/** Extraction writes names chosen by whoever made the archive: absolute names or into HOME are asked. */
-function tarExtract(args: readonly string[], out: EscapeFindings): void {
-  const first = args[0] ?? '';
-  const extracts = /^-?[A-Za-z]*x/.test(first) && !first.startsWith('--') || args.some((a) => /^-[A-Za-z]*x[A-Za-z]*$/.test(a)) || args.some((a) => ['--extract', '--get'].some((o) => a.length > 3 && o.startsWith(a)));
-  if (!extracts) return;
-  if (args.some((a) => /^-[A-Za-z]*P[A-Za-z]*$/.test(a) || a.length > 3 && '--absolute-names'.startsWith(a))) {
-    out.verdicts.push(hatch('tar -P extracts absolute file names the archive chose, anywhere on the machine', 'medium'));
-  }
-  for (const d of optionValues(args, ['-C', '--directory'], ['--directory', '--delete', '--dereference'])) out.paths.push({ raw: d, access: 'write', recursive: true });
-}
 
 function sshLike(name: string, args: readonly string[], out: EscapeFindings): void {
   for (const v of optionValues(args, ['-o'])) {
@@ -95,6 +86,7 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       for (const v of optionValues(args, ['--rsh', '-e'], RSYNC_LONGS)) { out.verdicts.push(hatch('rsync -e runs a remote shell program')); if (v) out.shellTexts.push({ text: v, why: 'rsync -e' }); }
       for (const a of args) if (/^-[a-zA-Z]*e$/.test(a) && a !== '-e' && !/^-[a-zA-Z]*e[a-zA-Z]/.test(a)) { const v = args[args.indexOf(a) + 1]; out.verdicts.push(hatch('rsync -e runs a remote shell program')); if (v) out.shellTexts.push({ text: v, why: 'rsync -e' }); }
       if (optionValues(args, ['--rsync-path'], RSYNC_LONGS).length) out.verdicts.push(hatch('rsync --rsync-path runs a program on the remote side'));
+      contentsOverDestination(name, args, out);
       break;
     case 'zip':
       for (const v of optionValues(args, ['-TT', '--unzip-command'], ZIP_LONGS)) { out.verdicts.push(hatch('zip -TT runs a test command')); if (v) out.shellTexts.push({ text: v, why: 'zip -TT' }); }
@@ -109,6 +101,7 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
     case 'mv': case 'ln': case 'install': case 'cp': {
       const v = deviceReplacement(name, lastPositional(args), name === 'cp' && args.some((a) => a.length > 3 && '--remove-destination'.startsWith(a)));
       if (v) out.verdicts.push(v);
+      if (name === 'cp' || name === 'mv') contentsOverDestination(name, args, out);
       break;
     }
     case 'tcpdump':

@@ -79,13 +79,9 @@ function addUse(use: Use, v: string, out: HttpClientOptions): void {
   }
 }
 
-/** The strictest use among an ambiguous prefix's candidates: a write, then a file read, then anything with a value. */
-const RANK: readonly Use[] = ['write', 'config', 'read', 'form', 'at', 'urlencode', 'cookie', 'setting', 'value', 'flag'];
-
-function longUse(spec: ClientSpec, names: readonly string[]): Use {
-  const uses = names.map((n) => spec.longs[n]!);
-  for (const u of RANK) if (uses.includes(u)) return u;
-  return 'value';
+/** Every reading of an ambiguous prefix counts (`--c F` is judged as config, cookie jar and cookie file). */
+function longUses(spec: ClientSpec, names: readonly string[]): Use[] {
+  return [...new Set(names.map((n) => spec.longs[n]!))].filter((u) => u !== 'flag');
 }
 
 /** Paths, config files and settings named by a curl or wget command line. */
@@ -100,10 +96,10 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
     if (a.startsWith('--')) {
       const m = matchLongOption(a, table);
       if (!m) continue;
-      const use = longUse(spec, m.names);
-      if (use === 'flag') continue;
+      const uses = longUses(spec, m.names);
+      if (uses.length === 0) continue;
       const v = m.value ?? args[++i] ?? '';
-      addUse(use, v, out);
+      for (const use of uses) addUse(use, v, out);
       continue;
     }
     if (!a.startsWith('-') || a === '-') continue;

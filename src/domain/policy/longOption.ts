@@ -66,3 +66,8 @@ export function optionValuesOf(
   }
   return out;
 }
+
+/** `optionValuesOf` with long and short names in one list (`['--to-command', '-I']`). */
+export function namedOptionValues(args: readonly string[], names: readonly string[], table: readonly string[] = []): string[] {
+  return optionValuesOf(args, names.filter((n) => n.startsWith('--')), names.filter((n) => !n.startsWith('--')), table);
+}

@@ -41,12 +41,15 @@ export function looksLikePath(word: string): boolean {
   return word.includes('/') || word.startsWith('.') || word.startsWith('~');
 }
 
+const GLOB_OPTIONS = new Set(['--include', '--exclude', '--exclude-dir', '--iglob', '--glob']);
+
 function optionValuePaths(args: readonly string[]): PathArg[] {
   const out: PathArg[] = [];
   for (const a of args) {
     if (!a.startsWith('-')) continue;
     const eq = a.indexOf('=');
-    if (eq > 0 && looksLikePath(a.slice(eq + 1))) out.push({ raw: a.slice(eq + 1), access: 'mention' });
+    // `--exclude=.env` names a glob to skip, not a file to open.
+    if (eq > 0 && looksLikePath(a.slice(eq + 1)) && !GLOB_OPTIONS.has(a.slice(0, eq))) out.push({ raw: a.slice(eq + 1), access: 'mention' });
   }
   return out;
 }

@@ -80,11 +80,11 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
     parts.push(pj.verdict);
     if (chain) chain.paths.push(...pj.paths);
-    const inTree = secretsInTreeVerdict(name, args, pathArgs, state);
-    if (inTree) {
-      step(state, depth, 'paths', `${name} searches a tree that holds protected files`, inTree);
-      parts.push(inTree);
-    }
+  }
+  const inTree = secretsInTreeVerdict(name, args, pathArgs, state);
+  if (inTree) {
+    step(state, depth, 'paths', `${name} searches a tree that holds protected files`, inTree);
+    parts.push(inTree);
   }
   if (!DATA_ONLY.has(name)) {
     const urls = findUrls([name, ...args]);

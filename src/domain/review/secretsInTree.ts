@@ -13,6 +13,7 @@ import { hasFlag } from '../policy/argView.js';
 import { optionValuesOf } from '../policy/longOption.js';
 
 const PRINTS_MATCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
+const RECURSIVE_BY_DEFAULT = new Set(['rg', 'ag']);
 /** Entries visited per tree: a few milliseconds on a large checkout. */
 export const TREE_WALK_LIMIT = 5000;
 
@@ -46,15 +47,22 @@ const GREP_LONGS = ['--include', '--exclude', '--exclude-dir', '--exclude-from']
 
 export function secretsInTreeVerdict(name: string, args: readonly string[], pathArgs: readonly PathArg[], state: ReviewState): Verdict | undefined {
   const list = state.facts.filesUnder;
-  if (!list || !PRINTS_MATCHES.has(name) || !hasFlag(args, 'rR', '--recursive', '--dereference-recursive')) return undefined;
+  if (!list) return undefined;
+  const grep = PRINTS_MATCHES.has(name) && hasFlag(args, 'rR', '--recursive', '--dereference-recursive');
+  // ripgrep and ag search recursively by default and skip hidden files unless told otherwise;
+  // their ignore files are not read here, so an ignored secret still counts (the stricter reading).
+  const ripgrep = RECURSIVE_BY_DEFAULT.has(name);
+  if (!grep && !ripgrep) return undefined;
+  const hidden = !ripgrep || args.some((a) => a === '--hidden' || a === '-.' || /^-u{2,3}$/.test(a) || a === '--unrestricted');
   const roots = pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
-  // `grep -r PATTERN` with no file searches the working directory.
+  // `grep -r PATTERN` and `rg PATTERN` with no file search the working directory.
   if (roots.length === 0) roots.push('.');
   const searched = nameFilter(args);
   const files: PathArg[] = [];
   for (const raw of roots) {
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
     for (const f of list.call(state.facts, dir, TREE_WALK_LIMIT).files) {
+      if (!hidden && f.slice(dir.length).split('/').some((seg) => seg.startsWith('.'))) continue;
       if (searched(f.slice(f.lastIndexOf('/') + 1))) files.push({ raw: f, access: 'read' });
     }
   }

@@ -27,8 +27,11 @@ function shimctlArgs(name: string, args: readonly string[]): readonly string[] |
   const isShimctlPackage = (w: string): boolean => /^shimctl(@.*)?$/.test(w) || SHIMCTL_FILE.test(w);
   if (NODES.has(name) && SHIMCTL_FILE.test(args[i]!)) return args.slice(i + 1);
   if (RUNNERS.has(name) && isShimctlPackage(args[i]!)) return args.slice(i + 1);
-  if (RUNNER_EXEC.has(name) && (args[i] === 'exec' || args[i] === 'x' || args[i] === 'dlx' || name === 'yarn')) {
-    const rest = name === 'yarn' && args[i] !== 'exec' && args[i] !== 'dlx' ? args.slice(i) : args.slice(i + 1);
+  if (RUNNER_EXEC.has(name)) {
+    // `npm exec shimctl`, `pnpm dlx shimctl`, `bun x shimctl`; pnpm, yarn and bun also run a bin named first.
+    const viaExec = args[i] === 'exec' || args[i] === 'x' || args[i] === 'dlx';
+    if (!viaExec && name === 'npm') return undefined;
+    const rest = viaExec ? args.slice(i + 1) : args.slice(i);
     const j = firstPositional(rest);
     if (j >= 0 && isShimctlPackage(rest[j]!)) return rest.slice(j + 1);
   }

@@ -2,10 +2,10 @@
 // created between two reviews is seen by the second.
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import which from 'which';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
 import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
+import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
@@ -34,6 +34,8 @@ export function realpathOfLongestPrefix(absPath: string): string {
 }
 
 function realOrSelf(p: string): string {
+  // PATH often names directories that do not exist; lstat first spares a thrown ENOENT (~20 µs).
+  if (lstatSync(p, { throwIfNoEntry: false }) === undefined) return resolve(p);
   try {
     return realpathSync.native(p);
   } catch {
@@ -53,7 +55,12 @@ export function pathWithoutShims(pathVar: string | undefined, excluded: string[]
 export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
   return {
     facts(env): HostFacts {
-      const searchPath = pathWithoutShims(env.PATH, [paths.shimDir, paths.launcherDir]);
+      // Computed on the first lookup: it costs a realpath per PATH entry, and a review that
+      // resolves no command name (a block by pattern, say) needs none.
+      let searchPath: string | undefined;
+      // One review asks for the same name several times (rules, path judge): answered once per
+      // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
+      const resolved = new Map<string, string | undefined>();
       return {
         home: paths.home,
         shimctlPaths: [paths.configDir, paths.stateDir, paths.dataDir],
@@ -66,13 +73,18 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         },
         resolveCommand: (name) => {
           // A name with a slash is a path, not a PATH lookup; relative PATH entries are ignored.
-          if (name === '' || name.includes('/') || searchPath === '') return undefined;
+          if (name === '' || name.includes('/')) return undefined;
+          if (resolved.has(name)) return resolved.get(name);
+          searchPath ??= pathWithoutShims(env.PATH, [paths.shimDir, paths.launcherDir]);
+          if (searchPath === '') return undefined;
+          let found: string | undefined;
           try {
-            const found = which.sync(name, { path: searchPath, nothrow: true });
-            return found || undefined;
+            found = findExecutableOnPath(name, searchPath);
           } catch {
-            return undefined;
+            found = undefined;
           }
+          resolved.set(name, found);
+          return found;
         },
         filesUnder: (dir, limit) => listFilesUnder(dir, limit),
         fileId: (p) => {

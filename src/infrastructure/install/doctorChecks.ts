@@ -69,7 +69,7 @@ export function doctorChecks(paths: StatePaths, env: Record<string, string | und
     'A program that runs /bin/bash or /bin/sh by absolute path bypasses the shims (only bash with BASH_ENV, i.e. the codex/cline guard, is still checked).',
     'A program that clears its environment (env -i) drops PATH and BASH_ENV: its shells are not reviewed.',
     'Login shells (bash -l) reset PATH from /etc/profile: nested login shells reach the shims only through the shimctl block in ~/.profile.',
-    'Shell interpreted inside a process (Crush) never reaches a shim.',
+    'Shell interpreted inside a process (Crush) never reaches a shim; only its PreToolUse hook, once added to crush.json, sees those commands.',
   ].join('\n      ') });
   return checks;
 }

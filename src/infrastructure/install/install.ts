@@ -10,7 +10,7 @@ import { findOnPath } from './discoverAgents.js';
 import type { PackageLayout } from './packageRoot.js';
 import { applyRcEdits, fishPresent, planRcEdits, rcTargets } from './rcFiles.js';
 import type { PlannedFile } from './renderFiles.js';
-import { hotBundle, renderFiles } from './renderFiles.js';
+import { hookScriptPath, hotBundle, renderFiles } from './renderFiles.js';
 import { compileClient } from '../daemon/compileClient.js';
 import { readManifest, writeManifest } from './manifestStore.js';
 
@@ -30,6 +30,8 @@ export interface InstallOptions {
 export interface InstallReport {
   agents: Array<{ name: string; realPath: string; coverage: string }>;
   written: string[];
+  /** Optional files left alone because someone else's file is there (Cline's global PreToolUse hook). */
+  skipped?: string[];
   unchanged: string[];
   rcEdited: string[];
   pathLine: string;
@@ -37,6 +39,11 @@ export interface InstallReport {
 }
 
 export class InstallRefused extends Error {}
+
+/** Cline's global hooks directory (cline/cline .clinerules/hooks/README.md): a file named after the event. */
+export function clineGlobalHook(home: string): string {
+  return join(home, 'Documents', 'Cline', 'Hooks', 'PreToolUse');
+}
 
 /** What install will write and edit, computed and checked in full before anything is touched. */
 export function install(opts: InstallOptions): InstallReport {
@@ -77,6 +84,11 @@ export function install(opts: InstallOptions): InstallReport {
     cliBundle: join(opts.layout.root, 'dist', 'shimctl.cjs'),
   });
   if (client && clientPath) files.push({ path: clientPath, kind: 'shim', mode: 0o755, content: client.binary });
+  // Cline runs /bin/bash by absolute path; its global hooks directory is the one place its commands can be seen first.
+  if (agents.some((a) => a.wiring.name === 'cline')) {
+    const hook = files.find((f) => f.path === hookScriptPath(paths.shimDir, 'cline'))!;
+    files.push({ ...hook, path: clineGlobalHook(paths.home), optional: true });
+  }
   if (opts.modifyPath && fishPresent(paths.home, opts.pathVar)) {
     files.push({ path: join(paths.home, '.config', 'fish', 'conf.d', 'shimctl.fish'), kind: 'fish', mode: 0o644, content: fishFile(paths.launcherDir) });
   }
@@ -85,10 +97,16 @@ export function install(opts: InstallOptions): InstallReport {
   const owned = new Map((previous?.files ?? []).map((f) => [f.path, f.sha256]));
   const toWrite: PlannedFile[] = [];
   const unchanged: string[] = [];
-  for (const f of files) {
+  const skipped: string[] = [];
+  for (const f of [...files]) {
     if (!existsSync(f.path)) { toWrite.push(f); continue; }
     const now = sha256(readFileSync(f.path));
     if (now === sha256(f.content)) { unchanged.push(f.path); continue; }
+    if (owned.get(f.path) !== now && f.optional) {
+      skipped.push(f.path);
+      files.splice(files.indexOf(f), 1);
+      continue;
+    }
     if (owned.get(f.path) !== now) {
       throw new InstallRefused(`refusing to overwrite ${f.path}: shimctl did not write it (or it was changed since). Move it away and run install again`);
     }
@@ -113,6 +131,7 @@ export function install(opts: InstallOptions): InstallReport {
   const report: InstallReport = {
     agents: agents.map((a) => ({ name: a.wiring.name, realPath: a.realPath, coverage: a.wiring.coverage })),
     written: toWrite.map((f) => f.path),
+    skipped,
     unchanged,
     rcEdited: rcPlan.edits.map((e) => e.path),
     pathLine: posixBlock(paths.launcherDir, paths.shimDir).split('\n')[2]!,

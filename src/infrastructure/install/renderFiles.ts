@@ -10,6 +10,8 @@ export interface PlannedFile {
   content: string | Buffer;
   mode: number;
   kind: ManifestFile['kind'];
+  /** Outside shimctl's directories and only useful, not required: someone else's file there is left alone (skipped), not a refusal. */
+  optional?: boolean;
 }
 
 export interface RenderInput {

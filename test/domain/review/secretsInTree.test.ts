@@ -29,7 +29,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('recursive searches of trees holding secrets', () => {
-  const cases: Array<[string, string, 'allow' | 'block']> = [
+  const cases: Array<[string, string, 'allow' | 'ask' | 'block']> = [
     ['grep -rn API_KEY .', 'withenv', 'block'],
     ['grep -r KEY', 'withenv', 'block'],
     ['grep -R KEY ../deep', 'withenv', 'block'],
@@ -38,13 +38,19 @@ describe('recursive searches of trees holding secrets', () => {
     ['grep -rn --exclude=.env KEY .', 'withenv', 'allow'],
     ['grep -n KEY src/a.ts', 'withenv', 'allow'],
     ['grep -rn API_KEY .', 'clean', 'allow'],
-    ['rm -r src', 'withenv', 'allow'],
+    ['rm -r src', 'withenv', 'ask'],
+    ['rg KEY', 'withenv', 'allow'],
+    ['rg --hidden KEY', 'withenv', 'block'],
+    ['rg -uu KEY .', 'withenv', 'block'],
+    ['rg KEY ../deep', 'withenv', 'block'],
+    ['rg -n import src', 'withenv', 'allow'],
   ];
   for (const [command, dir, expected] of cases) {
     it(`${command} in ${dir} ⇒ ${expected}`, () => {
       const v = judge(command, join(root, dir));
-      expect(v.decision, JSON.stringify(v.reasons)).toBe(expected === 'allow' ? (command.startsWith('rm') ? v.decision : 'allow') : 'block');
+      expect(v.decision, JSON.stringify(v.reasons)).toBe(expected);
       if (expected === 'block') expect(v.reasons.map((r) => r.code)).toContain('path.protected');
+      else expect(v.reasons.map((r) => r.code)).not.toContain('path.protected');
     });
   }
 

@@ -44,6 +44,7 @@ export const installCommand: CliCommand = {
       }
       for (const a of r.agents) out(`agent ${a.name.padEnd(12)} ${a.realPath}  (coverage: ${a.coverage})`);
       for (const f of r.written) out(`${dryRun ? 'would write' : 'wrote'} ${f}`);
+      for (const f of r.skipped ?? []) out(`left ${f} alone: it is not shimctl's (add shimctl's hook to it by hand, see docs/hooks.md)`);
       for (const f of r.rcEdited) out(`${dryRun ? 'would add' : 'added'} the PATH block to ${f}`);
       if (r.written.length === 0 && r.rcEdited.length === 0) out('Already installed: nothing changed.');
       if (!modifyPath) out(`Start-up files untouched. Add this line to your shell's start-up file:\n  ${r.pathLine}`);

@@ -1,0 +1,56 @@
+// tar's escape hatches: helper programs named in options (`--to-command`, `-I`, `--checkpoint-action=exec=`)
+// and extraction that writes where the archive says.
+import type { EscapeFindings } from './escapeFindings.js';
+import { hatch } from './escapeFindings.js';
+import { namedOptionValues } from './longOption.js';
+
+/** Option values, long options abbreviated or not (see longOption.ts). */
+const optionValues = namedOptionValues;
+
+// Harmless long options that are themselves prefixes of dangerous ones: an exact match wins.
+const TAR_LONGS = ['--checkpoint', '--to-stdout', '--use-compress-program', '--usage', '--utc', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command', '--to-command', '--checkpoint-action'];
+
+export function tar(args: readonly string[], out: EscapeFindings): void {
+  for (const v of optionValues(args, ['--checkpoint-action'], TAR_LONGS)) {
+    out.verdicts.push(hatch('tar --checkpoint-action runs an action at checkpoints'));
+    if (v.startsWith('exec=')) out.shellTexts.push({ text: v.slice(5), why: 'tar --checkpoint-action=exec' });
+  }
+  for (const v of [...optionValues(args, ['--to-command', '--use-compress-program', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command'], TAR_LONGS), ...tarShortPrograms(args)]) {
+    out.verdicts.push(hatch('tar runs a helper program given in its options'));
+    if (v) out.shellTexts.push({ text: v, why: 'tar helper program' });
+  }
+}
+
+/** GNU tar's short options that take a value; `-I PROG` and `-F SCRIPT` name programs. */
+const TAR_VALUE_SHORTS = 'bCfFgHIKLNTVX';
+
+/** `-I PROG`, `-cIprog`, `-cI prog`, `-F SCRIPT` in short clusters; old-style `tar cIf …` counts too. */
+function tarShortPrograms(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (i === 0 && /^[A-Za-z]+$/.test(a) && /[IF]/.test(a)) { out.push(''); continue; } // old style: values follow in order
+    if (!/^-[^-]/.test(a)) continue;
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      if (!TAR_VALUE_SHORTS.includes(c)) continue;
+      const rest = a.slice(k + 1);
+      const v = rest || (args[++i] ?? '');
+      if (c === 'I' || c === 'F') out.push(v);
+      break;
+    }
+  }
+  return out;
+}
+
+/** Extraction writes names chosen by whoever made the archive: absolute names or into HOME are asked. */
+export function tarExtract(args: readonly string[], out: EscapeFindings): void {
+  const first = args[0] ?? '';
+  const extracts = /^-?[A-Za-z]*x/.test(first) && !first.startsWith('--') || args.some((a) => /^-[A-Za-z]*x[A-Za-z]*$/.test(a)) || args.some((a) => ['--extract', '--get'].some((o) => a.length > 3 && o.startsWith(a)));
+  if (!extracts) return;
+  if (args.some((a) => /^-[A-Za-z]*P[A-Za-z]*$/.test(a) || a.length > 3 && '--absolute-names'.startsWith(a))) {
+    out.verdicts.push(hatch('tar -P extracts absolute file names the archive chose, anywhere on the machine', 'medium'));
+  }
+  for (const d of optionValues(args, ['-C', '--directory'], ['--directory', '--delete', '--dereference'])) out.paths.push({ raw: d, access: 'write', recursive: true });
+}
