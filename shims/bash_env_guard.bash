@@ -14,16 +14,16 @@ elif [ -n "${BASH_EXECUTION_STRING+x}" ]; then
   # Node never starts a shell, but clear BASH_ENV for it anyway so the guard cannot recurse.
   # The compiled client asks the resident review process (falling back to the same check below).
   if [ -x @CLIENT@ ]; then
-    if ! BASH_ENV= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING"; then
+    if ! BASH_ENV= NODE_OPTIONS= NODE_EXTRA_CA_CERTS= NODE_PATH= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING"; then
       exit 126
     fi
-  elif ! BASH_ENV= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING"; then
+  elif ! BASH_ENV= NODE_OPTIONS= NODE_EXTRA_CA_CERTS= NODE_PATH= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING"; then
     exit 126
   fi
 elif [ "${SHIMCTL_DEPTH:-0}" != 0 ]; then
   # A script file run inside an already reviewed command: the nested-shell policy decides.
   # At depth 0 it can only come from the user's own login profile, which is trusted.
-  if ! BASH_ENV= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ "$0"; then
+  if ! BASH_ENV= NODE_OPTIONS= NODE_EXTRA_CA_CERTS= NODE_PATH= SHIMCTL_DEPTH=$(( ${SHIMCTL_DEPTH:-0} + 1 )) @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ "$0"; then
     exit 126
   fi
 fi

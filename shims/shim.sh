@@ -15,6 +15,15 @@ if [ ! -x "$shimctl_node" ] || [ ! -r "$shimctl_entry" ]; then
   echo "shimctl: blocked (internal.error): the review core is missing ($shimctl_node $shimctl_entry); run 'shimctl doctor'" >&2
   exit 126
 fi
+# Node's own variables must not reach the review core's Node: NODE_OPTIONS=--require … would
+# run code inside the reviewer, and a large NODE_EXTRA_CA_CERTS bundle triples its start-up.
+# They are moved aside here and given back to the command that runs (if the env allow-list
+# keeps them). The names are fixed, so the evals below only ever see these three words.
+for shimctl_v in NODE_OPTIONS NODE_EXTRA_CA_CERTS NODE_PATH; do
+  if eval "[ \"\${$shimctl_v+set}\" = set ]"; then
+    eval "SHIMCTL_SAVED_$shimctl_v=\$$shimctl_v; export SHIMCTL_SAVED_$shimctl_v; unset $shimctl_v"
+  fi
+done
 # The compiled fast-path client (when install found a C compiler) asks the resident review
 # process; it falls back to the same per-command core below whenever that process is not usable.
 shimctl_client=@CLIENT@

@@ -1,20 +1,28 @@
-/** True when `name` matches an allow-list entry (`NAME` exactly, or a `PREFIX*` glob). */
-function allowed(name: string, allowList: readonly string[]): boolean {
-  return allowList.some((entry) => (entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : name === entry));
-}
+import { reduceEnvironment } from '../../domain/exec/reduceEnvironment.js';
 
 /**
- * The environment a command runs with: only allow-listed variables, plus the session markers
- * the wiring needs so nested shells still reach the shims.
+ * Node variables the shim moves aside (as `SHIMCTL_SAVED_<NAME>`) so they never reach the
+ * review core's own Node process; the command that runs gets them back. A fixed list: a
+ * `SHIMCTL_SAVED_LD_PRELOAD` must not turn into anything.
+ */
+export const SAVED_NODE_VARIABLES = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_PATH'] as const;
+const SAVED_PREFIX = 'SHIMCTL_SAVED_';
+
+/**
+ * The environment a command runs with: the saved Node variables restored, then only
+ * allow-listed variables, plus the session markers the wiring needs so nested shells still
+ * reach the shims.
  */
 export function reduceEnv(
   env: Record<string, string | undefined>,
   allowList: readonly string[],
   wiring: Record<string, string>,
 ): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && allowed(name, allowList)) out[name] = value;
+  const restored: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) if (!name.startsWith(SAVED_PREFIX)) restored[name] = value;
+  for (const name of SAVED_NODE_VARIABLES) {
+    const saved = env[SAVED_PREFIX + name];
+    if (saved !== undefined) restored[name] = saved;
   }
-  return { ...out, ...wiring };
+  return { ...reduceEnvironment(restored, allowList), ...wiring };
 }

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 
-interface Identity { uid: number; groups: Set<number> }
+export interface Identity { uid: number; groups: Set<number> }
 let identity: Identity | undefined;
 
 // A process's uid and groups do not change while it runs, so they are read once.

@@ -1,11 +1,11 @@
 // The exception-free PATH lookup against real files and modes, and against `which` itself:
 // every case must give what which.sync gave before it was replaced on the hot path.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import which from 'which';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findExecutableOnPath } from '../../../src/infrastructure/hostFacts/findExecutableOnPath.js';
+import { findExecutableOnPath, isExecutableBy } from '../../../src/infrastructure/hostFacts/findExecutableOnPath.js';
 import { createHostFactsProvider } from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
 
@@ -58,4 +58,24 @@ describe('findExecutableOnPath', () => {
     chmodSync(join(root, 'late', 'git'), 0o644);
     expect(provider.facts(env).resolveCommand('git')).toBe(join(root, 'sys', 'git'));
   });
+});
+
+describe('isExecutableBy (the execute-bit rule for a non-root caller)', () => {
+  // Real stats of real files; only the caller's identity is given, since the tests run as root.
+  const root = build({ 'f': '0644' });
+  const file = join(root, 'f');
+  const rows: Array<[mode: number, uid: number, groups: number[], expected: boolean]> = [
+    [0o700, 1000, [1000], false], // owner-only, file owned by root: not ours
+    [0o701, 1000, [1000], true], // other-x applies to everyone
+    [0o710, 1000, [0], true], // group-x and we are in the file's group (root's gid 0)
+    [0o710, 1000, [1000], false],
+    [0o100, 0, [0], true], // root: any x bit
+    [0o644, 0, [0], false], // root: no x bit, no exec
+  ];
+  for (const [mode, uid, groups, expected] of rows) {
+    it(`mode ${mode.toString(8)} for uid ${uid} groups ${groups.join(',')} → ${expected}`, () => {
+      chmodSync(file, mode);
+      expect(isExecutableBy(statSync(file), { uid, groups: new Set(groups) })).toBe(expected);
+    });
+  }
 });
