@@ -6,6 +6,9 @@ function fail(err) {
   try { process.stderr.write('shimctl: blocked (internal.error): the review core failed: ' + String(err && err.message || err).split('\n')[0] + '\n'); } catch (_) {}
   process.exit(126);
 }
+// Node opens its debugger on SIGUSR1, and any command the agent runs (same user) could send it
+// and then evaluate code inside the reviewer. A listener of our own keeps the debugger closed.
+process.on('SIGUSR1', () => {});
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
@@ -20,9 +23,17 @@ function loadWithCodeCache(file) {
   const st = fs.statSync(file);
   const stamp = Buffer.from(`${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${process.version}:${process.arch}:${process.execArgv.join(' ')}\n`);
   // The state directory as statePaths() derives it; without an absolute HOME there is no cache.
-  const xdg = process.env.XDG_STATE_HOME;
-  const home = process.env.HOME;
-  const stateDir = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'shimctl') : home && path.isAbsolute(home) ? path.join(home, '.local/state/shimctl') : '';
+  // V8 trusts a code cache's bytes: one from a directory an agent command chose (HOME=/tmp/x …) would
+  // run its code inside the reviewer. The cache is used only when HOME/XDG name this install's own
+  // shim directory (as the review core itself requires before it reviews anything).
+  const abs = (v) => (v && path.isAbsolute(v) ? v : '');
+  const home = abs(process.env.HOME);
+  const dataDir = abs(process.env.XDG_DATA_HOME) || (home && path.join(home, '.local/share'));
+  const named = dataDir && path.join(dataDir, 'shimctl', 'shims');
+  let anchored = !!named && named === __dirname;
+  if (named && !anchored) try { anchored = fs.realpathSync(named) === __dirname; } catch (_) { /* not this install */ }
+  const xdg = abs(process.env.XDG_STATE_HOME);
+  const stateDir = !anchored ? '' : xdg ? path.join(xdg, 'shimctl') : home ? path.join(home, '.local/state/shimctl') : '';
   const cacheDir = stateDir && path.join(stateDir, 'cache');
   // V8 rejects a cache made under other flags (the daemon runs with a larger young generation):
   // one file per flag set, so the two never overwrite each other's.

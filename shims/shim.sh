@@ -19,7 +19,10 @@ fi
 # run code inside the reviewer, and a large NODE_EXTRA_CA_CERTS bundle triples its start-up.
 # They are moved aside here and given back to the command that runs (if the env allow-list
 # keeps them). The names are fixed, so the evals below only ever see these three words.
+# A SHIMCTL_SAVED_* that arrives from outside was set by a command, not moved aside by a shim:
+# dropped, so no one can hand the next command a NODE_OPTIONS the review never saw.
 for shimctl_v in NODE_OPTIONS NODE_EXTRA_CA_CERTS NODE_PATH; do
+  unset "SHIMCTL_SAVED_$shimctl_v"
   if eval "[ \"\${$shimctl_v+set}\" = set ]"; then
     eval "SHIMCTL_SAVED_$shimctl_v=\$$shimctl_v; export SHIMCTL_SAVED_$shimctl_v; unset $shimctl_v"
   fi

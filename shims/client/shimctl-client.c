@@ -324,15 +324,26 @@ static void run_command(char **f, size_t nf, result_t *res) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
   sigaction(SIGCHLD, &sa, NULL);
+  /* TERM/HUP/QUIT/INT are held from before the fork until the forwarding handlers are in place: one
+   * arriving in between would otherwise kill this client and leave the command running with no one
+   * to reap it or report its status (the audit would say it never started). */
+  sigset_t held, previous;
+  sigemptyset(&held);
+  sigaddset(&held, SIGINT);
+  sigaddset(&held, SIGTERM);
+  sigaddset(&held, SIGHUP);
+  sigaddset(&held, SIGQUIT);
+  sigprocmask(SIG_BLOCK, &held, &previous);
   long long started = now_ms();
   pid_t pid = fork();
-  if (pid < 0) { res->spawn_errno = errno; res->exit_code = EXIT_BLOCKED; return; }
+  if (pid < 0) { sigprocmask(SIG_SETMASK, &previous, NULL); res->spawn_errno = errno; res->exit_code = EXIT_BLOCKED; return; }
   if (pid == 0) {
     /* Its own session, as the per-command executor does (spawned detached): one group to signal,
      * and a terminal it reads is not its controlling one, so it is never stopped by SIGTTIN. */
     setsid();
     signal(SIGPIPE, SIG_DFL);
     signal(SIGCHLD, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &previous, NULL); /* execve keeps the mask: the program gets the caller's */
     if (po[1] >= 0) dup2(po[1], 1);
     if (pe[1] >= 0) dup2(pe[1], 2);
     execve(file, av, ev);
@@ -347,6 +358,7 @@ static void run_command(char **f, size_t nf, result_t *res) {
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
   sigaction(SIGQUIT, &sa, NULL);
+  sigprocmask(SIG_SETMASK, &previous, NULL); /* a signal held meanwhile is forwarded now */
   close(px[1]);
   if (po[1] >= 0) close(po[1]);
   if (pe[1] >= 0) close(pe[1]);

@@ -13,6 +13,9 @@ const ctx = {
   get stderr() { return process.stderr; },
 } as CliContext;
 const [name, ...rest] = process.argv.slice(2);
+// Node opens its debugger on SIGUSR1; any command the agent runs could send it and evaluate code
+// inside the reviewer (the resident one lives for minutes). A listener of our own keeps it closed.
+process.on('SIGUSR1', () => undefined);
 
 // Each command is loaded only when called: the per-command core never initialises the resident
 // process's server, spawner and client compiler (child_process, net…), which a blocked command

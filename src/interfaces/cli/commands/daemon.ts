@@ -11,6 +11,7 @@ import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js'
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
 import { createWatchedConfigSource } from '../../../infrastructure/daemon/watchedConfigSource.js';
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
+import { installAnchorMismatch } from '../../hotpath/installAnchor.js';
 import type { CliCommand, CliContext } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
 
@@ -38,6 +39,12 @@ function codeStamp(): string {
 }
 
 async function run(args: string[], ctx: CliContext): Promise<number> {
+  // A client under a redirected HOME would otherwise start a daemon serving the attacker's config.
+  const foreign = installAnchorMismatch(ctx.env, process.argv[1]);
+  if (foreign) {
+    ctx.stderr.write(`shimctl daemon: refusing to start: ${foreign}\n`);
+    return 1;
+  }
   const paths = statePaths(ctx.env);
   const files = daemonFiles(paths.runDir);
   process.umask(0o077);

@@ -32,6 +32,9 @@ export const hookCommand: CliCommand = {
       ctx.stderr.write(`shimctl: blocked (invocation.unsupported): usage: shimctl __hook <${HOOK_AGENTS.join('|')}>\n`);
       return 2;
     }
+    // A hook can wait minutes for an approval: keep Node's debugger closed to SIGUSR1 meanwhile
+    // (a listener of our own replaces the one that would open it; see shims/shim-entry.cjs).
+    process.on('SIGUSR1', () => undefined);
     let answer;
     try {
       const app = createApp(ctx.env);

@@ -5,6 +5,7 @@ import { isAbsolute } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
 import { EXIT_BLOCKED } from '../../../application/intercept/interceptRequest.js';
 import { createApp } from '../../../compositionRoot.js';
+import { installAnchorMismatch } from '../../hotpath/installAnchor.js';
 import type { CliCommand } from '../cliContext.js';
 
 const USAGE = 'usage: shimctl __shim [--check] <bash|sh> <absolute path of the real shell> [shell arguments…]\n';
@@ -17,6 +18,12 @@ export const shimCommand: CliCommand = {
     const [shell, realShell, ...rest] = check ? args.slice(1) : args;
     if ((shell !== 'bash' && shell !== 'sh') || !realShell || !isAbsolute(realShell)) {
       ctx.stderr.write(`shimctl: blocked (invocation.unsupported): bad shim call\n${USAGE}`);
+      return EXIT_BLOCKED;
+    }
+    // Config, audit and approvals must be the install's own, not wherever HOME now points.
+    const foreign = installAnchorMismatch(ctx.env, process.argv[1]);
+    if (foreign) {
+      ctx.stderr.write(`shimctl: blocked (config.unreadable): ${foreign}\n`);
       return EXIT_BLOCKED;
     }
     let app;

@@ -1,0 +1,33 @@
+// Whether a given process holds a listening TCP socket (Node's debugger listens on 127.0.0.1:9229).
+// Per process, through /proc, so tests running side by side cannot confuse each other's ports.
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+
+function socketInodes(pid: number): Set<string> {
+  const out = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) out.add(m[1]!);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return out;
+}
+
+export function listensOnTcp(pid: number): boolean {
+  const mine = socketInodes(pid);
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === '0A' && mine.has(cols[9] ?? '')) return true; // 0A = LISTEN
+    }
+  }
+  return false;
+}

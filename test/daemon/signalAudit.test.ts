@@ -1,0 +1,59 @@
+// Question: is every allowed command audited exactly once, with its exit status, when a signal
+// ends the command or hits shimctl itself? Both modes, real processes and real signals: the
+// per-command Node core (SHIMCTL_DAEMON=off) and the compiled client + resident review process.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import cases from './signalAudit.cases.json' with { type: 'json' };
+import { auditRecords, daemonPid, fastHome, startDaemon, stopDaemon, waitFor } from './harness.js';
+
+interface Case { name: string; target: 'command' | 'shim' | 'daemon'; signal: NodeJS.Signals; then?: NodeJS.Signals; status: number; modes?: string[] }
+
+/** The pid of the one process whose argv is exactly `sleep <token>`. */
+function findSleep(token: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8') === `sleep\0${token}\0`) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+let serial = 0;
+
+describe.each(['per-command', 'daemon'])('%s mode', (mode) => {
+  const h = fastHome();
+  afterAll(() => stopDaemon(h));
+  const env = mode === 'daemon' ? {} : { SHIMCTL_DAEMON: 'off' };
+
+  for (const c of (cases as Case[]).filter((x) => !x.modes || x.modes.includes(mode))) {
+    it(`${c.name}: one record with status ${c.status}`, async () => {
+      if (mode === 'daemon' && !daemonPid(h)) startDaemon(h);
+      const daemon = mode === 'daemon' ? daemonPid(h) : undefined;
+      const token = `${40 + (serial++ % 50)}.${process.pid}`;
+      const command = `sleep ${token}`;
+      const shim = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], { env: { ...h.env, ...env }, cwd: h.project, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      shim.stderr.on('data', (d) => (stderr += d));
+      const ended = new Promise<number | null>((resolve) => shim.on('close', (status) => resolve(status)));
+      let sleeper: number | undefined;
+      expect(await waitFor(() => (sleeper = findSleep(token)) !== undefined)).toBe(true);
+      if (mode === 'daemon') expect(stderr).toContain('shimctl-client: daemon: accepted');
+      if (c.target === 'command') process.kill(sleeper!, c.signal);
+      if (c.target === 'shim') process.kill(shim.pid!, c.signal);
+      if (c.target === 'daemon') {
+        process.kill(daemon!, c.signal);
+        await new Promise((r) => setTimeout(r, 300));
+        process.kill(sleeper!, c.then!);
+      }
+      expect(await ended).toBe(c.status);
+      const mine = auditRecords(h).filter((r) => r.command === command);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ decision: 'allow', exitCode: c.status });
+      expect(findSleep(token)).toBeUndefined();
+    });
+  }
+});
