@@ -21,6 +21,8 @@ function loadWithCodeCache(file) {
   const vm = require('vm');
   const Module = require('module');
   const st = fs.statSync(file);
+  // The resident process compares this with the file on disk to notice an upgrade or removal.
+  globalThis[Symbol.for('shimctl.loadedBundle')] = { file, stamp: `${st.ino}:${st.size}:${st.mtimeMs}` };
   const stamp = Buffer.from(`${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${process.version}:${process.arch}:${process.execArgv.join(' ')}\n`);
   // The state directory as statePaths() derives it; without an absolute HOME there is no cache.
   // V8 trusts a code cache's bytes: one from a directory an agent command chose (HOME=/tmp/x …) would

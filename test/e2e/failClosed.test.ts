@@ -2,7 +2,7 @@
 // unwritable audit log each mean the agent's command does not run (126, one readable line).
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { e2eHome } from './e2eHome.js';
 
 const MARK = 'touch made-by-agent';
@@ -13,6 +13,8 @@ describe('fail closed through a launcher', () => {
   const exists = () => {
     try { readFileSync(marker()); return true; } catch { return false; }
   };
+  // Each case starts without the marker, so one failure cannot make the next ones fail too.
+  beforeEach(() => rmSync(marker(), { force: true }));
 
   it('runs the command when everything is in place (control case)', () => {
     const r = h.runAgent('qwen', MARK);

@@ -43,6 +43,9 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:agent-credentials', ['~/.claude/.credentials.json', '~/.claude.json', '~/.codex/auth.json',
     '~/.gemini/oauth_creds.json', '~/.gemini/google_accounts.json', '~/.config/github-copilot/**',
     '~/.copilot/**', '~/.qwen/oauth_creds.json', '~/.local/share/opencode/auth.json', '~/.aider.conf.yml']],
+  ['paths:pgpass', ['~/.pgpass', '~/.my.cnf']],
+  // Another process's (or the agent's own) environment holds its API keys; raw disks and memory hold everything.
+  ['paths:process-memory', ['/proc/*/environ', '/proc/*/mem', '/proc/*/task/*/environ', '/proc/kcore', '/dev/mem', '/dev/kmem', '/dev/port']],
   ['paths:system-secrets', ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers',
     '/etc/sudoers.d/**', '/etc/security/opasswd', '/etc/ssh/ssh_host_*_key']],
 ];
@@ -58,6 +61,8 @@ export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:git-config', ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**']],
   ['paths:agent-settings', ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json']],
   ['paths:agent-snapshots', ['~/.claude/shell-snapshots/**', '~/.codex/shell_snapshots/**']],
+  ['paths:autostart', ['~/.config/systemd/user/**', '~/.local/share/systemd/user/**', '~/.config/autostart/**', '~/.config/environment.d/**',
+    '~/Library/LaunchAgents/**', '~/.xprofile', '~/.xsessionrc', '~/.xinitrc']],
 ];
 
 /** Where shimctl keeps its state when the XDG variables are unset (mirrors statePaths.ts). */

@@ -19,6 +19,7 @@ import { reviewWords } from './reviewWords.js';
 import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
 import { secretsInTreeVerdict } from './secretsInTree.js';
+import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 
@@ -81,6 +82,8 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     parts.push(pj.verdict);
     if (chain) chain.paths.push(...pj.paths);
   }
+  const rawDisk = rawDiskReadVerdict(pathArgs, state);
+  if (rawDisk) parts.push(rawDisk);
   const inTree = secretsInTreeVerdict(name, args, pathArgs, state);
   if (inTree) {
     step(state, depth, 'paths', `${name} searches a tree that holds protected files`, inTree);

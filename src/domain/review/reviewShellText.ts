@@ -1,5 +1,6 @@
 import { unwrapEnvelope } from '../shell/unwrapEnvelope.js';
 import { tokenize } from '../shell/tokenize.js';
+import { globsAreFilterOptions } from '../policy/globOptionWords.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import type { Chain, ReviewState } from './reviewState.js';
@@ -45,7 +46,11 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   } else if (depth === 0) {
     step(state, depth, 'envelope', 'no agent envelope');
   }
-  const tok = tokenize(inner, { home: state.facts.home });
+  const raw = tokenize(inner, { home: state.facts.home });
+  // A search tool's `--include=*.ts`: the glob can only expand to more filter options (globOptionWords.ts).
+  const tok = !raw.ok && raw.globbed && globsAreFilterOptions(raw.globbed.words, raw.globbed.globWords)
+    ? { ok: true as const, words: raw.globbed.words }
+    : raw;
   if (!tok.ok) {
     const syntax: Verdict = { decision: 'block', risk: 'medium', reasons: tok.reasons, rule_ids: [] };
     const v = effects ? combine(effects, syntax) : syntax;

@@ -11,7 +11,15 @@ export const MAX_COMMAND_LENGTH = 64 * 1024;
 
 export type TokenizeResult =
   | { ok: true; words: string[] }
-  | { ok: false; reasons: Reason[] };
+  | {
+    ok: false;
+    reasons: Reason[];
+    /**
+     * Only when unquoted globs are the one problem: the words taken literally, and which of them
+     * hold a glob. The review may accept globs whose expansion cannot matter (globOptionWords.ts).
+     */
+    globbed?: { words: string[]; globWords: number[] };
+  };
 
 export interface TokenizeOptions {
   /** Home directory used to expand an unquoted leading `~` or `~/`. */
@@ -54,13 +62,18 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   const startWord = (): void => {
     if (!inWord) { inWord = true; wordStart = i; }
   };
+  // The word being read holds an unquoted glob character.
+  let wordGlob = false;
+  const globWords: number[] = [];
   const endWord = (): void => {
     if (inWord) {
+      if (wordGlob) globWords.push(words.length);
       words.push(word);
       if (!commandSeen && !ASSIGNMENT.test(text.slice(wordStart, i))) commandSeen = true;
     }
     word = '';
     inWord = false;
+    wordGlob = false;
     afterPlain = false;
     assignment = undefined;
   };
@@ -152,6 +165,7 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     if (c === '#' && !inWord) { flag('syntax.comment'); break; }
     if ((c === '*' || c === '?' || c === '[') && !isLiteralGlobChar(text, i)) {
       flag('syntax.glob', c);
+      wordGlob = true;
     }
     if (c === '{' && i >= bracesScannedTo) {
       const scan = scanBraces(text, i);
@@ -192,7 +206,9 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     }
   }
   if (found.size > 0) {
-    return { ok: false, reasons: [...found].map(([code, message]) => ({ code, message })) };
+    const reasons = [...found].map(([code, message]) => ({ code, message }));
+    if (found.size === 1 && found.has('syntax.glob')) return { ok: false, reasons, globbed: { words, globWords } };
+    return { ok: false, reasons };
   }
   return { ok: true, words };
 }

@@ -38,6 +38,20 @@ function codeStamp(): string {
   }).join('|');
 }
 
+/**
+ * The identity of the bundle as the shim entry saw it just before reading it (shims/shim-entry.cjs
+ * leaves it here): later than that, a file replaced or removed while this bundle was compiling
+ * would be stamped as the code we run. Without the entry (`daemon start`), the stamp at load.
+ */
+function loadedStamp(): string {
+  const seen = (globalThis as Record<symbol, unknown>)[Symbol.for('shimctl.loadedBundle')] as { file?: unknown; stamp?: unknown } | undefined;
+  const now = codeStamp().split('|');
+  if (seen && seen.file === __filename && typeof seen.stamp === 'string') now[0] = seen.stamp;
+  return now.join('|');
+}
+
+const LOADED_STAMP = loadedStamp();
+
 async function run(args: string[], ctx: CliContext): Promise<number> {
   // A client under a redirected HOME would otherwise start a daemon serving the attacker's config.
   const foreign = installAnchorMismatch(ctx.env, process.argv[1]);
@@ -76,7 +90,12 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
           return String(err);
         }
       },
-      staleReason: () => (codeStamp() === started ? undefined : 'shimctl changed on disk since this daemon started'),
+      // Compared with the stamp taken when this module loaded too: an upgrade (or removal) that
+      // lands while the daemon starts up must still make it stale.
+      staleReason: () => {
+        const now = codeStamp();
+        return now === LOADED_STAMP && now === started ? undefined : 'shimctl changed on disk since this daemon started';
+      },
       async handle(req, channel) {
         const app = createApp(req.env);
         return interceptUseCase(
