@@ -13,7 +13,7 @@ const CODE_RUNNING = new Set([
   'TAR_OPTIONS', 'ZIPOPT', 'GZIP', 'GREP_OPTIONS', 'RSYNC_RSH', 'RSYNC_CONNECT_PROG', 'CVS_RSH', 'TERMINFO', 'LOCPATH', 'GCONV_PATH',
   'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_script_shell', 'npm_config_node_options', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
   'CLASSPATH', 'GEM_PATH', 'GEM_HOME', 'BUNDLE_GEMFILE', 'LUA_PATH', 'LUA_CPATH', 'LUA_INIT', 'PHPRC', 'PHP_INI_SCAN_DIR', 'R_PROFILE', 'R_PROFILE_USER',
-  'OPENSSL_CONF', 'OPENSSL_ENGINES', 'HOME', 'XDG_CONFIG_HOME', 'ZDOTDIR', 'INPUTRC', 'HISTFILE', 'TMPDIR', 'SHELL', 'KUBECONFIG', 'DOCKER_HOST', 'DOCKER_CONFIG',
+  'OPENSSL_CONF', 'OPENSSL_ENGINES', 'HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_DATA_HOME', 'XDG_RUNTIME_DIR', 'ZDOTDIR', 'INPUTRC', 'HISTFILE', 'TMPDIR', 'SHELL', 'KUBECONFIG', 'DOCKER_HOST', 'DOCKER_CONFIG',
   // Option files of HTTP clients: an unseen `upload-file = ~/.ssh/id_rsa` or `url = http://169.254.169.254/`.
   'CURL_HOME', 'WGETRC', 'SYSTEM_WGETRC',
 ]);
@@ -31,6 +31,8 @@ export function isCodeRunningVariable(name: string): boolean {
   return false;
 }
 
+const GATE_PREFIX = 'SHIMCTL_';
+
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
 
 export function parseAssignment(word: string): { name: string; value: string } | undefined {
@@ -42,7 +44,11 @@ export function parseAssignment(word: string): { name: string; value: string } |
 export function judgeAssignments(assignments: Record<string, string>): Verdict {
   const parts: Verdict[] = [];
   for (const name of Object.keys(assignments)) {
-    if (isCodeRunningVariable(name)) {
+    if (name.startsWith(GATE_PREFIX)) {
+      // shimctl's own markers (depth, agent, session, daemon mode, saved Node variables) steer
+      // how the next review treats the command: only the launcher and the shims set them.
+      parts.push(verdict('block', 'high', 'env.code_injection', `${name}=… would change how shimctl reviews the commands this one starts`, 'env:shimctl-markers'));
+    } else if (isCodeRunningVariable(name)) {
       parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… can make the program load or run other code`));
     }
   }
