@@ -12,6 +12,10 @@ const write = (f: string, v: unknown) => writeFileSync(join(dir, f), `${JSON.str
 const cases = read('cases.json');
 const open = read('open-findings.json');
 const candidates = open.filter((c) => c.kind !== 'redaction' && missingTools(c).length === 0);
+if (candidates.length === 0) {
+  console.log(`nothing to promote: ${open.length} open finding(s), none judged by verdict`);
+  process.exit(0);
+}
 const cli = privateCli();
 const fx = makeFixture(cli);
 const verdicts = judgeBatch(cli, candidates, fx);

@@ -63,7 +63,7 @@ describe('shimctl explain (real CLI, temp HOME)', () => {
   });
 
   it('control and bidi characters are shown as escapes, never raw', () => {
-    const r = explain(['--argv', 'ls', 'a\u001b[2Jb', 'x\u202ey']);
+    const r = explain(['--argv', 'cat', 'a\u001b[2Jb', 'x\u202ey']);
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).not.toContain('\u202e');
     expect(r.stdout).toContain('\\x1b[2J');
