@@ -1,10 +1,10 @@
-// Bundles the CLI into one CommonJS file so the hot path never loads TypeScript or tsx.
+// Bundles the CLI into CommonJS files so no command, and above all not the hot path, ever
+// loads TypeScript or tsx at run time.
 import { build } from 'esbuild';
 import { chmodSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 
-await build({
-  entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' },
+const common = {
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -12,20 +12,21 @@ await build({
   target: 'node20',
   format: 'cjs',
   // cosmiconfig requires the TypeScript compiler lazily for .ts configs, which shimctl never
-  // loads; bundling it would add ~10 MB to parse on every CLI call.
+  // loads; bundling it would add ~10 MB to parse on every call.
   external: ['typescript'],
   sourcemap: false,
   minify: false,
   legalComments: 'none',
   logLevel: 'warning',
-});
+};
+
+// The full CLI (`shimctl …`).
+await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' } });
 chmodSync('bin/shimctl.cjs', 0o755);
 
 // The hot-path bundle the shims load on every command (and the resident review process): only
-// `__shim` and `daemon`. TypeScript is external because cosmiconfig's never-used `.ts` loader
-// would otherwise pull 9.7 MB into the bundle, and parsing it dominated the per-command cost.
-// node:crypto is swapped for a stand-in that loads the real module on first use (see
-// src/interfaces/hotpath/lazyCrypto.ts): the per-command core's allow path never needs it.
+// `__shim` and `daemon`. node:crypto is swapped for a stand-in that loads the real module on
+// first use (see src/interfaces/hotpath/lazyCrypto.ts): the per-command allow path never needs it.
 const lazyCrypto = {
   name: 'lazy-node-crypto',
   setup(b) {
@@ -33,19 +34,4 @@ const lazyCrypto = {
     b.onResolve({ filter: /^(node:)?crypto$/ }, (args) => (args.importer === stand ? { path: 'node:crypto', external: true } : { path: stand }));
   },
 };
-
-await build({
-  entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' },
-  plugins: [lazyCrypto],
-  outdir: 'dist',
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  external: ['typescript'],
-  sourcemap: false,
-  minify: false,
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto] });

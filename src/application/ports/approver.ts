@@ -1,19 +1,10 @@
-import type { Verdict } from '../../domain/verdict.js';
+import type { PendingRequest } from '../../domain/approvals/pendingRequest.js';
 
-export interface ApprovalRequest {
-  id: string;
-  agent?: string;
-  session?: string;
-  cwd: string;
-  command: string;
-  /** The model's command inside a recognised agent envelope, when there was one (display only). */
-  reviewed?: string;
-  /** Name of that envelope (`claude`, `gemini`, ...). */
-  envelope?: string;
-  argv?: string[];
-  verdict: Verdict;
-  createdAt: string;
-}
+/**
+ * What the asking side knows of a request. The pending store adds what only it knows (the
+ * waiting pid, the hop, PATH) to make a `PendingRequest`.
+ */
+export type ApprovalRequest = Omit<PendingRequest, 'hop' | 'path' | 'pid'> & { argv?: string[] };
 
 export type ApprovalOutcome =
   | { granted: true; by: 'user'; always?: boolean }
