@@ -1,9 +1,7 @@
 // The one place where real adapters are wired into the ports. Tests wire fakes instead.
-import type { AuditLog } from './application/ports/auditLog.js';
+import type { AppPorts } from './application/ports/appPorts.js';
 import type { Approver } from './application/ports/approver.js';
-import type { ConfigSource } from './application/ports/configSource.js';
 import type { Executor } from './application/ports/executor.js';
-import type { HostFactsProvider } from './application/ports/hostFactsProvider.js';
 import type { PolicyEngine } from './application/ports/policyEngine.js';
 import type { PolicyConfig } from './domain/policyConfig.js';
 import { createAuditLog } from './infrastructure/audit/createAuditLog.js';
@@ -12,15 +10,9 @@ import { createHostFactsProvider } from './infrastructure/hostFacts/createHostFa
 import { statePaths } from './infrastructure/paths/statePaths.js';
 import type { StatePaths } from './infrastructure/paths/statePaths.js';
 
-export interface App {
+export interface App extends AppPorts {
   env: Record<string, string | undefined>;
   paths: StatePaths;
-  configSource: ConfigSource;
-  hostFacts: HostFactsProvider;
-  executor: Executor;
-  auditLog(config: PolicyConfig): AuditLog;
-  approver: Approver;
-  regoEngine(config: PolicyConfig): PolicyEngine;
 }
 
 // The executor (execa), the approval adapter and the Rego engine are loaded on first use: every

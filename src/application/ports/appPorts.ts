@@ -1,0 +1,17 @@
+import type { Approver } from './approver.js';
+import type { AuditLog } from './auditLog.js';
+import type { ConfigSource } from './configSource.js';
+import type { Executor } from './executor.js';
+import type { HostFactsProvider } from './hostFactsProvider.js';
+import type { PolicyEngine } from './policyEngine.js';
+import type { PolicyConfig } from '../../domain/policyConfig.js';
+
+/** Every port the use cases reach the outside through; the composition root supplies them. */
+export interface AppPorts {
+  configSource: ConfigSource;
+  hostFacts: HostFactsProvider;
+  executor: Executor;
+  auditLog(config: PolicyConfig): AuditLog;
+  approver: Approver;
+  regoEngine(config: PolicyConfig): PolicyEngine;
+}
