@@ -66,6 +66,9 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     return { run, records, toolResults: [...server.toolResults], summary };
   }
 
+  // Agents reviewed in more than one layer (hook plus BASH_ENV guard): see the allow test.
+  const SEVERAL_RECORDS_PER_COMMAND = new Set(['codex']);
+
   // Records of an unwrapped envelope keep the whole envelope text in `command` (Codex's wrapper is
   // ~40 kB, trimmed in the audit) and the model's command, the text that was reviewed, in `reviewed`.
   const forCommand = (records: AuditLine[], command: string) =>
@@ -79,7 +82,15 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(toolResults, summary).toHaveLength(1);
     expect(toolResults[0]?.text, summary).toContain(cases.allow.output);
     const mine = forCommand(records, cases.allow.command);
-    expect(mine.map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
+    if (SEVERAL_RECORDS_PER_COMMAND.has(name)) {
+      // Known gap (README, docs/hooks.md): Codex's command is reviewed by its PreToolUse hook and
+      // again by the BASH_ENV guard in each bash it starts (its snapshot wrapper, then the inner
+      // bash), so one command leaves one record per layer it crossed, every one an allow.
+      expect(mine.length, summary).toBeGreaterThanOrEqual(1);
+      expect(mine.every((r) => r.decision === 'allow' && r.agent === name), summary).toBe(true);
+    } else {
+      expect(mine.map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
+    }
   });
 
   // All block cases in one agent turn (one tool call each, in order): the agent must carry on after
