@@ -15,17 +15,23 @@ export interface CompiledGlob {
 
 const SPECIAL = /[.+^${}()|\\]/;
 
-function segmentToRegex(seg: string): string {
+/**
+ * The regular-expression source of one glob segment, read as fnmatch reads it: `*` and `?`
+ * never cross `/`, `[!…]` negates, and a `]` right after `[` (or `[!`) is a member, not the end.
+ * Shared by the protected-path patterns and grep's `--include`/`--exclude` globs.
+ */
+export function globSegmentSource(seg: string): string {
   let out = '';
   for (let i = 0; i < seg.length; i++) {
     const c = seg[i]!;
     if (c === '*') out += '[^/]*';
     else if (c === '?') out += '[^/]';
     else if (c === '[') {
-      const close = seg.indexOf(']', i + 1);
-      if (close > i + 1) {
-        const body = seg.slice(i + 1, close).replace(/\\/g, '\\\\').replace(/^!/, '^');
-        out += `[${body}]`;
+      const first = seg[i + 1] === '!' ? i + 2 : i + 1;
+      const close = seg.indexOf(']', first + 1);
+      if (close > 0) {
+        const members = seg.slice(first, close).replace(/\\/g, '\\\\').replace(/\]/g, '\\]');
+        out += `[${first === i + 2 ? '^' : ''}${members}]`;
         i = close;
       } else out += '\\[';
     } else out += SPECIAL.test(c) ? `\\${c}` : c;
@@ -46,7 +52,7 @@ export function compileGlob(pattern: string): CompiledGlob {
     const seg = segments[i]!;
     const last = i === segments.length - 1;
     if (seg === '**') body += last ? '(?:/.*)?' : '(?:/[^/]+)*';
-    else body += '/' + segmentToRegex(seg);
+    else body += '/' + globSegmentSource(seg);
   }
   const firstWild = segments.findIndex((s) => /[*?[]/.test(s));
   const literal = firstWild < 0 ? segments : segments.slice(0, firstWild);
@@ -55,7 +61,7 @@ export function compileGlob(pattern: string): CompiledGlob {
     regex: new RegExp(`^${body === '' ? '/' : body}$`),
     literalPrefix: '/' + literal.join('/'),
     anywhere,
-    ...(anywhere ? { nameRegex: new RegExp(`^${segmentToRegex(pattern)}$`) } : {}),
+    ...(anywhere ? { nameRegex: new RegExp(`^${globSegmentSource(pattern)}$`) } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Verdict } from '../verdict.js';
 import type { ReviewState } from './reviewState.js';
 import { hasFlag } from '../policy/argView.js';
 import { optionValuesOf } from '../policy/longOption.js';
+import { globSegmentSource } from '../paths/pathGlob.js';
 
 const PRINTS_MATCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
 const RECURSIVE_BY_DEFAULT = new Set(['rg', 'ag']);
@@ -19,19 +20,8 @@ export const TREE_WALK_LIMIT = 5000;
 
 /** A grep `--include`/`--exclude` glob as a matcher of base names. */
 function globRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') re += '.*';
-    else if (c === '?') re += '.';
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end < 0) re += '\\[';
-      else { re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`; i = end; }
-    } else re += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
-  }
   try {
-    return new RegExp(`^${re}$`);
+    return new RegExp(`^${globSegmentSource(glob)}$`);
   } catch {
     return /^/; // an odd bracket expression: read as matching every name (the stricter reading for --include)
   }
