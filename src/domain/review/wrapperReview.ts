@@ -47,10 +47,14 @@ function optValue(opts: Array<[string, string | true]>, ...names: string[]): str
  * Wrappers (`sudo`, `env`, `timeout`, `xargs`, ...), `watch`, `busybox`, `su -c`: peel off the
  * wrapper with its options and judge what it runs. Undefined when `name` is not a wrapper.
  */
+const BUSYBOX_LISTINGS = new Set(['--list', '--list-full', '--help']);
+
 export function reviewWrapper(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict | undefined {
   if (name === 'command' && isCommandQuery(args)) return undefined;
   if (name === 'busybox') {
-    if (args.length === 0 || args[0]!.startsWith('-')) return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
+    if (args.length === 0 || BUSYBOX_LISTINGS.has(args[0]!)) return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
+    // `--install [-s] DIR` writes a link per applet into DIR; any other option is not known here.
+    if (args[0]!.startsWith('-')) return verdict('ask', 'medium', 'command.unknown', `busybox ${args[0]} is not a listing`);
     chain?.wrappers.push('busybox');
     return combine(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain, true));
   }
