@@ -1,4 +1,5 @@
 // The one place where real adapters are wired into the ports. Tests wire fakes instead.
+import { randomUUID } from 'node:crypto';
 import type { AppPorts } from './application/ports/appPorts.js';
 import type { Approver } from './application/ports/approver.js';
 import type { Executor } from './application/ports/executor.js';
@@ -40,6 +41,9 @@ function lazyRegoEngine(config: PolicyConfig, env: Record<string, string | undef
     evaluate: (input, request) => (loaded ??= import('./infrastructure/rego/createRegoEngine.js').then((m) => m.createRegoEngine(config.rego, env))).then((e) => e.evaluate(input, request)),
   };
 }
+
+/** Time and record ids, the same for every entry point (shim, hook, resident process). */
+export const systemClock = { now: (): Date => new Date(), newId: (): string => randomUUID() };
 
 export function createApp(env: Record<string, string | undefined>): App {
   const paths = statePaths(env);

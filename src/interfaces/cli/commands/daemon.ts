@@ -1,11 +1,10 @@
 // `shimctl daemon`: the optional resident review process behind the compiled shim client.
-import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
-import { createApp } from '../../../compositionRoot.js';
+import { createApp, systemClock } from '../../../compositionRoot.js';
 import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
@@ -100,17 +99,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         const app = createApp(req.env);
         return interceptUseCase(
           { shell: req.shell, realShell: req.realShell, args: req.args, cwd: req.cwd, env: req.env, mode: req.mode },
-          {
-            configSource,
-            hostFacts: app.hostFacts,
-            executor: channel.executor,
-            auditLog: app.auditLog,
-            approver: app.approver,
-            regoEngine: app.regoEngine,
-            writeStderr: channel.writeStderr,
-            now: () => new Date(),
-            newId: () => randomUUID(),
-          },
+          // The daemon's watched config source and the client's channel replace the per-command ones.
+          { ...app, ...systemClock, configSource, executor: channel.executor, writeStderr: channel.writeStderr },
         );
       },
     });

@@ -1,11 +1,10 @@
 // The hidden entry point of the PreToolUse hook scripts (shims/hooks/pretooluse.sh): reads the
 // agent's JSON on stdin, answers in that agent's protocol. Exit 0 means "stdout is the answer",
 // exit 2 means "blocked, the reason is on stderr"; the sh wrapper turns anything else into a block.
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { hookProtocol, HOOK_AGENTS } from '../../../application/hook/hookProtocols.js';
 import { hookUseCase } from '../../../application/hook/hookUseCase.js';
-import { createApp } from '../../../compositionRoot.js';
+import { createApp, systemClock } from '../../../compositionRoot.js';
 import type { CliCommand } from '../cliContext.js';
 
 /** More than this on stdin is not a hook payload; reading stops there (fail closed as malformed). */
@@ -41,16 +40,7 @@ export const hookCommand: CliCommand = {
       const stdin = await readAll(ctx.stdin);
       answer = await hookUseCase(
         { protocol, stdin, cwd: ctx.cwd, env: ctx.env },
-        {
-          configSource: app.configSource,
-          hostFacts: app.hostFacts,
-          auditLog: app.auditLog,
-          approver: app.approver,
-          regoEngine: app.regoEngine,
-          writeStderr: () => undefined,
-          now: () => new Date(),
-          newId: () => randomUUID(),
-        },
+        { ...app, ...systemClock, writeStderr: () => undefined },
       );
     } catch (err) {
       answer = protocol.block(`shimctl: blocked (internal.error): ${err instanceof Error ? err.message : String(err)}`);

@@ -1,10 +1,9 @@
 // The hidden entry point the bash/sh shims and the BASH_ENV guard exec. Fails closed: any
 // problem here is exit 126 with one line on stderr, never a run.
-import { randomUUID } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
 import { EXIT_BLOCKED } from '../../../application/intercept/interceptRequest.js';
-import { createApp } from '../../../compositionRoot.js';
+import { createApp, systemClock } from '../../../compositionRoot.js';
 import { installAnchorMismatch } from '../../hotpath/installAnchor.js';
 import type { CliCommand } from '../cliContext.js';
 
@@ -35,17 +34,7 @@ export const shimCommand: CliCommand = {
     }
     return interceptUseCase(
       { shell, realShell, args: rest, cwd: ctx.cwd, env: ctx.env, mode: check ? 'check' : 'run' },
-      {
-        configSource: app.configSource,
-        hostFacts: app.hostFacts,
-        executor: app.executor,
-        auditLog: app.auditLog,
-        approver: app.approver,
-        regoEngine: app.regoEngine,
-        writeStderr: (text) => ctx.stderr.write(text),
-        now: () => new Date(),
-        newId: () => randomUUID(),
-      },
+      { ...app, ...systemClock, writeStderr: (text) => ctx.stderr.write(text) },
     );
   },
 };
