@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import cases from './signalAudit.cases.json' with { type: 'json' };
-import { auditRecords, daemonPid, fastHome, startDaemon, stopDaemon, waitFor } from './harness.js';
+import { alive, auditRecords, daemonPid, fastHome, startDaemon, stopDaemon, waitFor } from './harness.js';
 
 interface Case { name: string; target: 'command' | 'shim' | 'daemon'; signal: NodeJS.Signals; then?: NodeJS.Signals; status: number; modes?: string[] }
 
@@ -31,7 +31,8 @@ describe.each(['per-command', 'daemon'])('%s mode', (mode) => {
 
   for (const c of (cases as Case[]).filter((x) => !x.modes || x.modes.includes(mode))) {
     it(`${c.name}: one record with status ${c.status}`, async () => {
-      if (mode === 'daemon' && !daemonPid(h)) startDaemon(h);
+      // A daemon a previous case signalled may have left its lock behind: start one unless a live one holds it.
+      if (mode === 'daemon' && !alive(daemonPid(h))) startDaemon(h);
       const daemon = mode === 'daemon' ? daemonPid(h) : undefined;
       const token = `${40 + (serial++ % 50)}.${process.pid}`;
       const command = `sleep ${token}`;
@@ -41,6 +42,8 @@ describe.each(['per-command', 'daemon'])('%s mode', (mode) => {
       const ended = new Promise<number | null>((resolve) => shim.on('close', (status) => resolve(status)));
       let sleeper: number | undefined;
       expect(await waitFor(() => (sleeper = findSleep(token)) !== undefined)).toBe(true);
+      // The client's debug line can reach the pipe after the command has started.
+      if (mode === 'daemon') await waitFor(() => stderr.includes('shimctl-client: daemon:'));
       if (mode === 'daemon') expect(stderr).toContain('shimctl-client: daemon: accepted');
       if (c.target === 'command') process.kill(sleeper!, c.signal);
       if (c.target === 'shim') process.kill(shim.pid!, c.signal);
@@ -54,6 +57,8 @@ describe.each(['per-command', 'daemon'])('%s mode', (mode) => {
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({ decision: 'allow', exitCode: c.status });
       expect(findSleep(token)).toBeUndefined();
+      // The next case must not meet this daemon half-way through its shutdown.
+      if (c.target === 'daemon') expect(await waitFor(() => !alive(daemon))).toBe(true);
     });
   }
 });
