@@ -34,4 +34,19 @@ const lazyCrypto = {
     b.onResolve({ filter: /^(node:)?crypto$/ }, (args) => (args.importer === stand ? { path: 'node:crypto', external: true } : { path: stand }));
   },
 };
-await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto] });
+// The Rego engine (and execa, which only its `opa eval` subprocess uses) is a bundle of its own,
+// dist/rego.cjs, loaded by the hot path only when the config selects Rego: ~300 KB that every
+// command would otherwise read and deserialise for nothing (docs/hot-path.md).
+const REGO_ENTRY = 'src/infrastructure/rego/createRegoEngine.ts';
+const regoApart = {
+  name: 'rego-in-its-own-bundle',
+  setup(b) {
+    // A plain require, not import(): the shim entry runs the bundle through vm.Script, which has no
+    // dynamic-import hook.
+    b.onResolve({ filter: /\/rego\/createRegoEngine\.js$/ }, () => ({ path: 'rego', namespace: 'rego-apart' }));
+    b.onLoad({ filter: /.*/, namespace: 'rego-apart' }, () => ({ contents: "module.exports = require('./rego.cjs');", loader: 'js' }));
+    b.onResolve({ filter: /^\.\/rego\.cjs$/ }, () => ({ path: './rego.cjs', external: true }));
+  },
+};
+await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto, regoApart] });
+await build({ ...common, entryPoints: { rego: REGO_ENTRY }, plugins: [lazyCrypto] });

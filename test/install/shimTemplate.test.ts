@@ -1,19 +1,33 @@
-// The shim, entry and guard templates, rendered as install renders them and run by real bash and dash.
+// The shims, entry and guard templates, rendered as install renders them: the POSIX sh shim run by
+// real bash and dash, and the same shim compiled from shims/client (what install writes when a C
+// compiler exists), both through one table so the two kinds cannot drift apart.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderFiles } from '../../src/infrastructure/install/renderFiles.js';
-import { ROOT, tempDir } from './cliHarness.js';
+import { compileClient } from '../../src/infrastructure/daemon/compileClient.js';
+import { renderFiles, shimEntryPath } from '../../src/infrastructure/install/renderFiles.js';
+import { ROOT, SYSTEM_PATH, tempDir } from './cliHarness.js';
 
 interface Rendered { dir: string; bash: string; sh: string; entry: string; guard: string }
+type ShimKind = 'sh' | 'compiled';
+const REAL = { bash: '/usr/bin/bash', sh: '/usr/bin/dash' };
 
 /** Renders the shims with `node` replaced by a recorder that prints its argv and depth as JSON. */
-function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs')): Rendered {
+function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs'), kind: ShimKind = 'sh', shimDirName = 'shims'): Rendered {
   const dir = tempDir('shim');
-  const shimDir = join(dir, 'shims');
-  mkdirSync(shimDir);
-  for (const f of renderFiles({ templatesDir: join(ROOT, 'shims'), launcherDir: join(dir, 'bin'), shimDir, node, bundle, realShells: { bash: '/usr/bin/bash', sh: '/usr/bin/dash' }, agents: [] })) {
+  const shimDir = join(dir, shimDirName);
+  mkdirSync(shimDir, { recursive: true });
+  let compiledShims: Partial<Record<'bash' | 'sh', Buffer>> | undefined;
+  if (kind === 'compiled') {
+    const build = (name: 'bash' | 'sh') => {
+      const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { name, realShell: REAL[name], node, entry: shimEntryPath(shimDir) });
+      if (!built) throw new Error('no C compiler: the compiled shims cannot be tested (apt-get install -y gcc)');
+      return built.binary;
+    };
+    compiledShims = { bash: build('bash'), sh: build('sh') };
+  }
+  for (const f of renderFiles({ templatesDir: join(ROOT, 'shims'), launcherDir: join(dir, 'bin'), shimDir, node, bundle, realShells: REAL, compiledShims, agents: [] })) {
     mkdirSync(dirname(f.path), { recursive: true });
     writeFileSync(f.path, f.content);
     chmodSync(f.path, f.mode);
@@ -21,12 +35,19 @@ function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs')): Rende
   return { dir, bash: join(shimDir, 'bash'), sh: join(shimDir, 'sh'), entry: join(shimDir, 'shim-entry.cjs'), guard: join(shimDir, 'bash_env_guard.bash') };
 }
 
+/** A stand-in for node (named as such): prints the argv and the variables the core would see. */
 function recorder(dir: string): string {
   const p = join(dir, 'fake-node');
-  writeFileSync(p, `#!${process.execPath}\nprocess.stdout.write(JSON.stringify({argv: process.argv.slice(2), depth: process.env.SHIMCTL_DEPTH}));\n`);
+  const seen = ['SHIMCTL_DEPTH', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_PATH', 'SHIMCTL_SAVED_NODE_OPTIONS', 'SHIMCTL_SAVED_NODE_EXTRA_CA_CERTS', 'SHIMCTL_SAVED_NODE_PATH'];
+  writeFileSync(p, `#!${process.execPath}\nconst e = {}; for (const k of ${JSON.stringify(seen)}) if (k in process.env) e[k] = process.env[k];\nprocess.stdout.write(JSON.stringify({argv: process.argv.slice(2), depth: process.env.SHIMCTL_DEPTH, env: e}));\n`);
   chmodSync(p, 0o755);
   return p;
 }
+
+/** The sh shim is run by bash, dash and directly; a compiled one can only be executed. */
+const RUNNERS: Record<ShimKind, Array<'bash' | 'dash' | 'direct'>> = { sh: ['bash', 'dash', 'direct'], compiled: ['direct'] };
+const run = (runner: 'bash' | 'dash' | 'direct', shim: string, args: string[], env: Record<string, string>) =>
+  spawnSync(runner === 'direct' ? shim : runner, runner === 'direct' ? args : [shim, ...args], { encoding: 'utf8', env });
 
 const FORMS: string[][] = [
   ['-c', 'echo hi'],
@@ -41,52 +62,84 @@ const FORMS: string[][] = [
   ['-c', "it's \"quoted\"\nnew line\t$HOME `x` *"],
 ];
 
-describe('bash/sh shim template', () => {
-  const fake = render('PLACEHOLDER');
-  const node = recorder(fake.dir);
-  const shims = render(node);
+for (const kind of ['sh', 'compiled'] as const) {
+  describe(`bash/sh shim (${kind})`, () => {
+    const fake = render('PLACEHOLDER');
+    const node = recorder(fake.dir);
+    const shims = render(node, undefined, kind);
 
-  for (const runner of ['bash', 'dash', 'direct'] as const) {
-    it(`hands every invocation form to the core verbatim (${runner})`, () => {
-      for (const form of FORMS) {
-        for (const [name, shim] of [['bash', shims.bash], ['sh', shims.sh]] as const) {
-          const argv = runner === 'direct' ? [shim, ...form] : [runner, shim, ...form];
-          const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', SHIMCTL_DEPTH: '2' } });
-          expect(r.status).toBe(0);
-          const got = JSON.parse(r.stdout);
-          expect(got.argv).toEqual([shims.entry, '__shim', name, name === 'bash' ? '/usr/bin/bash' : '/usr/bin/dash', ...form]);
-          expect(got.depth).toBe('3');
+    for (const runner of RUNNERS[kind]) {
+      it(`hands every invocation form to the core verbatim (${runner})`, () => {
+        for (const form of FORMS) {
+          for (const [name, shim] of [['bash', shims.bash], ['sh', shims.sh]] as const) {
+            const r = run(runner, shim, form, { PATH: '/usr/bin:/bin', SHIMCTL_DEPTH: '2' });
+            expect(r.status, r.stderr).toBe(0);
+            const got = JSON.parse(r.stdout);
+            expect(got.argv).toEqual([shims.entry, '__shim', name, REAL[name], ...form]);
+            expect(got.depth).toBe('3');
+          }
         }
+      });
+    }
+
+    it('starts the depth at 1 without a marker and marks a tampered one as too deep', () => {
+      for (const [depth, want] of [[undefined, '1'], ['', '1'], ['0', '1'], ['41', '42'], ['abc', '100000'], ['123456', '100000'], ['-3', '100000'], [' 7', '100000']] as const) {
+        const env: Record<string, string> = { PATH: '/usr/bin:/bin' };
+        if (depth !== undefined) env.SHIMCTL_DEPTH = depth;
+        const r = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], env);
+        expect(JSON.parse(r.stdout).depth, `depth ${depth}`).toBe(want);
       }
     });
-  }
 
-  it('starts the depth at 1 without a marker and marks a tampered one as too deep', () => {
-    for (const [depth, want] of [[undefined, '1'], ['', '1'], ['abc', '100000'], ['123456', '100000'], ['-3', '100000']] as const) {
-      const env: Record<string, string> = { PATH: '/usr/bin:/bin' };
-      if (depth !== undefined) env.SHIMCTL_DEPTH = depth;
-      const r = spawnSync('dash', [shims.bash, '-c', 'x'], { encoding: 'utf8', env });
-      expect(JSON.parse(r.stdout).depth, `depth ${depth}`).toBe(want);
-    }
-  });
+    it("moves Node's variables out of the core's way and drops SHIMCTL_SAVED_* that came from outside", () => {
+      const base = { PATH: '/usr/bin:/bin' };
+      const moved = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], { ...base, NODE_OPTIONS: '--require /tmp/evil.js', NODE_EXTRA_CA_CERTS: '/etc/ssl/big.pem', NODE_PATH: '' });
+      expect(JSON.parse(moved.stdout).env).toEqual({
+        SHIMCTL_DEPTH: '1',
+        SHIMCTL_SAVED_NODE_OPTIONS: '--require /tmp/evil.js',
+        SHIMCTL_SAVED_NODE_EXTRA_CA_CERTS: '/etc/ssl/big.pem',
+        SHIMCTL_SAVED_NODE_PATH: '',
+      });
+      // A command cannot hand the next one a NODE_OPTIONS the review never saw.
+      const forged = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], { ...base, SHIMCTL_SAVED_NODE_OPTIONS: '--require /tmp/evil.js', SHIMCTL_SAVED_NODE_PATH: '/x' });
+      expect(JSON.parse(forged.stdout).env).toEqual({ SHIMCTL_DEPTH: '1' });
+    });
 
-  it('blocks with 126 and a reason when node or the entry is missing, never running the command', () => {
-    const dir = tempDir('sentinel');
-    const sentinel = join(dir, 'ran');
-    const missingNode = render(join(dir, 'no-such-node'));
-    for (const sh of ['bash', 'dash']) {
-      const r = spawnSync(sh, [missingNode.bash, '-c', `touch ${sentinel}`], { encoding: 'utf8' });
+    it('blocks with 126 and a reason when node or the entry is missing, never running the command', () => {
+      const dir = tempDir('sentinel');
+      const sentinel = join(dir, 'ran');
+      const missingNode = render(join(dir, 'no-such-node'), undefined, kind);
+      for (const runner of RUNNERS[kind]) {
+        const r = run(runner, missingNode.bash, ['-c', `touch ${sentinel}`], { PATH: '/usr/bin:/bin' });
+        expect(r.status).toBe(126);
+        expect(r.stderr).toMatch(/^shimctl: blocked \(internal\.error\): the review core is missing/);
+      }
+      const noEntry = render(process.execPath, undefined, kind);
+      spawnSync('rm', ['-f', noEntry.entry]);
+      const r = spawnSync(noEntry.bash, ['-c', `touch ${sentinel}`], { encoding: 'utf8' });
       expect(r.status).toBe(126);
-      expect(r.stderr).toMatch(/^shimctl: blocked \(internal\.error\): the review core is missing/);
-    }
-    const noEntry = render(process.execPath);
-    writeFileSync(noEntry.entry, '');
-    spawnSync('rm', ['-f', noEntry.entry]);
-    const r = spawnSync(noEntry.bash, ['-c', `touch ${sentinel}`], { encoding: 'utf8' });
-    expect(r.status).toBe(126);
-    expect(() => readFileSync(sentinel)).toThrow();
+      expect(() => readFileSync(sentinel)).toThrow();
+    });
   });
+}
 
+describe('compiled shim constants', () => {
+  it('carries paths with quotes, backslashes, newlines, trigraphs and format characters byte for byte', () => {
+    const odd = 'sh"ims\\ \n??/ %s%n \t é $(x) `y`';
+    const fake = render('PLACEHOLDER');
+    const node = join(fake.dir, odd, 'fake "node"');
+    mkdirSync(dirname(node), { recursive: true });
+    writeFileSync(node, readFileSync(recorder(fake.dir)));
+    chmodSync(node, 0o755);
+    const shims = render(node, undefined, 'compiled', odd);
+    expect(shims.entry).toContain('\n??/ %s%n');
+    const r = spawnSync(shims.bash, ['-c', 'x'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).argv).toEqual([shims.entry, '__shim', 'bash', REAL.bash, '-c', 'x']);
+  });
+});
+
+describe('bash/sh shim template', () => {
   it('blocks with 126 when the bundle is missing, broken or throws', () => {
     const dir = tempDir('bundle');
     const sentinel = join(dir, 'ran');

@@ -76,7 +76,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     // The shims of nested shells need these whatever the allow-list says: PATH reaches them, the
     // markers tell them the hop, and CI tells them nobody can answer an approval.
     for (const name of ['PATH', 'CI', ENV_DEPTH, ENV_AGENT, ENV_SESSION]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
-    const result: ExecResult = await deps.executor.run({
+    const running = deps.executor.run({
       file: choice.file,
       args: choice.args,
       argv0: choice.argv0,
@@ -86,15 +86,23 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       graceMs: config.execution.graceSeconds * 1000,
       maxOutputBytes: config.execution.maxOutputBytes,
     });
+    // The command is started; redacting its record now, while it runs, takes that work off the
+    // time between its end and the agent getting control back.
+    const ran: AuditRecord = { ...record, argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined };
+    try {
+      writer.prepare?.(ran);
+    } catch {
+      // Nothing lost: write() redacts every field itself. The command is running and is awaited below.
+    }
+    const result: ExecResult = await running;
     const exitCode = result.spawnError ? (/ENOENT/.test(result.spawnError) ? EXIT_NOT_FOUND : EXIT_BLOCKED) : result.exitCode;
     const extraReasons = [
       ...(result.spawnError ? [{ code: 'exec.failed' as const, message: result.spawnError }] : []),
       ...(result.timedOut ? [{ code: 'exec.timeout' as const, message: `killed after ${config.execution.timeoutSeconds}s` }] : []),
     ];
     await write({
-      ...record,
-      reasons: [...record.reasons, ...extraReasons],
-      argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined,
+      ...ran,
+      reasons: extraReasons.length ? [...record.reasons, ...extraReasons] : record.reasons,
       exitCode,
       signal: result.signal,
       durationMs: result.durationMs,

@@ -31,6 +31,11 @@ export interface AuditRecord extends Verdict {
 }
 
 export interface AuditWriter {
+  /**
+   * Optional: redacts a record that `write` will later receive with more fields, so that only
+   * the fields that differ (by identity) are redacted then. Writes nothing.
+   */
+  prepare?(record: AuditRecord): void;
   /** Appends one record atomically (no torn or interleaved lines). Rejects if it cannot. */
   write(record: AuditRecord): Promise<void>;
   close(): Promise<void>;

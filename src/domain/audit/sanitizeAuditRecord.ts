@@ -29,16 +29,27 @@ export function trimField(text: string, max: number, alreadyDropped = 0): string
   return `${text.slice(0, cut)}…[TRIMMED:${text.length - cut + alreadyDropped} chars]`;
 }
 
+/** A record sanitized earlier, and the record it was made from. */
+export interface SanitizedEarlier {
+  source: object;
+  clean: object;
+}
+
 /**
  * Redacts, then trims, every string in a record (redaction first, so a cut can never leave half
  * a secret unrecognised). `argv` is redacted as an argument vector so flag values are caught.
- * Keys are schema, not data, and are kept as they are.
+ * Keys are schema, not data, and are kept as they are. With `earlier`, a field holding the very
+ * same value (===) as in `earlier.source` takes its already sanitized form.
  */
-export function sanitizeAuditRecord<T extends object>(record: T): T {
+export function sanitizeAuditRecord<T extends object>(record: T, earlier?: SanitizedEarlier): T {
   const out: Record<string, unknown> = {};
+  const before = earlier?.source as Record<string, unknown> | undefined;
+  const done = earlier?.clean as Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(record)) {
     if (value === undefined) continue;
-    if (key === 'argv' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    if (before && done && Object.hasOwn(done, key) && before[key] === value) {
+      out[key] = done[key];
+    } else if (key === 'argv' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
       out[key] = sanitizeArgv(value as string[]);
     } else if ((key === 'command' || key === 'reviewed') && typeof value === 'string') {
       // `reviewed` (the model's command inside an envelope) gets the same room as `command`:

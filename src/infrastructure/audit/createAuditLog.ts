@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { AUDIT_SCHEMA_VERSION, AuditUnavailableError } from '../../application/ports/auditLog.js';
 import type { AuditLog, AuditRecord, AuditWriter } from '../../application/ports/auditLog.js';
 import { sanitizeAuditRecord } from '../../domain/audit/sanitizeAuditRecord.js';
+import type { SanitizedEarlier } from '../../domain/audit/sanitizeAuditRecord.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { asUnavailable, ensureOwnerOnlyDir, openOwnerOnlyAppend } from './ownerOnlyFiles.js';
@@ -46,8 +47,14 @@ class AppendWriter implements AuditWriter {
     private readonly config: PolicyConfig['audit'],
   ) {}
 
+  private prepared: SanitizedEarlier | undefined;
+
+  prepare(record: AuditRecord): void {
+    this.prepared = { source: record, clean: sanitizeAuditRecord(record) };
+  }
+
   async write(record: AuditRecord): Promise<void> {
-    const clean = sanitizeAuditRecord({ ...record, v: record.v ?? AUDIT_SCHEMA_VERSION });
+    const clean = sanitizeAuditRecord({ ...record, v: record.v ?? AUDIT_SCHEMA_VERSION }, this.prepared);
     const line = Buffer.from(`${JSON.stringify(clean)}\n`, 'utf8');
     try {
       this.appendLine(line);

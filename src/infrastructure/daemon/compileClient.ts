@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,18 +8,56 @@ export interface CompiledClient {
   compiler: string;
 }
 
+/** The constants a client built as the bash/sh shim itself runs with (see shims/client). */
+export interface ShimConstants {
+  name: 'bash' | 'sh';
+  realShell: string;
+  node: string;
+  entry: string;
+}
+
+/**
+ * A C string literal holding exactly these bytes: everything but a few plain characters as an
+ * octal escape, so no path (quotes, backslashes, newlines, `??` trigraphs) can end the literal.
+ */
+export function cStringLiteral(value: string): string {
+  let out = '"';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const c = String.fromCharCode(byte);
+    out += /[A-Za-z0-9/._+,:@%=-]/.test(c) ? c : `\\${byte.toString(8).padStart(3, '0')}`;
+  }
+  return `${out}"`;
+}
+
+export function shimHeader(shim: ShimConstants): string {
+  return [
+    `#define SHIMCTL_SHIM_NAME ${cStringLiteral(shim.name)}`,
+    `#define SHIMCTL_SHIM_REAL ${cStringLiteral(shim.realShell)}`,
+    `#define SHIMCTL_SHIM_NODE ${cStringLiteral(shim.node)}`,
+    `#define SHIMCTL_SHIM_ENTRY ${cStringLiteral(shim.entry)}`,
+    '',
+  ].join('\n');
+}
+
 /**
  * Builds the fast-path shim client from its C source with the machine's compiler, at install
- * time. No compiler (or `SHIMCTL_FAST_CLIENT=0`) is not an error: the shims then run the
- * per-command Node core, with the same verdicts, only slower. Returns undefined in that case.
+ * time: the generic client (the BASH_ENV guard's), or with `shim` the bash/sh shim itself. No
+ * compiler (or `SHIMCTL_FAST_CLIENT=0`) is not an error: the shims are then the sh scripts running
+ * the per-command Node core, with the same verdicts, only slower. Returns undefined in that case.
  */
-export function compileClient(source: string, env: Record<string, string | undefined>): CompiledClient | undefined {
+export function compileClient(source: string, env: Record<string, string | undefined>, shim?: ShimConstants): CompiledClient | undefined {
   if (env.SHIMCTL_FAST_CLIENT === '0' || !existsSync(source)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'shimctl-client-'));
   try {
     const out = join(dir, 'shimctl-client');
+    const extra: string[] = [];
+    if (shim) {
+      const header = join(dir, 'shim-constants.h');
+      writeFileSync(header, shimHeader(shim));
+      extra.push('-include', header);
+    }
     for (const cc of [env.CC, 'cc', 'gcc', 'clang'].filter((c): c is string => !!c)) {
-      const r = spawnSync(cc, ['-O2', '-o', out, source], { stdio: 'ignore', timeout: 120_000, env: { PATH: env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+      const r = spawnSync(cc, ['-O2', ...extra, '-o', out, source], { stdio: 'ignore', timeout: 120_000, env: { PATH: env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
       if (r.status === 0 && existsSync(out)) return { binary: readFileSync(out), compiler: cc };
     }
     return undefined;

@@ -98,12 +98,22 @@ function watchSocket(path: string, stop: (reason: string) => void): void {
   timer.unref();
 }
 
+/**
+ * How long a request may go without any answer before the daemon says "accepted" on its own.
+ * Any answer (X, E, D) is acceptance to the client, so a prompt review sends no A frame at all
+ * (one socket write and one client wake-up fewer per command); a slow one (an approval) sends A
+ * well before the client's 1.5 s answer timeout would make it fall back.
+ */
+export const ACCEPT_AFTER_MS = 300;
+
 function serve(socket: Socket, opts: DaemonOptions, stop: (reason: string) => void): void {
   const reader = new FrameReader();
   let started = false;
   let closed = false;
+  let acceptTimer: NodeJS.Timeout | undefined;
   let awaitingResult: ((body: Buffer | undefined) => void) | undefined;
   const send = (type: 'A' | 'F' | 'E' | 'X' | 'D', body: Buffer): void => {
+    clearTimeout(acceptTimer);
     if (!closed) socket.write(encodeFrame(type, body));
   };
   const refuse = (reason: string): void => {
@@ -113,6 +123,7 @@ function serve(socket: Socket, opts: DaemonOptions, stop: (reason: string) => vo
   socket.on('error', () => undefined);
   socket.on('close', () => {
     closed = true;
+    clearTimeout(acceptTimer);
     awaitingResult?.(undefined);
     awaitingResult = undefined;
   });
@@ -156,7 +167,7 @@ function serve(socket: Socket, opts: DaemonOptions, stop: (reason: string) => vo
       }
       const foreign = opts.refuseEnv(req.env);
       if (foreign) return refuse(foreign);
-      send('A', Buffer.alloc(0));
+      acceptTimer = setTimeout(() => send('A', Buffer.alloc(0)), ACCEPT_AFTER_MS);
       const channel: ClientChannel = {
         writeStderr: (text) => send('E', Buffer.from(text, 'utf8')),
         executor: createRemoteExecutor(

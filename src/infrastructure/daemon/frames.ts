@@ -5,7 +5,8 @@
  *
  *   client → daemon  Q  protocol token sentAtMs mode shell realShell cwd argc args… envc env…
  *                    R  exitCode signalNumber durationMs stdoutBytes stderrBytes truncated timedOut spawnErrno
- *   daemon → client  A  request accepted (the client stops its short answer timeout)
+ *   daemon → client  A  request accepted, sent only when no other answer came within ACCEPT_AFTER_MS
+ *                       (any answer stops the client's short answer timeout)
  *                    F  reason: refused or stale; the client falls back to the per-command core
  *                    E  raw bytes for the client's stderr
  *                    X  file argv0 timeoutMs graceMs maxOutputBytes argc args… envc env…

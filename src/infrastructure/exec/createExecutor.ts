@@ -1,4 +1,5 @@
-import { execa } from 'execa';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { ExecResult, ExecSpec, Executor } from '../../application/ports/executor.js';
 import { EXIT_TIMED_OUT, shellExitStatus, spawnFailureStatus } from './exitStatus.js';
@@ -37,24 +38,20 @@ async function runBounded(spec: ExecSpec, io: ExecutorIo): Promise<ExecResult> {
 }
 
 async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: SignalForwarder): Promise<ExecResult> {
-  const started = performance.now();
+  const started = process.hrtime.bigint();
   const outTty = io.stdout === process.stdout && process.stdout.isTTY === true;
   const errTty = io.stderr === process.stderr && process.stderr.isTTY === true;
-  const child = execa(spec.file, spec.args, {
+  // node:child_process directly, not execa: this runs once per command in a fresh Node, and
+  // execa's module graph and option pipeline cost ~20 ms there (docs/hot-path.md). Everything
+  // execa would add here (group kill, cap, signals) is shimctl's own code anyway.
+  const child = spawn(spec.file, spec.args, {
     argv0: spec.argv0,
     cwd: spec.cwd,
     env: spec.env,
-    extendEnv: false,
-    stdin: 'inherit',
-    stdout: outTty ? 'inherit' : 'pipe',
-    stderr: errTty ? 'inherit' : 'pipe',
+    stdio: ['inherit', outTty ? 'inherit' : 'pipe', errTty ? 'inherit' : 'pipe'],
     detached: true,
-    cleanup: false,
-    buffer: false,
-    reject: false,
-    encoding: 'buffer',
-    stripFinalNewline: false,
   });
+  const exited = waitForExit(child);
 
   const caps = { stdout: outTty ? null : capStream(child.stdout, io.stdout, spec.maxOutputBytes), stderr: errTty ? null : capStream(child.stderr, io.stderr, spec.maxOutputBytes) };
   let timedOut = false;
@@ -67,7 +64,7 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
   }, Math.min(Math.max(spec.timeoutMs, 1), MAX_TIMER_MS));
   if (child.pid !== undefined) forwarder.attach(child.pid);
 
-  const result = await child;
+  const result = await exited;
   await Promise.all([caps.stdout?.done, caps.stderr?.done]);
   clearTimeout(timer);
   clearTimeout(killTimer);
@@ -76,7 +73,7 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
   const stopped = forwarder.stop();
   if (child.pid !== undefined && (stopped || timedOut)) signalGroup(child.pid, 'SIGKILL');
 
-  const durationMs = Math.round(performance.now() - started);
+  const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
   let truncated = false;
   for (const [name, cap] of [['stdout', caps.stdout], ['stderr', caps.stderr]] as const) {
     if (cap && cap.cap.dropped > 0) {
@@ -91,13 +88,30 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
     truncated,
     timedOut,
   };
-  if (child.pid === undefined || (result.failed && result.exitCode === undefined && !result.signal)) {
-    const errno = (result as { code?: string }).code;
-    return { ...base, exitCode: spawnFailureStatus(errno), signal: null, spawnError: spawnMessage(spec.file, errno, result.originalMessage) };
+  if (result.error !== undefined) {
+    const errno = result.error.code;
+    return { ...base, exitCode: spawnFailureStatus(errno), signal: null, spawnError: spawnMessage(spec.file, errno, result.error.message) };
   }
   const signal = result.signal ?? null;
-  const exitCode = timedOut ? EXIT_TIMED_OUT : shellExitStatus(result.exitCode, signal ?? undefined);
+  const exitCode = timedOut ? EXIT_TIMED_OUT : shellExitStatus(result.exitCode ?? undefined, signal ?? undefined);
   return { ...base, exitCode, signal };
+}
+
+interface Exit {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  error?: NodeJS.ErrnoException;
+}
+
+/** The program's end, or the reason it never started (ENOENT, EACCES… arrive as 'error'). */
+function waitForExit(child: ChildProcess): Promise<Exit> {
+  return new Promise((resolve) => {
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      // After a start, 'error' only means a failed kill(); the 'exit' that follows is the result.
+      if (child.pid === undefined) resolve({ exitCode: null, signal: null, error });
+    });
+    child.once('exit', (exitCode, signal) => resolve({ exitCode, signal }));
+  });
 }
 
 function capStream(from: Readable | null, to: Sink, maxBytes: number): { cap: OutputCap; done: Promise<void> } | null {

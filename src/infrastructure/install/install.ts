@@ -10,7 +10,7 @@ import { findOnPath } from './discoverAgents.js';
 import type { PackageLayout } from './packageRoot.js';
 import { applyRcEdits, fishPresent, planRcEdits, rcTargets } from './rcFiles.js';
 import type { PlannedFile } from './renderFiles.js';
-import { hookScriptPath, hotBundle, renderFiles } from './renderFiles.js';
+import { hookScriptPath, hotBundle, renderFiles, shimEntryPath } from './renderFiles.js';
 import { compileClient } from '../daemon/compileClient.js';
 import { readManifest, writeManifest } from './manifestStore.js';
 
@@ -67,11 +67,21 @@ export function install(opts: InstallOptions): InstallReport {
     else agents.push(entry);
   }
 
-  // The fast-path client is built here, on this machine, when a C compiler exists (see docs/hotpath.md).
-  const client = compileClient(join(opts.layout.templates, 'client', 'shimctl-client.c'), opts.env ?? { PATH: opts.pathVar });
+  // The fast-path client is built here, on this machine, when a C compiler exists (see docs/hot-path.md):
+  // the generic one for the BASH_ENV guard, and the bash/sh shims themselves with their paths built in.
+  const source = join(opts.layout.templates, 'client', 'shimctl-client.c');
+  const ccEnv = opts.env ?? { PATH: opts.pathVar };
+  const client = compileClient(source, ccEnv);
   // The shims load the small hot-path bundle when the build made one; that is the bundle recorded.
   const shimBundle = hotBundle(opts.layout.bundle);
   const clientPath = client ? join(paths.shimDir, 'shimctl-client') : undefined;
+  const entry = shimEntryPath(paths.shimDir);
+  const compiledShims = client
+    ? {
+        bash: compileClient(source, ccEnv, { name: 'bash', realShell: bash, node: opts.node, entry })?.binary,
+        sh: compileClient(source, ccEnv, { name: 'sh', realShell: sh, node: opts.node, entry })?.binary,
+      }
+    : undefined;
   const files: PlannedFile[] = renderFiles({
     templatesDir: opts.layout.templates,
     launcherDir: paths.launcherDir,
@@ -80,6 +90,7 @@ export function install(opts: InstallOptions): InstallReport {
     bundle: shimBundle,
     realShells: { bash, sh },
     client: clientPath,
+    compiledShims,
     agents,
     cliBundle: join(opts.layout.root, 'dist', 'shimctl.cjs'),
   });

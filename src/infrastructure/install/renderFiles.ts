@@ -23,6 +23,8 @@ export interface RenderInput {
   realShells: { bash: string; sh: string };
   /** The compiled fast-path client (see shims/client), when install could build one. */
   client?: string;
+  /** The client built as the bash/sh shim itself (when the compiler could); otherwise shims/shim.sh. */
+  compiledShims?: Partial<Record<'bash' | 'sh', Buffer>>;
   agents: Array<{ wiring: AgentWiring; realPath: string }>;
   /** The full CLI bundle (dist/shimctl.cjs): the PreToolUse hooks run its `__hook` command. Defaults to `bundle`. */
   cliBundle?: string;
@@ -46,6 +48,11 @@ function fill(template: string, values: Record<string, string>): string {
   });
 }
 
+/** The Node entry the shims (and the compiled ones, as a constant) start the review core with. */
+export function shimEntryPath(shimDir: string): string {
+  return join(shimDir, 'shim-entry.cjs');
+}
+
 /** The small hot-path bundle (dist/shim.cjs) next to the full CLI, when the build made one. */
 export function hotBundle(bundle: string): string {
   const hot = join(dirname(bundle), 'shim.cjs');
@@ -55,7 +62,7 @@ export function hotBundle(bundle: string): string {
 /** Every file install writes, fully rendered, so it can be checked before anything is touched. */
 export function renderFiles(input: RenderInput): PlannedFile[] {
   const read = (name: string) => readFileSync(join(input.templatesDir, name), 'utf8');
-  const entry = join(input.shimDir, 'shim-entry.cjs');
+  const entry = shimEntryPath(input.shimDir);
   const bashShim = join(input.shimDir, 'bash');
   const shShim = join(input.shimDir, 'sh');
   const guard = join(input.shimDir, 'bash_env_guard.bash');
@@ -63,8 +70,8 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
   const client = shQuote(input.client ?? '');
   const files: PlannedFile[] = [
     { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle) }) },
-    { path: bashShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
-    { path: shShim, kind: 'shim', mode: 0o755, content: fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
+    { path: bashShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.bash ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
+    { path: shShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.sh ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
     { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client, CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))) }) },
   ];
   for (const agent of HOOK_AGENTS) {

@@ -96,4 +96,39 @@ describe('redaction corpus through the real audit writer', () => {
       expect(stored.argv[1]).toMatch(/^y{2048}…\[TRIMMED:2952 chars\]$/);
     });
   });
+
+  // The intercept path redacts a record while its command runs (prepare) and writes it with the
+  // exit fields afterwards: the file must hold exactly what a one-step write would have.
+  it('a record prepared before the command ran is written as a one-step write would write it', async () => {
+    const oneStep = createAuditLog(statePaths({ HOME: tempHome() }), defaultConfig().audit);
+    const twoStep = createAuditLog(statePaths({ HOME: tempHome() }), defaultConfig().audit);
+    const [a, b] = [await oneStep.open(), await twoStep.open()];
+    for (const c of cases) {
+      const secret = expandSecret(c.secret);
+      const fill = (s: string): string => s.split('$SECRET').join(secret);
+      const before = record({ command: fill(c.command), argv: shellWords(fill(c.command)), cwd: c.cwd ? fill(c.cwd) : '/w' });
+      const after = { ...before, exitCode: 3, durationMs: 5 };
+      await a.write(after);
+      b.prepare!(before);
+      await b.write(after);
+    }
+    await Promise.all([a.close(), b.close()]);
+    expect(readFileSync(twoStep.path, 'utf8')).toBe(readFileSync(oneStep.path, 'utf8'));
+  });
+
+  it('a field that changed after prepare is redacted afresh, not taken from the prepared record', async () => {
+    const secret = expandSecret('ghp_{alnum:36}');
+    const log = createAuditLog(statePaths({ HOME: tempHome() }), defaultConfig().audit);
+    const w = await log.open();
+    const before = record({ command: 'ls', argv: ['ls'], reasons: [{ code: 'command.allowed', message: 'ok' }] });
+    w.prepare!(before);
+    await w.write({ ...before, command: `echo ${secret}`, argv: ['echo', secret], reasons: [{ code: 'exec.failed', message: `${secret}: not found` }] });
+    await w.close();
+    const text = readFileSync(log.path, 'utf8');
+    expect(text).not.toContain(secret.slice(4, 16));
+    const stored = JSON.parse(text);
+    expect(stored.command).toBe('echo [REDACTED:github-token]');
+    expect(stored.argv).toEqual(['echo', '[REDACTED:github-token]']);
+    expect(stored.reasons[0].message).toContain('[REDACTED:github-token]');
+  });
 });
