@@ -123,10 +123,13 @@ static int send_frame(int fd, char type, buf_t *body) {
   return r;
 }
 
+/* Set when the daemon closed the connection (as opposed to not answering in time). */
+static int g_peer_closed = 0;
+
 static int read_all(int fd, char *p, size_t n) {
   while (n > 0) {
     ssize_t r = recv(fd, p, n, 0);
-    if (r == 0) return -1;
+    if (r == 0) { g_peer_closed = 1; return -1; }
     if (r < 0) {
       if (errno == EINTR) continue;
       return -1;
@@ -534,7 +537,7 @@ int main(int argc, char **argv) {
     size_t len = 0;
     char type = read_frame(fd, &body, &len);
     if (type == 0) {
-      if (!ran) { if (acked) g_why = "the daemon went away before a command ran"; fallback(); } /* the Node core decides afresh */
+      if (!ran) { if (acked || g_peer_closed) g_why = "the daemon went away before a command ran"; fallback(); } /* the Node core decides afresh */
       fprintf(stderr, "shimctl: warning: the review daemon went away after the command ran; its audit record may be missing\n");
       return ran_status;
     }

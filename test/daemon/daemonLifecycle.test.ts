@@ -33,7 +33,8 @@ describe('resident review process', () => {
     expect(first.status, first.stderr).toBe(0);
     expect(first.stderr).toContain('shimctl-client: fallback: no daemon (starting one)');
     expect(existsSync(join(h.project, 'first'))).toBe(true);
-    expect(await waitFor(() => alive(daemonPid(h)))).toBe(true);
+    // Alive is not yet listening: the lock is taken before the socket is bound.
+    expect(await waitFor(() => alive(daemonPid(h)) && existsSync(join(h.runDir, 'daemon.sock')))).toBe(true);
     expect(nodeStarts(h).some((l) => l.endsWith(' daemon run'))).toBe(true);
 
     const before = shimCalls(h);

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, renameSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, stopDaemon, tempDir } from './cliHarness.js';
+import { compileClient } from '../../src/infrastructure/daemon/compileClient.js';
+import { shimEntryPath } from '../../src/infrastructure/install/renderFiles.js';
+import { ROOT, SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, stopDaemon, tempDir } from './cliHarness.js';
 
 beforeAll(ensureBuilt);
 
@@ -100,18 +102,31 @@ describe('launchers', () => {
     expect(s.realShells.sh.startsWith(shims)).toBe(false);
   });
 
-  it('stop a shim loop at the depth cap with a clear error', () => {
-    const { home, env } = homeWithAgent();
-    expect(cli(['install', '--no-modify-path'], env).status).toBe(0);
-    const shim = join(home, '.local/share/shimctl/shims/bash');
-    // Simulate the worst mistake: the "real" bash recorded as the shim itself.
-    const looped = join(home, 'looped-bash');
-    writeFileSync(looped, readFileSync(shim, 'utf8').replace(/^shimctl_real=.*$/m, `shimctl_real='${looped}'`));
-    chmodSync(looped, 0o755);
-    const r = spawnSync(looped, ['-c', 'echo hi'], { env: { ...env, CI: 'true' }, encoding: 'utf8', timeout: 60_000 });
-    stopDaemon(env);
-    expect(r.status).toBe(126);
-    expect(r.stderr).toContain('(invocation.depth_exceeded)');
-    expect(r.stdout).toBe('');
-  }, 120_000);
+  // Both kinds of shim: the sh script (no compiler at install) and the compiled one.
+  for (const kind of ['sh', 'compiled'] as const) {
+    it(`stop a shim loop at the depth cap with a clear error (${kind} shim)`, () => {
+      const { home, env: base } = homeWithAgent();
+      const env = kind === 'sh' ? { ...base, SHIMCTL_FAST_CLIENT: '0' } : base;
+      expect(cli(['install', '--no-modify-path'], env).status).toBe(0);
+      const shimDir = join(home, '.local/share/shimctl/shims');
+      const shim = join(shimDir, 'bash');
+      // Simulate the worst mistake: the "real" bash recorded as the shim itself.
+      const looped = join(home, 'looped-bash');
+      if (kind === 'sh') {
+        writeFileSync(looped, readFileSync(shim, 'utf8').replace(/^shimctl_real=.*$/m, `shimctl_real='${looped}'`));
+      } else {
+        const node = JSON.parse(readFileSync(join(home, '.local/share/shimctl/manifest.json'), 'utf8')).node as string;
+        const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { name: 'bash', realShell: looped, node, entry: shimEntryPath(shimDir) });
+        if (!built) throw new Error('no C compiler: the compiled shim cannot be tested (apt-get install -y gcc)');
+        expect(readFileSync(shim).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+        writeFileSync(looped, built.binary);
+      }
+      chmodSync(looped, 0o755);
+      const r = spawnSync(looped, ['-c', 'echo hi'], { env: { ...env, CI: 'true' }, encoding: 'utf8', timeout: 60_000 });
+      stopDaemon(env);
+      expect(r.status).toBe(126);
+      expect(r.stderr).toContain('(invocation.depth_exceeded)');
+      expect(r.stdout).toBe('');
+    }, 120_000);
+  }
 });
