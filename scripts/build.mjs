@@ -34,19 +34,39 @@ const lazyCrypto = {
     b.onResolve({ filter: /^(node:)?crypto$/ }, (args) => (args.importer === stand ? { path: 'node:crypto', external: true } : { path: stand }));
   },
 };
-// The Rego engine (and execa, which only its `opa eval` subprocess uses) is a bundle of its own,
-// dist/rego.cjs, loaded by the hot path only when the config selects Rego: ~300 KB that every
-// command would otherwise read and deserialise for nothing (docs/hot-path.md).
-const REGO_ENTRY = 'src/infrastructure/rego/createRegoEngine.ts';
-const regoApart = {
-  name: 'rego-in-its-own-bundle',
+// Code the hot path rarely runs is a bundle of its own in dist/, required from the hot bundle only
+// when first used; otherwise every command reads and deserialises it for nothing (docs/hotpath.md):
+// the Rego engine with execa (its `opa eval` subprocess), ~270 KB, used only when the config selects
+// Rego; js-yaml, ~110 KB, used only for a YAML config file. A plain require, not import(): the shim
+// entry runs the bundle through vm.Script, which has no dynamic-import hook.
+const APART = [
+  { file: 'rego.cjs', entry: 'src/infrastructure/rego/createRegoEngine.ts', filter: /\/rego\/createRegoEngine\.js$/ },
+  { file: 'yaml.cjs', entry: 'node_modules/js-yaml/index.js', filter: /^js-yaml$/ },
+];
+const apart = {
+  name: 'bundles-apart',
   setup(b) {
-    // A plain require, not import(): the shim entry runs the bundle through vm.Script, which has no
-    // dynamic-import hook.
-    b.onResolve({ filter: /\/rego\/createRegoEngine\.js$/ }, () => ({ path: 'rego', namespace: 'rego-apart' }));
-    b.onLoad({ filter: /.*/, namespace: 'rego-apart' }, () => ({ contents: "module.exports = require('./rego.cjs');", loader: 'js' }));
-    b.onResolve({ filter: /^\.\/rego\.cjs$/ }, () => ({ path: './rego.cjs', external: true }));
+    for (const { file, filter } of APART) {
+      b.onResolve({ filter }, () => ({ path: file, namespace: 'apart' }));
+    }
+    b.onLoad({ filter: /.*/, namespace: 'apart' }, (args) => ({ contents: `module.exports = require('./${args.path}');`, loader: 'js' }));
+    b.onResolve({ filter: /^\.\/[a-z]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
-await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto, regoApart] });
-await build({ ...common, entryPoints: { rego: REGO_ENTRY }, plugins: [lazyCrypto] });
+// cosmiconfig's loaders require node:fs/promises at load (~1.5 ms per Node start) for the async
+// loaders shimctl never calls: the hot bundle gets a stand-in that loads it on first property use.
+const lazyFsPromises = {
+  name: 'lazy-fs-promises',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?fs\/promises$/ }, (args) =>
+      args.namespace === 'lazy-builtin' ? { path: 'node:fs/promises', external: true } : { path: 'fs/promises', namespace: 'lazy-builtin' });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+      contents: "let real; module.exports = new Proxy({}, { get(_, key) { real ??= require('node:fs/promises'); return real[key]; } });",
+      loader: 'js',
+    }));
+  },
+};
+await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto, lazyFsPromises, apart] });
+for (const { file, entry } of APART) {
+  await build({ ...common, entryPoints: { [file.replace(/\.cjs$/, '')]: entry }, plugins: [lazyCrypto] });
+}

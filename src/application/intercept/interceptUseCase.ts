@@ -86,8 +86,11 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       graceMs: config.execution.graceSeconds * 1000,
       maxOutputBytes: config.execution.maxOutputBytes,
     });
-    // The command is started; redacting its record now, while it runs, takes that work off the
-    // time between its end and the agent getting control back.
+    // Redacting the record while the command runs takes that work off the time between its end
+    // and the agent getting control back. The per-command executor is loaded on first use and
+    // starts the command a few microtasks from now: one turn of the event loop lets it start first.
+    running.catch(() => undefined); // awaited below; only keeps the turn from reporting it unhandled
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const ran: AuditRecord = { ...record, argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined };
     try {
       writer.prepare?.(ran);

@@ -31,13 +31,14 @@ export function encodeFrame(type: FrameType, body: Buffer): Buffer {
 
 /** Fields as NUL-terminated strings; a field holding NUL cannot be sent (argv/env never do). */
 export function encodeFields(fields: ReadonlyArray<string | number>): Buffer {
-  const parts: Buffer[] = [];
+  // One string, one Buffer: an exec spec carries every environment entry as a field.
+  let text = '';
   for (const f of fields) {
-    const text = String(f);
-    if (text.includes('\0')) throw new Error('a frame field cannot contain NUL');
-    parts.push(Buffer.from(text, 'utf8'), Buffer.from([0]));
+    const field = String(f);
+    if (field.includes('\0')) throw new Error('a frame field cannot contain NUL');
+    text += `${field}\0`;
   }
-  return Buffer.concat(parts);
+  return Buffer.from(text, 'utf8');
 }
 
 export function decodeFields(body: Buffer): string[] {
