@@ -42,7 +42,7 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
   const outTty = io.stdout === process.stdout && process.stdout.isTTY === true;
   const errTty = io.stderr === process.stderr && process.stderr.isTTY === true;
   // node:child_process directly, not execa: this runs once per command in a fresh Node, and
-  // execa's module graph and option pipeline cost ~20 ms there (docs/hot-path.md). Everything
+  // execa's module graph and option pipeline cost ~20 ms there (docs/hotpath.md). Everything
   // execa would add here (group kill, cap, signals) is shimctl's own code anyway.
   const child = spawn(spec.file, spec.args, {
     argv0: spec.argv0,

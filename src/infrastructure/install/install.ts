@@ -67,7 +67,7 @@ export function install(opts: InstallOptions): InstallReport {
     else agents.push(entry);
   }
 
-  // The fast-path client is built here, on this machine, when a C compiler exists (see docs/hot-path.md):
+  // The fast-path client is built here, on this machine, when a C compiler exists (see docs/hotpath.md):
   // the generic one for the BASH_ENV guard, and the bash/sh shims themselves with their paths built in.
   const source = join(opts.layout.templates, 'client', 'shimctl-client.c');
   const ccEnv = opts.env ?? { PATH: opts.pathVar };
