@@ -77,14 +77,20 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     token = writeToken(files);
     const configSource = createWatchedConfigSource(paths);
     const ownPaths = JSON.stringify(paths);
+    let acceptedKey: string | undefined;
     const started = codeStamp();
     const daemon = await startDaemon({
       files,
       token,
       idleMs: idleSeconds(args, ctx.env) * 1000,
       refuseEnv(env) {
+        // statePaths() reads only these four; the same values as an accepted request's give the same paths.
+        const key = [env.HOME, env.XDG_CONFIG_HOME, env.XDG_STATE_HOME, env.XDG_DATA_HOME].join('\0');
+        if (key === acceptedKey) return undefined;
         try {
-          return JSON.stringify(statePaths(env)) === ownPaths ? undefined : 'this daemon serves another HOME/XDG configuration';
+          if (JSON.stringify(statePaths(env)) !== ownPaths) return 'this daemon serves another HOME/XDG configuration';
+          acceptedKey = key;
+          return undefined;
         } catch (err) {
           return String(err);
         }
