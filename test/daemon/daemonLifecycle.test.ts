@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PROTOCOL, encodeFields, encodeFrame, FrameReader, decodeFields } from '../../src/infrastructure/daemon/frames.js';
 import type { FastHome } from './harness.js';
 import { alive, auditRecords, daemonPid, fastHome, nodeStarts, runFast, runFastAsync, startDaemon, stopDaemon, waitFor } from './harness.js';
+import { SYSTEM_PATH } from '../install/cliHarness.js';
 
 const homes: FastHome[] = [];
 function home(extra: Record<string, string> = {}): FastHome {
@@ -180,6 +181,39 @@ describe('resident review process', () => {
     const r = runFast(h, 'rm -rf /');
     expect(r.stderr).toContain('shimctl-client: refused: wrong token');
     expect(r.status).toBe(126);
+  });
+
+  it('refuses a request whose HOME/XDG name other paths, also right after serving its own', async () => {
+    const h = home();
+    startDaemon(h);
+    const token = readFileSync(join(h.runDir, 'daemon.token'), 'utf8').trim();
+    const ask = (env: string[], command: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        const s = connect(join(h.runDir, 'daemon.sock'));
+        const reader = new FrameReader();
+        const got: string[] = [];
+        s.on('data', (d) => {
+          for (const f of reader.push(d)) {
+            got.push(f.type === 'E' ? `E:${f.body.toString()}` : `${f.type}:${decodeFields(f.body).join(' ')}`);
+            if (f.type === 'X') s.write(encodeFrame('R', encodeFields([0, 0, 1, 0, 0, 0, 0, 0])));
+          }
+        });
+        s.on('close', () => resolve(got));
+        s.on('error', reject);
+        s.write(encodeFrame('Q', encodeFields([PROTOCOL, token, Date.now(), 'run', 'bash', '/bin/bash', h.project, 2, '-c', command, env.length, ...env])));
+      });
+    const own = [`HOME=${h.home}`, `PATH=${SYSTEM_PATH}`];
+    expect((await ask(own, 'touch own'))[0]).toMatch(/^X:/);
+    // An attacker-chosen config dir, state dir, data dir or HOME: refused before any review.
+    const evil = join(h.home, 'evil');
+    for (const extra of [`XDG_CONFIG_HOME=${evil}`, `XDG_STATE_HOME=${evil}`, `XDG_DATA_HOME=${evil}`]) {
+      expect(await ask([...own, extra], 'touch foreign'), extra).toEqual(['F:this daemon serves another HOME/XDG configuration']);
+    }
+    expect(await ask([`HOME=${evil}`, `PATH=${SYSTEM_PATH}`], 'touch foreign')).toEqual(['F:this daemon serves another HOME/XDG configuration']);
+    expect(await ask([`PATH=${SYSTEM_PATH}`], 'touch foreign')).toEqual([expect.stringMatching(/^F:.*HOME is not set/)]);
+    // A relative XDG value is ignored by the XDG rules, so it names the same paths: served.
+    expect((await ask([...own, 'XDG_CONFIG_HOME=relative/dir'], 'touch own2'))[0]).toMatch(/^X:/);
+    expect(auditRecords(h).map((r) => r.command)).toEqual(['touch own', 'touch own2']);
   });
 
   it('exits after the idle period and removes its socket, token and lock', async () => {
