@@ -16,6 +16,8 @@
  * shim itself: NODE, ENTRY, SHELL and REAL_SHELL are the constants install fixed, every argument
  * is the shell's, and it first does what shims/shim.sh does (depth marker, Node's variables moved
  * aside). That spares a /bin/sh start per command, about 1.8 ms of a 3 ms budget on a 2-core box.
+ * Install also builds in SHIMCTL_SHIM_RUN_DIR (every client it compiles): where this user's
+ * resident process lives, instead of deriving it from HOME/XDG_STATE_HOME at each call.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -500,9 +502,26 @@ int main(int argc, char **argv) {
 
   char dir[4096], tok[256], cwd[8192];
   g_why = "no usable HOME or cwd";
-  if (run_dir(dir, sizeof dir) < 0 || !getcwd(cwd, sizeof cwd)) fallback();
+  if (!getcwd(cwd, sizeof cwd)) fallback();
+#ifdef SHIMCTL_SHIM_RUN_DIR
+  /* Install fixed where this user's resident process lives, so a command that moves HOME or
+   * XDG_STATE_HOME for the shells it nests cannot point the shim at a socket and token of its
+   * choosing (a stand-in "daemon" that answers "run this"). Such a request still reaches the real
+   * process, which refuses the foreign environment: the per-command core decides, as before. */
+  snprintf(dir, sizeof dir, "%s", SHIMCTL_SHIM_RUN_DIR);
+  char env_dir[4096];
+  int env_is_install = run_dir(env_dir, sizeof env_dir) == 0 && strcmp(env_dir, dir) == 0;
+#else
+  if (run_dir(dir, sizeof dir) < 0) fallback();
+  int env_is_install = 1;
+#endif
   int fd = connect_daemon(dir);
-  if (fd == -1) { g_why = "no daemon (starting one)"; spawn_daemon(dir); fallback(); }
+  if (fd == -1) {
+    /* A daemon started under another HOME/XDG_STATE_HOME would live elsewhere: not started then. */
+    g_why = env_is_install ? "no daemon (starting one)" : "no daemon, and HOME/XDG_STATE_HOME are not the install's (not starting one)";
+    if (env_is_install) spawn_daemon(dir);
+    fallback();
+  }
   g_why = "daemon socket unusable or not this user's";
   if (fd < 0) fallback();
   g_why = "run directory is not owner-only";

@@ -116,7 +116,7 @@ describe('launchers', () => {
         writeFileSync(looped, readFileSync(shim, 'utf8').replace(/^shimctl_real=.*$/m, `shimctl_real='${looped}'`));
       } else {
         const node = JSON.parse(readFileSync(join(home, '.local/share/shimctl/manifest.json'), 'utf8')).node as string;
-        const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { name: 'bash', realShell: looped, node, entry: shimEntryPath(shimDir) });
+        const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { runDir: join(home, '.local/state/shimctl/run'), shim: { name: 'bash', realShell: looped, node, entry: shimEntryPath(shimDir) } });
         if (!built) throw new Error('no C compiler: the compiled shim cannot be tested (apt-get install -y gcc)');
         expect(readFileSync(shim).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
         writeFileSync(looped, built.binary);

@@ -21,7 +21,7 @@ function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs'), kind: 
   let compiledShims: Partial<Record<'bash' | 'sh', Buffer>> | undefined;
   if (kind === 'compiled') {
     const build = (name: 'bash' | 'sh') => {
-      const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { name, realShell: REAL[name], node, entry: shimEntryPath(shimDir) });
+      const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { runDir: join(dir, 'state', 'run'), shim: { name, realShell: REAL[name], node, entry: shimEntryPath(shimDir) } });
       if (!built) throw new Error('no C compiler: the compiled shims cannot be tested (apt-get install -y gcc)');
       return built.binary;
     };

@@ -8,12 +8,12 @@ export interface CompiledClient {
   compiler: string;
 }
 
-/** The constants a client built as the bash/sh shim itself runs with (see shims/client). */
-export interface ShimConstants {
-  name: 'bash' | 'sh';
-  realShell: string;
-  node: string;
-  entry: string;
+/** What install builds into a client: where the resident process lives, and for the bash/sh shims their paths. */
+export interface ClientConstants {
+  /** The resident process's directory for this install (statePaths().runDir). */
+  runDir: string;
+  /** Set: the client is the bash or sh shim itself (see shims/client). */
+  shim?: { name: 'bash' | 'sh'; realShell: string; node: string; entry: string };
 }
 
 /**
@@ -29,31 +29,34 @@ export function cStringLiteral(value: string): string {
   return `${out}"`;
 }
 
-export function shimHeader(shim: ShimConstants): string {
-  return [
-    `#define SHIMCTL_SHIM_NAME ${cStringLiteral(shim.name)}`,
-    `#define SHIMCTL_SHIM_REAL ${cStringLiteral(shim.realShell)}`,
-    `#define SHIMCTL_SHIM_NODE ${cStringLiteral(shim.node)}`,
-    `#define SHIMCTL_SHIM_ENTRY ${cStringLiteral(shim.entry)}`,
-    '',
-  ].join('\n');
+export function constantsHeader(c: ClientConstants): string {
+  const lines = [`#define SHIMCTL_SHIM_RUN_DIR ${cStringLiteral(c.runDir)}`];
+  if (c.shim) {
+    lines.push(
+      `#define SHIMCTL_SHIM_NAME ${cStringLiteral(c.shim.name)}`,
+      `#define SHIMCTL_SHIM_REAL ${cStringLiteral(c.shim.realShell)}`,
+      `#define SHIMCTL_SHIM_NODE ${cStringLiteral(c.shim.node)}`,
+      `#define SHIMCTL_SHIM_ENTRY ${cStringLiteral(c.shim.entry)}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /**
  * Builds the fast-path shim client from its C source with the machine's compiler, at install
- * time: the generic client (the BASH_ENV guard's), or with `shim` the bash/sh shim itself. No
+ * time: the generic client (the BASH_ENV guard's), or with `constants.shim` the bash/sh shim itself. No
  * compiler (or `SHIMCTL_FAST_CLIENT=0`) is not an error: the shims are then the sh scripts running
  * the per-command Node core, with the same verdicts, only slower. Returns undefined in that case.
  */
-export function compileClient(source: string, env: Record<string, string | undefined>, shim?: ShimConstants): CompiledClient | undefined {
+export function compileClient(source: string, env: Record<string, string | undefined>, constants?: ClientConstants): CompiledClient | undefined {
   if (env.SHIMCTL_FAST_CLIENT === '0' || !existsSync(source)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'shimctl-client-'));
   try {
     const out = join(dir, 'shimctl-client');
     const extra: string[] = [];
-    if (shim) {
-      const header = join(dir, 'shim-constants.h');
-      writeFileSync(header, shimHeader(shim));
+    if (constants) {
+      const header = join(dir, 'client-constants.h');
+      writeFileSync(header, constantsHeader(constants));
       extra.push('-include', header);
     }
     for (const cc of [env.CC, 'cc', 'gcc', 'clang'].filter((c): c is string => !!c)) {
