@@ -3,7 +3,7 @@
 // the per-command core (the fallback) or a daemon is started, so a test can tell which path ran.
 import { spawn, spawnSync } from 'node:child_process';
 import type { SpawnSyncReturns } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileClient } from '../../src/infrastructure/daemon/compileClient.js';
 import { daemonFiles, readLockPid } from '../../src/infrastructure/daemon/daemonFiles.js';
@@ -122,4 +122,17 @@ export async function waitFor(check: () => boolean, ms = 10_000): Promise<boolea
 export function stopDaemon(h: FastHome): void {
   const pid = daemonPid(h);
   if (alive(pid)) process.kill(pid!, 'SIGKILL');
+}
+
+/** The pid of the one process whose argv is exactly `sleep <token>`. */
+export function findSleep(token: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8') === `sleep\0${token}\0`) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
 }

@@ -4,22 +4,8 @@
 // per-command or resident, must not open it.
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditRecords, daemonPid, fastHome, startDaemon, stopDaemon, waitFor } from './harness.js';
-import { readFileSync, readdirSync } from 'node:fs';
+import { auditRecords, daemonPid, fastHome, findSleep, startDaemon, stopDaemon, waitFor } from './harness.js';
 import { listensOnTcp } from './listeningSockets.js';
-
-
-function findSleep(token: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8') === `sleep\0${token}\0`) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
 
 describe('SIGUSR1 does not open a debugger in the review core', () => {
   const h = fastHome();

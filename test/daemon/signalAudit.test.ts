@@ -2,25 +2,11 @@
 // ends the command or hits shimctl itself? Both modes, real processes and real signals: the
 // per-command Node core (SHIMCTL_DAEMON=off) and the compiled client + resident review process.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import cases from './signalAudit.cases.json' with { type: 'json' };
-import { alive, auditRecords, daemonPid, fastHome, startDaemon, stopDaemon, waitFor } from './harness.js';
+import { alive, auditRecords, daemonPid, fastHome, findSleep, startDaemon, stopDaemon, waitFor } from './harness.js';
 
 interface Case { name: string; target: 'command' | 'shim' | 'daemon'; signal: NodeJS.Signals; then?: NodeJS.Signals; status: number; modes?: string[] }
-
-/** The pid of the one process whose argv is exactly `sleep <token>`. */
-function findSleep(token: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8') === `sleep\0${token}\0`) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
 
 let serial = 0;
 
