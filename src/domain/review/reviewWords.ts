@@ -7,6 +7,7 @@ import type { Chain, ReviewState } from './reviewState.js';
 import { MAX_NESTING, step } from './reviewState.js';
 import { reviewNamedCommand } from './reviewNamedCommand.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
+import { builtinEvaluationVerdict } from './builtinEvaluation.js';
 
 /**
  * One simple command's words: leading assignments, the command word (look-alikes, path
@@ -63,5 +64,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
   }
   step(state, depth, 'command', () => (res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`));
   const named = reviewNamedCommand(res.name, args, state, depth, chain);
-  return combine(named, envVerdict);
+  const evaluated = res.kind === 'builtin' ? builtinEvaluationVerdict(res.name, args, Object.values(assignments)) : undefined;
+  if (evaluated) step(state, depth, 'command', `'${res.name}' would evaluate text that can run commands`, evaluated);
+  return evaluated ? combine(named, envVerdict, evaluated) : combine(named, envVerdict);
 }
