@@ -91,6 +91,7 @@ export function install(opts: InstallOptions): InstallReport {
     realShells: { bash, sh },
     client: clientPath,
     compiledShims,
+    stateDir: paths.stateDir,
     agents,
     cliBundle: join(opts.layout.root, 'dist', 'shimctl.cjs'),
   });

@@ -26,6 +26,8 @@ export interface RenderInput {
   /** The client built as the bash/sh shim itself (when the compiler could); otherwise shims/shim.sh. */
   compiledShims?: Partial<Record<'bash' | 'sh', Buffer>>;
   agents: Array<{ wiring: AgentWiring; realPath: string }>;
+  /** The install's state directory: the shim entry keeps its V8 code cache there and nowhere else. Absent: no cache. */
+  stateDir?: string;
   /** The full CLI bundle (dist/shimctl.cjs): the PreToolUse hooks run its `__hook` command. Defaults to `bundle`. */
   cliBundle?: string;
 }
@@ -69,7 +71,7 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
   const common = { NODE: shQuote(input.node), ENTRY: shQuote(entry) };
   const client = shQuote(input.client ?? '');
   const files: PlannedFile[] = [
-    { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle) }) },
+    { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle), STATE_DIR_JSON: JSON.stringify(input.stateDir ?? '') }) },
     { path: bashShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.bash ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
     { path: shShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.sh ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
     { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client, CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))) }) },
