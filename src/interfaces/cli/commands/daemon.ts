@@ -113,8 +113,14 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     // Hold no directory of the agent's open; every request names its own cwd.
     process.chdir('/');
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => daemon.stop(signal));
-    // A bug must not leave a half-working daemon: stop, and clients fall back to the per-command core.
+    // A bug must not leave a half-working daemon: stop (finishing the requests in flight, so their
+    // records are written, then removing socket, token and lock), and clients fall back to the
+    // per-command core. The shim entry's own handlers exit at once with 126, which is right for a
+    // per-command call but would skip all of that here: they are replaced.
+    process.removeAllListeners('uncaughtException');
+    process.removeAllListeners('unhandledRejection');
     process.on('uncaughtException', () => daemon.stop('internal error'));
+    process.on('unhandledRejection', () => daemon.stop('internal error'));
     const reason = await daemon.stopped;
     if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
     return 0;
