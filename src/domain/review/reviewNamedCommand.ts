@@ -37,7 +37,10 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     return chained;
   }
   const self = selfControlVerdict(name, args);
-  if (self) {
+  // A block stands alone. A read-only allow ends the review only for the bare `shimctl` name: any
+  // other spelling (`node ./shimctl.js`, `npx shimctl@<url>`, `npx --package=x shimctl`) also runs
+  // a file or a package the agent may have chosen, which the rest of the review judges.
+  if (self && (self.decision === 'block' || name === 'shimctl')) {
     step(state, depth, 'rules', 'runs shimctl itself', self);
     return self;
   }
@@ -47,7 +50,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   const special = reviewSpecial(name, args, state, depth);
   if (special) return special;
 
-  const parts: Verdict[] = [];
+  const parts: Verdict[] = self ? [self] : [];
   const use = classifyInterpreter(name, args);
   if (use) parts.push(reviewInterpreter(name, use, state, depth, configAllow(view, state.config)));
 
