@@ -44,9 +44,11 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
   const parts: Verdict[] = [];
   const home = state.facts.home.replace(/\/+$/, '');
   const snapshotDirs = SNAPSHOT_DIRS.map((d) => `${home}/${d}`);
-  for (const file of env.sourced ?? []) {
+  for (const written of env.sourced ?? []) {
+    // Codex's snapshot check names its file under a literal `$HOME`, which bash expands to this home.
+    const file = written.startsWith('$HOME/') ? `${home}${written.slice(5)}` : written;
     if (!file.startsWith('/') || !spellings(file, state).every((p) => within(p, snapshotDirs, state))) {
-      parts.push(sideEffect(`the ${env.name} envelope sources ${file}, which is not in the agent's snapshot directory under ${home}`));
+      parts.push(sideEffect(`the ${env.name} envelope sources ${written}, which is not in the agent's snapshot directory under ${home}`));
     }
   }
   if (hop === 'nested') {
@@ -60,4 +62,14 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
     }
   }
   return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
+}
+
+/**
+ * A bookkeeping call runs with no review of its own: the files it sources must be the agent's
+ * snapshots (as for an envelope) or, for Claude's snapshot script, the user's own `~/.bashrc`.
+ */
+export function judgeBookkeepingSources(name: string, sourced: readonly string[], state: ReviewState): Verdict {
+  const rc = `${state.facts.home.replace(/\/+$/, '')}/.bashrc`;
+  const others = sourced.filter((f) => f !== rc);
+  return others.length ? judgeEnvelopeEffects({ name, sourced: others }, state, 'agent') : ALLOW_NOTHING_FOUND;
 }

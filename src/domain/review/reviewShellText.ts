@@ -7,7 +7,7 @@ import type { Chain, ReviewState } from './reviewState.js';
 import { MAX_NESTING, step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
 import { combine } from './combine.js';
-import { judgeEnvelopeEffects } from './envelopeEffects.js';
+import { judgeBookkeepingSources, judgeEnvelopeEffects } from './envelopeEffects.js';
 
 export interface ShellTextOutcome {
   verdict: Verdict;
@@ -28,9 +28,10 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
     step(state, depth, 'nesting', 'refused: too deep', v);
     return { verdict: v, inner: text };
   }
-  const env = unwrapEnvelope(text, { agent: state.agent, hop });
+  const env = unwrapEnvelope(text, { agent: state.agent, hop, home: state.facts.home });
   if (env.kind === 'bookkeeping') {
-    const v = verdict('allow', 'low', 'envelope.bookkeeping', `${env.name} bookkeeping call recognised by its exact shape`);
+    const recognised = verdict('allow', 'low', 'envelope.bookkeeping', `${env.name} bookkeeping call recognised by its exact shape`);
+    const v = env.sourced?.length ? combine(recognised, judgeBookkeepingSources(env.name, env.sourced, state)) : recognised;
     step(state, depth, 'envelope', `bookkeeping: ${env.name}`, v);
     return { verdict: v, bookkeeping: env.name, inner: text };
   }
