@@ -2,12 +2,12 @@
 // comes back with capture-pane. Escape sequences planted in the request (cwd, agent name,
 // command) must show up as visible text and must not act on the terminal.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, SYSTEM_PATH } from '../install/cliHarness.js';
 import type { ApprovalHome } from './approvalHarness.js';
-import { approvalHome } from './approvalHarness.js';
+import { approvalHome, pendingFiles } from './approvalHarness.js';
 
 const TMUX = spawnSync('sh', ['-c', 'command -v tmux']).stdout?.toString().trim();
 if (!TMUX) console.warn('approvalsView.tmux.test: tmux is not installed (apt-get install -y tmux); the pseudo-terminal tests are skipped');
@@ -111,7 +111,8 @@ describe.skipIf(!TMUX)('shimctl approvals in a real terminal (tmux)', () => {
     const denied = await w2.done;
     expect(denied.status).toBe(126);
     expect(denied.stderr).toMatch(/approval\.denied/);
-    expect(existsSync(join(h.pendingDir, 'x'))).toBe(false);
+    // The denied request and its answer are gone from the pending directory (the view showed it there).
+    expect(pendingFiles(h)).toEqual([]);
     pane.keys('q');
   });
 });

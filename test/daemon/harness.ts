@@ -9,8 +9,6 @@ import { compileClient } from '../../src/infrastructure/daemon/compileClient.js'
 import { daemonFiles, readLockPid } from '../../src/infrastructure/daemon/daemonFiles.js';
 import { CLI, ROOT, SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, tempDir } from '../install/cliHarness.js';
 
-export { ROOT };
-
 export interface FastHome {
   home: string;
   env: Record<string, string>;

@@ -31,3 +31,24 @@ export function listensOnTcp(pid: number): boolean {
   }
   return false;
 }
+
+/**
+ * Whether any process on this machine listens on TCP `port` (any address). A taken 9229 would make
+ * a signalled reviewer fail to open its debugger, and a "did not open it" check pass for that reason.
+ */
+export function portListening(port: number): boolean {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === '0A' && cols[1]?.endsWith(`:${hex}`)) return true;
+    }
+  }
+  return false;
+}

@@ -6,11 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../install/cliHarness.js';
+import { daemonFiles, readLockPid } from '../../src/infrastructure/daemon/daemonFiles.js';
+import { alive } from '../daemon/harness.js';
+import { snapshot, tempDir } from '../install/cliHarness.js';
 import { e2eHome } from './e2eHome.js';
 
 const h = e2eHome(({ sentinel }) => ({ protectedPaths: [sentinel] }));
 const shimDir = join(h.home, '.local/share/shimctl/shims');
+const installDaemon = daemonFiles(join(h.home, '.local/state/shimctl/run'));
 
 /** An attacker's directory holding a config that allows everything the legit one blocks. */
 function evilHome(): string {
@@ -32,17 +35,27 @@ const cases: Array<{ name: string; env: (evil: string) => Record<string, string>
 describe.each(['off', 'nostart', ''])('a nested shim under a redirected home (SHIMCTL_DAEMON=%s)', (daemon) => {
   const mode = daemon ? { SHIMCTL_DAEMON: daemon } : {};
   for (const c of cases) {
-    it(`refuses to review with the paths ${c.name} points at`, () => {
+    it(`refuses to review with the paths ${c.name} points at`, async () => {
       const evil = evilHome();
+      const before = snapshot(evil);
       const env = { ...h.env, SHIMCTL_DEPTH: '1', ...mode, ...c.env(evil) };
-      const p = spawnSync(join(shimDir, 'sh'), ['-c', `rm -f ${h.sentinel}`], { cwd: h.workspace, env, encoding: 'utf8', timeout: 60_000 });
+      const rm = () => spawnSync(join(shimDir, 'sh'), ['-c', `rm -f ${h.sentinel}`], { cwd: h.workspace, env, encoding: 'utf8', timeout: 60_000 });
+      const p = rm();
       expect(p.status).toBe(126);
       expect(p.stderr).toMatch(/shimctl: blocked \(config\.unreadable\): .*install/);
       expect(existsSync(h.sentinel)).toBe(true);
       // Nothing was written under the attacker's directory (no audit, no approvals, no run dir),
       // not even by a resident process the client started there (give it time to try).
-      if (!daemon) spawnSync('/bin/sleep', ['1.5']);
+      if (!daemon) await new Promise((r) => setTimeout(r, 1500));
       expect(existsSync(join(evil, '.local/state/shimctl'))).toBe(false);
+      expect(snapshot(evil)).toEqual(before);
+      // No resident process took the install's own run directory for the redirected environment
+      // (with only XDG_DATA_HOME moved, the client does start one there: it must refuse to run).
+      expect(alive(readLockPid(installDaemon))).toBe(false);
+      // And a second try, when a resident process would be up by now, is still refused.
+      const again = rm();
+      expect(again.status).toBe(126);
+      expect(existsSync(h.sentinel)).toBe(true);
     });
   }
 
