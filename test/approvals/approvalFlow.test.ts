@@ -160,20 +160,25 @@ describe('a waiter killed outright (SIGKILL: no chance to clean up)', () => {
 });
 
 describe('desktop notice', () => {
-  it('calls notify-send (when present and a display is set) with the command made visible, and never waits for it', async () => {
+  // The notice itself (notify-send from a trusted system directory, the command made visible, never
+  // waited for, no tokens in its environment) is covered in desktopNotice.test.ts: the trusted
+  // directories cannot be written here. What the built CLI must show: the request's PATH is never used.
+  it('never runs a notify-send planted on the request PATH (the agent\'s); the ask proceeds as before', async () => {
     const h = approvalHome();
-    const { writeFileSync, chmodSync, readFileSync, existsSync } = await import('node:fs');
-    const log = `${h.root}/notify.log`;
-    writeFileSync(`${h.bin}/notify-send`, `#!/bin/sh\nprintf '%s\\n' "$@" > '${log}'\nsleep 5\n`);
+    const { writeFileSync, chmodSync, existsSync } = await import('node:fs');
+    const marker = `${h.root}/notify-ran`;
+    writeFileSync(`${h.bin}/notify-send`, `#!/bin/sh\nenv > '${marker}.env'\nprintf '%s\\n' "$@" > '${marker}'\n`);
     chmodSync(`${h.bin}/notify-send`, 0o755);
-    const w = h.shim("mytool 'a\u001b[2Jb' '<b>x</b>'", { env: { DISPLAY: ':99' } });
+    const w = h.shim("mytool 'a\u001b[2Jb' '<b>x</b>'", { env: { DISPLAY: ':99', GITHUB_TOKEN: 'ghp_secret' } });
     const [p] = await h.waitForPending(1);
-    for (let i = 0; i < 50 && !existsSync(log); i++) await new Promise((r) => setTimeout(r, 100));
-    const args = readFileSync(log, 'utf8');
-    expect(args).toContain('shimctl: approval needed');
-    expect(args).toContain("claude asks to run: mytool 'a\\e[2Jb' '&lt;b&gt;x&lt;/b&gt;'");
-    expect(args).not.toContain('\u001b');
+    expect(p).toMatchObject({ agent: 'claude', command: "mytool 'a\u001b[2Jb' '<b>x</b>'" });
+    for (let i = 0; i < 15 && !existsSync(marker); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(marker)).toBe(false);
     h.answer(['approve', p!.id]);
-    expect((await w.done).status).toBe(0);
+    const r = await w.done;
+    expect(r.status).toBe(0);
+    expect(h.ran()).toEqual(['a\u001b[2Jb <b>x</b>']);
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(`${marker}.env`)).toBe(false);
   });
 });

@@ -9,7 +9,12 @@ import { answerFile, requestDigest, requestFile, writeRequestFile } from './pend
 import { ensureOwnerOnlyDir, removeQuietly } from './ownerOnlyFiles.js';
 import { waitForAnswer } from './waitForAnswer.js';
 
-export function createApprover(paths: StatePaths, env: Record<string, string | undefined>): Approver {
+export interface ApproverOptions {
+  /** Tests only: where `notify-send` is looked for instead of the trusted system directories. */
+  notifyDirs?: readonly string[];
+}
+
+export function createApprover(paths: StatePaths, env: Record<string, string | undefined>, options: ApproverOptions = {}): Approver {
   return {
     async request(req: ApprovalRequest, timeoutMs: number): Promise<ApprovalOutcome> {
       const key = loadApprovalKey(paths, true);
@@ -31,7 +36,7 @@ export function createApprover(paths: StatePaths, env: Record<string, string | u
       const digest = requestDigest(pending);
       try {
         writeRequestFile(dir, key, pending);
-        notifyDesktop(env, pending);
+        notifyDesktop(env, pending, options.notifyDirs);
         const r = await waitForAnswer(dir, key, pending.id, digest, timeoutMs);
         switch (r.kind) {
           case 'answer':
