@@ -1,5 +1,6 @@
 import type { ShellInvocation } from '../../domain/shell/parseInvocation.js';
 import type { ReviewResult } from '../../domain/review/reviewCommand.js';
+import { isShellBuiltin } from '../../domain/policy/shellBuiltins.js';
 
 /** What to run once a request is allowed: a file by absolute path and its argv. */
 export interface ExecutionChoice {
@@ -9,18 +10,6 @@ export interface ExecutionChoice {
   /** Why this form was chosen, for the audit and `explain`. */
   via: 'binary' | 'shell';
 }
-
-/**
- * Names a shell resolves before PATH. Run by absolute path they would either not exist
- * (`cd`, `export`) or silently lose their effect, so they go through the real shell.
- */
-const SHELL_BUILTINS = new Set([
-  '.', ':', '[', 'alias', 'bg', 'bind', 'break', 'builtin', 'caller', 'cd', 'command', 'compgen', 'complete',
-  'continue', 'declare', 'dirs', 'disown', 'echo', 'enable', 'eval', 'exec', 'exit', 'export', 'false', 'fc', 'fg',
-  'getopts', 'hash', 'help', 'history', 'jobs', 'kill', 'let', 'local', 'logout', 'mapfile', 'popd', 'printf',
-  'pushd', 'pwd', 'read', 'readarray', 'readonly', 'return', 'set', 'shift', 'shopt', 'source', 'suspend', 'test',
-  'times', 'trap', 'true', 'type', 'typeset', 'ulimit', 'umask', 'unalias', 'unset', 'wait',
-]);
 
 /**
  * A plain simple command runs as the reviewed binary by absolute path with an argv array, so what
@@ -36,6 +25,8 @@ export function chooseExecution(
   shell: string,
   originalArgs: string[],
 ): ExecutionChoice {
+  // `--version`/`--help` were allowed without a review of anything else: the shell gets only them.
+  if (invocation.kind === 'info') return { file: realShell, args: invocation.flags, argv0: shell, via: 'shell' };
   const viaShell: ExecutionChoice = { file: realShell, args: originalArgs, argv0: shell, via: 'shell' };
   if (invocation.kind !== 'command') return viaShell;
   if (review.envelope || review.bookkeeping) return viaShell;
@@ -45,6 +36,7 @@ export function chooseExecution(
   if (!n || !n.resolvedBinary || !n.resolvedBinary.startsWith('/')) return viaShell;
   if (n.wrappers.length > 0 || Object.keys(n.envAssignments).length > 0) return viaShell;
   const [name, ...rest] = n.argv;
-  if (name === undefined || SHELL_BUILTINS.has(name) || n.effectiveArgv[0] !== name) return viaShell;
+  // A builtin run by absolute path would not exist (`cd`) or would lose its effect: the shell runs it.
+  if (name === undefined || isShellBuiltin(name) || n.effectiveArgv[0] !== name) return viaShell;
   return { file: n.resolvedBinary, args: rest, argv0: name, via: 'binary' };
 }

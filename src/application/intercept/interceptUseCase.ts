@@ -98,7 +98,8 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       // Nothing lost: write() redacts every field itself. The command is running and is awaited below.
     }
     const result: ExecResult = await running;
-    const exitCode = result.spawnError ? (/ENOENT/.test(result.spawnError) ? EXIT_NOT_FOUND : EXIT_BLOCKED) : result.exitCode;
+    // Both executors report 127 (not found) or 126 for a program that could not start.
+    const exitCode = result.exitCode;
     const extraReasons = [
       ...(result.spawnError ? [{ code: 'exec.failed' as const, message: result.spawnError }] : []),
       ...(result.timedOut ? [{ code: 'exec.timeout' as const, message: `killed after ${config.execution.timeoutSeconds}s` }] : []),
