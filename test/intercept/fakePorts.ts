@@ -27,6 +27,8 @@ export interface FakeOptions {
   review?: (command: string) => ReviewResult;
   approval?: ApprovalOutcome | 'throw';
   auditOpenFails?: boolean;
+  /** The audit opens but every write rejects (a full disk after the open). */
+  auditWriteFails?: boolean;
   exec?: Partial<ExecResult> | 'throw';
 }
 
@@ -48,7 +50,13 @@ export function fakeWorld(opts: FakeOptions = {}): FakeWorld {
       path: '/fake/audit.jsonl',
       open: async () => {
         if (opts.auditOpenFails) throw new AuditUnavailableError('disk full (fake)');
-        return { write: async (r) => void w.records.push(r), close: async () => undefined };
+        return {
+          write: async (r) => {
+            if (opts.auditWriteFails) throw new AuditUnavailableError('write failed (fake)');
+            w.records.push(r);
+          },
+          close: async () => undefined,
+        };
       },
     }),
     approver: {

@@ -88,6 +88,25 @@ describe('intercept use case (fake ports)', () => {
     expect(w.stderr.join('')).toContain('(audit.unavailable)');
   });
 
+  // In check mode (the BASH_ENV guard) exit 0 means the caller's own bash runs the text: an audit
+  // that cannot be opened or written must end in 126 there too, with nothing run by us either.
+  for (const mode of ['run', 'check'] as const) {
+    for (const failure of ['auditOpenFails', 'auditWriteFails'] as const) {
+      it(`${mode} mode: ${failure} means 126, never 0`, async () => {
+        const w = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, [failure]: true });
+        const status = await interceptUseCase(request(['-c', 'ls -la'], ENV, mode), w.deps);
+        if (mode === 'check' || failure === 'auditOpenFails') {
+          expect(status).toBe(126);
+          expect(w.runs).toHaveLength(0);
+        } else {
+          // The command had already run when its record failed: its status stands, and a warning says the record is missing.
+          expect(w.runs).toHaveLength(1);
+          expect(w.stderr.join('')).toContain('audit record failed');
+        }
+      });
+    }
+  }
+
   it('blocks on an invalid or unreadable config, naming the file', async () => {
     for (const outcome of [{ kind: 'invalid', file: '/c.toml', field: 'rules[0]', message: 'bad' }, { kind: 'unreadable', file: '/c.toml', message: 'EACCES' }] as const) {
       const w = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, configOutcome: outcome });
