@@ -6,10 +6,14 @@ shimctl_node=@NODE@
 shimctl_entry=@ENTRY@
 shimctl_real=@REAL_SHELL@
 # Carry a depth marker so a shim that somehow reaches itself stops with a clear error.
-case ${SHIMCTL_DEPTH:-0} in
-  *[!0-9]*|?????*) SHIMCTL_DEPTH=99999 ;;
+# Only plain decimal reaches arithmetic: anything else, a leading zero included (octal to some
+# shells, `08` an error), is a tampered marker and counts as too deep.
+case ${SHIMCTL_DEPTH-} in
+  ''|0) shimctl_depth=0 ;;
+  0*|*[!0-9]*|?????*) shimctl_depth=99999 ;;
+  *) shimctl_depth=$SHIMCTL_DEPTH ;;
 esac
-SHIMCTL_DEPTH=$((${SHIMCTL_DEPTH:-0} + 1))
+SHIMCTL_DEPTH=$((shimctl_depth + 1))
 export SHIMCTL_DEPTH
 if [ ! -x "$shimctl_node" ] || [ ! -r "$shimctl_entry" ]; then
   echo "shimctl: blocked (internal.error): the review core is missing ($shimctl_node $shimctl_entry); run 'shimctl doctor'" >&2

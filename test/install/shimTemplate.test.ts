@@ -91,6 +91,19 @@ for (const kind of ['sh', 'compiled'] as const) {
       }
     });
 
+    // A leading zero is octal to bash (`08` is an error there): the shims and the BASH_ENV guard all
+    // read it as a tampered marker. The compiled shim (shimctl-client.c) still reads `08` as 8: this
+    // runs for it once its prepare_shim_environment() follows the same rule.
+    it.skipIf(kind === 'compiled')('marks a depth with a leading zero as too deep', () => {
+      for (const depth of ['08', '0009', '09', '00', '010']) {
+        for (const runner of RUNNERS[kind]) {
+          const r = run(runner, shims.bash, ['-c', 'x'], { PATH: '/usr/bin:/bin', SHIMCTL_DEPTH: depth });
+          expect(r.status, `${runner} depth ${depth}: ${r.stderr}`).toBe(0);
+          expect(JSON.parse(r.stdout).depth, `${runner} depth ${depth}`).toBe('100000');
+        }
+      }
+    });
+
     it("moves Node's variables out of the core's way and drops SHIMCTL_SAVED_* that came from outside", () => {
       const base = { PATH: '/usr/bin:/bin' };
       const moved = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], { ...base, NODE_OPTIONS: '--require /tmp/evil.js', NODE_EXTRA_CA_CERTS: '/etc/ssl/big.pem', NODE_PATH: '' });
@@ -186,6 +199,80 @@ describe('bash/sh shim template', () => {
     expect(readFileSync(sentinel, 'utf8')).toBe('');
     const seen = readFileSync(join(dir, 'seen'), 'utf8');
     expect(seen).toContain(`--check bash /usr/bin/bash -c touch ${sentinel}; rm -f x`);
+  });
+
+  describe('the BASH_ENV guard fails closed', () => {
+    /** A stand-in judge that acts as the core does on depth: refuses past the cap, allows the rest. It records the depth it saw. */
+    function guarded(judgeBody?: string) {
+      const dir = tempDir('guard-closed');
+      const sentinel = join(dir, 'ran');
+      const judge = join(dir, 'judge');
+      writeFileSync(judge, judgeBody ?? `#!/bin/sh\nprintf '%s\\n' "$SHIMCTL_DEPTH" >> ${join(dir, 'depths')}\ncase $SHIMCTL_DEPTH in ?|1[0-9]) exit 0;; esac\necho "shimctl: blocked (invocation.depth_exceeded): deep" >&2\nexit 126\n`);
+      chmodSync(judge, 0o755);
+      const s = render(judge);
+      const env = (extra: Record<string, string> = {}) => ({ PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir, SHLVL: '1', ...extra });
+      const ran = () => { try { readFileSync(sentinel); return true; } catch { return false; } };
+      const depths = () => readFileSync(join(dir, 'depths'), 'utf8').trim().split('\n');
+      return { dir, sentinel, judge, env, ran, depths };
+    }
+
+    it('lets a plain depth through and counts it', () => {
+      const g = guarded();
+      const r = spawnSync('/bin/bash', ['-c', `touch ${g.sentinel}; echo "$SHIMCTL_DEPTH"`], { encoding: 'utf8', env: g.env({ SHIMCTL_DEPTH: '3' }) });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toBe('4\n');
+      expect(g.ran()).toBe(true);
+      expect(g.depths()).toEqual(['4']);
+    });
+
+    it('never runs the text under a tampered depth: a leading zero, too long, not digits', () => {
+      for (const depth of ['08', '0009', '09', '00', '99999999', '1;x', 'a[$(touch x)]', ' 7']) {
+        const g = guarded();
+        for (const args of [['-c', `touch ${g.sentinel}`], ['-lc', `touch ${g.sentinel}`]]) {
+          const r = spawnSync('/bin/bash', args, { encoding: 'utf8', env: g.env({ SHIMCTL_DEPTH: depth }) });
+          expect(r.status, `${depth} ${args[0]}: ${r.stderr}`).toBe(126);
+          expect(r.stderr, depth).not.toMatch(/value too great|syntax error/);
+        }
+        // A script file, too: a tampered marker is not depth 0 (the user's own profile).
+        const script = join(g.dir, 'script.sh');
+        writeFileSync(script, `touch ${g.sentinel}\n`);
+        const s = spawnSync('/bin/bash', [script], { encoding: 'utf8', env: g.env({ SHIMCTL_DEPTH: depth }) });
+        expect(s.status, `${depth} script: ${s.stderr}`).toBe(126);
+        expect(g.ran(), depth).toBe(false);
+        expect(g.depths(), depth).toEqual(['100000', '100000', '100000']);
+      }
+    });
+
+    it('refuses bash -k (assignments anywhere in a command line), whatever the review says', () => {
+      const g = guarded();
+      for (const [args, extra] of [[['-k', '-c', `touch ${g.sentinel}`], {}], [['-kc', `touch ${g.sentinel}`], {}], [['-c', `touch ${g.sentinel}`], { SHELLOPTS: 'keyword' }]] as const) {
+        const r = spawnSync('/bin/bash', [...args], { encoding: 'utf8', env: g.env(extra) });
+        expect(r.status, args.join(' ')).toBe(126);
+        expect(r.stderr).toMatch(/^shimctl: blocked \(invocation\.unsupported\)/);
+      }
+      expect(g.ran()).toBe(false);
+    });
+
+    it('never runs the text when the review is missing, fails or is killed', () => {
+      const cases: Array<[string, string | undefined, RegExp]> = [
+        ['fails', '#!/bin/sh\nexit 1\n', /^shimctl: blocked \(internal\.error\): the review did not answer \(status 1\)/m],
+        ['killed', '#!/bin/sh\nkill -9 $$\n', /^shimctl: blocked \(internal\.error\): the review did not answer \(status 137\)/m],
+        ['not executable', '', /Permission denied/],
+        ['missing', undefined, /No such file/],
+      ];
+      for (const [label, body, message] of cases) {
+        const g = guarded(body ?? '');
+        if (body === undefined) spawnSync('rm', ['-f', g.judge]);
+        if (body === '') chmodSync(g.judge, 0o644);
+        for (const depth of [undefined, '2', '08']) {
+          const extra: Record<string, string> = depth === undefined ? {} : { SHIMCTL_DEPTH: depth };
+          const r = spawnSync('/bin/bash', ['-c', `touch ${g.sentinel}`], { encoding: 'utf8', env: g.env(extra) });
+          expect(r.status, `${label} ${depth}: ${r.stderr}`).toBe(126);
+          expect(r.stderr, label).toMatch(message);
+        }
+        expect(g.ran(), label).toBe(false);
+      }
+    });
   });
 
   it('KNOWN GAP, pinned: a top-level bash with a socket stdin skips BASH_ENV unless SHLVL >= 1 (the launcher sets it)', () => {

@@ -11,15 +11,7 @@ import { reviewShellText } from './reviewShellText.js';
 import { reviewWords } from './reviewWords.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
 import { reviewScriptCommand, traceOutputVerdicts } from './wrapperSideEffects.js';
-
-/** `command [-p] -v|-V NAME`: the query options must lead; a trailing `-v` belongs to the inner command. */
-export function isCommandQuery(args: readonly string[]): boolean {
-  for (const a of args) {
-    if (a === '-v' || a === '-V' || /^-p?[vV]p?$/.test(a)) return true;
-    if (a !== '-p') return false;
-  }
-  return false;
-}
+import { isCommandQuery } from '../policy/commandQuery.js';
 
 /** Wrappers the shell itself runs: their inner command may be a builtin. All others exec a binary from PATH. */
 const SHELL_LEVEL_WRAPPERS = new Set(['command', 'exec', 'builtin']);

@@ -229,7 +229,3 @@ function isOrdinary(code: number): boolean {
 function firstCommandWord(words: string[]): string | undefined {
   return words.find((w) => !ASSIGNMENT.test(w));
 }
-
-export function isAssignmentWord(word: string): boolean {
-  return ASSIGNMENT.test(word);
-}

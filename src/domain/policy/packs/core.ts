@@ -1,16 +1,8 @@
 import type { BuiltinRule } from '../ruleTypes.js';
 import { all, any, arg, flag, not, noArgs, onlyArgs } from '../ruleTypes.js';
+import { isCommandQuery } from '../commandQuery.js';
 
 /** Read-only inspection and shell builtins that only print: allowed (paths are judged separately). */
-/** `command -v NAME`: only leading options count (`command rm -rf / -v` is not a query). */
-function leadingQuery(args: readonly string[]): boolean {
-  for (const a of args) {
-    if (/^-p?[vV]p?$/.test(a)) return true;
-    if (a !== '-p') return false;
-  }
-  return false;
-}
-
 export const READ_ONLY_COMMANDS = [
   'ls', 'cat', 'head', 'tail', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'pwd', 'echo', 'printf', 'which', 'whereis',
   'type', 'stat', 'file', 'du', 'df', 'date', 'whoami', 'id', 'groups', 'uname', 'hostname', 'true', 'false', 'test', '[',
@@ -50,7 +42,7 @@ export const corePack: BuiltinRule[] = [
   {
     id: 'core:command-query',
     commands: ['command'],
-    when: (v) => leadingQuery(v.args),
+    when: (v) => isCommandQuery(v.args),
     decision: 'allow', risk: 'low', code: 'command.allowed',
     reason: '`command -v/-V` only looks a name up',
     final: true,
