@@ -30,6 +30,12 @@ if [ ! -x "$shimctl_real" ]; then
   fi
   shimctl_real=$shimctl_found
 fi
+# Without its shims the wiring below would hand the agent a missing shell, or (for agents that
+# look bash up on PATH) the real one with no review at all: refuse to start instead.
+if [ ! -x "$shimctl_shims/bash" ] || [ ! -x "$shimctl_shims/sh" ]; then
+  echo "shimctl: blocked (internal.error): the shims in $shimctl_shims are missing; run 'shimctl install' (or 'shimctl uninstall')" >&2
+  exit 126
+fi
 PATH=$shimctl_shims:$PATH
 export PATH
 @WIRING@

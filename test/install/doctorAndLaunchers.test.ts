@@ -75,6 +75,22 @@ describe('launchers', () => {
     }
   });
 
+  it('refuse to start the agent when the shims are gone (it would otherwise reach the real bash unreviewed)', () => {
+    const { home, env } = homeWithAgent();
+    expect(cli(['install', '--no-modify-path'], env).status).toBe(0);
+    const launcher = join(home, '.local/share/shimctl/bin/opencode');
+    const shims = join(home, '.local/share/shimctl/shims');
+    for (const name of ['bash', 'sh']) {
+      renameSync(join(shims, name), join(shims, `${name}.away`));
+      const r = spawnSync('dash', [launcher, 'run', 'x'], { env, encoding: 'utf8' });
+      expect(r.status, name).toBe(126);
+      expect(r.stdout, 'the agent did not start').toBe('');
+      expect(r.stderr).toContain('shimctl: blocked (internal.error): the shims');
+      renameSync(join(shims, `${name}.away`), join(shims, name));
+    }
+    expect(spawnSync('dash', [launcher, 'run', 'x'], { env, encoding: 'utf8' }).status).toBe(0);
+  });
+
   it('re-resolve the agent on PATH (skipping shimctl) when the recorded file is gone', () => {
     const { root, home, bin, env } = homeWithAgent();
     expect(cli(['install', '--no-modify-path'], env).status).toBe(0);

@@ -1,4 +1,5 @@
 import type { AuditRecord, ApprovalTrace } from '../ports/auditLog.js';
+import { AUDIT_SCHEMA_VERSION } from '../ports/auditLog.js';
 import { defaultConfig } from '../../domain/defaultConfig.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
 import type { ReviewResult } from '../../domain/review/reviewCommand.js';
@@ -64,7 +65,7 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     judged = { ...judged, verdict: internalErrorVerdict(`hook failed: ${err instanceof Error ? err.message : String(err)}`) };
   }
   const record: AuditRecord = {
-    v: 1,
+    v: AUDIT_SCHEMA_VERSION,
     id: deps.newId(),
     ts: started.toISOString(),
     session: req.env[ENV_SESSION] || judged.session,

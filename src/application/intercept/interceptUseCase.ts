@@ -1,4 +1,5 @@
 import type { AuditRecord, AuditWriter, ApprovalTrace } from '../ports/auditLog.js';
+import { AUDIT_SCHEMA_VERSION } from '../ports/auditLog.js';
 import type { ExecResult } from '../ports/executor.js';
 import { defaultConfig } from '../../domain/defaultConfig.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
@@ -42,7 +43,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
   const started = deps.now();
   const agent = req.env[ENV_AGENT] || undefined;
   const session = req.env[ENV_SESSION] || undefined;
-  const base = { v: 1, id: deps.newId(), ts: started.toISOString(), session, agent, cwd: req.cwd };
+  const base = { v: AUDIT_SCHEMA_VERSION, id: deps.newId(), ts: started.toISOString(), session, agent, cwd: req.cwd };
   let decided: Decided | undefined;
   let writer: AuditWriter | undefined;
   let written = false;
