@@ -1,5 +1,6 @@
 import { SECRET_FLAGS, SECRET_NAME, SECRET_SHAPES } from './secretPatterns.js';
 import { redactQuoteSplitShapes } from './quoteSplitSecrets.js';
+import { isHttpClient, isHttpieLike } from '../urls/httpClientArgs.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -21,6 +22,12 @@ const KEY_BLOCK_START = /-----BEGIN[A-Z0-9 ]*PRIVATE KEY/;
 const WHOLE_ELEMENT_SECRET = new RegExp(`^((?:--(?:${SECRET_FLAGS})|(?!(?:OLD)?PWD=)(?:${SECRET_NAME}))=)(?=.)[\\s\\S]*$`, 'i');
 const REGISTRY_LOGIN = /^(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)$/;
 const MYSQL_FAMILY = /^(?:mysql\w*|mariadb[\w-]*)$/;
+/** curl and wget `user:password` options: separate (`-u X`), glued (`-uX`, `-su X`), or `--user=X`. */
+const CLIENT_USER_FLAG = /^(?:-[A-Za-z]*[uU]|--(?:proxy-)?user)$/;
+const CLIENT_USER_GLUED = /^(-[A-Za-z]*?[uU]|--(?:proxy-)?user=)(.+)$/;
+/** httpie and xh: `-a user:password`, `-aX`, `--auth=X`; with `-A bearer` the value is a token. */
+const HTTPIE_AUTH_FLAG = /^(?:-[A-Za-z]*a|--auth|--proxy-auth)$/;
+const HTTPIE_AUTH_GLUED = /^(-[A-Za-z]*?a|--(?:proxy-)?auth=)(.+)$/;
 
 /**
  * Redacts an argv array: each element as text, plus secrets carried by position (the element
@@ -32,9 +39,17 @@ export function redactArgv(argv: readonly string[]): string[] {
   const awsInView = AWS_CONTEXT.test(argv.join(' '));
   let inKeyBlock = false;
   let seenEnd = false;
+  // The HTTP client in charge of the words that follow (`sudo curl`, `env X=1 http`), and whether
+  // the words are sshpass's own options (they end where the command it runs begins).
+  let client = isHttpClient(tool) ? tool : undefined;
+  let sshpass = false;
   for (let i = 0; i < argv.length; i++) {
     const prev = i > 0 ? argv[i - 1]! : '';
     const arg = argv[i]!;
+    if (i > 0 && isHttpClient(arg)) client = basename(arg);
+    if (sshpass && !arg.startsWith('-') && !/^-[fdPp]$/.test(prev)) sshpass = false;
+    if (basename(arg) === 'sshpass') sshpass = true;
+    const auth = client === undefined ? undefined : clientAuth(client, prev, arg);
     // A private-key block split over several elements: everything up to its END line goes.
     if (inKeyBlock || KEY_BLOCK_START.test(argv.slice(i, i + 4).join(' ')) && arg.includes('-----BEGIN')) {
       if (!inKeyBlock) seenEnd = false;
@@ -46,15 +61,41 @@ export function redactArgv(argv: readonly string[]): string[] {
     } else if (i === 0) continue;
     else if (FLAG_BEFORE_VALUE.test(prev) && !isMarker(out[i]!)) out[i] = marker('flag-secret');
     else if (/^['"]?(?:bearer|basic|token|digest)$/i.test(prev) && !isMarker(out[i]!)) out[i] = marker('auth-header');
-    else if (tool === 'sshpass' && prev === '-p') out[i] = marker('password-flag');
+    else if (auth !== undefined) out[i] = auth;
+    else if (sshpass && prev === '-p') out[i] = marker('password-flag');
+    else if (sshpass && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (REGISTRY_LOGIN.test(tool) && argv.includes('login') && prev === '-p') out[i] = marker('password-flag');
     else if (tool === 'openssl' && /^-(?:k|pass|passin|passout)$/.test(prev)) out[i] = marker('password-flag');
     else if (MYSQL_FAMILY.test(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
-    else if (isHttpClient(tool) && (prev === '-u' || prev === '--user' || prev === '--proxy-user') && arg.includes(':')) {
-      out[i] = `${redactSecrets(arg.slice(0, arg.indexOf(':')))}:${marker('basic-auth')}`;
-    } else if (awsInView) out[i] = redactAwsSecretKeys(out[i]!);
+    else if (awsInView) out[i] = redactAwsSecretKeys(out[i]!);
   }
   return out;
+}
+
+/**
+ * The redacted form of `arg` when it carries an HTTP client's credential, else undefined:
+ * `user:password` keeps the user; httpie's colon-less `-a` value (a bearer token) goes whole.
+ */
+function clientAuth(client: string, prev: string, arg: string): string | undefined {
+  const httpie = isHttpieLike(client);
+  const secret = (value: string, bareIsSecret: boolean): string | undefined => {
+    const colon = value.indexOf(':');
+    if (colon >= 0) return colon + 1 < value.length ? `${redactSecrets(value.slice(0, colon))}:${marker('basic-auth')}` : undefined;
+    return bareIsSecret && value !== '' ? marker('basic-auth') : undefined;
+  };
+  if (CLIENT_USER_FLAG.test(prev)) return secret(arg, false);
+  if (httpie && HTTPIE_AUTH_FLAG.test(prev)) return secret(arg, true);
+  const user = CLIENT_USER_GLUED.exec(arg);
+  if (user) {
+    const redacted = secret(user[2]!, false);
+    if (redacted !== undefined) return `${user[1]}${redacted}`;
+  }
+  const auth = httpie ? HTTPIE_AUTH_GLUED.exec(arg) : null;
+  if (auth) {
+    const redacted = secret(auth[2]!, true);
+    if (redacted !== undefined) return `${auth[1]}${redacted}`;
+  }
+  return undefined;
 }
 
 function marker(label: string): string {
@@ -69,12 +110,8 @@ function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-function isHttpClient(tool: string): boolean {
-  return tool === 'curl' || tool === 'wget' || tool === 'http' || tool === 'https' || tool === 'xh';
-}
-
-/** A value as the shell sees it: quoted, or up to the next blank. */
-const VALUE = `'[^']*'?|"(?:[^"\\\\]|\\\\.)*"?|[^\\s'"]+`;
+/** A value as the shell sees it: one word, its quoted and unquoted pieces joined, up to a blank. */
+const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\])+`;
 
 /** Replaces the captured value (last group) unless it is empty or already a marker. */
 function replaceValue(re: RegExp, label: string): (text: string) => string {
@@ -110,13 +147,49 @@ const CONTEXT_RULES: readonly ((text: string) => string)[] = [
   replaceValue(new RegExp(`((?<![A-Za-z0-9_$])(?!(?:OLD)?PWD=)(?:${SECRET_NAME})=)(${VALUE})`, 'gi'), 'secret-assignment'),
   // Glued or separate password flags of tools known to take them.
   replaceValue(/(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/g, 'password-flag'),
-  replaceValue(new RegExp(`(\\bsshpass\\s+-p\\s*)(${VALUE})`, 'g'), 'password-flag'),
+  // sshpass [-f FILE|-d FD|-P PROMPT|-e|-v] -p PASSWORD, glued (`-pX`) or not.
+  replaceValue(new RegExp(`(\\bsshpass(?:\\s+-(?:[fdP]\\s*(?:${VALUE})|[A-Za-z]))*\\s+-p\\s*)(${VALUE})`, 'g'), 'password-flag'),
   // Registry logins and openssl take the password itself after a short flag.
   replaceValue(new RegExp(`(\\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\\b[^\\n]*?\\blogin\\b[^\\n]*?\\s-p\\s*)(?!-)(${VALUE})`, 'g'), 'password-flag'),
   replaceValue(new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'g'), 'password-flag'),
-  replaceValue(/(\b(?:curl|wget|xh|http)\b[^\n]*?\s(?:-u|--user|--proxy-user)[\s=]*['"]?[^\s:'"[]+:)([^\s'"@]+)/g, 'basic-auth'),
+  redactClientCredentials,
   awsSecretNearAccessKey,
 ];
+
+/** One word of shell text, quotes and operators excluded. */
+const WORD = /[^\s;&|()<>`'"]+/g;
+/** An option carrying `user:password` (curl, wget) or httpie's `-a`, then its value. */
+const CLIENT_CREDENTIAL = new RegExp(
+  `(\\s(?:-[A-Za-z]*[uUa]|--(?:proxy-)?(?:user|auth)(?![\\w-]))(?:\\s+|=)?)` +
+    `(?:'([^':]*):([^']*)'?|"([^":]*):((?:[^"\\\\]|\\\\.)*)"?|([^\\s:'"[]*):(?!//)(${VALUE}))`,
+  'g',
+);
+/** httpie's `-a TOKEN` (with `-A bearer`): a value without a colon is the credential itself. */
+const HTTPIE_TOKEN = new RegExp(`(\\s(?:-[A-Za-z]*a|--(?:proxy-)?auth(?![\\w-]))(?:\\s+|=)?)(?![-\\[])(?![^\\s]*:)(${VALUE})`, 'g');
+
+/**
+ * `curl -u user:pass`, `-uuser:pass`, `--user=:pass`, `http -a user:pass`: on each line, the
+ * words after an HTTP client (any client `isHttpClient` knows) lose the password, keep the user.
+ */
+function redactClientCredentials(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      for (const m of line.matchAll(WORD)) {
+        if (!isHttpClient(m[0])) continue;
+        const at = m.index + m[0].length;
+        let rest = line.slice(at).replace(CLIENT_CREDENTIAL, (whole, opt: string, qu?: string, qv?: string, du?: string, dv?: string, u?: string, v?: string) => {
+          if (qv !== undefined) return qv === '' || isMarker(qv) ? whole : `${opt}'${qu}:${marker('basic-auth')}'`;
+          if (dv !== undefined) return dv === '' || isMarker(dv) ? whole : `${opt}"${du}:${marker('basic-auth')}"`;
+          return v === undefined || isMarker(v) ? whole : `${opt}${u}:${marker('basic-auth')}`;
+        });
+        if (isHttpieLike(m[0])) rest = replaceValue(HTTPIE_TOKEN, 'basic-auth')(rest);
+        return line.slice(0, at) + rest;
+      }
+      return line;
+    })
+    .join('\n');
+}
 
 /** AWS secret keys have no prefix: redact 40-character base64 words only when AWS is in view. */
 const AWS_CONTEXT = /aws|\[REDACTED:aws-access-key\]|(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}/i;

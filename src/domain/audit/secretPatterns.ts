@@ -46,4 +46,6 @@ export const SECRET_NAME =
 /** Long options whose value is a secret, in `--opt=value` and `--opt value` form. */
 export const SECRET_FLAGS =
   'password|passwd|pass|passphrase|token|api-?key|api_key|secret|client-secret|access-token|auth-token|refresh-token|' +
-  'private-key|secret-key|access-key|aws-secret-access-key|bearer|auth|oauth-token|registry-password|db-password|otp|with-token';
+  'private-key|secret-key|access-key|aws-secret-access-key|bearer|auth|oauth-token|registry-password|db-password|otp|with-token|' +
+  // wget and aria2c: --http-password, --proxy-passwd, ...
+  '(?:http|https|ftp|proxy)-passw(?:or)?d';

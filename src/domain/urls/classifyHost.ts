@@ -1,6 +1,7 @@
 // Turns the host part of a URL into what it reaches: canonical text and an address class.
-// Names are normalised the way URL parsers do (percent-decoding, NFKC folding of full-width
-// digits and dots, lower case, trailing dots) before they are compared.
+// Names are normalised the way URL parsers do (percent-decoding, dropping IDNA-ignored code
+// points, NFKC folding of full-width digits and dots, lower case, trailing dots) before they are
+// compared; a name left non-ASCII after that is refused rather than guessed at.
 import type { AddressClass } from './classifyAddress.js';
 import { classifyIPv4, classifyIPv6 } from './classifyAddress.js';
 import { formatIPv4, parseIPv4 } from './ipv4.js';
@@ -10,7 +11,13 @@ export type HostClassification =
   | { ok: true; canonical: string; cls: AddressClass }
   | { ok: false; why: string };
 
-const LOOPBACK_NAMES = new Set(['localhost', 'ip6-localhost', 'ip6-loopback', 'localhost.localdomain', 'localtest.me', 'lvh.me']);
+const LOOPBACK_NAMES = new Set([
+  'localhost', 'ip6-localhost', 'ip6-loopback', 'localhost.localdomain', 'localtest.me', 'lvh.me',
+  // /etc/hosts entries on Red Hat family systems.
+  'localhost4', 'localhost6', 'localhost4.localdomain4', 'localhost6.localdomain6',
+]);
+/** nss-myhostname answers `_gateway` with the default router's address. */
+const PRIVATE_NAMES = new Set(['_gateway']);
 const LOOPBACK_SUFFIXES = ['.localhost', '.localtest.me', '.lvh.me'];
 const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 /** Wildcard DNS services that answer with the address written in the name. */
@@ -18,6 +25,9 @@ const ECHO_DNS_SUFFIXES = ['.nip.io', '.sslip.io', '.xip.io', '.traefik.me'];
 
 // WHATWG forbidden domain code points, plus white space and controls.
 const FORBIDDEN = /[\u0000-\u0020\u007f#%/:<>?@[\\\]^|"'`{}]/;
+
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 function percentDecode(text: string): string | undefined {
   if (!text.includes('%')) return text;
@@ -30,22 +40,40 @@ function percentDecode(text: string): string | undefined {
 
 const STRICTNESS: readonly AddressClass[] = ['metadata', 'loopback', 'private', 'unspecified', 'reserved', 'public'];
 
+/** One byte of an address as a wildcard DNS service reads it (decimal, 0-255). */
+const BYTE = /^\d{1,3}$/;
+
 /**
  * Wildcard DNS answers with an address spelled inside the name: dotted or dashed
- * (`169.254.169.254.nip.io`, `app-10-0-0-1.sslip.io`) or as 8 hex digits (`a9fea9fe.nip.io`,
- * `app-7f000001.nip.io`). Which spelling a service picks is its choice, so every embedded
- * address is decoded and the strictest class wins.
+ * (`169.254.169.254.nip.io`, `app-10-0-0-1.sslip.io`), as 8 hex digits (`a9fea9fe.nip.io`,
+ * `app-7f000001.nip.io`), or, on sslip.io, as a dashed IPv6 label (`--1.sslip.io` is ::1).
+ * nip.io and sslip.io take the four numbers just before the suffix, so
+ * `169.169.254.169.254.nip.io` is 169.254.169.254, not 169.169.254.169. Which spelling and which
+ * window a service picks is its choice, so every window of four numbers (overlapping ones too),
+ * every hex or decimal label, read in decimal and in inet_aton's octal, is decoded and the
+ * strictest class wins.
  */
-function echoDnsClass(name: string): AddressClass {
+function echoDnsClass(name: string, suffix: string): AddressClass {
   const found: AddressClass[] = [];
-  for (const q of name.matchAll(/(?:^|[.-])(\d{1,3})[.-](\d{1,3})[.-](\d{1,3})[.-](\d{1,3})(?=[.-])/g)) {
-    const parsed = parseIPv4(q.slice(1, 5).join('.'));
+  const stem = name.slice(0, name.length - suffix.length);
+  const words = stem.split(/[.-]/);
+  for (let i = 0; i + 4 <= words.length; i++) {
+    const quad = words.slice(i, i + 4);
+    if (!quad.every((w) => BYTE.test(w))) continue;
+    const decimal = quad.map(Number);
+    if (decimal.every((n) => n <= 255)) found.push(classifyIPv4(decimal.reduce((acc, n) => acc * 256 + n, 0)));
+    const parsed = parseIPv4(quad.join('.'));
     if (parsed.kind === 'ipv4') found.push(classifyIPv4(parsed.value));
   }
-  for (const h of name.matchAll(/(?:^|[.-])(?:0x)?([0-9a-f]{8})(?=[.-])/g)) found.push(classifyIPv4(parseInt(h[1]!, 16)));
-  for (const d of name.matchAll(/(?:^|[.-])(\d{8,10})(?=[.-])/g)) {
-    const n = Number(d[1]);
-    if (n <= 0xffffffff) found.push(classifyIPv4(n));
+  for (const w of words) {
+    const hex = /^(?:0x)?([0-9a-f]{8})$/.exec(w);
+    if (hex) found.push(classifyIPv4(parseInt(hex[1]!, 16)));
+    if (/^\d{8,10}$/.test(w) && Number(w) <= 0xffffffff) found.push(classifyIPv4(Number(w)));
+  }
+  // sslip.io spells IPv6 with dashes for colons, as a whole label: `--1`, `fe80--1`.
+  for (const label of stem.split('.')) {
+    const groups = label.includes('-') ? parseIPv6(label.replace(/-/g, ':')) : undefined;
+    if (groups) found.push(classifyIPv6(groups));
   }
   for (const c of STRICTNESS) if (found.includes(c)) return c;
   return 'public';
@@ -54,7 +82,9 @@ function echoDnsClass(name: string): AddressClass {
 function classifyName(name: string): HostClassification {
   if (LOOPBACK_NAMES.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s))) return { ok: true, canonical: name, cls: 'loopback' };
   if (METADATA_NAMES.has(name)) return { ok: true, canonical: name, cls: 'metadata' };
-  if (ECHO_DNS_SUFFIXES.some((s) => name.endsWith(s))) return { ok: true, canonical: name, cls: echoDnsClass(name) };
+  if (PRIVATE_NAMES.has(name)) return { ok: true, canonical: name, cls: 'private' };
+  const echo = ECHO_DNS_SUFFIXES.find((s) => name.endsWith(s));
+  if (echo !== undefined) return { ok: true, canonical: name, cls: echoDnsClass(name, echo) };
   return { ok: true, canonical: name, cls: 'public' };
 }
 
@@ -69,10 +99,17 @@ export function classifyHost(rawHost: string): HostClassification {
   }
   const decoded = percentDecode(rawHost);
   if (decoded === undefined) return { ok: false, why: 'bad percent-encoding in the host' };
+  // IDNA (UTS #46) drops "ignored" code points (soft hyphen, zero-width space, word joiner,
+  // variation selectors, BOM): `169.254.169.25\u00ad4` is 169.254.169.254 to URL parsers and to
+  // curl built with libidn2. Every default-ignorable code point goes, a superset of those.
   // Ideographic and full-width full stops are dots to IDNA; NFKC folds full-width digits.
-  const folded = decoded.normalize('NFKC').replace(/[\u3002\uff0e\uff61]/g, '.').toLowerCase();
+  const folded = decoded.replace(DEFAULT_IGNORABLE, '').normalize('NFKC').replace(DEFAULT_IGNORABLE, '')
+    .replace(/[\u3002\uff0e\uff61]/g, '.').toLowerCase();
   if (folded === '') return { ok: false, why: 'empty host' };
   if (FORBIDDEN.test(folded)) return { ok: false, why: `forbidden character in host '${rawHost}'` };
+  // What IDNA maps beyond NFKC and lower case (case folding, deviations) is not modelled here:
+  // a name still not ASCII cannot be matched against the internal names, so it is not judged.
+  if (NON_ASCII.test(folded)) return { ok: false, why: `'${rawHost}' is a non-ASCII (IDN) host name, which is not judged` };
   const v4 = parseIPv4(folded);
   if (v4.kind === 'invalid') return { ok: false, why: `'${rawHost}' is not a valid IPv4 address (${v4.why})` };
   if (v4.kind === 'ipv4') return { ok: true, canonical: formatIPv4(v4.value), cls: classifyIPv4(v4.value) };

@@ -45,6 +45,11 @@ export function isHttpClient(command: string): boolean {
   return HTTP_CLIENTS.has(baseName(command));
 }
 
+/** httpie and its kin (`http`, `xh`): `-a`/`--auth` carries the credential, a bare token too. */
+export function isHttpieLike(command: string): boolean {
+  return HTTPIE_LIKE.has(baseName(command));
+}
+
 /**
  * A short number (`5`, `30`, `443`) left over from an option we do not know is almost surely a
  * value, not a host in 0.0.0.0/8; `0` alone is kept because it does reach this machine.

@@ -37,6 +37,15 @@ const numericSpelling = fc
     return { value, text: trailingDot ? `${text}.` : text };
   });
 
+/**
+ * Default-ignorable code points: the first row are "ignored" by IDNA (URL drops them), the second
+ * are disallowed (URL refuses the host) or deviations.
+ */
+const IGNORABLES = [
+  '\u00ad', '\u034f', '\u180b', '\u180f', '\u200b', '\u2060', '\u2064', '\ufe00', '\ufe0f', '\ufeff', '\u{1bca0}', '\u{e0100}',
+  '\u200c', '\u200d', '\u200e', '\u202e', '\u2061', '\u3164', '\u{e0001}',
+];
+
 function oracleHost(host: string): string | undefined {
   try {
     return new URL(`http://${host}/`).hostname;
@@ -64,6 +73,40 @@ describe('IPv4 spellings against WHATWG URL', () => {
       if (mine.kind === 'invalid') expect(oracle).toBeUndefined();
       if (mine.kind === 'not-ipv4' && oracle !== undefined) expect(oracle).not.toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     }), { numRuns: RUNS });
+  });
+
+  it('numeric spellings and internal names with IDNA-ignored code points inserted: classifyHost agrees with URL', () => {
+    const withIgnorables = fc
+      .record({
+        host: fc.oneof(numericSpelling.map((n) => n.text), fc.constantFrom('localhost', 'LOCALHOST.', 'metadata.google.internal', '169.254.169.254.nip.io')),
+        inserts: fc.array(fc.tuple(fc.nat(), fc.constantFrom(...IGNORABLES), fc.boolean()), { minLength: 1, maxLength: 4 }),
+      })
+      .map(({ host, inserts }) => {
+        let text = host;
+        for (const [at, ch, encode] of inserts) {
+          const i = at % (text.length + 1);
+          text = text.slice(0, i) + (encode ? encodeURIComponent(ch) : ch) + text.slice(i);
+        }
+        return text;
+      });
+    fc.assert(fc.property(withIgnorables, (host) => {
+      const oracle = oracleHost(host);
+      const mine = classifyHost(host);
+      if (oracle === undefined) return; // URL refuses it (a disallowed code point): nothing connects
+      expect(mine.ok && mine.canonical, JSON.stringify(host)).toBe(oracle.replace(/\.$/, ''));
+    }), { numRuns: RUNS });
+  });
+
+  it('IDNA-ignored code points are dropped, as URL drops them', () => {
+    for (const ch of IGNORABLES) {
+      for (const host of [`169.254.169.25${ch}4`, `local${ch}host`, `${ch}127.0.0.1`, `10.0.0.1${ch}`]) {
+        const oracle = oracleHost(host);
+        const mine = classifyHost(host);
+        if (oracle !== undefined) expect(mine.ok && mine.canonical, JSON.stringify(host)).toBe(oracle);
+        // Disallowed ones (bidi marks, joiners) make URL refuse the host; we judge the rest.
+        expect(mine.ok && mine.cls, JSON.stringify(host)).not.toBe('public');
+      }
+    }
   });
 
   it('classifyHost canonicalises like URL for full-width, percent-encoded and upper-case hosts', () => {

@@ -10,11 +10,22 @@ import { parseUrl } from '../../../src/domain/urls/parseUrl.js';
 import { DECISIONS } from '../../../src/domain/verdict.js';
 
 const hosts = ['example.com', '169.254.169.254', '2852039166', '0x7f.1', '127.1', '[::1]', '[::ffff:a9fe:a9fe]', 'LOCALHOST.', '%31%30.0.0.1', 'good.com', '10.1', 'metadata.google.internal'];
+/** Default-ignorable code points: IDNA drops the first ones, refuses the host for the last ones. */
+const ignorables = ['\u00ad', '\u200b', '\u2060', '\ufeff', '\ufe0f', '\u034f', '\u180b', '\u{e0100}', '%C2%AD', '%E2%80%8B', '\u200d', '\u200e'];
+/** A host from the list, sometimes with ignorable code points slipped in anywhere. */
+const host = fc.oneof(
+  fc.constantFrom(...hosts),
+  fc.tuple(fc.constantFrom(...hosts), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ignorables)), { minLength: 1, maxLength: 3 }))
+    .map(([h, inserts]) => inserts.reduce((text, [at, ch]) => {
+      const i = at % (text.length + 1);
+      return text.slice(0, i) + ch + text.slice(i);
+    }, h)),
+);
 const url = fc.record({
   scheme: fc.constantFrom('http', 'https', 'HTTP', 'hTtPs'),
   slashes: fc.constantFrom('//', '/', '', '\\\\', '/\\', '///'),
   userinfo: fc.constantFrom('', 'a@', 'a:b@', 'good.com@', 'a@b@', 'x:y@good.com@'),
-  host: fc.constantFrom(...hosts),
+  host,
   port: fc.constantFrom('', ':80', ':8080', ':'),
   tail: fc.constantFrom('', '/', '/x', '\\x', '?q=1', '#f', '#@good.com', '?@good.com', '/@good.com', '\\@good.com'),
 }).map((p) => `${p.scheme}:${p.slashes}${p.userinfo}${p.host}${p.port}${p.tail}`);
