@@ -382,19 +382,35 @@ static void run_command(char **f, size_t nf, result_t *res) {
   close(px[0]);
 
   stream_t so = {po[0], 1, 0, cap}, se = {pe[0], 2, 0, cap};
-  int status = 0, reaped = 0;
-  long long deadline = started + timeout_ms, kill_at = -1;
+  /* The wall-clock bound covers the whole wait, the output included: at the deadline the group gets
+   * TERM, grace_ms later KILL, and from then on the pipes are closed and not waited for any more.
+   * What still holds them then left the group (setsid, a daemon): no group signal reaches it, and
+   * waiting for its end of file could last forever, and the daemon's audit record with it.
+   * timed_out (exit 124) means the timeout found something of the command's group still running
+   * to stop: the leader, or background jobs of its group. When the leader has exited and the group
+   * is empty, the timeout stops nothing: the wait for output held from outside the group is merely
+   * cut at deadline + grace, and the result keeps the leader's own exit status. */
+  int status = 0, reaped = 0, expired = 0;
+  long long deadline = started + timeout_ms, kill_at = -1, give_up_at = -1;
   while (!reaped || so.fd >= 0 || se.fd >= 0) {
     long long now = now_ms();
-    if (!res->timed_out && now >= deadline) {
-      res->timed_out = 1;
-      kill(-pid, SIGTERM);
-      kill_at = now + grace_ms;
+    if (!expired && now >= deadline) {
+      expired = 1;
+      if (!reaped && waitpid(pid, &status, WNOHANG) == pid) reaped = 1; /* an exited leader is no timeout */
+      if (kill(-pid, SIGTERM) == 0 || errno != ESRCH) res->timed_out = 1;
+      kill_at = give_up_at = now + grace_ms;
     }
     if (g_term_signal && kill_at < 0) kill_at = now + grace_ms;
     if (kill_at >= 0 && now >= kill_at) { kill(-pid, SIGKILL); kill_at = now + 3600 * 1000LL; }
-    long long wait = (res->timed_out ? kill_at : deadline) - now;
-    if (kill_at >= 0 && kill_at - now < wait) wait = kill_at - now;
+    if (give_up_at >= 0 && now >= give_up_at) {
+      if (so.fd >= 0) { close(so.fd); so.fd = -1; }
+      if (se.fd >= 0) { close(se.fd); se.fd = -1; }
+      if (reaped) break;
+    }
+    /* Next event: the deadline, then the KILL and the give-up; after those only SIGCHLD (poll wakes). */
+    long long next = !expired ? deadline : (give_up_at > now ? give_up_at : now + 1000);
+    if (kill_at >= 0 && kill_at < next) next = kill_at;
+    long long wait = next - now;
     if (wait < 0) wait = 0;
     if (wait > 1000) wait = 1000;
     struct pollfd p[3];

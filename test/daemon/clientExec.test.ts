@@ -2,7 +2,7 @@
 // policy) sends the exec spec the test chose: exit status, signals, environment, argv, output
 // cap, stdin, spawn failures and the process-group timeout, as cases in clientExec.cases.json.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,38 @@ describe('the fast-path client runs what the daemon allowed, within bounds', () 
       }
     });
   }
+
+  // `setsid -f` puts the sleep in a session of its own, out of reach of the group kill, and it keeps
+  // the command's stdout and stderr open for 30 s. The client must still stop waiting at timeout +
+  // grace (1.5 s here) and report, so the daemon writes the record; the bound is generous on purpose.
+  it.each([
+    ['the program exited at once: its own exit status, not a timeout', 'echo leader-done; exit 3', { exitCode: 3, signal: null, timedOut: false }],
+    ['the program itself ran into the timeout: 124', 'echo leader-done; exec sleep 100', { exitCode: 124, signal: 'SIGTERM', timedOut: true }],
+  ] as const)('a setsid descendant holding the output does not hold the client past timeout + grace: %s', async (_name, tail, expected) => {
+    const pidFile = join(home, `${Math.random().toString(36).slice(2)}.pid`);
+    const script = `setsid -f sh -c 'echo $$ > "$PIDFILE"; exec sleep 30'; ${tail}`;
+    const spec: ExecSpec = { file: '/bin/sh', args: ['-c', script], cwd: home, env: { PATH: '/usr/bin:/bin', PIDFILE: pidFile }, timeoutMs: 1000, graceMs: 500, maxOutputBytes: 1000 };
+    const id = Buffer.from(JSON.stringify(spec)).toString('base64');
+    const t0 = Date.now();
+    try {
+      const r = await runClient(id, undefined);
+      const elapsed = Date.now() - t0;
+      expect(elapsed).toBeLessThan(10_000);
+      expect(results.get(id), r.stderr).toMatchObject(expected);
+      expect(results.get(id)!.durationMs).toBeGreaterThanOrEqual(1400);
+      expect(r.status).toBe(expected.exitCode);
+      expect(r.stdout).toBe('leader-done\n');
+    } finally {
+      // The leftover sleep is outside the command's bounds by construction: end it here.
+      for (let i = 0; i < 40 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 50));
+      const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0;
+      if (holder > 0) {
+        try {
+          process.kill(holder, 'SIGKILL');
+        } catch { /* already gone */ }
+      }
+    }
+  }, 45_000);
 
   it('forwards TERM sent to the client to the command group and still reports back', async () => {
     const spec: ExecSpec = { file: '/bin/sleep', args: ['30'], cwd: home, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 20_000, graceMs: 500, maxOutputBytes: 1000 };

@@ -54,18 +54,36 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
   const exited = waitForExit(child);
 
   const caps = { stdout: outTty ? null : capStream(child.stdout, io.stdout, spec.maxOutputBytes), stderr: errTty ? null : capStream(child.stderr, io.stderr, spec.maxOutputBytes) };
+  // The wall-clock bound covers the whole wait, the output included: at timeoutMs the group gets
+  // TERM, graceMs later KILL, and from then on nothing is waited for any more. What still holds
+  // the pipes after that left the group (setsid, a daemon) and no group signal reaches it, so
+  // waiting for its end of file could last forever, and the audit record with it.
+  //
+  // timedOut (exit 124) means the timeout found something of the command's group still running
+  // to stop: the leader, or background jobs of its group. When the leader has exited and the
+  // group is empty, the timeout stops nothing: the wait for output held from outside the group is
+  // merely cut at timeout + grace, and the result keeps the leader's own exit status.
   let timedOut = false;
   let killTimer: NodeJS.Timeout | undefined;
+  let giveUp = (): void => {};
+  const gaveUp = new Promise<true>((resolve) => (giveUp = () => resolve(true)));
   const timer = setTimeout(() => {
     if (child.pid === undefined) return;
-    timedOut = true;
-    signalGroup(child.pid, 'SIGTERM');
-    killTimer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), spec.graceMs);
+    const pid = child.pid;
+    timedOut = signalReached(pid, 'SIGTERM');
+    killTimer = setTimeout(() => {
+      signalGroup(pid, 'SIGKILL');
+      giveUp();
+    }, spec.graceMs);
   }, Math.min(Math.max(spec.timeoutMs, 1), MAX_TIMER_MS));
   if (child.pid !== undefined) forwarder.attach(child.pid);
 
   const result = await exited;
-  await Promise.all([caps.stdout?.done, caps.stderr?.done]);
+  const drained = Promise.all([caps.stdout?.done, caps.stderr?.done]).then(() => false as const);
+  if (await Promise.race([drained, gaveUp])) {
+    caps.stdout?.abandon();
+    caps.stderr?.abandon();
+  }
   clearTimeout(timer);
   clearTimeout(killTimer);
   // A program that was told to stop is over: members of its group that outlived the leader
@@ -114,7 +132,26 @@ function waitForExit(child: ChildProcess): Promise<Exit> {
   });
 }
 
-function capStream(from: Readable | null, to: Sink, maxBytes: number): { cap: OutputCap; done: Promise<void> } | null {
+/** Sends `signal` to the group; false when the group no longer has any member (ESRCH). */
+function signalReached(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch (error) {
+    // EPERM still means a member exists (one this user may not signal): it was running.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+interface CappedStream {
+  cap: OutputCap;
+  /** Resolves at the child stream's end of file. */
+  done: Promise<void>;
+  /** Stops reading: closes our end of the pipe, keeps what was read, resolves `done`. */
+  abandon(): void;
+}
+
+function capStream(from: Readable | null, to: Sink, maxBytes: number): CappedStream | null {
   if (!from) return null;
   const cap = new OutputCap(maxBytes);
   // If our own output is gone (the reader closed it), keep draining the child into nothing.
@@ -123,14 +160,22 @@ function capStream(from: Readable | null, to: Sink, maxBytes: number): { cap: Ou
     cap.resume();
   };
   to.once('error', onError);
+  let finish = (): void => {};
   const done = new Promise<void>((resolve) => {
+    finish = resolve;
     cap.on('end', () => {
       to.off('error', onError);
       resolve();
     });
   });
   from.pipe(cap).pipe(to, { end: false });
-  return { cap, done };
+  const abandon = (): void => {
+    // What the cap already holds still flows on to `to`; nothing more is read from the child.
+    from.unpipe(cap);
+    from.destroy();
+    finish();
+  };
+  return { cap, done, abandon };
 }
 
 function spawnMessage(file: string, errno: string | undefined, detail: string | undefined): string {

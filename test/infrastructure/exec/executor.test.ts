@@ -91,6 +91,48 @@ describe('bounded executor: stragglers of a stopped command', () => {
   });
 });
 
+describe('bounded executor: output held by a process that left the group', () => {
+  // `setsid -f` puts the sleep in a session of its own, out of reach of the group kill, and it
+  // keeps the command's stdout and stderr open for 30 s. The wait must still end at timeout +
+  // grace (1.5 s here); the bound asserted is generous so a slow machine does not flake.
+  const holder = (pids: string): string => `setsid -f sh -c 'echo $$ >> ${pids}; exec sleep 30'`;
+
+  async function runHeld(script: string, pids: string): Promise<{ run: Awaited<ReturnType<typeof runHarness>>; elapsed: number }> {
+    const t0 = Date.now();
+    try {
+      const run = await runHarness(sh(script, { timeoutMs: 1000, graceMs: 500 }));
+      return { run, elapsed: Date.now() - t0 };
+    } finally {
+      // The leftover sleep is outside the command's bounds by construction: end it here.
+      for (const pid of await waitForLines(pids, 1).catch(() => [])) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch { /* already gone */ }
+      }
+    }
+  }
+
+  it('the program exited at once: the result comes at timeout + grace with its own exit status', async () => {
+    const pids = join(tmp(), 'pids');
+    const { run, elapsed } = await runHeld(`${holder(pids)}; echo leader-done; exit 3`, pids);
+    expect(elapsed).toBeLessThan(10_000);
+    expect(run.stdout).toBe('leader-done\n');
+    // Nothing of the command's group was left to stop at the timeout: not a timeout.
+    expect(run.result).toMatchObject({ exitCode: 3, signal: null, timedOut: false });
+    expect(run.result.durationMs).toBeGreaterThanOrEqual(1400);
+    expect(run.status).toBe(3);
+  }, 45_000);
+
+  it('the program itself ran into the timeout: 124, timedOut, and the result still comes', async () => {
+    const pids = join(tmp(), 'pids');
+    const { run, elapsed } = await runHeld(`${holder(pids)}; echo leader-done; exec sleep 100`, pids);
+    expect(elapsed).toBeLessThan(10_000);
+    expect(run.stdout).toBe('leader-done\n');
+    expect(run.result).toMatchObject({ exitCode: 124, signal: 'SIGTERM', timedOut: true });
+    expect(run.status).toBe(124);
+  }, 45_000);
+});
+
 describe('bounded executor: output cap', () => {
   it('forwards up to the cap, drains the rest, and says how much was dropped', async () => {
     const r = await runHarness(spec({ file: '/usr/bin/head', args: ['-c', '5000000', '/dev/zero'], maxOutputBytes: 1000 }));
