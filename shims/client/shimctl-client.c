@@ -390,7 +390,7 @@ static void run_command(char **f, size_t nf, result_t *res) {
    * to stop: the leader, or background jobs of its group. When the leader has exited and the group
    * is empty, the timeout stops nothing: the wait for output held from outside the group is merely
    * cut at deadline + grace, and the result keeps the leader's own exit status. */
-  int status = 0, reaped = 0, expired = 0;
+  int status = 0, reaped = 0, expired = 0, broken = 0;
   long long deadline = started + timeout_ms, kill_at = -1, give_up_at = -1;
   while (!reaped || so.fd >= 0 || se.fd >= 0) {
     long long now = now_ms();
@@ -420,7 +420,13 @@ static void run_command(char **f, size_t nf, result_t *res) {
     if (se.fd >= 0) p[np++] = (struct pollfd){se.fd, POLLIN, 0};
     if (reaped && np == 1) break;
     int r = poll(p, (nfds_t)np, (int)wait);
-    if (r < 0 && errno != EINTR) break;
+    if (r < 0 && errno != EINTR) {
+      /* Supervision failed: end the command's group rather than leave it running unbounded. */
+      broken = 1;
+      kill(-pid, SIGKILL);
+      if (!reaped && waitpid(pid, &status, 0) == pid) reaped = 1;
+      break;
+    }
     char drain[64];
     while (read(g_sigpipe[0], drain, sizeof drain) > 0) {}
     for (int i = 1; i < np; i++) {
@@ -442,6 +448,7 @@ static void run_command(char **f, size_t nf, result_t *res) {
   else if (res->timed_out) { res->exit_code = 124; if (WIFSIGNALED(status)) res->signal_number = WTERMSIG(status); }
   else if (WIFSIGNALED(status)) { res->signal_number = WTERMSIG(status); res->exit_code = 128 + res->signal_number; }
   else res->exit_code = WEXITSTATUS(status);
+  if (broken) res->exit_code = EXIT_BLOCKED;
 }
 
 /* ---- built as the shim itself ---- */
@@ -456,7 +463,8 @@ static void prepare_shim_environment(void) {
   long depth = 0;
   if (d && *d) {
     size_t n = strlen(d);
-    depth = (n >= 5 || strspn(d, "0123456789") != n) ? 99999 : strtol(d, NULL, 10);
+    /* As shim.sh and the guard: non-digits, 5+ digits or a leading zero (`08`) mark a tampered hop. */
+    depth = (n >= 5 || strspn(d, "0123456789") != n || (n > 1 && d[0] == '0')) ? 99999 : strtol(d, NULL, 10);
   }
   char text[16];
   snprintf(text, sizeof text, "%ld", depth + 1);
@@ -594,6 +602,10 @@ int main(int argc, char **argv) {
     } else if (type == 'F') {
       g_why = "refused by the daemon";
       if (!ran) fallback();
+    } else if (type == 'X' && g_check) {
+      /* Check mode only asks for a verdict: the guard's bash runs the text itself. */
+      g_why = "unexpected answer (an exec spec in check mode)";
+      fallback();
     } else if (type == 'X' && !ran) {
       char **f = NULL;
       size_t nf = split_fields(body, len, &f);
@@ -617,7 +629,9 @@ int main(int argc, char **argv) {
     } else if (type == 'D') {
       char **f = NULL;
       size_t nf = split_fields(body, len, &f);
-      return nf >= 1 ? atoi(f[0]) : EXIT_BLOCKED;
+      /* A status is 1-3 digits; anything else is not a verdict (in check mode 0 would let bash run the text). */
+      if (nf < 1 || !f[0][0] || strlen(f[0]) > 3 || strspn(f[0], "0123456789") != strlen(f[0])) return EXIT_BLOCKED;
+      return atoi(f[0]);
     } else {
       if (!ran) fallback();
       return ran_status;
