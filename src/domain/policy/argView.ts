@@ -1,3 +1,5 @@
+import { longOptionIs } from './longOption.js';
+
 /**
  * A read-only view of one simple command's arguments, shaped for rule matching:
  * the canonical command name, every argument, and the subcommand words (the leading
@@ -58,10 +60,25 @@ export function hasShortFlag(args: readonly string[], letter: string): boolean {
   return false;
 }
 
+/**
+ * Whether one word can be the long option `long`, with or without `=value`. GNU getopt_long and
+ * git's parse-options take any unambiguous prefix (`--recu` is `--recursive`, `--har` is `--hard`),
+ * so a word that is a prefix of `long` counts, resolved by the shared matcher in longOption.ts.
+ * Erring strict: a prefix that could also mean another option still counts as `long` (the
+ * program refuses an ambiguous one, so nothing runs). At least one letter must follow `--`.
+ * Names without `--` in a long list (`-e`, `-p`) match as written, or as `-e=value`.
+ */
+export function isLongFlag(word: string, long: string): boolean {
+  if (!long.startsWith('--')) return word === long || word.startsWith(long + '=');
+  const eq = word.indexOf('=');
+  if ((eq < 0 ? word.length : eq) < 3) return false; // `--` and `--=x` name no option
+  return longOptionIs(word, long, [long]);
+}
+
 export function hasLongFlag(args: readonly string[], long: string): boolean {
   for (const a of args) {
     if (a === '--') return false;
-    if (a === long || a.startsWith(long + '=')) return true;
+    if (isLongFlag(a, long)) return true;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 import type { PathArg } from '../paths/judgePaths.js';
-import { hasFlag, positionals } from './argView.js';
+import { hasFlag, isLongFlag, positionals } from './argView.js';
+import { matchLongOption, namedOptionValues } from './longOption.js';
 import { sshPathArgs } from './sshArgs.js';
 import { landingPaths } from './copyLanding.js';
 import { httpClientOptions } from './httpClientOptions.js';
@@ -29,11 +30,97 @@ function isRecursive(name: string, args: readonly string[]): boolean {
   switch (name) {
     case 'rg': case 'ag': case 'tar': case 'zip': case 'tree': case 'du': return name !== 'zip' || hasFlag(args, 'r', '--recurse-paths');
     case 'cp': case 'scp': return hasFlag(args, 'rRa', '--recursive', '--archive');
-    case 'grep': case 'egrep': case 'fgrep': case 'zgrep': return hasFlag(args, 'rR', '--recursive', '--dereference-recursive');
+    case 'grep': case 'egrep': case 'fgrep': case 'zgrep': return grepIsRecursive(args);
     case 'rsync': return hasFlag(args, 'ra', '--recursive', '--archive');
     case 'chmod': case 'chown': case 'chgrp': return hasFlag(args, 'R', '--recursive');
     default: return false;
   }
+}
+
+const GREP_FAMILY = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
+/** GNU grep's long options (grep.c), so abbreviations resolve as grep resolves them. */
+const GREP_LONGS = [
+  '--basic-regexp', '--extended-regexp', '--fixed-regexp', '--fixed-strings', '--perl-regexp', '--after-context',
+  '--before-context', '--binary-files', '--byte-offset', '--context', '--color', '--colour', '--count', '--devices',
+  '--directories', '--dereference-recursive', '--exclude', '--exclude-from', '--exclude-dir', '--file',
+  '--files-with-matches', '--files-without-match', '--group-separator', '--help', '--include', '--ignore-case',
+  '--no-ignore-case', '--initial-tab', '--label', '--line-buffered', '--line-number', '--line-regexp', '--max-count',
+  '--no-filename', '--no-group-separator', '--no-messages', '--null', '--null-data', '--only-matching', '--quiet',
+  '--recursive', '--regexp', '--invert-match', '--silent', '--text', '--binary', '--unix-byte-offsets', '--version',
+  '--with-filename', '--word-regexp',
+];
+/** Long options whose value is the next word when not attached with `=`. */
+const GREP_LONG_VALUES = new Set([
+  '--after-context', '--before-context', '--binary-files', '--context', '--devices', '--directories', '--exclude',
+  '--exclude-from', '--exclude-dir', '--file', '--group-separator', '--include', '--label', '--max-count', '--regexp',
+]);
+/** Short options that take a value, attached (`-m5`) or as the next word (`-m 5`). */
+const GREP_SHORT_VALUES = 'ABCDXdefm';
+
+/** `-d ACTION`/`--directories=ACTION`: grep's argmatch takes any unambiguous prefix of `recurse`. */
+function isRecurseAction(value: string | undefined): boolean {
+  return value !== undefined && value.length > 0 && 'recurse'.startsWith(value);
+}
+
+/**
+ * Whether a grep command line searches directories recursively: `-r`/`-R` (alone or in a cluster
+ * such as `-rn`), `-d recurse`/`-drecurse` (the action abbreviated too), `--directories[=]recurse`,
+ * and `--recursive`/`--dereference-recursive`/`--directories` abbreviated. Erring strict: any
+ * letter cluster holding `r` or `R` counts, even where getopt would read it as another option's value.
+ */
+export function grepIsRecursive(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return false;
+    if (a.startsWith('--')) {
+      if (isLongFlag(a, '--recursive') || isLongFlag(a, '--dereference-recursive')) return true;
+      if (isLongFlag(a, '--directories')) {
+        const eq = a.indexOf('=');
+        if (isRecurseAction(eq < 0 ? args[i + 1] : a.slice(eq + 1))) return true;
+      }
+      continue;
+    }
+    if (a.length < 2 || a[0] !== '-') continue;
+    if (/^-[A-Za-z0-9]+$/.test(a) && /[rR]/.test(a)) return true;
+    const d = a.indexOf('d');
+    if (d > 0 && /^-[A-Za-z0-9]*$/.test(a.slice(0, d)) && isRecurseAction(d + 1 < a.length ? a.slice(d + 1) : args[i + 1])) return true;
+  }
+  return false;
+}
+
+/**
+ * grep's operands, with option values set aside (`-d recurse KEY` has the one operand `KEY`,
+ * so the search runs in `.`), whether a pattern came from `-e`/`-f`, and the `-f` pattern files.
+ */
+function grepOperands(args: readonly string[]): { operands: string[]; patternGiven: boolean; patternFiles: string[] } {
+  const operands: string[] = [];
+  const patternFiles: string[] = [];
+  let patternGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { operands.push(...args.slice(i + 1)); break; }
+    if (a.startsWith('--')) {
+      const m = matchLongOption(a, GREP_LONGS);
+      // Unknown or ambiguous: grep refuses to run; the next word stays an operand (read).
+      if (!m || m.ambiguous && !m.names.every((n) => GREP_LONG_VALUES.has(n))) continue;
+      const name = m.names[0]!;
+      if (!GREP_LONG_VALUES.has(name)) continue;
+      const value = m.value ?? args[++i];
+      if (m.names.some((n) => n === '--regexp' || n === '--file')) patternGiven = true;
+      if (value !== undefined && m.names.some((n) => n === '--file' || n === '--exclude-from')) patternFiles.push(value);
+      continue;
+    }
+    if (a.length < 2 || a[0] !== '-') { operands.push(a); continue; }
+    for (let k = 1; k < a.length; k++) {
+      const letter = a[k]!;
+      if (!GREP_SHORT_VALUES.includes(letter)) continue;
+      const value = k + 1 < a.length ? a.slice(k + 1) : args[++i];
+      if (letter === 'e' || letter === 'f') patternGiven = true;
+      if (letter === 'f' && value !== undefined) patternFiles.push(value);
+      break;
+    }
+  }
+  return { operands, patternGiven, patternFiles };
 }
 
 /** Looks enough like a path to be worth resolving: names a directory, a dotfile, or home. */
@@ -71,9 +158,12 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   }
   if (WRITES_ALL.has(name)) { for (const p of pos) add(p, 'write'); return out; }
   if (COPY_LIKE.has(name)) {
-    const target = valueOf(args, '-t', '--target-directory');
+    const targets = targetDirectories(args);
+    const target = targets[targets.length - 1];
     const dest = target ?? pos[pos.length - 1];
-    const sources = target ? pos : pos.slice(0, -1);
+    const sources = target !== undefined ? pos : pos.slice(0, -1);
+    // More than one `-t` is refused by coreutils; every one is still judged as a write.
+    for (const t of targets.slice(0, -1)) out.push({ raw: t, access: 'write' });
     // `mv` moves whole trees; `cp -r` reads them (the destination is written as one path).
     for (const s of sources) add(s, name === 'mv' ? 'delete' : 'read', name === 'mv');
     if (dest !== undefined) {
@@ -94,6 +184,15 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   if (name === 'sed' || name === 'gsed') {
     const o = sedOptions(args);
     for (const p of o.files) add(p, o.inPlace ? 'write' : 'read');
+    return out;
+  }
+  if (GREP_FAMILY.has(name)) {
+    const g = grepOperands(args);
+    const files = g.patternGiven ? g.operands : g.operands.slice(1);
+    if (!g.patternGiven && g.operands[0] !== undefined && looksLikePath(g.operands[0])) add(g.operands[0], 'mention');
+    // `-f FILE` and `--exclude-from=FILE` read one file, never a tree.
+    for (const p of g.patternFiles) out.push({ raw: p, access: 'read' });
+    for (const p of files) add(p, 'read');
     return out;
   }
   if (PATTERN_FIRST.has(name)) {
@@ -119,11 +218,21 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   return out;
 }
 
-function valueOf(args: readonly string[], short: string, long: string): string | undefined {
+/**
+ * `cp`/`mv`/`install`/`ln` target directories: `--target-directory` abbreviated or not, with `=`
+ * or the next word (the shared reader), `-t DIR`, `-tDIR`, and `-t` ending a cluster (`-vt DIR`,
+ * `-rtDIR`). Erring strict: a `t` anywhere in a letter cluster starts the value.
+ */
+function targetDirectories(args: readonly string[]): string[] {
+  const out = namedOptionValues(args, ['--target-directory']);
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === short || a === long) return args[i + 1];
-    if (a.startsWith(long + '=')) return a.slice(long.length + 1);
+    if (a === '--') break;
+    if (a.startsWith('--') || a.length < 2 || a[0] !== '-') continue;
+    // `-S SUFFIX` (--suffix) takes the rest of its cluster, so a `t` after it is not an option.
+    const m = /^-[A-Za-z0-9]*?t/.exec(a);
+    if (!m || m[0].slice(1, -1).includes('S')) continue;
+    out.push(a.length > m[0].length ? a.slice(m[0].length) : args[++i] ?? '');
   }
-  return undefined;
+  return out;
 }

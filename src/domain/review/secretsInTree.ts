@@ -9,7 +9,8 @@ import { judgePaths } from '../paths/judgePaths.js';
 import { absolutize, expandTilde } from '../paths/posixPath.js';
 import type { Verdict } from '../verdict.js';
 import type { ReviewState } from './reviewState.js';
-import { hasFlag } from '../policy/argView.js';
+import { grepIsRecursive } from '../policy/pathArgs.js';
+import { isLongFlag } from '../policy/argView.js';
 import { optionValuesOf } from '../policy/longOption.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
 
@@ -35,15 +36,36 @@ function nameFilter(args: readonly string[]): (base: string) => boolean {
 }
 const GREP_LONGS = ['--include', '--exclude', '--exclude-dir', '--exclude-from'];
 
+/**
+ * `rg --hidden`/`-.`/`-uu` (the `u`s may be spread over words: `-u -u`), `ag --hidden`/`-u`, and
+ * `--unrestricted`; long names abbreviated too. Erring strict: a prefix counts, and so does a
+ * `.` or `u` anywhere in a letter cluster.
+ */
+function searchesHidden(name: string, args: readonly string[]): boolean {
+  let us = 0;
+  for (const a of args) {
+    if (a === '--') break;
+    if (a.startsWith('--')) {
+      // One `--unrestricted` is one `-u` to ripgrep; it is counted as hidden here anyway (as before).
+      if (isLongFlag(a, '--hidden') || isLongFlag(a, '--unrestricted')) return true;
+      continue;
+    }
+    if (!/^-[A-Za-z0-9.]+$/.test(a)) continue;
+    if (a.includes('.')) return true;
+    us += a.split('u').length - 1;
+  }
+  return us >= (name === 'ag' ? 1 : 2);
+}
+
 export function secretsInTreeVerdict(name: string, args: readonly string[], pathArgs: readonly PathArg[], state: ReviewState): Verdict | undefined {
   const list = state.facts.filesUnder;
   if (!list) return undefined;
-  const grep = PRINTS_MATCHES.has(name) && hasFlag(args, 'rR', '--recursive', '--dereference-recursive');
+  const grep = PRINTS_MATCHES.has(name) && grepIsRecursive(args);
   // ripgrep and ag search recursively by default and skip hidden files unless told otherwise;
   // their ignore files are not read here, so an ignored secret still counts (the stricter reading).
   const ripgrep = RECURSIVE_BY_DEFAULT.has(name);
   if (!grep && !ripgrep) return undefined;
-  const hidden = !ripgrep || args.some((a) => a === '--hidden' || a === '-.' || /^-u{2,3}$/.test(a) || a === '--unrestricted');
+  const hidden = !ripgrep || searchesHidden(name, args);
   const roots = pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
   // `grep -r PATTERN` and `rg PATTERN` with no file search the working directory.
   if (roots.length === 0) roots.push('.');
