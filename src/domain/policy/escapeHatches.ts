@@ -7,7 +7,7 @@ import { hatch } from './escapeFindings.js';
 import { namedOptionValues } from './longOption.js';
 import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.js';
 import { deviceReplacement } from './copyLanding.js';
-import { positionals } from './argView.js';
+import { isLongFlag, positionals } from './argView.js';
 import { tar, tarExtract } from './tarEscapes.js';
 
 function lastPositional(args: readonly string[]): string | undefined {
@@ -25,10 +25,10 @@ function contentsOverDestination(name: string, args: readonly string[], out: Esc
   const pos = positionals(args);
   if (pos.length < 2) return;
   const sources = pos.slice(0, -1);
-  const recursive = name === 'mv' || name === 'rsync' || args.some((a) => /^-[A-Za-z]*[rRa]/.test(a) || a === '--recursive' || a === '--archive');
+  const recursive = name === 'mv' || name === 'rsync' || args.some((a) => /^-[A-Za-z]*[rRa]/.test(a) || isLongFlag(a, '--recursive') || isLongFlag(a, '--archive'));
   const contents = name === 'rsync'
     ? sources.some((s) => s.endsWith('/') && !s.includes(':'))
-    : args.some((a) => /^-[A-Za-z]*T/.test(a) || a === '--no-target-directory') || sources.some((s) => /(^|\/)\.\/?$/.test(s));
+    : args.some((a) => /^-[A-Za-z]*T/.test(a) || isLongFlag(a, '--no-target-directory')) || sources.some((s) => /(^|\/)\.\/?$/.test(s));
   if (recursive && contents) out.verdicts.push(hatch(`${name} lays a whole tree's contents over ${pos[pos.length - 1]}; files in it nobody has seen (a .git/config, hooks) replace what is there`, 'medium'));
 }
 
