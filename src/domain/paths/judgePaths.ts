@@ -7,10 +7,10 @@ import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, internalErrorVerdict, verdict } from '../verdict.js';
 // The hot-path combination (same result as combineVerdicts, strictest reasons first).
 import { combine } from '../review/combine.js';
-import { absolutize, basenamePosix, dirnamePosix, expandTilde, isStrictAncestor, isWithin, normalizePosix, resolvePhysically } from './posixPath.js';
+import { absolutize, basenamePosix, dirnamePosix, expandTilde, isWithin, normalizePosix, resolvePhysically } from './posixPath.js';
 import type { ProtectedResource } from './protectedResources.js';
 import { defaultGatePaths, ENV_TEMPLATE_NAMES, protectedResources } from './protectedResources.js';
-import { globMatches } from './pathGlob.js';
+import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
 
 /**
@@ -68,13 +68,17 @@ function spellingsOf(arg: PathArg, ctx: PathContext): Spellings {
   return { lexical, resolved, all: unique };
 }
 
-function touches(resource: ProtectedResource, path: string, recursive: boolean): boolean {
+function touches(resource: ProtectedResource, path: string, recursive: boolean, deletes: boolean): boolean {
   if (globMatches(resource.glob, path)) {
     return !(resource.ruleId === 'paths:dotenv' && ENV_TEMPLATE_NAMES.has(basenamePosix(path)));
   }
-  // Recursive access to a parent reaches the resource; name-anywhere patterns are left out, or
-  // every `rm -r` of a project holding a `.env` would be refused.
-  return recursive && !resource.glob.anywhere && isStrictAncestor(path, resource.glob.literalPrefix);
+  // Recursive access to a directory that could hold a match reaches the resource: a parent of
+  // `~/.ssh`, `~/secrets` for `~/secrets/*.pem`, `/proc/1` for `/proc/*/environ`, any `.git` for
+  // `.git/hooks/**`. Name-anywhere patterns have no such directories, or every `rm -r` of a
+  // project holding a `.env` would be refused; for the same reason deleting a directory only
+  // reaches the patterns located under a fixed directory: `rm -r .git` destroys a repository,
+  // it plants no hook (`rm -r .git/hooks` still matches the pattern itself).
+  return recursive && !(deletes && resource.glob.floating) && containerMatches(resource.glob, path);
 }
 
 function mightMatch(p: string, prepared: Prepared): boolean {
@@ -100,13 +104,13 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     }
   }
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
-  if (s.all.some((p) => mightMatch(p, prepared) || (recursive && prepared.below.has(p)))) {
+  if (s.all.some((p) => mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))))) {
     const reported = new Set<string>();
     for (const i of candidates(s.all, recursive, prepared)) {
       const r = prepared.resources[i]!;
       if (r.kind === 'gate' && !writes) continue;
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
-      if (!s.all.some((p) => touches(r, p, recursive))) continue;
+      if (!s.all.some((p) => touches(r, p, recursive, arg.access === 'delete'))) continue;
       reported.add(r.ruleId);
       if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
       else if (arg.access === 'credential' && KEY_RULES.has(r.ruleId)) {
@@ -149,14 +153,17 @@ interface Table {
   /** All patterns in one expression each: most paths match none, and one test says so. */
   anyName: RegExp;
   anyPath: RegExp;
+  /** All containers (directories a recursive access reaches a pattern from) in one expression. */
+  anyContainer: RegExp;
   /** Indexes into `resources` of the name-anywhere patterns. */
   anywhere: number[];
   /** Literal directory of a located pattern ⇒ its indexes. */
   byPrefix: Map<string, number[]>;
   /**
    * Every strict ancestor directory of a located pattern's literal prefix (`/`, `/home`,
-   * `/home/u` for `~/.ssh/**`) ⇒ the patterns below it: a recursive access reaches a resource
-   * only from one of these.
+   * `/home/u` for `~/.ssh/**`) ⇒ the patterns below it, the candidates a recursive access to
+   * such a directory may reach. Containers at or below the literal prefix are found through
+   * `byPrefix`, those of patterns starting with `**` (prefix `/`) likewise.
    */
   below: Map<string, number[]>;
 }
@@ -232,6 +239,7 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[]): Table
       resources,
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
       anyPath: union(resources.filter((r) => !r.glob.anywhere).map((r) => r.glob.regex)),
+      anyContainer: union(resources.flatMap((r) => (r.glob.container ? [r.glob.container] : []))),
       ...indexResources(resources),
     };
     if (byKey.size > 16) byKey.clear(); // a long-lived process with many homes: stay bounded

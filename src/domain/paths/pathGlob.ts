@@ -11,6 +11,14 @@ export interface CompiledGlob {
   anywhere: boolean;
   /** For `anywhere` patterns: matches the last path segment alone. */
   nameRegex?: RegExp;
+  /**
+   * Matches a directory that could hold a match below it, so a recursive access to it (`cp -r`,
+   * `tar -C`, `unzip -d`) reaches the pattern: see containerSource. Absent when no directory
+   * qualifies (name-anywhere patterns, a `**` followed by one name).
+   */
+  container?: RegExp;
+  /** The pattern starts with `**`: its container matches a directory by its trailing segments. */
+  floating: boolean;
 }
 
 const SPECIAL = /[.+^${}()|\\]/;
@@ -40,6 +48,40 @@ export function globSegmentSource(seg: string): string {
 }
 
 /**
+ * The directories that could contain a match of `segments` (an absolute pattern split on `/`):
+ * those matching a proper prefix of the segment list, segment by segment with the same glob
+ * semantics (`/`, `/proc`, `/proc/1` for the process-environment pattern). A `**` inside the
+ * pattern makes every directory at or below that point a container. A leading `**` is the
+ * exception: it lets the rest of the pattern start in any directory, so a directory qualifies
+ * by its trailing segments (`…/.git` and `…/.git/hooks` for the `.git/hooks/**` pattern), and
+ * the bare `**` prefix, which would make every directory a container, does not count (as a
+ * name-anywhere pattern, `.env`, has no containers: every `rm -r` of a project holding one
+ * would be refused).
+ */
+function containerSource(segments: string[]): string | undefined {
+  let start = 0;
+  while (start < segments.length && segments[start] === '**') start++;
+  const floating = start > 0;
+  // Proper prefixes only: the last segment included in any prefix is segments[n - 2], except
+  // that a trailing `**` (`~/.ssh/**`) still makes every directory below a container.
+  const last = segments.length - 2;
+  // The prefixes that go on from segments[j]: nested optional groups, or "anything below" at `**`.
+  const from = (j: number): string => {
+    if (segments[j] === '**') return '(?:/.*)?';
+    if (j > last) return '';
+    return `(?:/${globSegmentSource(segments[j]!)}${from(j + 1)})?`;
+  };
+  if (floating) {
+    // At least one segment after the leading `**`, and still a proper prefix.
+    if (start > last) return undefined;
+    return `^(?:/[^/]+)*/${globSegmentSource(segments[start]!)}${from(start + 1)}$`;
+  }
+  if (segments.length === 0) return undefined;
+  if (last < 0) return '^/$';
+  return `^(?:/|/${globSegmentSource(segments[0]!)}${from(1)})$`;
+}
+
+/**
  * `*` and `?` stay within one path segment, `**` spans any number of segments (zero included,
  * so `~/.ssh/**` also matches `~/.ssh` itself). A pattern without `/` matches the last segment
  * of any path. Patterns must already be absolute (or slash-free).
@@ -56,12 +98,15 @@ export function compileGlob(pattern: string): CompiledGlob {
   }
   const firstWild = segments.findIndex((s) => /[*?[]/.test(s));
   const literal = firstWild < 0 ? segments : segments.slice(0, firstWild);
+  const container = anywhere ? undefined : containerSource(segments);
   return {
     pattern,
     regex: new RegExp(`^${body === '' ? '/' : body}$`),
     literalPrefix: '/' + literal.join('/'),
     anywhere,
     ...(anywhere ? { nameRegex: new RegExp(`^${globSegmentSource(pattern)}$`) } : {}),
+    ...(container !== undefined ? { container: new RegExp(container) } : {}),
+    floating: segments[0] === '**',
   };
 }
 
@@ -78,4 +123,19 @@ export function globMatches(glob: CompiledGlob, absPath: string): boolean {
   const prefix = glob.literalPrefix;
   if (prefix !== '/' && absPath !== prefix && !absPath.startsWith(prefix + '/')) return false;
   return glob.regex.test(absPath);
+}
+
+/**
+ * True when `absDir` is a directory that could hold a match below it (see containerSource):
+ * a recursive access to it reaches the pattern. A located pattern's containers all lie on the
+ * line through its literal prefix (its ancestors, itself, or below it), which is checked first.
+ */
+export function containerMatches(glob: CompiledGlob, absDir: string): boolean {
+  if (!glob.container) return false;
+  if (!glob.floating) {
+    const prefix = glob.literalPrefix;
+    const onLine = prefix === '/' || absDir === '/' || absDir === prefix || absDir.startsWith(prefix + '/') || prefix.startsWith(absDir + '/');
+    if (!onLine) return false;
+  }
+  return glob.container.test(absDir);
 }

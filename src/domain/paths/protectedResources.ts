@@ -65,6 +65,19 @@ export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
     '~/Library/LaunchAgents/**', '~/.xprofile', '~/.xsessionrc', '~/.xinitrc']],
 ];
 
+/**
+ * Directory names under which built-in patterns match in any directory (`.git` for `.git/config`
+ * and `.git/hooks/**`, `.claude`, `.gemini`): a copy, move or link that creates one of these may
+ * lay a whole tree of protected files there (or, for `.git`, a gitfile pointing elsewhere).
+ */
+export const PROTECTED_DIR_NAMES: ReadonlySet<string> = new Set(
+  [...BUILTIN_SECRETS, ...BUILTIN_CODE_CONFIG]
+    .flatMap(([, patterns]) => patterns)
+    .filter((p) => !p.startsWith('/') && !p.startsWith('~') && p.includes('/'))
+    .map((p) => p.slice(0, p.indexOf('/')))
+    .filter((name) => !/[*?[]/.test(name)),
+);
+
 /** Where shimctl keeps its state when the XDG variables are unset (mirrors statePaths.ts). */
 export function defaultGatePaths(home: string): string[] {
   return ['~/.config/shimctl', '~/.local/state/shimctl', '~/.local/share/shimctl'].map((p) => expandTilde(p, home));

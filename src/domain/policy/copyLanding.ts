@@ -9,13 +9,7 @@ import type { PathArg } from '../paths/judgePaths.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { normalizePosix } from '../paths/posixPath.js';
-
-/** Directories whose protected files are matched by name anywhere (`.git/config`), with a file that stands for each. */
-const PROTECTED_DIR_PROBES: Readonly<Record<string, readonly string[]>> = {
-  '.git': ['config', 'hooks/pre-commit'],
-  '.claude': ['settings.json'],
-  '.gemini': ['settings.json'],
-};
+import { PROTECTED_DIR_NAMES } from '../paths/protectedResources.js';
 
 function lastComponent(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -29,12 +23,10 @@ export function landingPaths(sources: readonly string[], dest: string, opts: { w
   // Onto a device (`cp x /dev/null`) nothing lands below it; replacing it is judged by deviceReplacement.
   if (dest.startsWith('/dev/') && !dest.endsWith('/')) return out;
   const join = (a: string, b: string): string => (a.endsWith('/') ? a + b : `${a}/${b}`);
-  // A destination named like a protected directory (`ln -s /tmp/evil .git`, `mv stage .git`) may
-  // replace it when it does not exist yet: what stands for its protected files is written too.
-  const destBase = lastComponent(dest);
-  if (sources.length && Object.prototype.hasOwnProperty.call(PROTECTED_DIR_PROBES, destBase)) {
-    for (const p of PROTECTED_DIR_PROBES[destBase]!) out.push({ raw: join(dest, p), access: 'write' });
-  }
+  // A destination named like a protected directory (`ln -s /tmp/evil .git`, `mv stage .git`,
+  // `cp gitfile .git`) may be replaced when it does not exist yet: everything below it is
+  // written, which judgePaths reads as reaching the protected files that may sit there.
+  if (sources.length && PROTECTED_DIR_NAMES.has(lastComponent(dest))) out.push({ raw: dest, access: 'write', recursive: true });
   for (const s of sources) {
     const base = lastComponent(s);
     if (opts.contentsOnly || base === '.' || base === '') {
@@ -44,10 +36,11 @@ export function landingPaths(sources: readonly string[], dest: string, opts: { w
     }
     if (base === '..') continue;
     const landing = join(dest, base);
-    out.push(opts.wholeTree ? { raw: landing, access: 'write', recursive: true } : { raw: landing, access: 'write' });
-    if (opts.wholeTree && Object.prototype.hasOwnProperty.call(PROTECTED_DIR_PROBES, base)) {
-      for (const p of PROTECTED_DIR_PROBES[base]!) out.push({ raw: join(landing, p), access: 'write' });
-    }
+    // A whole tree lands below `landing` (judgePaths finds the protected files that may sit
+    // there, `dest/.git/hooks` included). A file named like a protected directory is judged the
+    // same way: a `.git` file is a gitfile that points git at another directory.
+    const tree = opts.wholeTree || PROTECTED_DIR_NAMES.has(base);
+    out.push(tree ? { raw: landing, access: 'write', recursive: true } : { raw: landing, access: 'write' });
   }
   return out;
 }
