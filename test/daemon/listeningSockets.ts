@@ -15,8 +15,9 @@ function socketInodes(pid: number): Set<string> {
   return out;
 }
 
-export function listensOnTcp(pid: number): boolean {
-  const mine = socketInodes(pid);
+/** The `/proc/net/tcp{,6}` rows in LISTEN state: [local address, inode]. */
+function listeningRows(): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text = '';
     try {
@@ -26,10 +27,15 @@ export function listensOnTcp(pid: number): boolean {
     }
     for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
-      if (cols[3] === '0A' && mine.has(cols[9] ?? '')) return true; // 0A = LISTEN
+      if (cols[3] === '0A') rows.push([cols[1] ?? '', cols[9] ?? '']); // 0A = LISTEN
     }
   }
-  return false;
+  return rows;
+}
+
+export function listensOnTcp(pid: number): boolean {
+  const mine = socketInodes(pid);
+  return listeningRows().some(([, inode]) => mine.has(inode));
 }
 
 /**
@@ -38,17 +44,5 @@ export function listensOnTcp(pid: number): boolean {
  */
 export function portListening(port: number): boolean {
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[3] === '0A' && cols[1]?.endsWith(`:${hex}`)) return true;
-    }
-  }
-  return false;
+  return listeningRows().some(([local]) => local.endsWith(`:${hex}`));
 }
