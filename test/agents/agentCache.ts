@@ -9,6 +9,8 @@ export interface CachedAgent {
   dir: string;
   binDir: string;
   bin: string;
+  /** The Node the agent declares, when newer than shimctl's (first on its PATH). */
+  nodeBinDir?: string;
   reason?: string;
 }
 

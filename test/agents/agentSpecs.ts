@@ -2,8 +2,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type AgentName = 'claude' | 'codex' | 'gemini' | 'qwen' | 'opencode';
-export const AGENT_NAMES: AgentName[] = ['claude', 'codex', 'gemini', 'qwen', 'opencode'];
+/** The suite's entries (keys of scripts/agents/agents.json): one per agent build under test. */
+export type AgentName = 'claude' | 'claude-current' | 'codex' | 'gemini' | 'qwen' | 'opencode';
+export const AGENT_NAMES: AgentName[] = ['claude', 'claude-current', 'codex', 'gemini', 'qwen', 'opencode'];
+
+/** The agent an entry runs, as shimctl names it (launcher, audit `agent`): claude-current is claude. */
+export type AgentId = 'claude' | 'codex' | 'gemini' | 'qwen' | 'opencode';
+export function agentIdOf(name: AgentName): AgentId {
+  return name === 'claude-current' ? 'claude' : name;
+}
 
 export interface AgentRunPlan {
   /** The PATH name the user types, which `shimctl install` puts a launcher in front of. */
@@ -106,9 +113,10 @@ function opencodePlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
 }
 
 export function planFor(name: AgentName, input: PlanInput): AgentRunPlan {
-  if (name === 'claude') return claudePlan(input);
-  if (name === 'codex') return codexPlan(input);
-  if (name === 'qwen') return qwenPlan(input);
-  if (name === 'opencode') return opencodePlan(input);
+  const id = agentIdOf(name);
+  if (id === 'claude') return claudePlan(input);
+  if (id === 'codex') return codexPlan(input);
+  if (id === 'qwen') return qwenPlan(input);
+  if (id === 'opencode') return opencodePlan(input);
   return geminiPlan(input);
 }

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
 import { ensureAgentForTests, type CachedAgent } from './agentCache.js';
-import { AGENT_NAMES, planFor, type AgentName } from './agentSpecs.js';
+import { AGENT_NAMES, agentIdOf, planFor, type AgentName } from './agentSpecs.js';
 import { startModelServer, type ModelServer } from './modelServer.js';
 import { runAgent } from './runAgent.js';
 import { readAudit, shimctl, shimctlPaths, type AuditLine } from './shimctlCli.js';
@@ -30,6 +30,8 @@ function writeWitnessBin(world: World): { dir: string; trace: string } {
 }
 
 describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
+  // The agent as shimctl knows it (launcher name, audit `agent`): claude-current is claude.
+  const agentId = agentIdOf(name);
   let agent: CachedAgent;
   let world: World;
   let witness: { dir: string; trace: string };
@@ -42,7 +44,7 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     world = makeWorld(`gate-${name}`);
     witness = writeWitnessBin(world);
     // The user's PATH before shimctl: the agent where npm put it, then the system.
-    userPath = `${agent.binDir}:${witness.dir}:/usr/local/bin:/usr/bin:/bin`;
+    userPath = `${agent.nodeBinDir ? `${agent.nodeBinDir}:` : ''}${agent.binDir}:${witness.dir}:/usr/local/bin:/usr/bin:/bin`;
     install = await shimctl(['install'], { HOME: world.home, PATH: userPath });
   }, 900_000);
 
@@ -82,14 +84,14 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(toolResults, summary).toHaveLength(1);
     expect(toolResults[0]?.text, summary).toContain(cases.allow.output);
     const mine = forCommand(records, cases.allow.command);
-    if (SEVERAL_RECORDS_PER_COMMAND.has(name)) {
+    if (SEVERAL_RECORDS_PER_COMMAND.has(agentId)) {
       // Known gap (README, docs/hooks.md): Codex's command is reviewed by its PreToolUse hook and
       // again by the BASH_ENV guard in each bash it starts (its snapshot wrapper, then the inner
       // bash), so one command leaves one record per layer it crossed, every one an allow.
       expect(mine.length, summary).toBeGreaterThanOrEqual(1);
-      expect(mine.every((r) => r.decision === 'allow' && r.agent === name), summary).toBe(true);
+      expect(mine.every((r) => r.decision === 'allow' && r.agent === agentId), summary).toBe(true);
     } else {
-      expect(mine.map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
+      expect(mine.map((r) => [r.decision, r.agent]), summary).toEqual([['allow', agentId]]);
     }
   });
 
@@ -108,7 +110,7 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
       expect(toolResults[i]?.text, `${id}: no block message\n${summary}`).toContain(BLOCK_MESSAGE);
       const mine = forCommand(records, commands[i]!);
       expect(mine.length, `${id}: no audit record\n${summary}`).toBeGreaterThanOrEqual(1);
-      expect(mine.every((r) => r.decision === 'block' && r.agent === name), `${id}: not a block record naming ${name}\n${summary}`).toBe(true);
+      expect(mine.every((r) => r.decision === 'block' && r.agent === agentId), `${id}: not a block record naming ${agentId}\n${summary}`).toBe(true);
     });
     expect(run.exitCode, summary).toBe(0);
     expect(run.stdout, summary).toContain('Scripted turn finished.');
@@ -122,13 +124,13 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(toolResults[0]?.text, summary).toContain('note.txt');
     // Nothing the agent ran for itself (probes, snapshots) was refused.
     expect(records.filter((r) => r.decision !== 'allow'), summary).toEqual([]);
-    expect(records.every((r) => r.agent === name), summary).toBe(true);
+    expect(records.every((r) => r.agent === agentId), summary).toBe(true);
     // Codex removes its snapshot files when the session ends: its snapshot shell is seen in the audit instead.
-    if (name === 'codex') expect(records.some((r) => r.reasons?.some((x) => x.code === 'envelope.bookkeeping')), summary).toBe(true);
+    if (agentId === 'codex') expect(records.some((r) => r.reasons?.some((x) => x.code === 'envelope.bookkeeping')), summary).toBe(true);
     // Claude removes its snapshot when it exits, and only writes the `source <snapshot>` envelope
     // (`claude`, not `claude-no-snapshot`) after checking the snapshot file exists: that envelope
     // on the command's record proves the snapshot shell ran and left its file.
-    if (name === 'claude') {
+    if (agentId === 'claude') {
       expect(records.some((r) => r.reasons?.some((x) => x.code === 'envelope.bookkeeping' && /claude-snapshot/.test(x.message ?? ''))), summary).toBe(true);
       expect(forCommand(records, 'ls').map((r) => r.envelope), summary).toEqual(['claude']);
     }
@@ -139,7 +141,7 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     const paths = shimctlPaths(world.home);
     const removed = await shimctl(['uninstall'], { HOME: world.home, PATH: userPath });
     expect(removed.exitCode, removed.stderr).toBe(0);
-    expect(existsSync(join(paths.launcherDir, name))).toBe(false);
+    expect(existsSync(join(paths.launcherDir, agentId))).toBe(false);
     for (const rc of ['.bashrc', '.profile']) {
       const file = join(world.home, rc);
       if (existsSync(file)) expect(readFileSync(file, 'utf8'), rc).not.toContain('shimctl');

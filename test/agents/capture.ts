@@ -3,7 +3,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AGENT_NAMES, planFor, type AgentName } from './agentSpecs.js';
+import { AGENT_NAMES, agentIdOf, planFor, type AgentName } from './agentSpecs.js';
 import { ensureAgentForTests } from './agentCache.js';
 import { writeLoggingShell } from './loggingShell.js';
 import { startModelServer } from './modelServer.js';
@@ -34,16 +34,17 @@ try {
     console.log(`start at ${Date.now()}`);
     server.script({ command: 'touch marker.txt' });
     const plan = planFor(name, { modelUrl: server.url, home, workspace, prompt: 'Create marker.txt' });
-    const wiring: Record<string, string> = name === 'codex' ? { BASH_ENV: shell.bashEnv }
+    const wiring: Record<string, string> = agentIdOf(name) === 'codex' ? { BASH_ENV: shell.bashEnv }
       : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash };
-    const run = await runAgent(plan, { cwd: workspace, home, path: `${shell.dir}:${agent.binDir}:/usr/local/bin:/usr/bin:/bin`, extraEnv: wiring });
+    const nodePath = agent.nodeBinDir ? `${agent.nodeBinDir}:` : '';
+    const run = await runAgent(plan, { cwd: workspace, home, path: `${shell.dir}:${nodePath}${agent.binDir}:/usr/local/bin:/usr/bin:/bin`, extraEnv: wiring });
     const lines = existsSync(shell.log) ? readFileSync(shell.log, 'utf8').trim().split('\n') : [];
     console.log(`== ${name} ${agent.version} exit=${run.exitCode} timedOut=${run.timedOut} ${run.ms}ms marker=${existsSync(join(workspace, 'marker.txt'))}`);
     console.log('tool results:', JSON.stringify(server.toolResults));
     console.log('unknown routes:', JSON.stringify(server.unknown));
     console.log('requests:', server.requests.map((r) => `${r.at}ms ${r.method} ${r.url}`).join(', '));
     console.log('stdout:', run.stdout.slice(-400)); console.log('stderr:', run.stderr.slice(-1500));
-    const clean = lines.map((l) => placeholders(l, { home, workspace, shimDir: shell.dir, install: agent.dir }));
+    const clean = lines.map((l) => placeholders(l, { home, workspace, shimDir: shell.dir, install: agent.dir, nodeBin: agent.nodeBinDir }));
     for (const l of clean) console.log('  shell:', l.slice(0, 300));
     const suffix = `${withBashrc ? '-bashrc' : ''}${failSnapshots ? '-no-snapshot' : ''}`;
     if (outDir) writeFileSync(join(outDir, `${name}${suffix}.jsonl`), clean.join('\n') + '\n');

@@ -6,6 +6,8 @@ const RANDOM_PARTS: Array<[RegExp, string]> = [
   [/snapshot-bash-\d+-[a-z0-9]+\.sh/g, 'snapshot-bash-<N>.sh'],
   [/\/tmp\/claude-[0-9a-f]+-cwd/g, '/tmp/claude-<X>-cwd'],
   [/PATH_END_[a-z0-9]+/g, 'PATH_END_<X>'],
+  // Claude 2.1.3xx: a random here-doc delimiter in its snapshot script.
+  [/CLAUDE_CODE_END_[a-z0-9]+/g, 'CLAUDE_CODE_END_<X>'],
   [/^export PATH=.*$/gm, 'export PATH=<PATH>'],
   [/\/tmp\/gemini-shell-[A-Za-z0-9]+/g, '/tmp/gemini-shell-<X>'],
   [/shell_snapshots\/[0-9a-f-]+\.tmp-\d+/g, 'shell_snapshots/<ID>'],

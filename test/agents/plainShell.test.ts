@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ensureAgentForTests } from './agentCache.js';
-import { AGENT_NAMES, planFor, type AgentName } from './agentSpecs.js';
+import { AGENT_NAMES, agentIdOf, planFor, type AgentName } from './agentSpecs.js';
 import { normalizeShellLine, readFixture } from './fixtureShape.js';
 import { writeLoggingShell } from './loggingShell.js';
 import { startModelServer, type ModelServer } from './modelServer.js';
@@ -26,10 +26,10 @@ async function runPlain(name: AgentName, command: string) {
   server.script({ command });
   const plan = planFor(name, { modelUrl: server.url, home: world.home, workspace: world.workspace, prompt: 'Run the command.' });
   // The same wiring the fixtures were captured with: SHELL/CLAUDE_CODE_SHELL for Claude, PATH for Gemini, BASH_ENV for Codex.
-  const wiring: Record<string, string> = name === 'codex' ? { BASH_ENV: shell.bashEnv } : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash };
-  const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${shell.dir}:${agent.binDir}:/usr/local/bin:/usr/bin:/bin`, extraEnv: wiring });
+  const wiring: Record<string, string> = agentIdOf(name) === 'codex' ? { BASH_ENV: shell.bashEnv } : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash };
+  const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${shell.dir}:${agent.nodeBinDir ? `${agent.nodeBinDir}:` : ''}${agent.binDir}:/usr/local/bin:/usr/bin:/bin`, extraEnv: wiring });
   const lines = existsSync(shell.log) ? readFileSync(shell.log, 'utf8').split('\n').filter(Boolean) : [];
-  const shellLines = lines.map((l) => placeholders(l, { home: world.home, workspace: world.workspace, shimDir: shell.dir, install: agent.dir }));
+  const shellLines = lines.map((l) => placeholders(l, { home: world.home, workspace: world.workspace, shimDir: shell.dir, install: agent.dir, nodeBin: agent.nodeBinDir }));
   if (server.unknown.length) console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
   return { agent, world, run, shellLines, toolResults: [...server.toolResults] };
 }
