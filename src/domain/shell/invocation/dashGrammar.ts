@@ -18,6 +18,9 @@ const SET_O = new Set(['errexit', 'noglob', 'ignoreeof', 'monitor', 'noexec', 'x
  * stdin, which nobody reviewed.
  */
 export function parseDashInvocation(args: readonly string[]): ShellInvocation {
+  // `--help`/`--version` first: dash stops at once ("Illegal option --", status 2) and runs nothing,
+  // which is what bash's info request promises too; the shim hands it only that flag.
+  if (args[0] === '--help' || args[0] === '--version') return { kind: 'info', flags: [args[0]] };
   const state: OptionState = { flags: [], command: false, login: false, interactive: false, stdin: false };
   let i = 0;
   for (; i < args.length; i++) {

@@ -13,6 +13,11 @@ const probeIndex = (text: string): number | undefined => {
 export function disagreements(claim: ShellInvocation, obs: Observed, argv0: string, real: 'bash' | 'dash', rc: string): string[] {
   const out: string[] = [];
   if (claim.kind === 'unsupported') return out;
+  if (claim.kind === 'info' && real === 'dash') {
+    // dash has no --help/--version: it stops on them before anything runs.
+    if (obs.status !== 2 || obs.ran.length || obs.other.length || obs.profile) out.push(`claimed info, but dash did not stop at once (status ${obs.status})`);
+    return out;
+  }
   if (OPTION_ERROR.test(obs.stderr)) out.push(`the shell refused its options: ${obs.stderr.split('\n')[0]}`);
   if (obs.status === null) out.push('the shell did not finish in time');
   if (obs.rcfile && !(claim.kind === 'script' && claim.file === rc)) out.push('the rcfile named on the command line was read');
