@@ -28,6 +28,20 @@ export function parseShellInvocation(args: readonly string[], dialect: ShellDial
   if (asDash.kind === 'unsupported') return asDash;
   const asBash = parseBashInvocation(args);
   if (asBash.kind === 'unsupported') return { kind: 'unsupported', reason: `${asBash.reason} (sh may be bash)` };
-  if (JSON.stringify(asDash) !== JSON.stringify(asBash)) return { kind: 'unsupported', reason: 'sh: bash and dash read these arguments differently' };
+  if (!sameInvocation(asDash, asBash)) return { kind: 'unsupported', reason: 'sh: bash and dash read these arguments differently' };
   return asDash;
+}
+
+/** Field by field (JSON.stringify would cost microseconds on the hot path). */
+function sameInvocation(a: ShellInvocation, b: ShellInvocation): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    const x = (a as Record<string, unknown>)[k];
+    const y = (b as Record<string, unknown>)[k];
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length || x.some((v, i) => v !== y[i])) return false;
+    } else if (x !== y) return false;
+  }
+  return true;
 }
