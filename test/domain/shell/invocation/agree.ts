@@ -34,7 +34,12 @@ export function disagreements(claim: ShellInvocation, obs: Observed, argv0: stri
     if (obs.ran.length) out.push(`claimed a non-probe text, but probe C${obs.ran[0]!.k} ran`);
     return out;
   }
-  if (obs.ran.length === 0) return out; // -n / -o noexec: nothing ran, which is not more than claimed
+  if (obs.ran.length === 0) {
+    // -n / -o noexec: nothing ran, which is not more than claimed; but a shell that read the
+    // text as a file name, or failed, exits non-zero.
+    if (obs.status !== 0) out.push(`claimed probe C${k}, but nothing ran and the shell exited ${obs.status}`);
+    return out;
+  }
   if (obs.ran.length > 1 || obs.ran[0]!.k !== k) out.push(`claimed probe C${k}, but ran ${obs.ran.map((r) => `C${r.k}`).join(', ')}`);
   const bound = [claim.argv0 ?? argv0, ...claim.positional].map((a) => `<${a}>`).join('');
   if (obs.ran[0]!.bound !== bound) out.push(`bound ${obs.ran[0]!.bound}, claimed ${bound}`);
