@@ -131,7 +131,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
 async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string, session?: string): Promise<Decided> {
   const depth = readDepth(req.env);
   const fallback = defaultConfig();
-  const invocation = (deps.parseInvocation ?? parseShellInvocation)(req.args);
+  const invocation = (deps.parseInvocation ?? parseShellInvocation)(req.args, req.shell);
   if (depth > MAX_DEPTH) {
     const v = verdict('block', 'high', 'invocation.depth_exceeded', `shims nested ${Number.isFinite(depth) ? depth : 'an unreadable number of'} levels deep (cap ${MAX_DEPTH}); a loop is likely`);
     return { config: fallback, review: { verdict: v, trace: [] }, invocation };

@@ -1,5 +1,5 @@
 import { judgePaths } from '../paths/judgePaths.js';
-import { parseShellInvocation } from '../shell/parseInvocation.js';
+import { dialectFor, parseShellInvocation } from '../shell/parseInvocation.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
@@ -107,7 +107,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
 /** Shells and the builtins that take code or set variables. */
 function reviewSpecial(name: string, args: readonly string[], state: ReviewState, depth: number): Verdict | undefined {
   if (SHELLS.has(name)) {
-    const inv = parseShellInvocation(args);
+    const inv = parseShellInvocation(args, dialectFor(name));
     switch (inv.kind) {
       case 'info': return verdict('allow', 'low', 'command.allowed', `${name} prints version or help`);
       case 'command': {
