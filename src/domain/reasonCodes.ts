@@ -43,6 +43,7 @@ export const REASON_CODES = {
   'command.publish': 'The command publishes a package or artifact.',
   'command.system': 'The command touches devices, the kernel or system paths.',
   'command.chained_text': 'Shell control text is hidden inside an argument or sub-command.',
+  'command.argv_name_mismatch': 'A program runs under another name (`exec -a`, `env -a`) and is not a multi-call program whose dispatch on that name is known.',
   'command.nesting_too_deep': 'Wrappers or inline shells are nested deeper than the review core follows.',
   // paths
   'path.protected': 'The command reads or names a protected secret or credential store.',
