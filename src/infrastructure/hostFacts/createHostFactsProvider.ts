@@ -6,6 +6,7 @@ import type { HostFactsProvider } from '../../application/ports/hostFactsProvide
 import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { absoluteSearchPath } from '../../domain/exec/searchPath.js';
+import { localeEnvOf } from '../../domain/shell/locale.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
 
@@ -65,6 +66,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       const resolved = new Map<string, string | undefined>();
       return {
         home: paths.home,
+        locale: localeEnvOf(env),
         shimctlPaths: [paths.configDir, paths.stateDir, paths.dataDir],
         realpath: (p) => {
           try {
