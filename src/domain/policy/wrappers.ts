@@ -21,7 +21,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     flags: ['-A', '-b', '-E', '-e', '-H', '-i', '-K', '-k', '-l', '-n', '-P', '-S', '-s', '-V', '-v', '-B', '-N', '--preserve-env', '--login', '--shell', '--non-interactive', '--stdin', '--reset-timestamp', '--remove-timestamp', '--list', '--validate', '--version', '--edit', '--background', '--askpass', '--set-home', '--bell', '--preserve-groups', '--no-update'] },
   doas: { valueOpts: ['-u', '-C'], flags: ['-n', '-s', '-L'] },
   pkexec: { valueOpts: ['--user'], flags: ['--disable-internal-agent', '--keep-cwd'] },
-  // `-a`/`--argv0` (coreutils 9.5+; an older env refuses the option and runs nothing) set argv0.
+  // `-a`/`--argv0` (newer GNU coreutils; the 9.1 env here refuses the option and runs nothing) set argv0.
   env: { valueOpts: ['-u', '-C', '-S', '-a', '--unset', '--chdir', '--split-string', '--argv0', '--block-signal', '--default-signal', '--ignore-signal'], flags: ['-i', '-0', '-v', '-', '--ignore-environment', '--null', '--debug', '--list-signal-handling'], assignments: true },
   nice: { valueOpts: ['-n', '--adjustment'], flags: [], numericFlags: true },
   nohup: { valueOpts: [], flags: [] },
@@ -126,7 +126,7 @@ export function unwrapWith(spec: WrapperSpec, args: readonly string[]): Unwrappe
 
 /**
  * Multi-call programs: one binary that picks what it does from its argv0, which `exec -a NAME`
- * (and `env -a NAME` / `env --argv0=NAME`, coreutils 9.5+) set apart from the file that runs.
+ * (and `env -a NAME` / `env --argv0=NAME` in newer GNU coreutils) set apart from the file that runs.
  * Each entry maps the argv0 and the arguments to the command the program then behaves as.
  * A program not named here with a foreign argv0 is an unknown reading (asked).
  */
