@@ -67,7 +67,8 @@ export SHIMCTL_DEPTH
 # an empty entry (the current directory), `.`, `bin` or `~/bin` (bash expands a leading `~` in
 # entries), so the text runs with the absolute entries alone, as a command run by a shim does.
 # With none left, /dev/null (not a directory): an empty PATH would mean the current directory.
-if [ -n "${PATH+x}" ]; then
+# Only for `-c` text, the one thing the review resolved names in; script files are left alone.
+if [ -n "${BASH_EXECUTION_STRING+x}" ] && [ -n "${PATH+x}" ]; then
   shimctl_rest=$PATH:
   shimctl_path=
   while [ -n "$shimctl_rest" ]; do
