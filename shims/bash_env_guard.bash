@@ -63,4 +63,21 @@ case $shimctl_ok in
 esac
 SHIMCTL_DEPTH=$shimctl_next
 export SHIMCTL_DEPTH
+# The review resolved command names on PATH's absolute entries only. This bash would also search
+# an empty entry (the current directory), `.`, `bin` or `~/bin` (bash expands a leading `~` in
+# entries), so the text runs with the absolute entries alone, as a command run by a shim does.
+# With none left, /dev/null (not a directory): an empty PATH would mean the current directory.
+# Only for `-c` text, the one thing the review resolved names in; script files are left alone.
+if [ -n "${BASH_EXECUTION_STRING+x}" ] && [ -n "${PATH+x}" ]; then
+  shimctl_rest=$PATH:
+  shimctl_path=
+  while [ -n "$shimctl_rest" ]; do
+    case ${shimctl_rest%%:*} in
+      /*) shimctl_path=${shimctl_path:+$shimctl_path:}${shimctl_rest%%:*} ;;
+    esac
+    shimctl_rest=${shimctl_rest#*:}
+  done
+  PATH=${shimctl_path:-/dev/null}
+  unset shimctl_rest shimctl_path
+fi
 unset shimctl_ok shimctl_status shimctl_depth shimctl_next

@@ -26,6 +26,7 @@ export const REASON_CODES = {
   'syntax.compound': 'A shell keyword (`if`, `for`, `while`, `case`, `function`, `[[`, `{`, `!`, ...) starts a compound command.',
   'syntax.unterminated_quote': 'A quote is not closed.',
   'syntax.control_character': 'A control character (other than tab) is in the command.',
+  'syntax.locale': 'The command has non-ASCII characters and a locale (LC_ALL, LC_CTYPE, LANG, or one the command sets) that is not UTF-8, C/POSIX or a single-byte charset: bash could split it differently than the review.',
   'syntax.too_long': 'The command is longer than the review core accepts.',
   // commands
   'command.unknown': 'The command is not in the policy: deny by default means it needs approval.',
@@ -43,6 +44,7 @@ export const REASON_CODES = {
   'command.publish': 'The command publishes a package or artifact.',
   'command.system': 'The command touches devices, the kernel or system paths.',
   'command.chained_text': 'Shell control text is hidden inside an argument or sub-command.',
+  'command.argv_name_mismatch': 'A program runs under another name (`exec -a`, `env -a`) and is not a multi-call program whose dispatch on that name is known.',
   'command.nesting_too_deep': 'Wrappers or inline shells are nested deeper than the review core follows.',
   // paths
   'path.protected': 'The command reads or names a protected secret or credential store.',
@@ -60,6 +62,7 @@ export const REASON_CODES = {
   'url.malformed': 'An argument looks like a URL but does not parse.',
   // environment
   'env.code_injection': 'A leading environment assignment can make the program run code.',
+  'env.locale': 'A leading assignment selects a locale whose multibyte charset (GB18030, BIG5, Shift_JIS, ...) can hide shell syntax from the review.',
   'env.assignment': 'A leading environment assignment changes the command\'s behaviour.',
   // envelopes and invocation
   'envelope.unrecognised': 'The shell text looks like an agent envelope but does not match its exact shape.',

@@ -15,6 +15,8 @@ export interface ReviewRequest {
   hop?: 'agent' | 'nested';
 }
 
+import type { LocaleEnv } from './shell/locale.js';
+
 /**
  * Facts about the machine the pure domain needs, supplied by an adapter.
  * All methods are synchronous and must not throw; they answer `undefined` when unsure.
@@ -24,6 +26,11 @@ export interface HostFacts {
   home: string;
   /** The realpath of an absolute path, resolving symlinks of the longest existing prefix. */
   realpath(absPath: string): string;
+  /**
+   * The locale variables of the environment the text is parsed in (the request's, which is also
+   * what the BASH_ENV guard's bash started with). Absent: none set, the C locale.
+   */
+  locale?: LocaleEnv;
   /** The absolute path a bare command name resolves to on PATH (shim dirs excluded), or undefined. */
   resolveCommand(name: string): string | undefined;
   /** A stable identity of a file (device:inode), or undefined if it does not exist. */

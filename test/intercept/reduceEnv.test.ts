@@ -17,3 +17,30 @@ describe('reduceEnv', () => {
     expect(reduceEnv({ PATH: '/bin', SECRET: 'x' }, [], { PATH: '/shims:/bin' })).toEqual({ PATH: '/shims:/bin' });
   });
 });
+
+// Issue 17, item 4: the PATH a command runs with has only the absolute entries the review searched.
+const pathCases: Array<[string, string]> = [
+  ['/usr/bin:/bin', '/usr/bin:/bin'],
+  ['bin:/usr/bin', '/usr/bin'],
+  [':/usr/bin', '/usr/bin'],
+  ['/usr/bin:', '/usr/bin'],
+  ['/a::/b', '/a:/b'],
+  ['.:/usr/bin:..', '/usr/bin'],
+  ['~/bin:/usr/bin', '/usr/bin'],
+  ['/with space:/b', '/with space:/b'],
+  ['', '/dev/null'],
+  ['.', '/dev/null'],
+  [':', '/dev/null'],
+];
+
+describe('reduceEnv: PATH', () => {
+  it.each(pathCases)('PATH=%j runs as %j', (given, expected) => {
+    expect(reduceEnv({ PATH: given }, ['PATH'], {}).PATH).toBe(expected);
+    // The wiring (which always carries PATH) is cleaned the same way.
+    expect(reduceEnv({}, [], { PATH: given }).PATH).toBe(expected);
+  });
+
+  it('an absent PATH stays absent', () => {
+    expect(reduceEnv({ HOME: '/h' }, ['HOME', 'PATH'], {})).toEqual({ HOME: '/h' });
+  });
+});

@@ -1,4 +1,5 @@
 import { reduceEnvironment } from '../../domain/exec/reduceEnvironment.js';
+import { runnableSearchPath } from '../../domain/exec/searchPath.js';
 
 /**
  * Node variables the shim moves aside (as `SHIMCTL_SAVED_<NAME>`) so they never reach the
@@ -11,7 +12,8 @@ const SAVED_PREFIX = 'SHIMCTL_SAVED_';
 /**
  * The environment a command runs with: the saved Node variables restored, then only
  * allow-listed variables, plus the session markers the wiring needs so nested shells still
- * reach the shims.
+ * reach the shims. PATH keeps only its absolute entries (domain/exec/searchPath.ts): the review
+ * resolved command names on those, and bash must not find a planted `./ls` the review never saw.
  */
 export function reduceEnv(
   env: Record<string, string | undefined>,
@@ -24,5 +26,8 @@ export function reduceEnv(
     const saved = env[SAVED_PREFIX + name];
     if (saved !== undefined) restored[name] = saved;
   }
-  return { ...reduceEnvironment(restored, allowList), ...wiring };
+  const out = { ...reduceEnvironment(restored, allowList), ...wiring };
+  const path = runnableSearchPath(out.PATH);
+  if (path !== undefined) out.PATH = path;
+  return out;
 }

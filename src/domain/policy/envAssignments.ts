@@ -1,5 +1,6 @@
 import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
+import { judgeLocaleAssignment } from '../shell/locale.js';
 
 /** Variables that make a program (or the shell, or a child) load or run code. */
 const CODE_RUNNING = new Set([
@@ -40,7 +41,10 @@ export function parseAssignment(word: string): { name: string; value: string } |
   return m ? { name: m[1]!, value: m[2]! } : undefined;
 }
 
-/** Judges leading `NAME=value` words: code-running names ⇒ ask high `env.code_injection`. */
+/**
+ * Judges leading `NAME=value` words: code-running names ⇒ ask high `env.code_injection`; a
+ * multibyte locale that shells started with it would parse in ⇒ ask `env.locale`.
+ */
 export function judgeAssignments(assignments: Record<string, string>): Verdict {
   const parts: Verdict[] = [];
   for (const name of Object.keys(assignments)) {
@@ -50,6 +54,9 @@ export function judgeAssignments(assignments: Record<string, string>): Verdict {
       parts.push(verdict('block', 'high', 'env.code_injection', `${name}=… would change how shimctl reviews the commands this one starts`, 'env:shimctl-markers'));
     } else if (isCodeRunningVariable(name)) {
       parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… can make the program load or run other code`));
+    } else {
+      const locale = judgeLocaleAssignment(name, assignments[name]!);
+      if (locale) parts.push(locale);
     }
   }
   return parts.length === 0 ? ALLOW_NOTHING_FOUND : combineVerdicts(...parts);

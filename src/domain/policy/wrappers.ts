@@ -21,7 +21,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
     flags: ['-A', '-b', '-E', '-e', '-H', '-i', '-K', '-k', '-l', '-n', '-P', '-S', '-s', '-V', '-v', '-B', '-N', '--preserve-env', '--login', '--shell', '--non-interactive', '--stdin', '--reset-timestamp', '--remove-timestamp', '--list', '--validate', '--version', '--edit', '--background', '--askpass', '--set-home', '--bell', '--preserve-groups', '--no-update'] },
   doas: { valueOpts: ['-u', '-C'], flags: ['-n', '-s', '-L'] },
   pkexec: { valueOpts: ['--user'], flags: ['--disable-internal-agent', '--keep-cwd'] },
-  env: { valueOpts: ['-u', '-C', '-S', '--unset', '--chdir', '--split-string', '--block-signal', '--default-signal', '--ignore-signal'], flags: ['-i', '-0', '-v', '-', '--ignore-environment', '--null', '--debug', '--list-signal-handling'], assignments: true },
+  // `-a`/`--argv0` (newer GNU coreutils; the 9.1 env here refuses the option and runs nothing) set argv0.
+  env: { valueOpts: ['-u', '-C', '-S', '-a', '--unset', '--chdir', '--split-string', '--argv0', '--block-signal', '--default-signal', '--ignore-signal'], flags: ['-i', '-0', '-v', '-', '--ignore-environment', '--null', '--debug', '--list-signal-handling'], assignments: true },
   nice: { valueOpts: ['-n', '--adjustment'], flags: [], numericFlags: true },
   nohup: { valueOpts: [], flags: [] },
   timeout: { valueOpts: ['-s', '-k', '--signal', '--kill-after'], flags: ['-v', '--preserve-status', '--foreground', '--verbose'], positionals: 1 },
@@ -121,4 +122,59 @@ export function unwrapWith(spec: WrapperSpec, args: readonly string[]): Unwrappe
   for (let n = 0; n < (spec.positionals ?? 0) && i < args.length; n++) out.positionals.push(args[i++]!);
   out.inner = args.slice(i);
   return out;
+}
+
+/**
+ * Multi-call programs: one binary that picks what it does from its argv0, which `exec -a NAME`
+ * (and `env -a NAME` / `env --argv0=NAME` in newer GNU coreutils) set apart from the file that runs.
+ * Each entry maps the argv0 and the arguments to the command the program then behaves as.
+ * A program not named here with a foreign argv0 is an unknown reading (asked).
+ */
+export const MULTI_CALL: Readonly<Record<string, (argv0: string, program: string, args: readonly string[]) => string[]>> = {
+  // git.c: the basename of argv0; `git-SUB` runs the builtin SUB with the arguments that follow
+  // (`exec -a git-rebase git log -x CMD --root` is `git rebase log -x CMD --root`). Any other
+  // name, the login dash `-git-rebase` included, is plain git.
+  git: (argv0, program, args) => {
+    const base = baseName(argv0);
+    return base.startsWith('git-') ? [program, base.slice(4), ...args] : [program, ...args];
+  },
+  // busybox/toybox: a leading `-` (login shells) is dropped, then the basename names the applet;
+  // a name starting with the program's own is the multiplexer, which reads the applet from argv[1].
+  busybox: (argv0, program, args) => appletCall('busybox', argv0, program, args),
+  toybox: (argv0, program, args) => appletCall('toybox', argv0, program, args),
+};
+
+function appletCall(self: string, argv0: string, program: string, args: readonly string[]): string[] {
+  const base = baseName(argv0.startsWith('-') ? argv0.slice(1) : argv0);
+  return base.startsWith(self) ? [program, ...args] : [base, ...args];
+}
+
+export function baseName(p: string): string {
+  const trimmed = p.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/** How a program started with a chosen argv0 behaves. */
+export type Argv0Reading =
+  | { kind: 'same' }
+  | { kind: 'dispatch'; program: string; argv: string[] }
+  | { kind: 'unknown' };
+
+/**
+ * `program` is the command word as written, `real` the file it resolves to (symlinks followed:
+ * an Alpine `ls` is busybox). The same basename (a login dash aside) changes nothing; a
+ * multi-call program behaves as its table says; anything else is not known here.
+ */
+export function readArgv0(argv0: string, program: string, real: string | undefined, args: readonly string[]): Argv0Reading {
+  const name = baseName(argv0);
+  const own = baseName(program);
+  if ((name.startsWith('-') ? name.slice(1) : name) === own) return { kind: 'same' };
+  for (const id of [real === undefined ? undefined : baseName(real), own]) {
+    if (id !== undefined && hasMultiCall(id)) return { kind: 'dispatch', program: id, argv: MULTI_CALL[id]!(argv0, program, args) };
+  }
+  return { kind: 'unknown' };
+}
+
+function hasMultiCall(id: string): boolean {
+  return Object.prototype.hasOwnProperty.call(MULTI_CALL, id);
 }

@@ -8,6 +8,7 @@ import { MAX_NESTING, step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
 import { combine } from './combine.js';
 import { judgeBookkeepingSources, judgeEnvelopeEffects } from './envelopeEffects.js';
+import { localeRefusal } from '../shell/locale.js';
 
 export interface ShellTextOutcome {
   verdict: Verdict;
@@ -27,6 +28,12 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
     const v = verdict('block', 'high', 'command.nesting_too_deep', `shells and wrappers nested deeper than ${MAX_NESTING}`);
     step(state, depth, 'nesting', 'refused: too deep', v);
     return { verdict: v, inner: text };
+  }
+  // Before anything reads the text: bash must split it into the same characters as the review.
+  const locale = localeRefusal(text, state.facts.locale);
+  if (locale) {
+    step(state, depth, 'syntax', 'non-ASCII text under a locale bash may parse differently', locale);
+    return { verdict: locale, inner: text };
   }
   const env = unwrapEnvelope(text, { agent: state.agent, hop, home: state.facts.home });
   if (env.kind === 'bookkeeping') {

@@ -12,6 +12,7 @@ import { reviewWords } from './reviewWords.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
 import { reviewScriptCommand, traceOutputVerdicts } from './wrapperSideEffects.js';
 import { isCommandQuery } from '../policy/commandQuery.js';
+import { argv0Option, reviewWithArgv0 } from './argv0Review.js';
 
 /** Wrappers the shell itself runs: their inner command may be a builtin. All others exec a binary from PATH. */
 const SHELL_LEVEL_WRAPPERS = new Set(['command', 'exec', 'builtin']);
@@ -103,6 +104,13 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     return combine(...parts, wrapperNote(name, inner), reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
   }
   step(state, depth, 'wrappers', () => `${name} wraps '${inner[0]}'`);
+  const argv0 = argv0Option(name, u.options);
+  if (argv0 !== undefined) {
+    // bash's `exec -l` puts a dash in front of the name it passes (`-NAME`).
+    const login = name === 'exec' && u.options.some(([o]) => o === '-l');
+    const v = reviewWithArgv0(login ? `-${argv0}` : argv0, inner, state, depth, chain, !SHELL_LEVEL_WRAPPERS.has(name));
+    if (v) return combine(...parts, wrapperNote(name, inner), v);
+  }
   return combine(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)));
 }
 

@@ -1,10 +1,12 @@
 // Host facts for one review, read live from the file system: nothing is cached, so a symlink
 // created between two reviews is seen by the second.
 import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
 import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
+import { absoluteSearchPath } from '../../domain/exec/searchPath.js';
+import { localeEnvOf } from '../../domain/shell/locale.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
 
@@ -43,13 +45,14 @@ function realOrSelf(p: string): string {
   }
 }
 
-/** PATH without shimctl's own shim and launcher directories, compared by real path. */
+/**
+ * PATH without shimctl's own shim and launcher directories (compared by real path), and with
+ * only the absolute entries the command itself runs with (reduceEnv, the BASH_ENV guard).
+ */
 export function pathWithoutShims(pathVar: string | undefined, excluded: string[]): string {
   const banned = new Set(excluded.map(realOrSelf));
-  return (pathVar ?? '')
-    .split(delimiter)
-    .filter((dir) => dir !== '' && isAbsolute(dir) && !banned.has(realOrSelf(dir)))
-    .join(delimiter);
+  const clean = absoluteSearchPath(pathVar ?? '');
+  return clean === '' ? '' : clean.split(delimiter).filter((dir) => !banned.has(realOrSelf(dir))).join(delimiter);
 }
 
 export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
@@ -63,6 +66,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       const resolved = new Map<string, string | undefined>();
       return {
         home: paths.home,
+        locale: localeEnvOf(env),
         shimctlPaths: [paths.configDir, paths.stateDir, paths.dataDir],
         realpath: (p) => {
           try {

@@ -29,6 +29,7 @@ export function isExecutableBy(st: Stats, me: Identity = whoAmI()): boolean {
 /** First executable `dir/name` over the PATH-style `searchPath` (absolute entries only), or undefined. */
 export function findExecutableOnPath(name: string, searchPath: string): string | undefined {
   for (const dir of searchPath.split(':')) {
+    // Relative and empty entries never reach the command (domain/exec/searchPath.ts): skipped here too.
     if (!dir.startsWith('/')) continue;
     const file = join(dir, name);
     let st: Stats | undefined;
