@@ -53,6 +53,7 @@ export const REASON_CODES = {
   'path.system_write': 'The command writes into a system path.',
   'path.outside_workspace': 'The command writes outside the workspace.',
   'path.credential_use': 'A program uses a protected key to log in (`ssh -i`) without printing or sending it; a human approves.',
+  'path.shimctl_config': 'The command writes, moves or deletes a shimctl project config (`.shimctlrc`, ...); a human approves.',
   // urls
   'url.scheme_not_allowed': 'A URL uses a scheme that is not on the allow-list.',
   'url.localhost': 'A URL points at localhost or a loopback address.',

@@ -112,7 +112,7 @@ describe('intercept use case (fake ports)', () => {
       const w = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, configOutcome: outcome });
       expect(await interceptUseCase(request(['-c', 'ls -la']), w.deps)).toBe(126);
       expect(w.runs).toHaveLength(0);
-      expect(w.stderr.join('')).toMatch(new RegExp(`\\(config\\.${outcome.kind}\\): /c\\.toml`));
+      expect(w.stderr.join('')).toMatch(new RegExp(`\\(config\\.${outcome.kind}\\): config /c\\.toml`));
       expect(w.reviewed).toHaveLength(0);
     }
   });

@@ -5,8 +5,9 @@ import type { PolicyConfig } from '../../domain/policyConfig.js';
 import type { ReviewRequest } from '../../domain/reviewRequest.js';
 import type { ReviewResult } from '../../domain/review/reviewCommand.js';
 import type { Verdict } from '../../domain/verdict.js';
-import { internalErrorVerdict, verdict } from '../../domain/verdict.js';
+import { internalErrorVerdict } from '../../domain/verdict.js';
 import type { ReviewDeps } from '../review.js';
+import { configFailureVerdict } from '../config/configFailure.js';
 import { reviewUseCase } from '../review.js';
 
 /** What deciding needs; `App` from the composition root satisfies it, tests pass fakes. */
@@ -24,13 +25,6 @@ export interface DecideOutcome {
   /** Absent when the config failed to load or the review never ran. */
   review?: ReviewResult;
   config: ConfigOutcome;
-}
-
-/** The verdict when the config cannot be used: block, naming file and field (fail closed). */
-export function configFailureVerdict(outcome: Exclude<ConfigOutcome, { kind: 'ok' }>): Verdict {
-  return outcome.kind === 'invalid'
-    ? verdict('block', 'high', 'config.invalid', `config ${outcome.file}: ${outcome.field}: ${outcome.message}`)
-    : verdict('block', 'high', 'config.unreadable', `config ${outcome.file}: ${outcome.message}`);
 }
 
 /**

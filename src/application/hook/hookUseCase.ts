@@ -5,6 +5,7 @@ import type { PolicyConfig } from '../../domain/policyConfig.js';
 import type { ReviewResult } from '../../domain/review/reviewCommand.js';
 import type { Verdict } from '../../domain/verdict.js';
 import { internalErrorVerdict, verdict } from '../../domain/verdict.js';
+import { configFailureVerdict } from '../config/configFailure.js';
 import { askHuman } from '../intercept/askHuman.js';
 import { blockMessage } from '../intercept/blockMessage.js';
 import { decideRequest } from '../intercept/decideRequest.js';
@@ -93,8 +94,7 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
 async function judge(command: string, cwd: string, session: string | undefined, req: HookRequest, deps: HookDeps): Promise<Judged> {
   const outcome = deps.configSource.load(cwd);
   if (outcome.kind !== 'ok') {
-    const where = outcome.kind === 'invalid' ? `${outcome.file}: ${outcome.field}: ${outcome.message}` : `${outcome.file}: ${outcome.message}`;
-    return { verdict: verdict('block', 'high', outcome.kind === 'invalid' ? 'config.invalid' : 'config.unreadable', where), command, cwd, session };
+    return { verdict: configFailureVerdict(outcome), command, cwd, session };
   }
   const config = outcome.config;
   const agent = req.protocol.agent;

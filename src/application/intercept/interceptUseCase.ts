@@ -7,6 +7,7 @@ import type { ReviewResult } from '../../domain/review/reviewCommand.js';
 import { parseShellInvocation } from '../../domain/shell/parseInvocation.js';
 import type { ShellInvocation } from '../../domain/shell/parseInvocation.js';
 import { internalErrorVerdict, verdict } from '../../domain/verdict.js';
+import { configFailureVerdict } from '../config/configFailure.js';
 import { askHuman } from './askHuman.js';
 import { blockMessage } from './blockMessage.js';
 import { chooseExecution } from './chooseExecution.js';
@@ -138,9 +139,7 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
   }
   const outcome = deps.configSource.load(req.cwd);
   if (outcome.kind !== 'ok') {
-    const where = outcome.kind === 'invalid' ? `${outcome.file}: ${outcome.field}: ${outcome.message}` : `${outcome.file}: ${outcome.message}`;
-    const v = verdict('block', 'high', outcome.kind === 'invalid' ? 'config.invalid' : 'config.unreadable', where);
-    return { config: fallback, review: { verdict: v, trace: [] }, invocation };
+    return { config: fallback, review: { verdict: configFailureVerdict(outcome), trace: [] }, invocation };
   }
   const config = outcome.config;
   const hop = depth === 0 ? 'agent' : 'nested';

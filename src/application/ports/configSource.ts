@@ -11,8 +11,11 @@ export type ConfigOutcome =
       /** Which file defined each config rule id, for `shimctl explain`. */
       ruleSources?: Record<string, string>;
     }
-  | { kind: 'invalid'; file: string; field: string; message: string }
-  | { kind: 'unreadable'; file: string; message: string };
+  | { kind: 'invalid'; file: string; field: string; message: string; layer?: ConfigLayer }
+  | { kind: 'unreadable'; file: string; message: string; layer?: ConfigLayer };
+
+/** Which layer a failing file belongs to: the recovery differs (a project file can be quarantined). */
+export type ConfigLayer = 'user' | 'project';
 
 export interface ConfigWarning {
   code: 'config.loosening_ignored';

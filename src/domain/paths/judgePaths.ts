@@ -108,11 +108,13 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     const reported = new Set<string>();
     for (const i of candidates(s.all, recursive, prepared)) {
       const r = prepared.resources[i]!;
-      if (r.kind === 'gate' && !writes) continue;
+      if (r.kind !== 'secret' && !writes) continue;
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
       if (!s.all.some((p) => touches(r, p, recursive, arg.access === 'delete'))) continue;
       reported.add(r.ruleId);
-      if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
+      if (writes && r.kind === 'project-config') {
+        found.push(verdict('ask', 'high', 'path.shimctl_config', `${shown} is a shimctl project config (${r.glob.pattern}); changing it changes what shimctl allows here, and a broken one blocks every command in this directory.`, r.ruleId));
+      } else if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
       else if (arg.access === 'credential' && KEY_RULES.has(r.ruleId)) {
         found.push(verdict('ask', 'high', 'path.credential_use', `${shown} is a key (${r.glob.pattern}); the program uses it to log in without printing or sending it.`, r.ruleId));
       } else found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));

@@ -3,14 +3,19 @@
 import { expandTilde, normalizePosix } from './posixPath.js';
 import type { CompiledGlob } from './pathGlob.js';
 import { compileGlob } from './pathGlob.js';
+import { SHIMCTL_ONLY_CONFIG_FILES } from '../projectConfigFiles.js';
 
 /**
  * `secret`: reading, naming or writing is refused (credentials, keys, password databases).
  * `gate`: shimctl's own state and files that run code later (see BUILTIN_CODE_CONFIG); reading
  * is fine, writing or deleting is refused, because an agent that can edit its config, audit log
  * or approvals can switch its own gate off, and one that edits `~/.bashrc` runs code unreviewed.
+ * `project-config`: a shimctl project config file (`.shimctlrc`, ...); reading is fine, writing,
+ * moving or deleting asks. A project may legitimately carry one, so this is not a block, but one
+ * allowed write of a broken file would block every later command in that directory (issue 17),
+ * and deleting one drops the user's stricter project rules.
  */
-export type ProtectionKind = 'secret' | 'gate';
+export type ProtectionKind = 'secret' | 'gate' | 'project-config';
 
 export interface ProtectedResource {
   ruleId: string;
@@ -78,6 +83,9 @@ export const PROTECTED_DIR_NAMES: ReadonlySet<string> = new Set(
     .filter((name) => !/[*?[]/.test(name)),
 );
 
+/** Project config names, matched in any directory; derived from the loader's own list. */
+export const PROJECT_CONFIG_RULE: readonly [string, readonly string[]] = ['paths:shimctl-project-config', SHIMCTL_ONLY_CONFIG_FILES];
+
 /** Where shimctl keeps its state when the XDG variables are unset (mirrors statePaths.ts). */
 export function defaultGatePaths(home: string): string[] {
   return ['~/.config/shimctl', '~/.local/state/shimctl', '~/.local/share/shimctl'].map((p) => expandTilde(p, home));
@@ -111,6 +119,7 @@ export function protectedResources(home: string, extraPatterns: string[], gatePa
   for (const [ruleId, patterns] of BUILTIN_CODE_CONFIG) {
     for (const p of patterns) out.push({ ruleId, kind: 'gate', glob: compile(p, home) });
   }
+  for (const p of PROJECT_CONFIG_RULE[1]) out.push({ ruleId: PROJECT_CONFIG_RULE[0], kind: 'project-config', glob: compile(p, home) });
   for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home) });
   for (const dir of gatePaths) {
     out.push({ ruleId: 'paths:shimctl-state', kind: 'gate', glob: compile(`${normalizePosix(dir)}/**`, home) });

@@ -12,6 +12,11 @@ import { looksLikePath } from './pathArgs.js';
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
 const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
+/**
+ * Subcommands that delete or move the working-tree files they name: judged as deletions, so a
+ * protected name there (`git rm .shimctlrc` drops a project's stricter rules) is found as one.
+ */
+const CHANGES_FILES: Record<string, 'delete'> = { rm: 'delete', mv: 'delete' };
 
 export function gitPathArgs(args: readonly string[]): PathArg[] {
   const view = makeArgView('git', args);
@@ -25,6 +30,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     // `REV:path` (not a URL, not `:/message` search): the blob at path.
     const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
     if (m && !p.includes('://')) out.push({ raw: m[2]!, access: 'read' });
+    // Every operand of rm/mv is a file, whatever it looks like.
+    else if (CHANGES_FILES[sub ?? '']) out.push({ raw: p, access: CHANGES_FILES[sub!]! });
     else if (looksLikePath(p)) out.push({ raw: p, access: 'mention' });
   }
   return out;

@@ -7,7 +7,9 @@
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 
-const STATE_CHANGING = new Set(['approve', 'deny', 'approvals', 'install', 'uninstall', 'daemon']);
+// `config` (quarantine, restore): moving a project's config aside drops its stricter rules, so
+// the agent may not, even though the user runs it to recover from a broken file.
+const STATE_CHANGING = new Set(['approve', 'deny', 'approvals', 'install', 'uninstall', 'daemon', 'config']);
 const READ_ONLY = new Set(['explain', 'decide', 'status', 'audit']);
 
 const SHIMCTL_FILE = /(^|\/)shimctl(\.[cm]?js)?$|(^|\/)shimctl\/(bin|dist)\/[^/]+\.[cm]?js$/;

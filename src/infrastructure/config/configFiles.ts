@@ -4,18 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 /** The user's file lives in the config dir; data formats only, so the file stays machine-editable (approve-always writes rules there). */
 export const USER_CONFIG_FILES = ['config.json', 'config.yaml', 'config.yml'] as const;
 
-/** Data files a project may carry, checked in each directory from cwd up to the project root. */
-export const PROJECT_CONFIG_FILES = [
-  'package.json', // only its `shimctl` key
-  '.shimctlrc', '.shimctlrc.json', '.shimctlrc.yaml', '.shimctlrc.yml',
-  'shimctl.config.json', 'shimctl.config.yaml', 'shimctl.config.yml',
-] as const;
-
-/** Code configs: loading them would run the project's code, so finding one is an error, never a load. */
-export const REFUSED_PROJECT_FILES = [
-  '.shimctlrc.js', '.shimctlrc.cjs', '.shimctlrc.mjs', '.shimctlrc.ts', '.shimctlrc.cts', '.shimctlrc.mts',
-  'shimctl.config.js', 'shimctl.config.cjs', 'shimctl.config.mjs', 'shimctl.config.ts', 'shimctl.config.cts', 'shimctl.config.mts',
-] as const;
+// The project names live in the domain (the path review protects them too); re-exported for the loaders.
+export { PROJECT_CONFIG_FILES, REFUSED_PROJECT_FILES } from '../../domain/projectConfigFiles.js';
 
 /** A config bigger than this is refused unread (a project could otherwise stall every command). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;

@@ -57,12 +57,12 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
   const warnings: ConfigWarning[] = [];
   const ruleSources: Record<string, string> = {};
   const user = findOne(paths.configDir, USER_CONFIG_FILES);
-  if (isFailure(user)) return user;
+  if (isFailure(user)) return { ...user, layer: 'user' };
   if (user) {
     try {
       config = applyUserLayer(config, user.content, paths.home);
     } catch (err) {
-      if (err instanceof SchemaError) return { kind: 'invalid', file: user.file, field: err.field, message: err.message };
+      if (err instanceof SchemaError) return { kind: 'invalid', file: user.file, field: err.field, message: err.message, layer: 'user' };
       throw err;
     }
     sources.push(user.file);
@@ -71,9 +71,9 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
   const found: Array<{ file: string; content: ConfigFileContent }> = [];
   for (const dir of projectSearchDirs(cwd, paths.home)) {
     const refused = refusedCodeConfig(dir);
-    if (refused) return refused;
+    if (refused) return { ...refused, layer: 'project' };
     const one = findOne(dir, PROJECT_CONFIG_FILES);
-    if (isFailure(one)) return one;
+    if (isFailure(one)) return { ...one, layer: 'project' };
     if (one) found.push(one);
   }
   // Outermost first, so a nested project's rules come after its parent's.
@@ -84,7 +84,7 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
       config = applied.config;
       warnings.push(...applied.warnings);
     } catch (err) {
-      if (err instanceof SchemaError) return { kind: 'invalid', file, field: err.field, message: err.message };
+      if (err instanceof SchemaError) return { kind: 'invalid', file, field: err.field, message: err.message, layer: 'project' };
       throw err;
     }
     sources.push(file);

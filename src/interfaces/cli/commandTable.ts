@@ -1,6 +1,7 @@
 import type { CliCommand } from './cliContext.js';
 import { approvalsCommand } from './commands/approvals.js';
 import { approveCommand } from './commands/approve.js';
+import { configCommand } from './commands/config.js';
 import { auditCommand } from './commands/audit.js';
 import { daemonCommand } from './commands/daemon.js';
 import { decideCommand } from './commands/decide.js';
@@ -23,6 +24,7 @@ export const COMMANDS: readonly CliCommand[] = [
   decideCommand,
   explainCommand,
   policyCommand,
+  configCommand,
   auditCommand,
   approvalsCommand,
   approveCommand,

@@ -116,6 +116,8 @@ describe('invalid files name the file and the field', () => {
     expect(o.file).toBe(file);
     expect(o.field).toBe(c.field);
     expect(o.message).toContain(c.message);
+    // The layer decides the way out: a project file can be quarantined, the user's own is fixed.
+    expect(o.layer).toBe(c.layer);
   });
 
   it('two user files at once are ambiguous', () => {

@@ -1,13 +1,31 @@
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { doctorChecks } from '../../../infrastructure/install/doctorChecks.js';
+import { describeAgentChange } from '../../../application/config/agentChange.js';
+import { configReport } from '../../../infrastructure/config/projectConfigReport.js';
+import type { StatePaths } from '../../../infrastructure/paths/statePaths.js';
+import type { Check } from '../../../infrastructure/install/doctorChecks.js';
 import type { CliCommand } from '../cliContext.js';
+
+/** The config the agent's commands in `cwd` get; a broken project file blocks them all. */
+function configChecks(paths: StatePaths, cwd: string): Check[] {
+  const r = configReport(paths, cwd);
+  const checks: Check[] = r.failure
+    ? [{ ok: false, title: `the config for ${cwd} loads (every agent command there is blocked: config.${r.state})`,
+      detail: `${r.failure.file}: ${r.failure.field ? `${r.failure.field}: ` : ''}${r.failure.message.replace(/\s+/g, ' ')}; ${r.failure.recovery}` }]
+    : [{ ok: true, title: `the config for ${cwd} loads (${r.files.length} file${r.files.length === 1 ? '' : 's'})` }];
+  for (const f of r.files) {
+    if (f.agentChange) checks.push({ ok: 'warn', title: `project config ${f.file} may be agent-written`, detail: describeAgentChange(f.agentChange) });
+  }
+  return checks;
+}
 
 export const doctorCommand: CliCommand = {
   name: 'doctor',
   summary: 'Check that the launchers win on PATH, the shims reach the real shells, and report known gaps.',
   async run(args, ctx) {
     try {
-      const checks = doctorChecks(statePaths(ctx.env), ctx.env);
+      const paths = statePaths(ctx.env);
+      const checks = [...doctorChecks(paths, ctx.env), ...configChecks(paths, ctx.cwd)];
       if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
       else {
         for (const c of checks) {

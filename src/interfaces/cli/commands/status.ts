@@ -1,6 +1,8 @@
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { readManifest } from '../../../infrastructure/install/manifestStore.js';
+import { configReport } from '../../../infrastructure/config/projectConfigReport.js';
 import type { CliCommand } from '../cliContext.js';
+import { configStatusLines } from '../configLines.js';
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -16,6 +18,8 @@ export const statusCommand: CliCommand = {
         auditLog: paths.auditLog,
         realShells: manifest?.realShells,
         agents: (manifest?.agents ?? []).map((a) => ({ name: a.name, realPath: a.realPath, launcher: a.launcher, coverage: a.coverage, note: a.note })),
+        // The config the agent's commands in this directory get: a broken project file blocks them all.
+        config: configReport(paths, ctx.cwd),
       };
       if (args.includes('--json')) {
         ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
@@ -28,6 +32,7 @@ export const statusCommand: CliCommand = {
         `audit log:    ${status.auditLog}`,
         ...(status.agents.length === 0 ? ['agents:       none installed'] : ['agents:']),
         ...status.agents.flatMap((a) => [`  ${a.name.padEnd(12)} ${a.coverage.padEnd(8)} ${a.realPath}`, `  ${''.padEnd(12)} ${a.note}`]),
+        ...configStatusLines(status.config),
       ];
       ctx.stdout.write(`${lines.join('\n')}\n`);
       return 0;
