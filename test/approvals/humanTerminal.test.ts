@@ -96,6 +96,22 @@ describe('an agent-tree process that detaches itself is not the user', () => {
   });
 });
 
+describe('every way of answering is guarded the same way', () => {
+  it.each([['deny', ''], ['approve', '--always'], ['approvals', '']])('shimctl %s … from the agent\'s own pty is refused', async (command, option) => {
+    const h = home();
+    const w = h.shim('mytool steal');
+    const [p] = await h.waitForPending(1);
+    const out = join(h.root, 'answer.out');
+    const args = command === 'approvals' ? 'approvals' : `${command} ${p!.id}${option ? ` ${option}` : ''}`;
+    agent(h, withPty[0]!.attack(scrub(h), `${q(process.execPath)} ${q(CLI)} ${args}`, out));
+    expect(await outputOf(out)).toMatch(new RegExp(`shimctl ${command}: ${MARK.source}`));
+    expect(await stillWaiting(w, 500)).toBe(true);
+    expect(JSON.parse(readFileSync(h.userConfig, 'utf8')).rules).toBeUndefined(); // --always saved nothing
+    w.kill('SIGTERM');
+    await w.done;
+  });
+});
+
 describe('the launcher registers its agent', () => {
   it('records pid, start time, session and terminal in an owner-only file, and marks the agent', async () => {
     const h = home();
