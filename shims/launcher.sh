@@ -44,7 +44,7 @@ export PATH
 # since 2.4.25, is lowered. Every descendant inherits it and none can raise it again (that takes
 # CAP_SYS_RESOURCE), so `setsid`, `nohup`, double forks and new ptys all keep it.
 shimctl_register() {
-  read -r shimctl_stat < "/proc/$$/stat" || return 0
+  read -r shimctl_stat 2>/dev/null < "/proc/$$/stat" || return 0
   set -f; set -- ${shimctl_stat##*) }; set +f
   (umask 077; case ${XDG_STATE_HOME:-} in /*) d=$XDG_STATE_HOME ;; *) d=$HOME/.local/state ;; esac
     mkdir -p "$d/shimctl/agents" && printf 'pid=%s start=%s sid=%s tty=%s\n' "$$" "${20}" "$4" "$5" > "$d/shimctl/agents/$SHIMCTL_SESSION") 2>/dev/null
