@@ -65,7 +65,9 @@ export function refuseAnswerer(me: AnswererFacts, agents: LiveAgent[], policy: A
   for (const a of agents) {
     if (me.lineage.includes(a.pid)) return `this process descends from ${who(a)}`;
     if (me.ttyNr !== 0 && (me.ttyNr === a.ttyNr || me.ttyNr === a.recordedTtyNr)) return `this terminal (${me.ttyName}) is the one ${who(a)} runs in`;
-    if (me.sid === a.sid || me.sid === a.recordedSid) return `this process is in the terminal session of ${who(a)}`;
+    // A session shared without a terminal (the agent's siblings: its parent's other jobs, a test
+    // runner's children) is not someone typing beside the agent; its descendants are caught above and below.
+    if (me.ttyNr !== 0 && (me.sid === a.sid || me.sid === a.recordedSid)) return `this process is in the terminal session of ${who(a)}`;
     // Descendants inherit the agent's lowered limit and cannot raise it again (that takes
     // CAP_SYS_RESOURCE): setsid, nohup, double forks and new ptys all keep it.
     if (me.locks !== undefined && Number.isFinite(me.locks) && a.locks !== undefined && Number.isFinite(a.locks) && me.locks <= a.locks) {
