@@ -38,5 +38,23 @@ if [ ! -x "$shimctl_shims/bash" ] || [ ! -x "$shimctl_shims/sh" ]; then
 fi
 PATH=$shimctl_shims:$PATH
 export PATH
+# For approvals (docs/approvals.md, "what we trust and why"): record this agent (exec keeps $$) with
+# its start time, session and terminal, so `shimctl approve` refuses answers from its process tree,
+# its terminal or its session. Then mark it: the hard file-locks limit, which Linux has not enforced
+# since 2.4.25, is lowered. Every descendant inherits it and none can raise it again (that takes
+# CAP_SYS_RESOURCE), so `setsid`, `nohup`, double forks and new ptys all keep it.
+shimctl_register() {
+  read -r shimctl_stat 2>/dev/null < "/proc/$$/stat" || return 0
+  set -f; set -- ${shimctl_stat##*) }; set +f
+  (umask 077; case ${XDG_STATE_HOME:-} in /*) d=$XDG_STATE_HOME ;; *) d=$HOME/.local/state ;; esac
+    mkdir -p "$d/shimctl/agents" && printf 'pid=%s start=%s sid=%s tty=%s\n' "$$" "${20}" "$4" "$5" > "$d/shimctl/agents/$SHIMCTL_SESSION") 2>/dev/null
+  if [ -n "${BASH_VERSION:-}" ]; then shimctl_f=-x; else shimctl_f=-w; fi
+  case $(ulimit -H $shimctl_f 2>/dev/null) in
+    unlimited) ulimit $shimctl_f 2147483647 2>/dev/null ;;
+    [1-9]*) ulimit $shimctl_f $(($(ulimit -H $shimctl_f) - 1)) 2>/dev/null ;;
+  esac
+  return 0
+}
+shimctl_register
 @WIRING@
 exec "$shimctl_real" @EXTRA_ARGS@"$@"

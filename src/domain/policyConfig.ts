@@ -31,7 +31,8 @@ export interface PolicyConfig {
   /** Built-in rule ids switched off by the user (never by a project). */
   disabledRules: string[];
   urls: { allowSchemes: string[]; allowHosts: string[] };
-  approvals: { enabled: boolean; timeoutSeconds: number };
+  /** `answerWithoutTerminal`: approve/deny may run without a terminal (user config only; a project cannot set `approvals`). */
+  approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean };
   execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };
   audit: { maxBytes: number; keep: number };
   /** How nested shells inside an allowed command are treated. */

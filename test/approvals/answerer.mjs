@@ -1,5 +1,5 @@
 // A stand-in for the human in another terminal: waits for the first pending request, answers it,
-// exits. Started in the background before a (blocking) agent run. Usage:
+// exits, from a pseudo-terminal of its own. Started in the background before a (blocking) agent run. Usage:
 //   node answerer.mjs CLI HOME approve|deny [timeoutMs]
 import { spawnSync } from 'node:child_process';
 
@@ -11,8 +11,11 @@ for (;;) {
   const pending = r.status === 0 ? JSON.parse(r.stdout) : [];
   if (pending.length > 0) {
     const args = action === 'deny' ? ['deny', pending[0].id, '--reason', 'not today'] : ['approve', pending[0].id];
-    const a = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
-    process.stdout.write(JSON.stringify({ request: pending[0], status: a.status, stderr: a.stderr }));
+    // Answers are typed in a terminal: util-linux `script` gives the answer a pty and a session of
+    // its own, as a terminal window would (its output then arrives on stdout, CR LF).
+    const line = [process.execPath, cli, ...args].map((w) => `'${w.replaceAll("'", `'\\''`)}'`).join(' ');
+    const a = spawnSync('script', ['-qec', line, '/dev/null'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    process.stdout.write(JSON.stringify({ request: pending[0], status: a.status, stderr: `${a.stdout}${a.stderr}` }));
     process.exit(a.status ?? 1);
   }
   if (Date.now() > until) process.exit(3);

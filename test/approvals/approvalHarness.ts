@@ -39,7 +39,20 @@ afterAll(() => {
   for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
 });
 
-export function approvalHome(config: object = { approvals: { timeoutSeconds: 60 } }): ApprovalHome {
+/**
+ * `answer()` runs `shimctl approve/deny` from a test process, which has no terminal. Answers
+ * without a terminal are refused unless the user's config allows them, so the homes of the tests
+ * that answer this way allow it (`approvals.answerWithoutTerminal`), unless the test sets the key
+ * itself. The terminal rules are tested in humanTerminal.test.ts.
+ */
+function allowingScripts(config: object): object {
+  const c = config as { approvals?: Record<string, unknown> };
+  if (c.approvals && 'answerWithoutTerminal' in c.approvals) return config;
+  return { ...config, approvals: { ...c.approvals, answerWithoutTerminal: true } };
+}
+
+export function approvalHome(given: object = { approvals: { timeoutSeconds: 60 } }): ApprovalHome {
+  const config = allowingScripts(given);
   // One private copy of the built CLI per test file is enough (ensureBuilt copies it each call).
   if (!built) ensureBuilt();
   built = true;

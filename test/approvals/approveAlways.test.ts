@@ -22,7 +22,7 @@ describe('approve --always', () => {
 
     const cfg = readConfig(h.userConfig);
     expect(cfg.protectedPaths).toEqual(['~/private/**']);
-    expect(cfg.approvals).toEqual({ timeoutSeconds: 60 });
+    expect(cfg.approvals).toEqual({ timeoutSeconds: 60, answerWithoutTerminal: true }); // the harness's opt-in, kept
     expect(cfg.rules).toHaveLength(2);
     expect(cfg.rules![0]).toEqual({ id: 'me:keep', command: 'git', subcommand: ['status'], decision: 'allow' });
     expect(cfg.rules![1]).toMatchObject({ command: 'mytool', args: ['build', '--fast'], decision: 'allow' });
@@ -107,7 +107,7 @@ describe('approve --always', () => {
   it('refuses to edit a YAML user config and leaves the request waiting (nothing answered)', async () => {
     const h = approvalHome();
     // Only config.json can be rewritten without losing comments.
-    writeFileSync(h.userConfig.replace(/\.json$/, '.yaml'), 'approvals:\n  timeoutSeconds: 60\n');
+    writeFileSync(h.userConfig.replace(/\.json$/, '.yaml'), 'approvals:\n  timeoutSeconds: 60\n  answerWithoutTerminal: true\n');
     const { rmSync } = await import('node:fs');
     rmSync(h.userConfig);
     const w = h.shim('mytool yaml');

@@ -1,40 +1,37 @@
-import { readFileSync } from 'node:fs';
+import { environOf, procStat } from './procFacts.js';
 
-/** The parent pid from /proc/PID/stat (the command name in parentheses may hold spaces). */
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ppid = Number(after[1]);
-    return Number.isInteger(ppid) && ppid > 0 ? ppid : undefined;
-  } catch {
-    return undefined;
+/** The session marker in a process's environment as it was at exec, if any. */
+function markerOf(pid: number, shimDir: string): string | undefined {
+  for (const entry of environOf(pid)) {
+    if (entry.startsWith('SHIMCTL_SESSION=') && entry.length > 'SHIMCTL_SESSION='.length) return 'SHIMCTL_SESSION';
+    if (entry.startsWith('PATH=') && entry.slice(5).split(':').includes(shimDir)) return 'PATH contains the shim directory';
   }
-}
-
-function environOf(pid: number): string[] {
-  try {
-    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
-  } catch {
-    // Another user's process (EACCES) or gone: nothing to learn from it.
-    return [];
-  }
+  return undefined;
 }
 
 /**
  * The nearest ancestor process started inside a gated agent session: its environment (as it was
  * at exec) carries the launcher's `SHIMCTL_SESSION`, or its PATH holds the shim directory. An agent
  * can scrub its own command's environment (`env -i shimctl approve …`) but not its ancestors'.
- * Linux only: without /proc the walk finds nothing and only the environment check applies.
+ * A command that reparents itself (`setsid -f`, a double fork) leaves this walk; answererFacts
+ * and the launcher's mark cover that. Linux only: without /proc the walk finds nothing.
  */
 export function gatedAncestor(shimDir: string, startPid: number = process.ppid): { pid: number; marker: string } | undefined {
   let pid: number | undefined = startPid;
   for (let hops = 0; pid !== undefined && pid > 1 && hops < 64; hops++) {
-    for (const entry of environOf(pid)) {
-      if (entry.startsWith('SHIMCTL_SESSION=') && entry.length > 'SHIMCTL_SESSION='.length) return { pid, marker: 'SHIMCTL_SESSION' };
-      if (entry.startsWith('PATH=') && entry.slice(5).split(':').includes(shimDir)) return { pid, marker: 'PATH contains the shim directory' };
-    }
-    pid = parentOf(pid);
+    const marker = markerOf(pid, shimDir);
+    if (marker) return { pid, marker };
+    pid = procStat(pid)?.ppid;
+  }
+  return undefined;
+}
+
+/** The first of `pids` (e.g. the ancestry of this process's session leader) that carries a session marker. */
+export function gatedAmong(shimDir: string, pids: number[]): { pid: number; marker: string } | undefined {
+  for (const pid of pids) {
+    if (pid === process.pid) continue; // our own environment was checked as `env` (and may be scrubbed)
+    const marker = markerOf(pid, shimDir);
+    if (marker) return { pid, marker };
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ export interface ConfigFileContent {
   roots?: string[];
   disabledRules?: string[];
   urls?: { allowSchemes?: string[]; allowHosts?: string[] };
-  approvals?: { enabled?: boolean; timeoutSeconds?: number };
+  approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean };
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
   audit?: { maxBytes?: number; keep?: number };
   nested?: 'review' | 'passthrough';
@@ -93,7 +93,7 @@ const fileCheck = object({
   roots: arrayOf(word),
   disabledRules: arrayOf(word),
   urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word) }),
-  approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY) }),
+  approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY), answerWithoutTerminal: bool }),
   execution: object({
     timeoutSeconds: integer(1, 7 * DAY),
     graceSeconds: integer(0, 3600),

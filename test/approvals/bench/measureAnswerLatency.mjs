@@ -7,7 +7,9 @@ import { join } from 'node:path';
 // Run: node test/approvals/bench/measureAnswerLatency.mjs (after npm run build). Not a test: figures only.
 const CLI = new URL('../../../bin/shimctl.cjs', import.meta.url).pathname;
 const root = mkdtempSync('/tmp/apm-'); const home = join(root, 'h'); const bin = join(root, 'bin');
-mkdirSync(home); mkdirSync(bin); writeFileSync(join(bin, 'mytool'), '#!/bin/sh\nexit 0\n'); chmodSync(join(bin, 'mytool'), 0o755);
+mkdirSync(home); mkdirSync(bin);
+// Answers from this script have no terminal: the user's config allows that (docs/approvals.md).
+mkdirSync(join(home, '.config/shimctl'), { recursive: true }); writeFileSync(join(home, '.config/shimctl/config.json'), JSON.stringify({ approvals: { answerWithoutTerminal: true } })); writeFileSync(join(bin, 'mytool'), '#!/bin/sh\nexit 0\n'); chmodSync(join(bin, 'mytool'), 0o755);
 const pend = join(home, '.local/state/shimctl/approvals');
 const res = [];
 for (let i = 0; i < 7; i++) {

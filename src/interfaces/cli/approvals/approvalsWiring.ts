@@ -9,7 +9,10 @@ export interface ApprovalsWiring {
   store: ApprovalStore;
   always: AlwaysDeps & { rules: UserRuleWriter };
   shimDir: string;
+  stateDir: string;
   approvalsDir: string;
+  /** `approvals.answerWithoutTerminal` from the user's config (a project cannot set `approvals`); false if the config does not load. */
+  answerWithoutTerminal(): boolean;
 }
 
 /** The answering side's adapters, from the one composition root's paths and config source. */
@@ -18,7 +21,12 @@ export function approvalsWiring(env: Record<string, string | undefined>): Approv
   return {
     store: createFileApprovalStore(app.paths),
     shimDir: app.paths.shimDir,
+    stateDir: app.paths.stateDir,
     approvalsDir: app.paths.approvalsDir,
+    answerWithoutTerminal() {
+      const loaded = app.configSource.load(app.paths.home);
+      return loaded.kind === 'ok' && loaded.config.approvals.answerWithoutTerminal === true;
+    },
     always: {
       configSource: app.configSource,
       factsFor: (path) => app.hostFacts.facts({ ...env, HOME: app.paths.home, PATH: path ?? env.PATH }),

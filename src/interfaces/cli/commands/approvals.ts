@@ -2,7 +2,7 @@ import { answerable } from '../../../application/approvals/findRequest.js';
 import { approvalsWiring } from '../approvals/approvalsWiring.js';
 import { runApprovalsView } from '../approvals/approvalsView.js';
 import { jsonEntry } from '../approvals/renderPending.js';
-import { refuseInsideSession, sessionRefusalMessage } from '../approvals/sessionGuard.js';
+import { refuseInsideSession, refuseToAnswer, sessionRefusalMessage } from '../approvals/sessionGuard.js';
 import { terminalSafeJson } from '../approvals/terminalSafeJson.js';
 import type { CliCommand } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
@@ -31,14 +31,19 @@ export const approvalsCommand: CliCommand = {
         ctx.stdout.write(`${terminalSafeJson(answerable(wiring.store).map((s) => jsonEntry(s.request)), 2)}\n`);
         return 0;
       }
-      const refused = refuseInsideSession(ctx.env, wiring.shimDir);
-      if (refused) {
-        ctx.stderr.write(sessionRefusalMessage('approvals', refused));
+      const inside = refuseInsideSession(ctx.env, wiring.shimDir);
+      if (inside) {
+        ctx.stderr.write(sessionRefusalMessage('approvals', inside));
         return 1;
       }
       if (!ctx.stdin.isTTY || !ctx.stdout.isTTY) {
         ctx.stderr.write('shimctl approvals: the interactive view needs a terminal; use --json, then shimctl approve/deny ID\n');
         return EXIT_USAGE;
+      }
+      const refused = refuseToAnswer(ctx.env, wiring);
+      if (refused) {
+        ctx.stderr.write(sessionRefusalMessage('approvals', refused));
+        return 1;
       }
       return await runApprovalsView(ctx, wiring);
     } catch (err) {

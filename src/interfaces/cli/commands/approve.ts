@@ -1,7 +1,7 @@
 import { approveAlways, approveOnce } from '../../../application/approvals/answerRequest.js';
 import { APPROVE_USAGE, parseApproveArgs } from '../approvals/answerArgs.js';
 import { approvalsWiring } from '../approvals/approvalsWiring.js';
-import { refuseInsideSession, sessionRefusalMessage } from '../approvals/sessionGuard.js';
+import { refuseToAnswer, sessionRefusalMessage } from '../approvals/sessionGuard.js';
 import { showRule } from '../approvals/showRule.js';
 import type { CliCommand } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
@@ -21,7 +21,7 @@ export const approveCommand: CliCommand = {
     }
     try {
       const wiring = approvalsWiring(ctx.env);
-      const refused = refuseInsideSession(ctx.env, wiring.shimDir);
+      const refused = refuseToAnswer(ctx.env, wiring);
       if (refused) {
         ctx.stderr.write(sessionRefusalMessage('approve', refused));
         return 1;

@@ -1,7 +1,7 @@
 import { denyRequest } from '../../../application/approvals/answerRequest.js';
 import { DENY_USAGE, parseDenyArgs } from '../approvals/answerArgs.js';
 import { approvalsWiring } from '../approvals/approvalsWiring.js';
-import { refuseInsideSession, sessionRefusalMessage } from '../approvals/sessionGuard.js';
+import { refuseToAnswer, sessionRefusalMessage } from '../approvals/sessionGuard.js';
 import type { CliCommand } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
 
@@ -20,7 +20,7 @@ export const denyCommand: CliCommand = {
     }
     try {
       const wiring = approvalsWiring(ctx.env);
-      const refused = refuseInsideSession(ctx.env, wiring.shimDir);
+      const refused = refuseToAnswer(ctx.env, wiring);
       if (refused) {
         ctx.stderr.write(sessionRefusalMessage('deny', refused));
         return 1;
