@@ -8,9 +8,11 @@ import { createApp, systemClock } from '../../../compositionRoot.js';
 import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
+import { daemonArgv, daemonEnvironment, isDaemonEnvironment } from '../../../infrastructure/daemon/daemonEnv.js';
 import { createWatchedConfigSource } from '../../../infrastructure/daemon/watchedConfigSource.js';
+import { readManifest } from '../../../infrastructure/install/manifestStore.js';
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
-import { installAnchorMismatch } from '../../hotpath/installAnchor.js';
+import { SHIM_ENTRY_NAME, installAnchorMismatch } from '../../hotpath/installAnchor.js';
 import type { CliCommand, CliContext } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
 
@@ -51,7 +53,54 @@ function loadedStamp(): string {
 
 const LOADED_STAMP = loadedStamp();
 
+/**
+ * How a resident process is started, whoever starts it: the node binary install recorded running
+ * the install's shim entry, exactly as the compiled client starts it, because the client trusts
+ * only a process on the socket that runs those two (docs/hotpath.md). Without an install (a
+ * development checkout), this node and the hot-path bundle: clients will not trust that one.
+ */
+function daemonLaunch(env: CliContext['env']): { node: string; entry: string } {
+  const paths = statePaths(env);
+  const entry = join(paths.shimDir, SHIM_ENTRY_NAME);
+  if (existsSync(entry)) {
+    let node: string | undefined;
+    try {
+      node = readManifest(paths.manifest)?.node;
+    } catch {
+      // an unreadable manifest: this node, as before
+    }
+    return { node: node && existsSync(node) ? node : process.execPath, entry };
+  }
+  const hot = typeof __filename === 'string' ? join(dirname(__filename), 'shim.cjs') : '';
+  return { node: process.execPath, entry: hot && existsSync(hot) ? hot : process.argv[1]! };
+}
+
+/**
+ * `daemon run` typed by a person (or started by an older client) carries that session's whole
+ * environment, which every other session could read in /proc/PID/environ. It starts the daemon
+ * again with only the daemon's variables, in the foreground, and passes signals on.
+ */
+function rerunWithDaemonEnvironment(args: string[], ctx: CliContext): Promise<number> {
+  const { node, entry } = daemonLaunch(ctx.env);
+  const child = spawn(node, daemonArgv(entry, args), { stdio: 'inherit', env: daemonEnvironment(ctx.env), cwd: '/' });
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+  const handlers = signals.map((signal) => [signal, forward(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  return new Promise((resolve) => {
+    child.once('error', (err) => {
+      ctx.stderr.write(`shimctl daemon: cannot start ${node}: ${err.message}\n`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      for (const [s, handler] of handlers) process.off(s, handler);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
 async function run(args: string[], ctx: CliContext): Promise<number> {
+  if (!isDaemonEnvironment(ctx.env)) return rerunWithDaemonEnvironment(args, ctx);
   // A client under a redirected HOME would otherwise start a daemon serving the attacker's config.
   const foreign = installAnchorMismatch(ctx.env, process.argv[1]);
   if (foreign) {
@@ -171,10 +220,10 @@ async function start(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write('already running\n');
     return 0;
   }
-  // The same small bundle the shims start it with, so both ways run (and watch) the same code.
-  const hot = typeof __filename === 'string' ? join(dirname(__filename), 'shim.cjs') : '';
-  const script = hot && existsSync(hot) ? hot : process.argv[1]!;
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', script, 'daemon', 'run', ...args], { detached: true, stdio: 'ignore', env: ctx.env, cwd: '/' });
+  // Started exactly as the shims start it (same node, entry and flags, only the daemon's variables),
+  // so both ways run (and watch) the same code and the clients trust it.
+  const { node, entry } = daemonLaunch(ctx.env);
+  const child = spawn(node, daemonArgv(entry, args), { detached: true, stdio: 'ignore', env: daemonEnvironment(ctx.env), cwd: '/' });
   child.unref();
   for (let i = 0; i < 100; i++) {
     if (await probe(files)) {
