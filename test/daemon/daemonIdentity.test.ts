@@ -95,6 +95,7 @@ describe('a stand-in on the daemon socket is not trusted', () => {
   });
 
   it('the control: the real daemon, started as the shims start it, is trusted (fast path, no fallback)', async () => {
+    rmSync(join(h.runDir, 'daemon.lock'), { force: true }); // the killed one's (a zombie until reaped)
     const pid = startDaemon(h);
     expect(alive(pid)).toBe(true);
     const r = await run(installed('bash'), ['-c', 'true']);
