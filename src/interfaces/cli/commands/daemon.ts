@@ -7,9 +7,17 @@ import { interceptUseCase } from '../../../application/intercept/interceptUseCas
 import { createApp, systemClock } from '../../../compositionRoot.js';
 import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
+import type { ClientChannel } from '../../../infrastructure/daemon/daemonServer.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
 import { daemonArgv, daemonEnvironment, isDaemonEnvironment } from '../../../infrastructure/daemon/daemonEnv.js';
+import { createReviewPool, serveReviewWorker } from '../../../infrastructure/daemon/reviewWorkers.js';
+import type { DaemonRequest } from '../../../infrastructure/daemon/daemonServer.js';
 import { createWatchedConfigSource } from '../../../infrastructure/daemon/watchedConfigSource.js';
+import type { ConfigSource } from '../../../application/ports/configSource.js';
+import { AUDIT_SCHEMA_VERSION } from '../../../application/ports/auditLog.js';
+import { ENV_AGENT, ENV_SESSION } from '../../../application/intercept/interceptRequest.js';
+import { defaultConfig } from '../../../domain/defaultConfig.js';
+import { verdict } from '../../../domain/verdict.js';
 import { readManifest } from '../../../infrastructure/install/manifestStore.js';
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { SHIM_ENTRY_NAME, installAnchorMismatch } from '../../hotpath/installAnchor.js';
@@ -52,6 +60,67 @@ function loadedStamp(): string {
 }
 
 const LOADED_STAMP = loadedStamp();
+
+/** The argv that makes this bundle a review worker (see reviewWorkers.ts). */
+const WORKER_ARGV = ['daemon', '__review-worker'];
+
+/** One request, end to end, as the per-command core does it, with the daemon's ports. */
+function reviewRequest(req: DaemonRequest, channel: ClientChannel, human: (waiting: boolean) => void, configSource: ConfigSource): Promise<number> {
+  const app = createApp(req.env);
+  // Time spent waiting for a person is not the review's: the budget pauses meanwhile.
+  const approver = {
+    request: async (...args: Parameters<typeof app.approver.request>) => {
+      human(true);
+      try {
+        return await app.approver.request(...args);
+      } finally {
+        human(false);
+      }
+    },
+  };
+  return interceptUseCase(
+    { shell: req.shell, realShell: req.realShell, args: req.args, cwd: req.cwd, env: req.env, mode: req.mode },
+    // The daemon's watched config source and the client's channel replace the per-command ones.
+    { ...app, ...systemClock, approver, configSource, executor: channel.executor, writeStderr: channel.writeStderr },
+  );
+}
+
+/** The worker thread's side: reviews the requests the main thread hands it, one at a time. */
+async function reviewWorker(): Promise<number> {
+  const { parentPort } = await import('node:worker_threads');
+  if (!parentPort) return EXIT_USAGE;
+  // Every request it gets was accepted for the daemon's own paths (refuseEnv): one config source.
+  let configSource: ConfigSource | undefined;
+  serveReviewWorker(parentPort, (req, channel, human) => {
+    configSource ??= createWatchedConfigSource(statePaths(req.env));
+    return reviewRequest(req, channel, human, configSource);
+  });
+  return new Promise<number>(() => undefined); // lives as long as the pool keeps it
+}
+
+/**
+ * The record of a request its budget blocked. Its review never finished, so the text is not in it
+ * (redacting it may be what was slow): its size and digest are, with the reason.
+ */
+async function recordTimeout(req: DaemonRequest, budgetMs: number, configSource: ConfigSource): Promise<void> {
+  const { createHash, randomUUID } = await import('node:crypto');
+  const app = createApp(req.env);
+  const outcome = configSource.load(req.cwd);
+  const config = outcome.kind === 'ok' ? outcome.config : defaultConfig();
+  const text = req.args.join('\0');
+  const digest = createHash('sha256').update(text).digest('hex');
+  const writer = await app.auditLog(config).open();
+  try {
+    await writer.write({
+      v: AUDIT_SCHEMA_VERSION, id: randomUUID(), ts: new Date().toISOString(),
+      session: req.env[ENV_SESSION] || undefined, agent: req.env[ENV_AGENT] || undefined, cwd: req.cwd,
+      ...verdict('block', 'high', 'review.timeout', `the review did not finish within ${budgetMs} ms; the command did not run`),
+      command: `[${req.shell}: ${Buffer.byteLength(text)} bytes of arguments, sha256 ${digest}; not reviewed in time]`,
+    });
+  } finally {
+    await writer.close();
+  }
+}
 
 /**
  * How a resident process is started, whoever starts it: the node binary install recorded running
@@ -128,6 +197,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const ownPaths = JSON.stringify(paths);
     let acceptedKey: string | undefined;
     const started = codeStamp();
+    const pool = createReviewPool({
+      script: typeof __filename === 'string' ? __filename : process.argv[1]!,
+      argv: WORKER_ARGV,
+      recordTimeout: (req, budgetMs) => recordTimeout(req, budgetMs, configSource),
+    });
     const daemon = await startDaemon({
       files,
       token,
@@ -150,14 +224,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         const now = codeStamp();
         return now === LOADED_STAMP && now === started ? undefined : 'shimctl changed on disk since this daemon started';
       },
-      async handle(req, channel) {
-        const app = createApp(req.env);
-        return interceptUseCase(
-          { shell: req.shell, realShell: req.realShell, args: req.args, cwd: req.cwd, env: req.env, mode: req.mode },
-          // The daemon's watched config source and the client's channel replace the per-command ones.
-          { ...app, ...systemClock, configSource, executor: channel.executor, writeStderr: channel.writeStderr },
-        );
-      },
+      // Each request in a worker thread of its own, within a time budget (reviewWorkers.ts).
+      handle: (req, channel) => pool.handle(req, channel),
     });
     // Hold no directory of the agent's open; every request names its own cwd.
     process.chdir('/');
@@ -171,6 +239,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     process.on('uncaughtException', () => daemon.stop('internal error'));
     process.on('unhandledRejection', () => daemon.stop('internal error'));
     const reason = await daemon.stopped;
+    pool.close();
     if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
     return 0;
   } finally {
@@ -243,6 +312,7 @@ export const daemonCommand: CliCommand = {
     const [sub, ...rest] = args;
     try {
       if (sub === 'run') return await run(rest, ctx);
+      if (sub === '__review-worker') return await reviewWorker();
       if (sub === 'start') return await start(rest, ctx);
       if (sub === 'stop') return await stop(ctx);
       if (sub === 'status') return await status(rest, ctx);
