@@ -3,12 +3,12 @@
 // an owner-only directory and a readable token prove nothing. The installed shims and the guard's
 // client must then not run anything the stand-in says; the per-command core reviews instead.
 // The stand-ins are in test/daemon/fixtures/ and are named as attacker stand-ins.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT } from '../install/cliHarness.js';
+import { CLI, ROOT } from '../install/cliHarness.js';
 import type { FastHome } from './harness.js';
 import { alive, daemonPid, fastHome, startDaemon, stopDaemon, waitFor } from './harness.js';
 
@@ -84,6 +84,10 @@ describe('a stand-in on the daemon socket is not trusted', () => {
     expect(ok.status, ok.stderr).toBe(0);
     expect(existsSync(join(h.project, 'reviewed-ok'))).toBe(true);
     expect(existsSync(pwned())).toBe(false);
+    // `shimctl daemon status` says what is on the socket instead of "running".
+    const status = spawnSync(process.execPath, [CLI, 'daemon', 'status', '--json'], { env: h.env, encoding: 'utf8' });
+    expect(status.status).toBe(3);
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: false, notShimctl: expect.any(String) });
   });
 
   it.each(standIns)('%s: the guard\'s client (check mode) does not take its "0"', async (_name, start) => {
@@ -102,5 +106,7 @@ describe('a stand-in on the daemon socket is not trusted', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain('shimctl-client: daemon: accepted');
     expect(r.stderr).not.toContain('fallback');
+    const status = spawnSync(process.execPath, [CLI, 'daemon', 'status', '--json'], { env: h.env, encoding: 'utf8' });
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: true, pid });
   });
 });

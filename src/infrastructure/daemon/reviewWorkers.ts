@@ -12,10 +12,13 @@ import type { ClientChannel, DaemonRequest } from './daemonServer.js';
 
 /** Budget for the work between the request and its exec spec or verdict, and between the command's end and the final status. Waits for a human are not counted. */
 export const REVIEW_BUDGET_MS = 2000;
-/** Idle workers kept warm; a new one takes tens of milliseconds to load the bundle. */
+/** Idle workers kept for the next requests (one is started ahead of the first). */
 const IDLE_WORKERS = 2;
+const WARM_AT_START = 1;
 /** A worker still finishing a record after its client was released is stopped after this. */
 const FINISH_CAP_MS = 60_000;
+/** A worker that has not said it is ready by then is given up (the request is blocked). */
+const WORKER_START_MS = 10_000;
 
 type ToWorker = { type: 'request'; req: DaemonRequest } | { type: 'result'; result: ExecResult };
 type FromWorker =
@@ -31,7 +34,7 @@ export interface ReviewPool {
 }
 
 export interface ReviewPoolOptions {
-  /** The script each worker runs (the daemon's own bundle) and the argv that selects the worker role. */
+  /** The script each worker runs (the daemon's shim entry, so it loads through the code cache) and the argv that selects the worker role. */
   script: string;
   argv: string[];
   budgetMs?: number;
@@ -58,15 +61,31 @@ export function createReviewPool(opts: ReviewPoolOptions): ReviewPool {
         const at = idle.indexOf(w);
         if (at >= 0) idle.splice(at, 1);
       });
-      w.once('error', reject);
-      w.once('message', (m: FromWorker) => (m.type === 'ready' ? resolve(w) : reject(new Error('the review worker did not start'))));
+      // A worker that fails, exits or hangs while starting fails the request (126), never stalls it.
+      const fail = (why: string) => () => {
+        clearTimeout(startTimer);
+        void w.terminate();
+        reject(new Error(why));
+      };
+      const startTimer = setTimeout(fail('the review worker did not start in time'), WORKER_START_MS);
+      const onError = fail('the review worker failed to start');
+      const onExit = fail('the review worker exited while starting');
+      w.once('error', onError);
+      w.once('exit', onExit);
+      w.once('message', (m: FromWorker) => {
+        clearTimeout(startTimer);
+        w.off('error', onError);
+        w.off('exit', onExit);
+        if (m.type === 'ready') resolve(w);
+        else fail('the review worker did not start')();
+      });
     });
   const release = (w: Worker): void => {
     if (!closed && idle.length < IDLE_WORKERS) idle.push(w);
     else void w.terminate();
   };
   // Warm ones ahead of the first request.
-  for (let i = 0; i < IDLE_WORKERS; i++) spawnWorker().then(release, () => undefined);
+  for (let i = 0; i < WARM_AT_START; i++) spawnWorker().then(release, () => undefined);
 
   async function handle(req: DaemonRequest, channel: ClientChannel): Promise<number> {
     const worker = idle.pop() ?? (await spawnWorker());

@@ -1,8 +1,12 @@
 // `shimctl daemon`: the optional resident review process behind the compiled shim client.
 import { spawn } from 'node:child_process';
+// Static, not import(): the shim entry runs this bundle through vm.Script, where a dynamic import
+// of a built-in has no loader. This module is only loaded for `daemon` commands.
+import { createHash, randomUUID } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
 import { connect } from 'node:net';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
 import { createApp, systemClock } from '../../../compositionRoot.js';
 import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
@@ -10,6 +14,7 @@ import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js'
 import type { ClientChannel } from '../../../infrastructure/daemon/daemonServer.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
 import { daemonArgv, daemonEnvironment, isDaemonEnvironment } from '../../../infrastructure/daemon/daemonEnv.js';
+import { daemonIdentityMismatch } from '../../../infrastructure/daemon/daemonIdentity.js';
 import { createReviewPool, serveReviewWorker } from '../../../infrastructure/daemon/reviewWorkers.js';
 import type { DaemonRequest } from '../../../infrastructure/daemon/daemonServer.js';
 import { createWatchedConfigSource } from '../../../infrastructure/daemon/watchedConfigSource.js';
@@ -87,7 +92,6 @@ function reviewRequest(req: DaemonRequest, channel: ClientChannel, human: (waiti
 
 /** The worker thread's side: reviews the requests the main thread hands it, one at a time. */
 async function reviewWorker(): Promise<number> {
-  const { parentPort } = await import('node:worker_threads');
   if (!parentPort) return EXIT_USAGE;
   // Every request it gets was accepted for the daemon's own paths (refuseEnv): one config source.
   let configSource: ConfigSource | undefined;
@@ -103,7 +107,6 @@ async function reviewWorker(): Promise<number> {
  * (redacting it may be what was slow): its size and digest are, with the reason.
  */
 async function recordTimeout(req: DaemonRequest, budgetMs: number, configSource: ConfigSource): Promise<void> {
-  const { createHash, randomUUID } = await import('node:crypto');
   const app = createApp(req.env);
   const outcome = configSource.load(req.cwd);
   const config = outcome.kind === 'ok' ? outcome.config : defaultConfig();
@@ -198,7 +201,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     let acceptedKey: string | undefined;
     const started = codeStamp();
     const pool = createReviewPool({
-      script: typeof __filename === 'string' ? __filename : process.argv[1]!,
+      // Through the shim entry when the daemon was started by it: the worker then loads the bundle
+      // from V8's code cache like the daemon did (without it, a worker compiles the whole bundle).
+      script: basename(process.argv[1] ?? '') === SHIM_ENTRY_NAME || typeof __filename !== 'string' ? process.argv[1]! : __filename,
       argv: WORKER_ARGV,
       recordTimeout: (req, budgetMs) => recordTimeout(req, budgetMs, configSource),
     });
@@ -255,14 +260,28 @@ function probe(files: DaemonFiles): Promise<boolean> {
   });
 }
 
+/**
+ * Whether what answers on the socket is this install's resident process: the pid in the lock must
+ * pass the checks the shims make (they read the listener's pid from the socket itself, which Node
+ * cannot). A stand-in there makes every command fall back; this is where a person sees why.
+ */
+function impostor(files: DaemonFiles, env: CliContext['env']): string | undefined {
+  const pid = readLockPid(files);
+  if (pid === undefined) return 'no lock names its pid';
+  return daemonIdentityMismatch(pid, daemonLaunch(env));
+}
+
 async function status(args: string[], ctx: CliContext): Promise<number> {
   const files = daemonFiles(statePaths(ctx.env).runDir);
   const pid = readLockPid(files);
   const answering = await probe(files);
-  const info = { running: answering, pid: answering ? pid : undefined, socket: files.socket };
+  const foreign = answering ? impostor(files, ctx.env) : undefined;
+  const running = answering && !foreign;
+  const info = { running, pid: running ? pid : undefined, socket: files.socket, ...(foreign ? { notShimctl: foreign } : {}) };
   if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(info)}\n`);
-  else ctx.stdout.write(answering ? `running (pid ${pid ?? '?'}) on ${files.socket}\n` : 'not running (the shims use the per-command core until the next command starts it)\n');
-  return answering ? 0 : 3;
+  else if (foreign) ctx.stdout.write(`something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); the shims do not trust it and use the per-command core\n`);
+  else ctx.stdout.write(running ? `running (pid ${pid ?? '?'}) on ${files.socket}\n` : 'not running (the shims use the per-command core until the next command starts it)\n');
+  return running ? 0 : 3;
 }
 
 async function stop(ctx: CliContext): Promise<number> {
@@ -286,6 +305,11 @@ async function stop(ctx: CliContext): Promise<number> {
 async function start(args: string[], ctx: CliContext): Promise<number> {
   const files = daemonFiles(statePaths(ctx.env).runDir);
   if (await probe(files)) {
+    const foreign = impostor(files, ctx.env);
+    if (foreign) {
+      ctx.stderr.write(`shimctl daemon: something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); not starting one beside it\n`);
+      return 1;
+    }
     ctx.stdout.write('already running\n');
     return 0;
   }
