@@ -29,6 +29,8 @@ type FromWorker =
   | { type: 'done'; code: number };
 
 export interface ReviewPool {
+  /** Settles once the first warm worker is up (or failed to start). */
+  ready: Promise<void>;
   handle(req: DaemonRequest, channel: ClientChannel): Promise<number>;
   close(): void;
 }
@@ -85,7 +87,8 @@ export function createReviewPool(opts: ReviewPoolOptions): ReviewPool {
     else void w.terminate();
   };
   // Warm ones ahead of the first request.
-  for (let i = 0; i < WARM_AT_START; i++) spawnWorker().then(release, () => undefined);
+  const warming: Array<Promise<void>> = [];
+  for (let i = 0; i < WARM_AT_START; i++) warming.push(spawnWorker().then(release, () => undefined));
 
   async function handle(req: DaemonRequest, channel: ClientChannel): Promise<number> {
     const worker = idle.pop() ?? (await spawnWorker());
@@ -155,6 +158,7 @@ export function createReviewPool(opts: ReviewPoolOptions): ReviewPool {
   }
 
   return {
+    ready: Promise.all(warming).then(() => undefined),
     handle,
     close() {
       closed = true;

@@ -207,6 +207,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       argv: WORKER_ARGV,
       recordTimeout: (req, budgetMs) => recordTimeout(req, budgetMs, configSource),
     });
+    // Listen only once a worker is up, so the first request is not the one that waits for it.
+    await pool.ready;
     const daemon = await startDaemon({
       files,
       token,
