@@ -30,6 +30,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -128,9 +129,36 @@ static int send_frame(int fd, char type, buf_t *body) {
 /* Set when the daemon closed the connection (as opposed to not answering in time). */
 static int g_peer_closed = 0;
 
+/* The resident process proved who it is (see verify_daemon): from then on every byte read must have
+ * been written by that very process. SO_PASSCRED makes the kernel attach the writer's pid and uid
+ * to each chunk it queues for us, and a read never merges chunks of two writers, so a listening
+ * socket handed to another process (the verified one then idles or is stopped) is caught here. */
+static pid_t g_peer_pid = 0;
+static int g_pidfd = -1;
+static int g_identity_failed = 0;
+
+static ssize_t recv_checked(int fd, char *p, size_t n) {
+  struct iovec iov = {p, n};
+  union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(struct ucred))]; } control;
+  struct msghdr m;
+  memset(&m, 0, sizeof m);
+  m.msg_iov = &iov;
+  m.msg_iovlen = 1;
+  m.msg_control = control.b;
+  m.msg_controllen = sizeof control.b;
+  ssize_t r = recvmsg(fd, &m, MSG_CMSG_CLOEXEC);
+  if (r <= 0 || g_peer_pid == 0) return r;
+  struct cmsghdr *h = CMSG_FIRSTHDR(&m);
+  struct ucred u;
+  if (!h || h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_CREDENTIALS || (m.msg_flags & MSG_CTRUNC)) { g_identity_failed = 1; errno = EPROTO; return -1; }
+  memcpy(&u, CMSG_DATA(h), sizeof u);
+  if (u.pid != g_peer_pid || u.uid != getuid()) { g_identity_failed = 1; errno = EPROTO; return -1; }
+  return r;
+}
+
 static int read_all(int fd, char *p, size_t n) {
   while (n > 0) {
-    ssize_t r = recv(fd, p, n, 0);
+    ssize_t r = recv_checked(fd, p, n);
     if (r == 0) { g_peer_closed = 1; return -1; }
     if (r < 0) {
       if (errno == EINTR) continue;
@@ -205,6 +233,98 @@ static int read_token(const char *dir, char *tok, size_t size) {
   return tok[0] ? 0 : -1;
 }
 
+/* ---- who the resident process is ---- */
+
+/* The node binary and shim entry the daemon must run: fixed by install when it built this client,
+ * else the ones this client was started with (the same two it would fall back to). */
+static const char *expected_node(void) {
+#ifdef SHIMCTL_DAEMON_NODE
+  return SHIMCTL_DAEMON_NODE;
+#else
+  return g_argv[0];
+#endif
+}
+static const char *expected_entry(void) {
+#ifdef SHIMCTL_DAEMON_ENTRY
+  return SHIMCTL_DAEMON_ENTRY;
+#else
+  return g_argv[1];
+#endif
+}
+
+/* The only variables the resident process is started with (src/infrastructure/daemon/daemonEnv.ts
+ * holds the same list): what statePaths() reads, and its idle period. No session's secrets, and
+ * nothing that changes what node runs (NODE_OPTIONS=--require, LD_PRELOAD). */
+static const char *const DAEMON_ENV[] = {"HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "SHIMCTL_DAEMON_IDLE_SECONDS", NULL};
+
+static int daemon_env_name(const char *entry, size_t len) {
+  size_t n = strcspn(entry, "=");
+  if (n >= len || entry[n] != '=') return 0;
+  for (int i = 0; DAEMON_ENV[i]; i++) if (strlen(DAEMON_ENV[i]) == n && strncmp(DAEMON_ENV[i], entry, n) == 0) return 1;
+  return 0;
+}
+
+/* Reads /proc/PID/NAME whole (at most size-1 bytes; a larger one is refused). */
+static ssize_t read_proc(pid_t pid, const char *name, char *buf, size_t size) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, name);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  size_t got = 0;
+  for (;;) {
+    ssize_t r = read(fd, buf + got, size - 1 - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) { close(fd); return -1; }
+    if (r == 0) break;
+    got += (size_t)r;
+    if (got == size - 1) { close(fd); return -1; }
+  }
+  close(fd);
+  buf[got] = '\0';
+  return (ssize_t)got;
+}
+
+/*
+ * The process that listens on the socket must be shimctl's resident process, not merely this
+ * user's: any command the agent runs has our uid, can kill the real one, and can serve a socket and
+ * token of its own at the same path. So the process must run the node binary install recorded (same
+ * file, by device and inode), as `NODE --max-semi-space-size=32 ENTRY daemon run ...` with the
+ * install's entry, and with only the variables in DAEMON_ENV (so no NODE_OPTIONS or LD_PRELOAD ran
+ * code of another's in it). Returns 0 when it is; else sets g_why.
+ */
+static int verify_daemon(pid_t pid) {
+  char path[64];
+  struct stat got, want;
+  snprintf(path, sizeof path, "/proc/%d/exe", (int)pid);
+  g_why = "daemon identity: the program on the socket is not the node install recorded";
+  if (stat(path, &got) < 0 || stat(expected_node(), &want) < 0 || got.st_dev != want.st_dev || got.st_ino != want.st_ino) return -1;
+  static char buf[65536];
+  g_why = "daemon identity: the process on the socket does not run the install's entry as 'daemon run'";
+  ssize_t n = read_proc(pid, "cmdline", buf, sizeof buf);
+  if (n <= 0) return -1;
+  const char *want_args[] = {"--max-semi-space-size=32", expected_entry(), "daemon", "run"};
+  const char *p = buf + strlen(buf) + 1; /* argv[0] is whatever the starter chose */
+  for (size_t i = 0; i < sizeof want_args / sizeof want_args[0]; i++) {
+    if (p >= buf + n || strcmp(p, want_args[i]) != 0) return -1;
+    p += strlen(p) + 1;
+  }
+  g_why = "daemon identity: the process on the socket has variables other than the daemon's own";
+  n = read_proc(pid, "environ", buf, sizeof buf);
+  if (n < 0) return -1;
+  for (const char *e = buf; e < buf + n; e += strlen(e) + 1) {
+    if (!daemon_env_name(e, (size_t)(buf + n - e))) return -1;
+  }
+  return 0;
+}
+
+/* Whether the verified process has ended since (its pid could then be another's). Without pidfds
+ * (Linux < 5.3) the per-chunk writer check alone remains. */
+static int peer_gone(void) {
+  if (g_pidfd < 0) return 0;
+  struct pollfd p = {g_pidfd, POLLIN, 0};
+  return poll(&p, 1, 0) != 0;
+}
+
 /* Starts `node ENTRY daemon run` detached (its own session, no shared fds), at most once per window. */
 static void spawn_daemon(const char *dir) {
   const char *mode = getenv("SHIMCTL_DAEMON");
@@ -227,7 +347,16 @@ static void spawn_daemon(const char *dir) {
     for (int fd = 3; fd < 1024; fd++) close(fd);
     /* A larger young generation: each request allocates a little, scavenges were ~15% of its CPU. */
     char *av[] = {g_argv[0], "--max-semi-space-size=32", g_argv[1], "daemon", "run", NULL};
-    execv(g_argv[0], av);
+    /* Only the variables the daemon needs: it outlives this session and serves every other one,
+     * and /proc/PID/environ would show them this session's secrets. */
+    size_t count = 0;
+    for (char **e = environ; *e; e++) count++;
+    char **ev = calloc(count + 1, sizeof(char *));
+    if (!ev) _exit(127);
+    size_t k = 0;
+    for (char **e = environ; *e; e++) if (daemon_env_name(*e, strlen(*e))) ev[k++] = *e;
+    ev[k] = NULL;
+    execve(g_argv[0], av, ev);
     _exit(127);
   }
   waitpid(pid, NULL, 0);
@@ -552,6 +681,24 @@ int main(int argc, char **argv) {
   if (owner_only_dir(dir) < 0) fallback();
   g_why = "token unreadable or not owner-only";
   if (read_token(dir, tok, sizeof tok) < 0) fallback();
+  /* The token proves nothing about the peer (a command of ours can read and write it): the peer's
+   * own credentials and /proc entries do. The pidfd is taken first, so the checks below and the
+   * liveness test before each answer is acted on are about one and the same process. */
+  {
+    struct ucred cred;
+    socklen_t cl = sizeof cred;
+    g_why = "daemon identity: no peer credentials";
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &cl) < 0 || cred.pid <= 0) fallback();
+#ifdef SYS_pidfd_open
+    g_pidfd = (int)syscall(SYS_pidfd_open, cred.pid, 0);
+    if (g_pidfd < 0 && errno != ENOSYS) fallback();
+#endif
+    if (verify_daemon(cred.pid) < 0) fallback();
+    int on = 1;
+    g_why = "daemon identity: cannot ask for the writer's credentials";
+    if (setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &on, sizeof on) < 0) fallback();
+    g_peer_pid = cred.pid;
+  }
 
   buf_t q = {0};
   buf_field(&q, PROTOCOL);
@@ -579,6 +726,11 @@ int main(int argc, char **argv) {
     char *body = NULL;
     size_t len = 0;
     char type = read_frame(fd, &body, &len);
+    if (type != 0 && peer_gone()) { g_identity_failed = 1; free(body); type = 0; }
+    if (type == 0 && g_identity_failed) {
+      g_why = "daemon identity: an answer came from another process than the verified one";
+      if (!ran) fallback();
+    }
     if (type == 0) {
       if (!ran) { if (acked || g_peer_closed) g_why = "the daemon went away before a command ran"; fallback(); } /* the Node core decides afresh */
       fprintf(stderr, "shimctl: warning: the review daemon went away after the command ran; its audit record may be missing\n");

@@ -97,6 +97,8 @@ export const REASON_CODES = {
   'engine.bad_output': 'The policy engine answered with output that does not parse or has the wrong shape.',
   'engine.unknown_decision': 'The policy engine answered with an unknown decision.',
   'rego.custom': 'A Rego policy gave a reason of its own; its `rego.*` code leads the message in brackets.',
+  // the resident review process
+  'review.timeout': 'The resident review process did not finish reviewing (and recording) the request within its time budget; the command did not run.',
   // anything else
   'internal.error': 'An internal error on the interception path: fail closed.',
 } as const;

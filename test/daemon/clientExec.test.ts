@@ -10,7 +10,7 @@ import type { ExecResult, ExecSpec } from '../../src/application/ports/executor.
 import { daemonFiles, ensureRunDir, writeToken } from '../../src/infrastructure/daemon/daemonFiles.js';
 import { startDaemon } from '../../src/infrastructure/daemon/daemonServer.js';
 import type { RunningDaemon } from '../../src/infrastructure/daemon/daemonServer.js';
-import { alive, clientBinary } from './harness.js';
+import { RELAY_ENTRY, alive, clientBinary, startRelay } from './harness.js';
 
 interface Case {
   name: string;
@@ -26,12 +26,14 @@ const home = mkdtempSync(join(tmpdir(), 'shimctl-clientexec-'));
 const runDir = join(home, '.local/state/shimctl/run');
 const results = new Map<string, ExecResult>();
 let daemon: RunningDaemon;
+let relay: { stop(): void } | undefined;
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'clientExec.cases.json'), 'utf8')) as Case[];
 
 function runClient(id: string, stdin: string | undefined, onSpawn: (pid: number) => void = () => {}): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string; pid: number }> {
   return new Promise((resolve) => {
-    // `node` must exist for the fallback; it must never be reached here, so it is /bin/false.
-    const child = spawn(clientBinary(), ['/bin/false', '/dev/null', 'bash', '/bin/bash', '-c', id], {
+    // `node` must exist for the fallback; it must never be reached here, so it is /bin/false. The
+    // entry the daemon must run is the relay that stands in front of this file's server.
+    const child = spawn(clientBinary(), ['/bin/false', RELAY_ENTRY, 'bash', '/bin/bash', '-c', id], {
       env: { HOME: home, PATH: '/usr/bin:/bin', SECRET_OF_CLIENT: 'must-not-leak' },
       cwd: home,
     });
@@ -50,8 +52,10 @@ beforeAll(async () => {
   const files = daemonFiles(runDir);
   ensureRunDir(runDir);
   const token = writeToken(files);
+  const front = await startRelay(files.socket, home);
+  relay = front;
   daemon = await startDaemon({
-    files, token, idleMs: 60_000,
+    files: { ...files, socket: front.backend }, token, idleMs: 60_000,
     refuseEnv: () => undefined,
     staleReason: () => undefined,
     async handle(req, channel) {
@@ -64,7 +68,10 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => daemon?.stop('test over'));
+afterAll(() => {
+  daemon?.stop('test over');
+  relay?.stop();
+});
 
 describe('the fast-path client runs what the daemon allowed, within bounds', () => {
   for (const c of cases) {

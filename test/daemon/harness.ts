@@ -22,11 +22,29 @@ export interface FastHome {
   auditLog: string;
 }
 
+/** The test stand-in that relays the client's connections to a server inside the test (see the file). */
+export const RELAY_ENTRY = join(ROOT, 'test', 'daemon', 'fixtures', 'relayDaemon.cjs');
+
+/**
+ * Starts the relay on `socket` as a resident process would be started (real node, the relay as its
+ * entry, only HOME in its environment); the test's own server listens on the returned backend path.
+ */
+export async function startRelay(socket: string, home: string): Promise<{ backend: string; stop(): void }> {
+  const backend = `${socket}.backend`;
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', RELAY_ENTRY, 'daemon', 'run', socket, backend], { env: { HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+  });
+  return { backend, stop: () => child.kill('SIGKILL') };
+}
+
 /** Builds the client once per process (compiling is the slow part). */
 let compiled: string | undefined;
 export function clientBinary(): string {
   if (compiled) return compiled;
-  const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH });
+  // The `node` it is given is the logging wrapper below; the daemon it must trust runs the real one.
+  const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { daemon: { node: process.execPath } });
   if (!built) throw new Error('no C compiler on this machine: the fast-path tests need cc (apt-get install -y gcc)');
   const dir = tempDir('client');
   const path = join(dir, 'shimctl-client');
@@ -48,7 +66,8 @@ export function fastHome(extraEnv: Record<string, string> = {}): FastHome {
   if (r.status !== 0) throw new Error(`install failed: ${r.stderr}`);
   const nodeLog = join(home, 'node.log');
   const node = join(home, 'logging-node');
-  writeFileSync(node, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${nodeLog}'\nexec '${process.execPath}' "$@"\n`);
+  // dash adds PWD to what it execs; a daemon must start with only its own variables (the client checks).
+  writeFileSync(node, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${nodeLog}'\n[ "$3 $4" = 'daemon run' ] && exec /usr/bin/env -u PWD '${process.execPath}' "$@"\nexec '${process.execPath}' "$@"\n`);
   chmodSync(node, 0o755);
   return {
     home, env, project, node, nodeLog,

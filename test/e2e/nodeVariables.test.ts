@@ -41,7 +41,7 @@ describe('Node variables and the review core', () => {
   it('a --require in NODE_OPTIONS does not run inside the resident review process (SHIMCTL_DAEMON unset)', async () => {
     rmSync(planted, { force: true });
     try {
-      // The first command finds no daemon: the client starts one (with the agent's environment) and falls back.
+      // The first command finds no daemon: the client starts one (with only the daemon's variables) and falls back.
       expect(run('ls', '').status).toBe(0);
       expect(await waitFor(() => alive(readLockPid(daemon)) && existsSync(daemon.socket), 15_000)).toBe(true);
       // Now served by that resident process.

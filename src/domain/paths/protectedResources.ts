@@ -121,6 +121,13 @@ export function protectedResources(home: string, extraPatterns: string[], gatePa
   }
   for (const p of PROJECT_CONFIG_RULE[1]) out.push({ ruleId: PROJECT_CONFIG_RULE[0], kind: 'project-config', glob: compile(p, home) });
   for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home) });
+  // The resident review process's socket, token, lock and start stamp (daemonFiles.ts, in the state
+  // directory's run/): with the token a command can talk to it as a shim, and by reading, replacing
+  // or removing them it can take its place. Secret, not merely gate: reading them is refused too.
+  // Listed before the gate rule so a path there is reported under this rule.
+  for (const dir of gatePaths) {
+    out.push({ ruleId: 'paths:shimctl-daemon', kind: 'secret', glob: compile(`${normalizePosix(dir)}/run/**`, home) });
+  }
   for (const dir of gatePaths) {
     out.push({ ruleId: 'paths:shimctl-state', kind: 'gate', glob: compile(`${normalizePosix(dir)}/**`, home) });
   }

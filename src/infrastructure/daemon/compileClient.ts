@@ -11,7 +11,12 @@ export interface CompiledClient {
 /** What install builds into a client: where the resident process lives, and for the bash/sh shims their paths. */
 export interface ClientConstants {
   /** The resident process's directory for this install (statePaths().runDir). */
-  runDir: string;
+  runDir?: string;
+  /**
+   * The node binary and shim entry the resident process must run for the client to trust it
+   * (the shims' own, when `shim` is set). Unset: the NODE and ENTRY the client is started with.
+   */
+  daemon?: { node: string; entry?: string };
   /** Set: the client is the bash or sh shim itself (see shims/client). */
   shim?: { name: 'bash' | 'sh'; realShell: string; node: string; entry: string };
 }
@@ -30,7 +35,13 @@ export function cStringLiteral(value: string): string {
 }
 
 export function constantsHeader(c: ClientConstants): string {
-  const lines = [`#define SHIMCTL_SHIM_RUN_DIR ${cStringLiteral(c.runDir)}`];
+  const lines: string[] = [];
+  if (c.runDir !== undefined) lines.push(`#define SHIMCTL_SHIM_RUN_DIR ${cStringLiteral(c.runDir)}`);
+  const daemon = c.shim ? { node: c.shim.node, entry: c.shim.entry } : c.daemon;
+  if (daemon) {
+    lines.push(`#define SHIMCTL_DAEMON_NODE ${cStringLiteral(daemon.node)}`);
+    if (daemon.entry !== undefined) lines.push(`#define SHIMCTL_DAEMON_ENTRY ${cStringLiteral(daemon.entry)}`);
+  }
   if (c.shim) {
     lines.push(
       `#define SHIMCTL_SHIM_NAME ${cStringLiteral(c.shim.name)}`,

@@ -71,11 +71,11 @@ export function install(opts: InstallOptions): InstallReport {
   // the generic one for the BASH_ENV guard, and the bash/sh shims themselves with their paths built in.
   const source = join(opts.layout.templates, 'client', 'shimctl-client.c');
   const ccEnv = opts.env ?? { PATH: opts.pathVar };
-  const client = compileClient(source, ccEnv, { runDir: paths.runDir });
+  const entry = shimEntryPath(paths.shimDir);
+  const client = compileClient(source, ccEnv, { runDir: paths.runDir, daemon: { node: opts.node, entry } });
   // The shims load the small hot-path bundle when the build made one; that is the bundle recorded.
   const shimBundle = hotBundle(opts.layout.bundle);
   const clientPath = client ? join(paths.shimDir, 'shimctl-client') : undefined;
-  const entry = shimEntryPath(paths.shimDir);
   const compiledShims = client
     ? {
         bash: compileClient(source, ccEnv, { runDir: paths.runDir, shim: { name: 'bash', realShell: bash, node: opts.node, entry } })?.binary,

@@ -1,16 +1,31 @@
 // `shimctl daemon`: the optional resident review process behind the compiled shim client.
 import { spawn } from 'node:child_process';
+// Static, not import(): the shim entry runs this bundle through vm.Script, where a dynamic import
+// of a built-in has no loader. This module is only loaded for `daemon` commands.
+import { createHash, randomUUID } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
 import { connect } from 'node:net';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
 import { createApp, systemClock } from '../../../compositionRoot.js';
 import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
+import type { ClientChannel } from '../../../infrastructure/daemon/daemonServer.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
+import { daemonArgv, daemonEnvironment, isDaemonEnvironment } from '../../../infrastructure/daemon/daemonEnv.js';
+import { daemonIdentityMismatch } from '../../../infrastructure/daemon/daemonIdentity.js';
+import { createReviewPool, serveReviewWorker } from '../../../infrastructure/daemon/reviewWorkers.js';
+import type { DaemonRequest } from '../../../infrastructure/daemon/daemonServer.js';
 import { createWatchedConfigSource } from '../../../infrastructure/daemon/watchedConfigSource.js';
+import type { ConfigSource } from '../../../application/ports/configSource.js';
+import { AUDIT_SCHEMA_VERSION } from '../../../application/ports/auditLog.js';
+import { ENV_AGENT, ENV_SESSION } from '../../../application/intercept/interceptRequest.js';
+import { defaultConfig } from '../../../domain/defaultConfig.js';
+import { verdict } from '../../../domain/verdict.js';
+import { readManifest } from '../../../infrastructure/install/manifestStore.js';
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
-import { installAnchorMismatch } from '../../hotpath/installAnchor.js';
+import { SHIM_ENTRY_NAME, installAnchorMismatch } from '../../hotpath/installAnchor.js';
 import type { CliCommand, CliContext } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
 
@@ -51,7 +66,113 @@ function loadedStamp(): string {
 
 const LOADED_STAMP = loadedStamp();
 
+/** The argv that makes this bundle a review worker (see reviewWorkers.ts). */
+const WORKER_ARGV = ['daemon', '__review-worker'];
+
+/** One request, end to end, as the per-command core does it, with the daemon's ports. */
+function reviewRequest(req: DaemonRequest, channel: ClientChannel, human: (waiting: boolean) => void, configSource: ConfigSource): Promise<number> {
+  const app = createApp(req.env);
+  // Time spent waiting for a person is not the review's: the budget pauses meanwhile.
+  const approver = {
+    request: async (...args: Parameters<typeof app.approver.request>) => {
+      human(true);
+      try {
+        return await app.approver.request(...args);
+      } finally {
+        human(false);
+      }
+    },
+  };
+  return interceptUseCase(
+    { shell: req.shell, realShell: req.realShell, args: req.args, cwd: req.cwd, env: req.env, mode: req.mode },
+    // The daemon's watched config source and the client's channel replace the per-command ones.
+    { ...app, ...systemClock, approver, configSource, executor: channel.executor, writeStderr: channel.writeStderr },
+  );
+}
+
+/** The worker thread's side: reviews the requests the main thread hands it, one at a time. */
+async function reviewWorker(): Promise<number> {
+  if (!parentPort) return EXIT_USAGE;
+  // Every request it gets was accepted for the daemon's own paths (refuseEnv): one config source.
+  let configSource: ConfigSource | undefined;
+  serveReviewWorker(parentPort, (req, channel, human) => {
+    configSource ??= createWatchedConfigSource(statePaths(req.env));
+    return reviewRequest(req, channel, human, configSource);
+  });
+  return new Promise<number>(() => undefined); // lives as long as the pool keeps it
+}
+
+/**
+ * The record of a request its budget blocked. Its review never finished, so the text is not in it
+ * (redacting it may be what was slow): its size and digest are, with the reason.
+ */
+async function recordTimeout(req: DaemonRequest, budgetMs: number, configSource: ConfigSource): Promise<void> {
+  const app = createApp(req.env);
+  const outcome = configSource.load(req.cwd);
+  const config = outcome.kind === 'ok' ? outcome.config : defaultConfig();
+  const text = req.args.join('\0');
+  const digest = createHash('sha256').update(text).digest('hex');
+  const writer = await app.auditLog(config).open();
+  try {
+    await writer.write({
+      v: AUDIT_SCHEMA_VERSION, id: randomUUID(), ts: new Date().toISOString(),
+      session: req.env[ENV_SESSION] || undefined, agent: req.env[ENV_AGENT] || undefined, cwd: req.cwd,
+      ...verdict('block', 'high', 'review.timeout', `the review did not finish within ${budgetMs} ms; the command did not run`),
+      command: `[${req.shell}: ${Buffer.byteLength(text)} bytes of arguments, sha256 ${digest}; not reviewed in time]`,
+    });
+  } finally {
+    await writer.close();
+  }
+}
+
+/**
+ * How a resident process is started, whoever starts it: the node binary install recorded running
+ * the install's shim entry, exactly as the compiled client starts it, because the client trusts
+ * only a process on the socket that runs those two (docs/hotpath.md). Without an install (a
+ * development checkout), this node and the hot-path bundle: clients will not trust that one.
+ */
+function daemonLaunch(env: CliContext['env']): { node: string; entry: string } {
+  const paths = statePaths(env);
+  const entry = join(paths.shimDir, SHIM_ENTRY_NAME);
+  if (existsSync(entry)) {
+    let node: string | undefined;
+    try {
+      node = readManifest(paths.manifest)?.node;
+    } catch {
+      // an unreadable manifest: this node, as before
+    }
+    return { node: node && existsSync(node) ? node : process.execPath, entry };
+  }
+  const hot = typeof __filename === 'string' ? join(dirname(__filename), 'shim.cjs') : '';
+  return { node: process.execPath, entry: hot && existsSync(hot) ? hot : process.argv[1]! };
+}
+
+/**
+ * `daemon run` typed by a person (or started by an older client) carries that session's whole
+ * environment, which every other session could read in /proc/PID/environ. It starts the daemon
+ * again with only the daemon's variables, in the foreground, and passes signals on.
+ */
+function rerunWithDaemonEnvironment(args: string[], ctx: CliContext): Promise<number> {
+  const { node, entry } = daemonLaunch(ctx.env);
+  const child = spawn(node, daemonArgv(entry, args), { stdio: 'inherit', env: daemonEnvironment(ctx.env), cwd: '/' });
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+  const handlers = signals.map((signal) => [signal, forward(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  return new Promise((resolve) => {
+    child.once('error', (err) => {
+      ctx.stderr.write(`shimctl daemon: cannot start ${node}: ${err.message}\n`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      for (const [s, handler] of handlers) process.off(s, handler);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
 async function run(args: string[], ctx: CliContext): Promise<number> {
+  if (!isDaemonEnvironment(ctx.env)) return rerunWithDaemonEnvironment(args, ctx);
   // A client under a redirected HOME would otherwise start a daemon serving the attacker's config.
   const foreign = installAnchorMismatch(ctx.env, process.argv[1]);
   if (foreign) {
@@ -79,6 +200,15 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const ownPaths = JSON.stringify(paths);
     let acceptedKey: string | undefined;
     const started = codeStamp();
+    const pool = createReviewPool({
+      // Through the shim entry when the daemon was started by it: the worker then loads the bundle
+      // from V8's code cache like the daemon did (without it, a worker compiles the whole bundle).
+      script: basename(process.argv[1] ?? '') === SHIM_ENTRY_NAME || typeof __filename !== 'string' ? process.argv[1]! : __filename,
+      argv: WORKER_ARGV,
+      recordTimeout: (req, budgetMs) => recordTimeout(req, budgetMs, configSource),
+    });
+    // Listen only once a worker is up, so the first request is not the one that waits for it.
+    await pool.ready;
     const daemon = await startDaemon({
       files,
       token,
@@ -101,14 +231,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
         const now = codeStamp();
         return now === LOADED_STAMP && now === started ? undefined : 'shimctl changed on disk since this daemon started';
       },
-      async handle(req, channel) {
-        const app = createApp(req.env);
-        return interceptUseCase(
-          { shell: req.shell, realShell: req.realShell, args: req.args, cwd: req.cwd, env: req.env, mode: req.mode },
-          // The daemon's watched config source and the client's channel replace the per-command ones.
-          { ...app, ...systemClock, configSource, executor: channel.executor, writeStderr: channel.writeStderr },
-        );
-      },
+      // Each request in a worker thread of its own, within a time budget (reviewWorkers.ts).
+      handle: (req, channel) => pool.handle(req, channel),
     });
     // Hold no directory of the agent's open; every request names its own cwd.
     process.chdir('/');
@@ -122,6 +246,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     process.on('uncaughtException', () => daemon.stop('internal error'));
     process.on('unhandledRejection', () => daemon.stop('internal error'));
     const reason = await daemon.stopped;
+    pool.close();
     if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
     return 0;
   } finally {
@@ -137,14 +262,28 @@ function probe(files: DaemonFiles): Promise<boolean> {
   });
 }
 
+/**
+ * Whether what answers on the socket is this install's resident process: the pid in the lock must
+ * pass the checks the shims make (they read the listener's pid from the socket itself, which Node
+ * cannot). A stand-in there makes every command fall back; this is where a person sees why.
+ */
+function impostor(files: DaemonFiles, env: CliContext['env']): string | undefined {
+  const pid = readLockPid(files);
+  if (pid === undefined) return 'no lock names its pid';
+  return daemonIdentityMismatch(pid, daemonLaunch(env));
+}
+
 async function status(args: string[], ctx: CliContext): Promise<number> {
   const files = daemonFiles(statePaths(ctx.env).runDir);
   const pid = readLockPid(files);
   const answering = await probe(files);
-  const info = { running: answering, pid: answering ? pid : undefined, socket: files.socket };
+  const foreign = answering ? impostor(files, ctx.env) : undefined;
+  const running = answering && !foreign;
+  const info = { running, pid: running ? pid : undefined, socket: files.socket, ...(foreign ? { notShimctl: foreign } : {}) };
   if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(info)}\n`);
-  else ctx.stdout.write(answering ? `running (pid ${pid ?? '?'}) on ${files.socket}\n` : 'not running (the shims use the per-command core until the next command starts it)\n');
-  return answering ? 0 : 3;
+  else if (foreign) ctx.stdout.write(`something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); the shims do not trust it and use the per-command core\n`);
+  else ctx.stdout.write(running ? `running (pid ${pid ?? '?'}) on ${files.socket}\n` : 'not running (the shims use the per-command core until the next command starts it)\n');
+  return running ? 0 : 3;
 }
 
 async function stop(ctx: CliContext): Promise<number> {
@@ -168,13 +307,18 @@ async function stop(ctx: CliContext): Promise<number> {
 async function start(args: string[], ctx: CliContext): Promise<number> {
   const files = daemonFiles(statePaths(ctx.env).runDir);
   if (await probe(files)) {
+    const foreign = impostor(files, ctx.env);
+    if (foreign) {
+      ctx.stderr.write(`shimctl daemon: something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); not starting one beside it\n`);
+      return 1;
+    }
     ctx.stdout.write('already running\n');
     return 0;
   }
-  // The same small bundle the shims start it with, so both ways run (and watch) the same code.
-  const hot = typeof __filename === 'string' ? join(dirname(__filename), 'shim.cjs') : '';
-  const script = hot && existsSync(hot) ? hot : process.argv[1]!;
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', script, 'daemon', 'run', ...args], { detached: true, stdio: 'ignore', env: ctx.env, cwd: '/' });
+  // Started exactly as the shims start it (same node, entry and flags, only the daemon's variables),
+  // so both ways run (and watch) the same code and the clients trust it.
+  const { node, entry } = daemonLaunch(ctx.env);
+  const child = spawn(node, daemonArgv(entry, args), { detached: true, stdio: 'ignore', env: daemonEnvironment(ctx.env), cwd: '/' });
   child.unref();
   for (let i = 0; i < 100; i++) {
     if (await probe(files)) {
@@ -194,6 +338,7 @@ export const daemonCommand: CliCommand = {
     const [sub, ...rest] = args;
     try {
       if (sub === 'run') return await run(rest, ctx);
+      if (sub === '__review-worker') return await reviewWorker();
       if (sub === 'start') return await start(rest, ctx);
       if (sub === 'stop') return await stop(ctx);
       if (sub === 'status') return await status(rest, ctx);
