@@ -1,4 +1,4 @@
-import { SECRET_SHAPES } from './secretPatterns.js';
+import { SECRET_SHAPES, shapeMatches } from './secretPatterns.js';
 
 /**
  * `gh''p_…`, `gh\p_…`, `"gh"p_…`: the shell joins the pieces into one token, so a shape is also
@@ -18,20 +18,20 @@ export function redactQuoteSplitShapes(text: string): string {
   }
   const joined = kept.join('');
   const spans: Array<[number, number, string]> = [];
-  for (const { label, re } of SECRET_SHAPES) {
-    for (const m of joined.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
-      if (m[0].length === 0) continue;
-      spans.push([origin[m.index]!, origin[m.index + m[0].length - 1]! + 1, label]);
-    }
+  for (const shape of SECRET_SHAPES) {
+    for (const [start, end] of shapeMatches(shape, joined)) spans.push([origin[start]!, origin[end - 1]! + 1, shape.label]);
   }
   if (spans.length === 0) return text;
+  // Right to left, skipping a span that overlaps one already replaced; the pieces are joined
+  // once at the end (re-slicing the whole text per span was O(spans × n)).
   spans.sort((a, b) => b[0] - a[0]);
-  let out = text;
-  let limit = Infinity;
+  const parts: string[] = [];
+  let limit = text.length;
   for (const [start, end, label] of spans) {
     if (end > limit) continue; // overlaps a span already replaced
-    out = out.slice(0, start) + `[REDACTED:${label}]` + out.slice(end);
+    parts.push(text.slice(end, limit), `[REDACTED:${label}]`);
     limit = start;
   }
-  return out;
+  parts.push(text.slice(0, limit));
+  return parts.reverse().join('');
 }
