@@ -11,11 +11,39 @@ import { sshpassPasswords } from './sshpassPassword.js';
  * accepted failure mode: a false positive costs readability, a miss leaks a credential.
  */
 export function redactSecrets(text: string): string {
-  if (text.length === 0) return text;
+  if (text.length === 0 || isPlainShortWord(text)) return text;
   let out = text;
   for (const shape of SECRET_SHAPES) out = replaceSpans(out, shapeMatches(shape, out), () => marker(shape.label));
-  for (const rule of CONTEXT_RULES) out = rule(out);
+  for (const pass of CONTEXT_RULES) out = pass.apply(out);
   return redactQuoteSplitShapes(out);
+}
+
+/**
+ * Every context rule needs a blank, `=`, `:`, a quote or a backslash, and the shortest shape is
+ * 15 characters (`xoxb-` + 10): a shorter word without those cannot change. Most argv elements
+ * are such words, and an argv of 10^5 of them is otherwise 35 passes each.
+ */
+function isPlainShortWord(text: string): boolean {
+  return text.length < 15 && !/[\s=:'"\\]/.test(text);
+}
+
+/** One pass of redactSecrets, named: the benchmark (scripts/benchRedaction.mjs) times each alone. */
+export interface RedactionPass {
+  name: string;
+  apply: (text: string) => string;
+}
+
+/** Every pass redactSecrets makes, in order. */
+export function redactionPasses(): RedactionPass[] {
+  return [
+    ...SECRET_SHAPES.map((shape) => rule(`shape ${shape.label}`, (t) => replaceSpans(t, shapeMatches(shape, t), () => marker(shape.label)))),
+    ...CONTEXT_RULES,
+    rule('quote-split shapes', redactQuoteSplitShapes),
+  ];
+}
+
+function rule(name: string, apply: (text: string) => string): RedactionPass {
+  return { name, apply };
 }
 
 /** Options whose value is the NEXT argv element (`--password hunter2`). */
@@ -174,52 +202,52 @@ function replaceSpans<T extends readonly number[]>(text: string, spans: Iterable
  */
 const REGISTRY_WORDS = 'docker|podman|nerdctl|buildah|skopeo|helm|oras';
 
-const CONTEXT_RULES: readonly ((text: string) => string)[] = [
+const CONTEXT_RULES: readonly RedactionPass[] = [
   // Authorization headers: keep the scheme, drop the credential.
   // A backslash-escaped blank (`Bearer\ TOKEN` in raw shell text) separates like a blank. The
   // blanks after `:` are read by one quantifier only (`\s*(?:\\\s…)?`): two adjacent ones over
   // the same blanks made a run of k blanks cost k².
-  replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)(?:\s|\\\s)*|(?:\\\s(?:\s|\\\s)*)?))([^\s'",;\\]+)/gi, 'auth-header'),
-  replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header'),
-  replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'),
+  rule('authorization header', replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)(?:\s|\\\s)*|(?:\\\s(?:\s|\\\s)*)?))([^\s'",;\\]+)/gi, 'auth-header')),
+  rule('api-key and cookie headers', replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header')),
+  rule('bearer token', replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token')),
   // user:pass@ in URLs (any scheme); the user name stays.
-  replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
+  rule('url password', replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password')),
   // Secrets in query strings.
-  replaceValue(
+  rule('query secret', replaceValue(
     /([?&;](?:token|access_token|refresh_token|id_token|auth_token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|pwd|sig|signature|session|sessionid|code|x-amz-signature|x-amz-security-token|x-goog-signature)=)([^&#\s'"]+)/gi,
     'query-secret',
-  ),
+  )),
   // JSON-ish bodies: "password": "x".
-  replaceValue(/("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi, 'json-secret'),
+  rule('json secret', replaceValue(/("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi, 'json-secret')),
   // --password=x, --token x, ...
-  replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})=)(${VALUE})`, 'gi'), 'flag-secret'),
-  replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})\\s+)(?!--)(${VALUE})`, 'gi'), 'flag-secret'),
+  rule('--flag=value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})=)(${VALUE})`, 'gi'), 'flag-secret')),
+  rule('--flag value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})\\s+)(?!--)(${VALUE})`, 'gi'), 'flag-secret')),
   // NAME_TOKEN=value, export FOO_KEY=value, --env X_SECRET=value (PWD/OLDPWD are paths, not secrets).
-  replaceValueSpans(secretAssignments, 'secret-assignment'),
+  rule('NAME=value', replaceValueSpans(secretAssignments, 'secret-assignment')),
   // Glued or separate password flags of tools known to take them. The word after `mysql`/
   // `mariadb` is read by the lazy scan (it holds no blank, so no `-p` can start inside it).
-  replaceValueScanning(
+  rule('mysql -p', replaceValueScanning(
     { candidate: /\b(?:mysql|mariadb)/g, whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/y, resumeAfterFailure: nextLine },
     'password-flag',
-  ),
+  )),
   // sshpass [-f FILE|-d FD|-P PROMPT|-e|-v] -p PASSWORD, glued (`-pX`) or not.
-  replaceValueSpans(sshpassPasswords, 'password-flag'),
+  rule('sshpass -p', replaceValueSpans(sshpassPasswords, 'password-flag')),
   // Registry logins and openssl take the password itself after a short flag. Only the first
   // `login` after the tool matters (any `-p` after a later one also follows the first).
-  replaceValueScanning(
+  rule('registry login -p', replaceValueScanning(
     {
       candidate: new RegExp(`\\b(?:${REGISTRY_WORDS})\\b`, 'g'),
       whole: new RegExp(`(\\b(?:${REGISTRY_WORDS})\\b(?:(?!\\blogin\\b)[^\\n])*\\blogin\\b[^\\n]*?\\s-p\\s*)(?!-)(${VALUE})`, 'y'),
       resumeAfterFailure: nextLine,
     },
     'password-flag',
-  ),
-  replaceValueScanning(
+  )),
+  rule('openssl -k/-pass', replaceValueScanning(
     { candidate: /\bopenssl\b/g, whole: new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'y'), resumeAfterFailure: nextLine },
     'password-flag',
-  ),
-  redactClientCredentials,
-  awsSecretNearAccessKey,
+  )),
+  rule('http client user:password', redactClientCredentials),
+  rule('aws secret key', awsSecretNearAccessKey),
 ];
 
 /** One word of shell text, quotes and operators excluded. */

@@ -10,7 +10,8 @@ import { FIXTURES, expandSecret, loadJsonl } from '../../infrastructure/audit/au
 import type { SecretCase } from '../../infrastructure/audit/auditTestKit.js';
 import { fuzzCommand, fuzzSshpass, fuzzText, prng } from './redactionFuzz.js';
 
-const corpus = loadJsonl<SecretCase>(join(FIXTURES, 'secrets.jsonl')).map((c) => c.command.split('$SECRET').join(expandSecret(c.secret)));
+// Without the adversarial bulk cases: the old redactor takes seconds to minutes on those.
+const corpus = loadJsonl<SecretCase>(join(FIXTURES, 'secrets.jsonl')).filter((c) => !c.repeat).map((c) => c.command.split('$SECRET').join(expandSecret(c.secret)));
 const keep = loadJsonl<{ text: string }>(join(FIXTURES, 'keep.jsonl')).map((k) => k.text);
 const redteam = (JSON.parse(readFileSync(join(import.meta.dirname, '../../redteam/redaction.json'), 'utf8')) as { command: string }[]).map((c) => c.command);
 
