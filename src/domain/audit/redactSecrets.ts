@@ -13,9 +13,12 @@ import { sshpassPasswords } from './sshpassPassword.js';
 export function redactSecrets(text: string): string {
   if (text.length === 0 || isPlainShortWord(text)) return text;
   let out = text;
-  for (const shape of SECRET_SHAPES) out = replaceSpans(out, shapeMatches(shape, out), () => marker(shape.label));
-  for (const pass of CONTEXT_RULES) out = pass.apply(out);
-  return redactQuoteSplitShapes(out);
+  // No shape matches fewer than 15 characters (`xoxb-` + 10); removing quotes only shortens.
+  if (text.length >= MIN_SHAPE_LENGTH) {
+    for (const shape of SECRET_SHAPES) out = replaceSpans(out, shapeMatches(shape, out), () => marker(shape.label));
+  }
+  for (const pass of CONTEXT_RULES) if (pass.needs === undefined || pass.needs.test(out)) out = pass.apply(out);
+  return out.length >= MIN_SHAPE_LENGTH ? redactQuoteSplitShapes(out) : out;
 }
 
 /**
@@ -24,13 +27,16 @@ export function redactSecrets(text: string): string {
  * are such words, and an argv of 10^5 of them is otherwise 35 passes each.
  */
 function isPlainShortWord(text: string): boolean {
-  return text.length < 15 && !/[\s=:'"\\]/.test(text);
+  return text.length < MIN_SHAPE_LENGTH && !/[\s=:'"\\]/.test(text);
 }
+const MIN_SHAPE_LENGTH = 15;
 
 /** One pass of redactSecrets, named: the benchmark (scripts/benchRedaction.mjs) times each alone. */
 export interface RedactionPass {
   name: string;
   apply: (text: string) => string;
+  /** Text the pass needs to find anything: without it the pass is skipped (an argv of 10^5 short words). */
+  needs?: RegExp;
 }
 
 /** Every pass redactSecrets makes, in order. */
@@ -42,8 +48,8 @@ export function redactionPasses(): RedactionPass[] {
   ];
 }
 
-function rule(name: string, apply: (text: string) => string): RedactionPass {
-  return { name, apply };
+function rule(name: string, apply: (text: string) => string, needs?: RegExp): RedactionPass {
+  return needs ? { name, apply, needs } : { name, apply };
 }
 
 /** Options whose value is the NEXT argv element (`--password hunter2`). */
@@ -93,7 +99,7 @@ export function redactArgv(argv: readonly string[]): string[] {
     if (basename(arg) === 'sshpass') sshpass = true;
     const auth = client === undefined ? undefined : clientAuth(client, prev, arg);
     // A private-key block split over several elements: everything up to its END line goes.
-    if (inKeyBlock || KEY_BLOCK_START.test(argv.slice(i, i + 4).join(' ')) && arg.includes('-----BEGIN')) {
+    if (inKeyBlock || arg.includes('-----BEGIN') && KEY_BLOCK_START.test(argv.slice(i, i + 4).join(' '))) {
       if (!inKeyBlock) seenEnd = false;
       seenEnd ||= arg.includes('-----END');
       inKeyBlock = !(seenEnd && /KEY(?: BLOCK)?-----$/.test(arg));
@@ -207,31 +213,31 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
   // A backslash-escaped blank (`Bearer\ TOKEN` in raw shell text) separates like a blank. The
   // blanks after `:` are read by one quantifier only (`\s*(?:\\\s…)?`): two adjacent ones over
   // the same blanks made a run of k blanks cost k².
-  rule('authorization header', replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)(?:\s|\\\s)*|(?:\\\s(?:\s|\\\s)*)?))([^\s'",;\\]+)/gi, 'auth-header')),
-  rule('api-key and cookie headers', replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header')),
-  rule('bearer token', replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token')),
+  rule('authorization header', replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)(?:\s|\\\s)*|(?:\\\s(?:\s|\\\s)*)?))([^\s'",;\\]+)/gi, 'auth-header'), /authorization/i),
+  rule('api-key and cookie headers', replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header'), /:/),
+  rule('bearer token', replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'), /bearer/i),
   // user:pass@ in URLs (any scheme); the user name stays.
-  rule('url password', replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password')),
+  rule('url password', replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'), /:\/\//),
   // Secrets in query strings.
   rule('query secret', replaceValue(
     /([?&;](?:token|access_token|refresh_token|id_token|auth_token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|pwd|sig|signature|session|sessionid|code|x-amz-signature|x-amz-security-token|x-goog-signature)=)([^&#\s'"]+)/gi,
     'query-secret',
-  )),
+  ), /=/),
   // JSON-ish bodies: "password": "x".
-  rule('json secret', replaceValue(/("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi, 'json-secret')),
+  rule('json secret', replaceValue(/("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi, 'json-secret'), /"/),
   // --password=x, --token x, ...
-  rule('--flag=value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})=)(${VALUE})`, 'gi'), 'flag-secret')),
-  rule('--flag value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})\\s+)(?!--)(${VALUE})`, 'gi'), 'flag-secret')),
+  rule('--flag=value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})=)(${VALUE})`, 'gi'), 'flag-secret'), /--/),
+  rule('--flag value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})\\s+)(?!--)(${VALUE})`, 'gi'), 'flag-secret'), /--/),
   // NAME_TOKEN=value, export FOO_KEY=value, --env X_SECRET=value (PWD/OLDPWD are paths, not secrets).
-  rule('NAME=value', replaceValueSpans(secretAssignments, 'secret-assignment')),
+  rule('NAME=value', replaceValueSpans(secretAssignments, 'secret-assignment'), /=/),
   // Glued or separate password flags of tools known to take them. The word after `mysql`/
   // `mariadb` is read by the lazy scan (it holds no blank, so no `-p` can start inside it).
   rule('mysql -p', replaceValueScanning(
     { candidate: /\b(?:mysql|mariadb)/g, whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/y, resumeAfterFailure: nextLine },
     'password-flag',
-  )),
+  ), /mysql|mariadb/),
   // sshpass [-f FILE|-d FD|-P PROMPT|-e|-v] -p PASSWORD, glued (`-pX`) or not.
-  rule('sshpass -p', replaceValueSpans(sshpassPasswords, 'password-flag')),
+  rule('sshpass -p', replaceValueSpans(sshpassPasswords, 'password-flag'), /sshpass/),
   // Registry logins and openssl take the password itself after a short flag. Only the first
   // `login` after the tool matters (any `-p` after a later one also follows the first).
   rule('registry login -p', replaceValueScanning(
@@ -241,12 +247,12 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
       resumeAfterFailure: nextLine,
     },
     'password-flag',
-  )),
+  ), /login/),
   rule('openssl -k/-pass', replaceValueScanning(
     { candidate: /\bopenssl\b/g, whole: new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'y'), resumeAfterFailure: nextLine },
     'password-flag',
-  )),
-  rule('http client user:password', redactClientCredentials),
+  ), /openssl/),
+  rule('http client user:password', redactClientCredentials, /\s/),
   rule('aws secret key', awsSecretNearAccessKey),
 ];
 

@@ -15,14 +15,39 @@ type Found = readonly [number, number] | null;
 
 /** Each match: [start of `sshpass`, start of the password, end of the password]. */
 export function* sshpassPasswords(text: string): Generator<[number, number, number]> {
-  const memo = new Map<number, Found>();
+  let memo: Memo | undefined;
   const start = /\bsshpass/g;
   for (let m = start.exec(text); m; m = start.exec(text)) {
-    const found = evaluate(text, m.index + 'sshpass'.length, memo);
-    if (found) {
-      yield [m.index, found[0], found[1]];
-      start.lastIndex = found[1];
+    memo ??= new Memo(text.length);
+    const from = m.index + 'sshpass'.length;
+    evaluate(text, from, memo);
+    if (memo.found(from)) {
+      yield [m.index, memo.prefixEnd[from]!, memo.valueEnd[from]!];
+      start.lastIndex = memo.valueEnd[from]!;
     }
+  }
+}
+
+/** Per position: unknown, failed, or found (prefix end and value end). Typed arrays: 10^5 positions. */
+class Memo {
+  readonly state: Uint8Array;
+  readonly prefixEnd: Int32Array;
+  readonly valueEnd: Int32Array;
+  constructor(n: number) {
+    this.state = new Uint8Array(n + 2);
+    this.prefixEnd = new Int32Array(n + 2);
+    this.valueEnd = new Int32Array(n + 2);
+  }
+  known(pos: number): boolean { return this.state[pos] !== 0; }
+  found(pos: number): boolean { return this.state[pos] === 2; }
+  set(pos: number, found: Found): void {
+    this.state[pos] = found ? 2 : 1;
+    if (found) { this.prefixEnd[pos] = found[0]; this.valueEnd[pos] = found[1]; }
+  }
+  copy(pos: number, from: number): void {
+    this.state[pos] = 2;
+    this.prefixEnd[pos] = this.prefixEnd[from]!;
+    this.valueEnd[pos] = this.valueEnd[from]!;
   }
 }
 
@@ -52,24 +77,18 @@ function passwordAt(text: string, pos: number): Found {
   return end > v ? [v, end] : null;
 }
 
-/** The regex's first success from `pos`, iteratively (inputs may hold 10^5 options). */
-function evaluate(text: string, from: number, memo: Map<number, Found>): Found {
+/** The regex's first success from `from`, iteratively (inputs may hold 10^5 options). */
+function evaluate(text: string, from: number, memo: Memo): void {
   const stack: number[] = [from];
   while (stack.length > 0) {
     const pos = stack[stack.length - 1]!;
-    if (memo.has(pos)) { stack.pop(); continue; }
+    if (memo.known(pos)) { stack.pop(); continue; }
     const [withValue, bare] = optionEnds(text, pos);
-    let pending = false;
-    let result: Found = null;
-    for (const next of [withValue, bare]) {
-      if (next === undefined) continue;
-      if (!memo.has(next)) { stack.push(next); pending = true; break; }
-      result = memo.get(next)!;
-      if (result) break;
-    }
-    if (pending) continue;
-    memo.set(pos, result ?? passwordAt(text, pos));
+    if (withValue !== undefined && !memo.known(withValue)) { stack.push(withValue); continue; }
+    if (withValue !== undefined && memo.found(withValue)) { memo.copy(pos, withValue); stack.pop(); continue; }
+    if (bare !== undefined && !memo.known(bare)) { stack.push(bare); continue; }
+    if (bare !== undefined && memo.found(bare)) { memo.copy(pos, bare); stack.pop(); continue; }
+    memo.set(pos, passwordAt(text, pos));
     stack.pop();
   }
-  return memo.get(from)!;
 }
