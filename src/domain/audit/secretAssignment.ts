@@ -44,8 +44,6 @@ export function* secretAssignments(text: string): Generator<[number, number, num
   for (let m = run.exec(text); m; m = run.exec(text)) {
     const end = m.index + m[0].length;
     if (text[end] !== '=') continue;
-    const valueEnd = shellValueEnd(text, end + 1);
-    if (valueEnd === end + 1) continue;
     // Starts between the first and the last separator all see the same final segment and a
     // separator, so they agree with the first; only the first and the one after the last
     // separator need trying, in that order (leftmost wins, as in the regex).
@@ -58,6 +56,10 @@ export function* secretAssignments(text: string): Generator<[number, number, num
     const candidates = lastSep >= first && lastSep + 1 < end && canStart(text, lastSep + 1) ? [first, lastSep + 1] : [first];
     const start = candidates.find((s) => isSecretName(text.slice(s, end)));
     if (start === undefined) continue;
+    // The value is read only for a secret name: reading it for every `X=` of `PWD=PWD=…` (no
+    // blank, so each value runs to the end) cost O(n²).
+    const valueEnd = shellValueEnd(text, end + 1);
+    if (valueEnd === end + 1) continue;
     yield [start, end + 1, valueEnd];
     run.lastIndex = valueEnd;
   }

@@ -19,7 +19,7 @@ const MAX_GROWTH = 8;
 const FLOOR_MS = 4;
 /** t(4n) = 64 KiB: far above any linear figure (about 10 ms). */
 const CEILING_MS = 1000;
-const DEADLINE_MS = 240_000;
+const DEADLINE_MS = Number(process.env.REDACTION_SCALING_DEADLINE_MS ?? 240_000);
 
 interface Row { name: string; kind: 'text' | 'argv'; small: number; large: number }
 
