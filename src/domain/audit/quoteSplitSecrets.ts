@@ -1,4 +1,4 @@
-import { SECRET_SHAPES } from './secretPatterns.js';
+import { SECRET_SHAPES, shapeMatches } from './secretPatterns.js';
 
 /**
  * `gh''p_…`, `gh\p_…`, `"gh"p_…`: the shell joins the pieces into one token, so a shape is also
@@ -7,31 +7,38 @@ import { SECRET_SHAPES } from './secretPatterns.js';
  */
 export function redactQuoteSplitShapes(text: string): string {
   if (!/['"\\]/.test(text)) return text;
-  const kept: string[] = [];
-  const origin: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'" || c === '"') continue;
-    if (c === '\\' && i + 1 < text.length) { i++; kept.push(text[i]!); origin.push(i); continue; }
-    kept.push(c);
-    origin.push(i);
+  // The joined text is built from slices between the removed characters, and `origin` maps each
+  // of its characters back to the original text (a typed array: 256 KiB of quotes stays cheap).
+  const n = text.length;
+  const origin = new Int32Array(n);
+  const pieces: string[] = [];
+  let length = 0;
+  let from = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x27 && c !== 0x22 && c !== 0x5c) { origin[length++] = i; continue; }
+    pieces.push(text.slice(from, i));
+    if (c === 0x5c && i + 1 < n) { i++; origin[length++] = i; from = i; continue; }
+    if (c === 0x5c) { origin[length++] = i; from = i; continue; } // a trailing backslash stays
+    from = i + 1;
   }
-  const joined = kept.join('');
+  pieces.push(text.slice(from));
+  const joined = pieces.join('');
   const spans: Array<[number, number, string]> = [];
-  for (const { label, re } of SECRET_SHAPES) {
-    for (const m of joined.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
-      if (m[0].length === 0) continue;
-      spans.push([origin[m.index]!, origin[m.index + m[0].length - 1]! + 1, label]);
-    }
+  for (const shape of SECRET_SHAPES) {
+    for (const [start, end] of shapeMatches(shape, joined)) spans.push([origin[start]!, origin[end - 1]! + 1, shape.label]);
   }
   if (spans.length === 0) return text;
+  // Right to left, skipping a span that overlaps one already replaced; the pieces are joined
+  // once at the end (re-slicing the whole text per span was O(spans × n)).
   spans.sort((a, b) => b[0] - a[0]);
-  let out = text;
-  let limit = Infinity;
+  const parts: string[] = [];
+  let limit = text.length;
   for (const [start, end, label] of spans) {
     if (end > limit) continue; // overlaps a span already replaced
-    out = out.slice(0, start) + `[REDACTED:${label}]` + out.slice(end);
+    parts.push(text.slice(end, limit), `[REDACTED:${label}]`);
     limit = start;
   }
-  return out;
+  parts.push(text.slice(0, limit));
+  return parts.reverse().join('');
 }

@@ -1,3 +1,5 @@
+import { scanMatches } from './linearScan.js';
+
 /**
  * Credentials with a recognisable shape. Each match is replaced whole by `[REDACTED:<label>]`.
  * Ordered most specific first: `sk-ant-` must win over the generic OpenAI `sk-` shape.
@@ -5,7 +7,13 @@
  */
 export interface SecretShape {
   label: string;
+  /** Global. */
   re: RegExp;
+  /**
+   * For a shape whose failed starts could otherwise be retried inside the same run (quadratic):
+   * a cheap global regex for its starts, and where a failed start lets the search resume.
+   */
+  scan?: { candidate: RegExp; resumeAfterFailure: (text: string, start: number) => number };
 }
 
 const B = '(?<![A-Za-z0-9_])';
@@ -15,7 +23,13 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
     label: 'private-key',
     re: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
   },
-  { label: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
+  {
+    label: 'jwt',
+    re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g,
+    // `eyJ-` × N: each `eyJ` after a `-` is a start that read to the end of the run. A start
+    // inside the first segment of a failed one sees a shorter segment, so it fails too.
+    scan: { candidate: /\beyJ/g, resumeAfterFailure: (text, start) => segmentEnd(text, start + 3) },
+  },
   { label: 'anthropic-key', re: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{16,}`, 'g') },
   { label: 'openai-key', re: new RegExp(`${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}`, 'g') },
   { label: 'google-api-key', re: new RegExp(`${B}AIza[0-9A-Za-z_-]{30,}`, 'g') },
@@ -37,6 +51,28 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
   { label: 'replicate-token', re: new RegExp(`${B}r8_[A-Za-z0-9]{30,}`, 'g') },
   { label: 'databricks-token', re: new RegExp(`${B}dapi[a-f0-9]{32}`, 'g') },
 ];
+
+/** The end of the run of [A-Za-z0-9_-] starting at `from`. */
+function segmentEnd(text: string, from: number): number {
+  const rest = /[^A-Za-z0-9_-]/g;
+  rest.lastIndex = from;
+  return rest.exec(text)?.index ?? text.length;
+}
+
+/** Every match of `shape` in `text`, left to right, as `[start, end]`: what `text.replace(shape.re)` replaces. */
+export function* shapeMatches(shape: SecretShape, text: string): Generator<[number, number]> {
+  const matches = shape.scan
+    ? scanMatches(text, { ...shape.scan, whole: stickyOf(shape.re) })
+    : text.matchAll(Object.assign(shape.re, { lastIndex: 0 }));
+  for (const m of matches) if (m[0].length > 0) yield [m.index!, m.index! + m[0].length];
+}
+
+const sticky = new WeakMap<RegExp, RegExp>();
+function stickyOf(re: RegExp): RegExp {
+  let s = sticky.get(re);
+  if (!s) sticky.set(re, (s = new RegExp(re.source, re.flags.replace('g', '') + 'y')));
+  return s;
+}
 
 /** Names whose assigned value is a secret: `*TOKEN*`, `*SECRET*`, `*PASSWORD*`, `*_KEY`, `*_PASS`, ... */
 export const SECRET_NAME =

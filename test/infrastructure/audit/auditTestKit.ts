@@ -72,6 +72,13 @@ export interface SecretCase {
   envelope?: string;
   reason?: string;
   label?: string;
+  /** Adversarial bulk: `$REPEAT` in `command` becomes `text` repeated `times` times. */
+  repeat?: { text: string; times: number };
+}
+
+/** The case with `$REPEAT` expanded (a 39 KB command is built here, not stored in the file). */
+export function withRepeat(c: SecretCase): SecretCase {
+  return c.repeat ? { ...c, command: c.command.split('$REPEAT').join(c.repeat.text.repeat(c.repeat.times)) } : c;
 }
 
 export function loadJsonl<T>(path: string): T[] {

@@ -6,10 +6,10 @@ import { createAuditLog } from '../../../src/infrastructure/audit/createAuditLog
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
 import { redactSecrets } from '../../../src/domain/audit/redactSecrets.js';
 import { defaultConfig } from '../../../src/domain/defaultConfig.js';
-import { FIXTURES, expandSecret, loadJsonl, record, tempHome } from './auditTestKit.js';
+import { FIXTURES, expandSecret, loadJsonl, record, tempHome, withRepeat } from './auditTestKit.js';
 import type { SecretCase } from './auditTestKit.js';
 
-const cases = loadJsonl<SecretCase>(join(FIXTURES, 'secrets.jsonl'));
+const cases = loadJsonl<SecretCase>(join(FIXTURES, 'secrets.jsonl')).map(withRepeat);
 const keep = loadJsonl<{ text: string }>(join(FIXTURES, 'keep.jsonl'));
 
 /** Every 10-character window of the secret's non-blank runs: a partial leak counts as a leak. */

@@ -1,0 +1,48 @@
+// The linear-time redactor (issue 17) must redact exactly as the redactor it replaced: the old
+// code is kept as an oracle in legacyRedaction/ and both run on the corpus, the red-team cases
+// and seeded random text made of the pieces every rule reacts to.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { redactArgv, redactSecrets } from '../../../src/domain/audit/redactSecrets.js';
+import * as legacy from './legacyRedaction/redactSecrets.js';
+import { FIXTURES, expandSecret, loadJsonl } from '../../infrastructure/audit/auditTestKit.js';
+import type { SecretCase } from '../../infrastructure/audit/auditTestKit.js';
+import { fuzzCommand, fuzzSshpass, fuzzText, prng } from './redactionFuzz.js';
+
+// Without the adversarial bulk cases: the old redactor takes seconds to minutes on those.
+const corpus = loadJsonl<SecretCase>(join(FIXTURES, 'secrets.jsonl')).filter((c) => !c.repeat).map((c) => c.command.split('$SECRET').join(expandSecret(c.secret)));
+const keep = loadJsonl<{ text: string }>(join(FIXTURES, 'keep.jsonl')).map((k) => k.text);
+const redteam = (JSON.parse(readFileSync(join(import.meta.dirname, '../../redteam/redaction.json'), 'utf8')) as { command: string }[]).map((c) => c.command);
+
+function differences(texts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const text of texts) {
+    const want = legacy.redactSecrets(text);
+    const got = redactSecrets(text);
+    if (got !== want) out.push(`text ${JSON.stringify(text)}\n  old ${JSON.stringify(want)}\n  new ${JSON.stringify(got)}`);
+    const words = text.split(/[ \t]+/);
+    const wantArgv = legacy.redactArgv(words);
+    const gotArgv = redactArgv(words);
+    if (JSON.stringify(gotArgv) !== JSON.stringify(wantArgv)) out.push(`argv ${JSON.stringify(words)}\n  old ${JSON.stringify(wantArgv)}\n  new ${JSON.stringify(gotArgv)}`);
+  }
+  return out;
+}
+
+describe('the linear-time redactor redacts exactly as the old one', () => {
+  it('on the secret corpus, the ordinary texts and the red-team redaction cases', () => {
+    expect(differences([...corpus, ...keep, ...redteam])).toEqual([]);
+  });
+
+  it('on 6,000 seeded random texts made of the pieces the rules react to', () => {
+    const rand = prng(17);
+    const texts = Array.from({ length: 6000 }, () => fuzzText(rand));
+    expect(differences(texts).slice(0, 5)).toEqual([]);
+  });
+
+  it('on 6,000 seeded random commands of the tools whose options carry passwords', () => {
+    const rand = prng(1717);
+    const texts = Array.from({ length: 6000 }, (_, i) => (i % 3 === 0 ? fuzzSshpass(rand) : fuzzCommand(rand)));
+    expect(differences(texts).slice(0, 5)).toEqual([]);
+  });
+});
