@@ -1,5 +1,7 @@
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { doctorChecks } from '../../../infrastructure/install/doctorChecks.js';
+import { auditHealthChecks } from '../../../infrastructure/audit/auditHealth.js';
+import { auditSettings } from '../audit/auditSettings.js';
 import type { CliCommand } from '../cliContext.js';
 
 export const doctorCommand: CliCommand = {
@@ -7,7 +9,8 @@ export const doctorCommand: CliCommand = {
   summary: 'Check that the launchers win on PATH, the shims reach the real shells, and report known gaps.',
   async run(args, ctx) {
     try {
-      const checks = doctorChecks(statePaths(ctx.env), ctx.env);
+      const paths = statePaths(ctx.env);
+      const checks = [...doctorChecks(paths, ctx.env), ...auditHealthChecks(paths.auditLog, auditSettings(ctx), Date.now())];
       if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
       else {
         for (const c of checks) {
