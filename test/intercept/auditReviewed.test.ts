@@ -82,6 +82,15 @@ describe('audit: the reviewed command of an envelope', () => {
     expect(String(r.reviewed).indexOf('…[TRIMMED:')).toBe(AUDIT_FIELD_LIMITS.command / 2);
   });
 
+  it('issue 17: 8,200 leading spaces before `X=1 rm victim.txt` no longer hide it (through the interception)', async () => {
+    const { records, run } = world('claude');
+    const text = `${' '.repeat(8200)}X=1 rm victim.txt`;
+    await run(text);
+    const r = records()[0]!;
+    expect(String(r.command)).toContain('X=1 rm victim.txt');
+    expect(r.trimmed).toMatchObject({ command: { bytes: 8217, squeezed: 8199 } });
+  });
+
   it('a plain command has no `reviewed` (it is `command` itself); a bookkeeping call neither', async () => {
     const plain = world('claude');
     await plain.run('cat ~/.ssh/id_rsa');
