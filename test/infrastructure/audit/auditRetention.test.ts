@@ -2,7 +2,7 @@
 // earlier `rm` record was gone from every file. Rotation now deletes only files whose newest
 // record is older than audit.retentionDays; past `keep` it compresses instead. Real files.
 import { execFile } from 'node:child_process';
-import { readdirSync, utimesSync } from 'node:fs';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -67,7 +67,10 @@ describe('rotation cannot flush recent history', () => {
     for (const f of before.slice(-5)) utimesSync(join(dir, f), old, old);
     await churn(home, { maxBytes: 16 * 1024, keep: 2 }, 10); // causes at least one rotation
     const after = rotated();
-    expect(after.length).toBeLessThanOrEqual(before.length - 2);
+    // Every aged file went; nothing younger than the window did.
+    const stillOld = after.filter((f) => statSync(join(dir, f)).mtimeMs < Date.now() - 7 * 86400_000);
+    expect(stillOld, `before ${before.join(' ')}; after ${after.join(' ')}`).toEqual([]);
+    expect(after.length, `before ${before.join(' ')}; after ${after.join(' ')}`).toBeLessThan(before.length);
     expect(found(path, 'filler-99')).toBe(true);
     // The chain reports the start of what is left, not a break.
     const report = verifyAuditLog(path);
