@@ -54,6 +54,7 @@ export { createAuditLog } from ${JSON.stringify(join(root, 'src/infrastructure/a
 export { auditLinesNewestFirst } from ${JSON.stringify(join(root, 'src/infrastructure/audit/readLinesBackward.ts'))};
 export { selectLastRecords } from ${JSON.stringify(join(root, 'src/application/auditQuery/selectRecords.ts'))};
 export { createExecutor } from ${JSON.stringify(join(root, 'src/infrastructure/exec/createExecutor.ts'))};
+export { sanitizeAuditRecord } from ${JSON.stringify(join(root, 'src/domain/audit/sanitizeAuditRecord.ts'))};
 `));
 
 const results = {};
@@ -99,6 +100,43 @@ try {
   const m = quick ? 500 : 2000;
   for (let i = 0; i < m; i++) { const x = await log.open(); await x.write(record(i)); await x.close(); }
   results['audit writer, open+write+close per record as a shim does (records/s)'] = Math.round(m / ((performance.now() - s) / 1000));
+
+  // 2b. what the hash chain adds per record (issue 17): the chained writer against the same
+  // record sanitized and appended with one write(2) and nothing else (the v1 writer's work),
+  // interleaved so load drift hits both alike. Medians in microseconds.
+  {
+    const dir = join(work, 'chain');
+    mkdirSync(dir, { recursive: true });
+    const plainFd = openSync(join(dir, 'plain.jsonl'), 'a', 0o600);
+    const chained = lib.createAuditLog({ auditLog: join(dir, 'audit/audit.jsonl') }, { maxBytes: 0, keep: 2 });
+    const held = await chained.open();
+    const k = quick ? 1000 : 5000;
+    const plain = [];
+    const chainOpen = [];
+    const chainShim = [];
+    for (let i = 0; i < k; i++) {
+      let t = process.hrtime.bigint();
+      writeSync(plainFd, `${JSON.stringify(lib.sanitizeAuditRecord(record(i)))}\n`);
+      plain.push(Number(process.hrtime.bigint() - t) / 1000);
+      t = process.hrtime.bigint();
+      await held.write(record(i));
+      chainOpen.push(Number(process.hrtime.bigint() - t) / 1000);
+      if (i % 5 === 0) {
+        t = process.hrtime.bigint();
+        const x = await chained.open();
+        await x.write(record(i));
+        await x.close();
+        chainShim.push(Number(process.hrtime.bigint() - t) / 1000);
+      }
+    }
+    await held.close();
+    closeSync(plainFd);
+    const us = (x) => `${x.toFixed(1)} µs`;
+    results['record: sanitize + one write(2), no chain (median)'] = us(median(plain));
+    results['record: chained writer, held open as the resident process does (median)'] = us(median(chainOpen));
+    results['record: chained writer, open+write+close as a per-command core does (median)'] = us(median(chainShim));
+    results['chain cost per record, held-open writer minus plain (median)'] = us(median(chainOpen) - median(plain));
+  }
 
   // 3. executor overhead vs bare spawn (in-process, /bin/true, output piped)
   const exec = lib.createExecutor({ stdout: process.stdout, stderr: process.stderr });

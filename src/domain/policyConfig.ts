@@ -34,7 +34,12 @@ export interface PolicyConfig {
   /** `answerWithoutTerminal`: approve/deny may run without a terminal (user config only; a project cannot set `approvals`). */
   approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean };
   execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };
-  audit: { maxBytes: number; keep: number };
+  /**
+   * Rotation at `maxBytes` keeping `keep` old files; a rotated file whose newest record is younger
+   * than `retentionDays` is never deleted, whatever the count. `warnMiBPerHour`: status and doctor
+   * warn when more than this was written in the last hour.
+   */
+  audit: { maxBytes: number; keep: number; retentionDays: number; warnMiBPerHour: number };
   /** How nested shells inside an allowed command are treated. */
   nested: 'review' | 'passthrough';
   rego: { mode: 'eval' | 'server'; policyPaths: string[]; query: string; url: string; tokenEnv?: string; timeoutMs: number; opaPath?: string };

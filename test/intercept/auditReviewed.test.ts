@@ -47,8 +47,9 @@ describe('audit: the reviewed command of an envelope', () => {
     expect(await run(text)).toBe(126);
     const [r] = records();
     expect(r).toMatchObject({ decision: 'block', envelope: 'codex', reviewed: 'cat ~/.ssh/id_rsa', agent: 'codex' });
-    expect(r!.command).toMatch(/…\[TRIMMED:\d+ chars\]$/);
-    expect(String(r!.command)).not.toContain('cat ~/.ssh/id_rsa');
+    // Head and tail kept around the cut; the whole envelope's digest is in `trimmed`.
+    expect(r!.command).toMatch(/…\[TRIMMED:\d+ chars\]…/);
+    expect(r!.trimmed).toMatchObject({ command: { bytes: Buffer.byteLength(text) } });
     expect(w.runs).toHaveLength(0);
   });
 
@@ -76,9 +77,18 @@ describe('audit: the reviewed command of an envelope', () => {
     const r = records()[0]!;
     expect(typeof r.reviewed).toBe('string');
     expect(String(r.reviewed).startsWith(`echo ${'x'.repeat(100)}`)).toBe(true);
-    expect(String(r.reviewed)).toMatch(/…\[TRIMMED:\d+ chars\]$/);
-    // Kept up to the same limit as `command`, not the 2 KiB of other strings.
-    expect(String(r.reviewed).indexOf('…[TRIMMED:')).toBe(AUDIT_FIELD_LIMITS.command);
+    expect(String(r.reviewed)).toMatch(/…\[TRIMMED:\d+ chars\]…x+$/);
+    // Kept up to the same limit as `command` (half head, half tail), not the 2 KiB of other strings.
+    expect(String(r.reviewed).indexOf('…[TRIMMED:')).toBe(AUDIT_FIELD_LIMITS.command / 2);
+  });
+
+  it('issue 17: 8,200 leading spaces before `X=1 rm victim.txt` no longer hide it (through the interception)', async () => {
+    const { records, run } = world('claude');
+    const text = `${' '.repeat(8200)}X=1 rm victim.txt`;
+    await run(text);
+    const r = records()[0]!;
+    expect(String(r.command)).toContain('X=1 rm victim.txt');
+    expect(r.trimmed).toMatchObject({ command: { bytes: 8217, squeezed: 8199 } });
   });
 
   it('a plain command has no `reviewed` (it is `command` itself); a bookkeeping call neither', async () => {

@@ -1,6 +1,8 @@
+import type { TrimmedFields } from '../../domain/audit/sanitizeAuditRecord.js';
 import type { Verdict } from '../../domain/verdict.js';
 
-export const AUDIT_SCHEMA_VERSION = 1;
+/** 2: `seq`/`prev` (the hash chain), `trimmed`, and oversized fields keep head and tail. */
+export const AUDIT_SCHEMA_VERSION = 2;
 
 export interface ApprovalTrace {
   by: 'user' | 'timeout' | 'unavailable' | 'rule';
@@ -10,6 +12,10 @@ export interface ApprovalTrace {
 /** One record per decision. Redaction happens in the adapter, before anything is written. */
 export interface AuditRecord extends Verdict {
   v: number;
+  /** Set by the writer: position in the hash chain (1, 2, …, continuing across rotation). */
+  seq?: number;
+  /** Set by the writer: SHA-256 (hex) of the previous line as written, without its newline. */
+  prev?: string;
   ts: string;
   id: string;
   session?: string;
@@ -28,6 +34,8 @@ export interface AuditRecord extends Verdict {
   stderrBytes?: number;
   truncated?: boolean;
   timedOut?: boolean;
+  /** Set by the writer when `command`, `reviewed` or `argv` was trimmed: length and digest of the original. */
+  trimmed?: TrimmedFields;
 }
 
 export interface AuditWriter {

@@ -28,11 +28,15 @@ export function ensureOwnerOnlyDir(dir: string): void {
   }
 }
 
-/** Opens (creating 0600) the log for appending; tightens a wider mode, refuses what is not ours. */
+/**
+ * Opens (creating 0600) the log for appending; tightens a wider mode, refuses what is not ours.
+ * Read-write: under the audit lock the writer may read the log's last line (the chain head)
+ * with pread on the same descriptor; writes still go to the end (O_APPEND).
+ */
 export function openOwnerOnlyAppend(path: string): number {
   let fd: number | undefined;
   try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600);
+    fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT, 0o600);
     const st = fstatSync(fd);
     if (!st.isFile()) throw new AuditUnavailableError(`audit log ${path} is not a regular file`);
     refuseForeign('audit log', path, st);
@@ -41,6 +45,22 @@ export function openOwnerOnlyAppend(path: string): number {
   } catch (err) {
     if (fd !== undefined) closeSync(fd);
     throw asUnavailable(err, `cannot open audit log ${path}`);
+  }
+}
+
+/** Opens (creating 0600) a small file the writer rewrites in place (the chain head); same checks as the log. */
+export function openOwnerOnlyRw(path: string): number {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new AuditUnavailableError(`audit file ${path} is not a regular file`);
+    refuseForeign('audit file', path, st);
+    if ((st.mode & 0o077) !== 0) fchmodSync(fd, st.mode & 0o600);
+    return fd;
+  } catch (err) {
+    if (fd !== undefined) closeSync(fd);
+    throw asUnavailable(err, `cannot open ${path}`);
   }
 }
 

@@ -1,4 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { rotatedFiles } from './auditFiles.js';
 
 const BLOCK = 64 * 1024;
 
@@ -29,13 +31,47 @@ export function* linesBackward(fd: number, end: number): Generator<string> {
   if (carry.length > 0) yield carry.toString('utf8');
 }
 
-/** The current log and its rotated predecessors (`.1`, `.2`, ...), newest line first. */
+/** A rotated file holds at most `maxBytes` (2^40 by the schema); refuse to inflate more (a gzip bomb). */
+export const MAX_INFLATED = 2 ** 31 - 1;
+
+/** The lines of a whole buffer, last first. */
+export function* bufferLinesBackward(buf: Buffer): Generator<string> {
+  let end = buf.length;
+  while (end > 0) {
+    const nl = buf.lastIndexOf(0x0a, end - 1);
+    const line = buf.subarray(nl + 1, end);
+    if (line.length > 0) yield line.toString('utf8');
+    end = nl === -1 ? 0 : nl;
+  }
+}
+
+/** A rotated file's bytes, inflated when it is `.gz`. */
+export function readAuditFile(path: string, gz: boolean): Buffer | null {
+  let raw: Buffer;
+  try {
+    raw = readFileSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  return gz ? gunzipSync(raw, { maxOutputLength: MAX_INFLATED }) : raw;
+}
+
+/**
+ * The current log and its rotated predecessors (`.1`, `.2.gz`, ...), newest line first. A
+ * compressed file is inflated whole, only when the reader gets that far back.
+ */
 export function* auditLinesNewestFirst(path: string, currentEnd?: { fd: number; size: number }): Generator<string> {
   if (currentEnd) yield* linesBackward(currentEnd.fd, currentEnd.size);
   else yield* fileLinesBackward(path);
-  for (let i = 1; i < 10_000; i++) {
-    const fd = openOrNull(`${path}.${i}`);
-    if (fd === null) return;
+  for (const f of rotatedFiles(path)) {
+    if (f.gz) {
+      const buf = readAuditFile(f.path, true);
+      if (buf) yield* bufferLinesBackward(buf);
+      continue;
+    }
+    const fd = openOrNull(f.path);
+    if (fd === null) continue;
     try {
       yield* linesBackward(fd, fstatSync(fd).size);
     } finally {

@@ -1,55 +1,49 @@
-import { closeSync, openSync, renameSync, statSync, unlinkSync, constants } from 'node:fs';
-import type { Stats } from 'node:fs';
+import { renameSync, statSync, unlinkSync } from 'node:fs';
+import type { PolicyConfig } from '../../domain/policyConfig.js';
+import { rotatedFiles, rotatedName } from './auditFiles.js';
 
-const STALE_LOCK_MS = 30_000;
+const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Size-based rotation shared by many writer processes. Only the holder of `<log>.lock` (an
- * O_EXCL file) renames, and only if the log is still the file the caller measured, so two
- * writers that both saw the log full rotate it once. A writer that does not get the lock
- * simply appends to the file it has open; its record ends up in `.1`, not lost.
- * Returns true when the caller should reopen the log.
+ * Rotates the log; the caller holds the audit lock (acquireAuditLock), so no writer appends
+ * meanwhile and the chain simply continues in the new file. `<log>.N(.gz)` becomes `.N+1`,
+ * the log becomes `.1` (left plain: it is where `audit tail` and the chain look first), and
+ * files past `keep` are deleted **only if their newest record is older than the retention
+ * window** (the file's mtime: the time of its last write, carried over by compression). A burst
+ * of records therefore makes the directory grow (compressed) instead of flushing recent
+ * history; when the disk fills, the writer fails closed and commands are blocked instead.
+ * Returns the number of files deleted.
  */
-export function rotateIfStillCurrent(path: string, measured: Stats, keep: number): boolean {
-  const lock = `${path}.lock`;
-  if (!acquire(lock)) return false;
-  try {
-    let current: Stats;
-    try {
-      current = statSync(path);
-    } catch {
-      return true; // someone rotated and nobody has recreated the log yet
-    }
-    if (current.ino !== measured.ino || current.dev !== measured.dev) return true;
-    if (keep <= 0) {
-      unlinkSync(path);
-      return true;
-    }
-    for (let i = keep - 1; i >= 1; i--) renameQuiet(`${path}.${i}`, `${path}.${i + 1}`);
-    renameSync(path, `${path}.1`);
-    return true;
-  } finally {
-    unlinkQuiet(lock);
+export function rotateLocked(path: string, config: PolicyConfig['audit'], nowMs: number): number {
+  const rotated = rotatedFiles(path);
+  for (let i = rotated.length - 1; i >= 0; i--) {
+    const f = rotated[i]!;
+    renameSync(f.path, rotatedName(path, f.index + 1, f.gz));
+    // An interrupted compression can leave the other form of the same index: move it along too.
+    renameQuiet(rotatedName(path, f.index, !f.gz), rotatedName(path, f.index + 1, !f.gz));
   }
+  renameSync(path, rotatedName(path, 1, false));
+  const windowMs = config.retentionDays * DAY_MS;
+  let deleted = 0;
+  const indexes = [1, ...rotated.map((f) => f.index + 1)].sort((a, b) => b - a);
+  for (const index of indexes) {
+    if (index <= config.keep) break;
+    const plain = rotatedName(path, index, false);
+    const gz = rotatedName(path, index, true);
+    const newest = Math.max(mtimeOr0(plain), mtimeOr0(gz));
+    // Oldest first: once one is inside the window, every newer one is too.
+    if (windowMs > 0 && newest >= nowMs - windowMs) break;
+    deleted += unlinkQuiet(plain) + unlinkQuiet(gz);
+  }
+  return deleted;
 }
 
-function acquire(lock: string): boolean {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      closeSync(openSync(lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600));
-      return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      // A writer killed mid-rotation leaves its lock behind; an old one is taken over.
-      try {
-        if (Date.now() - statSync(lock).mtimeMs < STALE_LOCK_MS) return false;
-        unlinkSync(lock);
-      } catch {
-        // The lock vanished between the two calls: try once more.
-      }
-    }
+function mtimeOr0(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
   }
-  return false;
 }
 
 function renameQuiet(from: string, to: string): void {
@@ -60,10 +54,11 @@ function renameQuiet(from: string, to: string): void {
   }
 }
 
-function unlinkQuiet(path: string): void {
+function unlinkQuiet(path: string): number {
   try {
     unlinkSync(path);
+    return 1;
   } catch {
-    // already gone
+    return 0;
   }
 }

@@ -16,7 +16,7 @@ export interface ConfigFileContent {
   urls?: { allowSchemes?: string[]; allowHosts?: string[] };
   approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean };
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
-  audit?: { maxBytes?: number; keep?: number };
+  audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
   nested?: 'review' | 'passthrough';
   rego?: { mode?: 'eval' | 'server'; policyPaths?: string[]; query?: string; url?: string; tokenEnv?: string; timeoutMs?: number; opaPath?: string };
 }
@@ -100,7 +100,7 @@ const fileCheck = object({
     maxOutputBytes: integer(1, 2 ** 40),
     envAllow: arrayOf(string({ pattern: /^[A-Za-z_][A-Za-z0-9_]*\*?$/, patternText: 'a variable name, optionally ending in `*`' })),
   }),
-  audit: object({ maxBytes: integer(1024, 2 ** 40), keep: integer(0, 1000) }),
+  audit: object({ maxBytes: integer(1024, 2 ** 40), keep: integer(0, 1000), retentionDays: integer(0, 3650), warnMiBPerHour: integer(1, 2 ** 20) }),
   nested: oneOf(['review', 'passthrough']),
   rego: object({
     mode: oneOf(['eval', 'server']),

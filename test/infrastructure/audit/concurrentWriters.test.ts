@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
+import { verifyAuditLog } from '../../../src/infrastructure/audit/verifyAuditLog.js';
 import { tempHome } from './auditTestKit.js';
 
 const run = promisify(execFile);
@@ -16,7 +18,8 @@ beforeAll(async () => {
 });
 
 const WRITERS = 16;
-const PER_WRITER = 1500;
+// 500 each since the hash chain (issue 17) serialises the appends under a lock file.
+const PER_WRITER = 500;
 
 async function runWriters(home: string, maxBytes: number, keep: number): Promise<void> {
   await Promise.all(
@@ -28,11 +31,12 @@ async function runWriters(home: string, maxBytes: number, keep: number): Promise
 function checkAllRecords(home: string): { files: number } {
   const path = statePaths({ HOME: home }).auditLog;
   const dir = join(path, '..');
-  const files = readdirSync(dir).filter((f) => f === 'audit.jsonl' || /^audit\.jsonl\.\d+$/.test(f));
+  const files = readdirSync(dir).filter((f) => f === 'audit.jsonl' || /^audit\.jsonl\.\d+(\.gz)?$/.test(f));
   const ids: string[] = [];
   const torn: string[] = [];
   for (const f of files) {
-    const text = readFileSync(join(dir, f), 'utf8');
+    const raw = readFileSync(join(dir, f));
+    const text = (f.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
     expect(text.endsWith('\n')).toBe(true);
     for (const line of text.split('\n')) {
       if (line === '') continue;
@@ -52,6 +56,9 @@ function checkAllRecords(home: string): { files: number } {
   for (let w = 0; w < WRITERS; w++) for (let i = 0; i < PER_WRITER; i++) expected.add(`${w}-${i}`);
   expect(ids.length).toBe(expected.size); // none lost, none duplicated
   expect(new Set(ids)).toEqual(expected);
+  const chain = verifyAuditLog(path);
+  expect(chain.break).toBeUndefined();
+  expect(chain.lastSeq).toBe(WRITERS * PER_WRITER);
   return { files: files.length };
 }
 

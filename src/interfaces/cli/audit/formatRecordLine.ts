@@ -4,6 +4,9 @@ import { makeVisible } from '../../../domain/audit/makeVisible.js';
 const COLOURS: Record<string, string> = { allow: '\u001b[32m', ask: '\u001b[33m', block: '\u001b[1;31m' };
 const RESET = '\u001b[0m';
 const MAX_COMMAND = 200;
+/** A command longer than MAX_COMMAND shows this much of its head and tail. */
+const SHOW_HEAD = 120;
+const SHOW_TAIL = 70;
 
 /**
  * One readable line: time, agent, decision, risk, command, first reason (and how it ended).
@@ -17,8 +20,14 @@ export function formatRecordLine(record: AuditRecord, colour: boolean): string {
   const shownDecision = colour && COLOURS[String(record.decision)] ? `${COLOURS[String(record.decision)]}${decision}${RESET}` : decision;
   // For an agent envelope the model's command is what a person wants to read; the envelope is bookkeeping.
   const shown = record.reviewed !== undefined && record.envelope ? `[${record.envelope}] ${record.reviewed}` : record.command ?? (record.argv ?? []).join(' ');
-  let command = field(shown);
-  if (command.length > MAX_COMMAND) command = `${command.slice(0, MAX_COMMAND)}…`;
+  // Whitespace padding must not fill the line: long runs are shown as a count, and a long
+  // command shows its head and its tail (where a padded command hides its point).
+  let command = field(String(shown).replace(/\s{16,}/g, (run) => `…[${run.length} blanks]…`));
+  if (command.length > MAX_COMMAND) {
+    command = `${command.slice(0, SHOW_HEAD)}…[+${command.length - SHOW_HEAD - SHOW_TAIL}]…${command.slice(-SHOW_TAIL)}`;
+  }
+  const trimmed = record.reviewed !== undefined && record.envelope ? record.trimmed?.reviewed : record.trimmed?.command;
+  if (trimmed) command += `  [TRIMMED in record: ${Number(trimmed.bytes)} bytes, sha256 ${field(trimmed.sha256).slice(0, 16)}]`;
   const first = record.reasons?.[0];
   const reason = first ? `${field(first.code)}: ${field(first.message)}` : '';
   const parts = [ts, field(record.agent).padEnd(8), shownDecision, field(record.risk).padEnd(8), command];

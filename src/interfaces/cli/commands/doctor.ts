@@ -4,6 +4,8 @@ import { describeAgentChange } from '../../../application/config/agentChange.js'
 import { configReport } from '../../../infrastructure/config/projectConfigReport.js';
 import type { StatePaths } from '../../../infrastructure/paths/statePaths.js';
 import type { Check } from '../../../infrastructure/install/doctorChecks.js';
+import { auditHealthChecks } from '../../../infrastructure/audit/auditHealth.js';
+import { auditSettings } from '../audit/auditSettings.js';
 import type { CliCommand } from '../cliContext.js';
 
 /** The config the agent's commands in `cwd` get; a broken project file blocks them all. */
@@ -25,7 +27,7 @@ export const doctorCommand: CliCommand = {
   async run(args, ctx) {
     try {
       const paths = statePaths(ctx.env);
-      const checks = [...doctorChecks(paths, ctx.env), ...configChecks(paths, ctx.cwd)];
+      const checks = [...doctorChecks(paths, ctx.env), ...configChecks(paths, ctx.cwd), ...auditHealthChecks(paths.auditLog, auditSettings(ctx), Date.now())];
       if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
       else {
         for (const c of checks) {

@@ -1,7 +1,9 @@
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { readManifest } from '../../../infrastructure/install/manifestStore.js';
 import { configReport } from '../../../infrastructure/config/projectConfigReport.js';
+import { auditVolumeWarning } from '../../../infrastructure/audit/auditHealth.js';
 import type { CliCommand } from '../cliContext.js';
+import { auditSettings } from '../audit/auditSettings.js';
 import { configStatusLines } from '../configLines.js';
 
 export const statusCommand: CliCommand = {
@@ -16,6 +18,7 @@ export const statusCommand: CliCommand = {
         launcherDir: paths.launcherDir,
         shimDir: paths.shimDir,
         auditLog: paths.auditLog,
+        auditWarning: safeVolumeWarning(paths.auditLog, ctx),
         realShells: manifest?.realShells,
         agents: (manifest?.agents ?? []).map((a) => ({ name: a.name, realPath: a.realPath, launcher: a.launcher, coverage: a.coverage, note: a.note })),
         // The config the agent's commands in this directory get: a broken project file blocks them all.
@@ -30,6 +33,7 @@ export const statusCommand: CliCommand = {
         `launcher dir: ${status.launcherDir}`,
         `shim dir:     ${status.shimDir}`,
         `audit log:    ${status.auditLog}`,
+        ...(status.auditWarning ? [`  warning:    ${status.auditWarning}`] : []),
         ...(status.agents.length === 0 ? ['agents:       none installed'] : ['agents:']),
         ...status.agents.flatMap((a) => [`  ${a.name.padEnd(12)} ${a.coverage.padEnd(8)} ${a.realPath}`, `  ${''.padEnd(12)} ${a.note}`]),
         ...configStatusLines(status.config),
@@ -42,3 +46,12 @@ export const statusCommand: CliCommand = {
     }
   },
 };
+
+/** A status line must never fail because the log is unreadable: that is doctor's job. */
+function safeVolumeWarning(path: string, ctx: Parameters<CliCommand['run']>[1]): string | undefined {
+  try {
+    return auditVolumeWarning(path, auditSettings(ctx), Date.now());
+  } catch (err) {
+    return `could not measure the audit volume: ${(err as Error).message}`;
+  }
+}
