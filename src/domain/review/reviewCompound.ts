@@ -193,7 +193,8 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
       const r = s.redirects[0]!;
       if ((r.op === '>|' || r.op === '>') && r.fd === undefined && isAgentCwdFile(r.target)) {
         w.envelope = 'claude';
-        addPart(w, depth, s.text, words, cwds, verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`));
+        // Still judged as a write: `>|` follows a symlink planted under the cwd file's name.
+        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`), judgeRedirects(s.redirects, cwds, w)));
         return same;
       }
     }

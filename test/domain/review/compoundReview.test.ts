@@ -112,3 +112,12 @@ describe('Claude Code 2.1.332 envelope: judged by the grammar, not by its shape'
     expect(r.parts).toBeUndefined();
   });
 });
+
+describe('Claude Code 2.1.332 envelope: its cwd file is still judged as a write', () => {
+  it('a cwd file name that is a symlink to a protected file is refused', async () => {
+    const linked = await withRealGrammar({ ...fakeHostFacts({ links: { '/tmp/claude-93d9-cwd': '/home/u/.bashrc' } }) });
+    const text = BASES['claude-2.1.332']!.replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, '/tmp/claude-93d9-cwd');
+    const r = reviewCommand({ command: text, cwd: '/work/proj', hop: 'agent', agent: 'claude' }, structured, linked);
+    expect(r.verdict.decision).not.toBe('allow');
+  });
+});
