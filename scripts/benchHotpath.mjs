@@ -17,6 +17,7 @@ const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
 function setupHome(name, extraEnv) {
   const home = join(tmp, name);
   mkdirSync(join(home, 'proj', '.git'), { recursive: true });
+  mkdirSync(join(home, 'proj', 'src'), { recursive: true });
   const env = { HOME: home, PATH: SYSTEM_PATH, LANG: 'C.UTF-8', SHIMCTL_DAEMON_IDLE_SECONDS: '600', ...extraEnv };
   const r = spawnSync(process.execPath, [cli, 'install', '--no-modify-path'], { env, encoding: 'utf8' });
   if (r.status !== 0) {
@@ -32,6 +33,7 @@ if (!existsSync(fast.client)) throw new Error('no C compiler: the fast client wa
 const started = spawnSync(process.execPath, [cli, 'daemon', 'start'], { env: fast.env, encoding: 'utf8' });
 if (started.status !== 0) throw new Error(`daemon start failed: ${started.stderr}`);
 
+const COMPOUND = 'cd src && ls | head -3';
 const variants = [
   { name: 'direct  /bin/true', file: '/bin/true', args: [], env: percommand.env, cwd: percommand.cwd },
   { name: "direct  bash -c true", file: '/bin/bash', args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd },
@@ -40,6 +42,10 @@ const variants = [
   { name: 'fast    bash -c true', file: fast.shim, args: ['-c', 'true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
   { name: 'fast    bash -c /bin/true', file: fast.shim, args: ['-c', '/bin/true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
   { name: "fast    bash -c 'ls /tmp'", file: fast.shim, args: ['-c', 'ls /tmp'], env: fast.env, cwd: fast.cwd, base: "direct  bash -c 'ls /tmp'" },
+  // A compound command: judged part by part with the shell grammar (docs/shell.md).
+  { name: "direct  cd src && ls | head -3", file: '/bin/bash', args: ['-c', COMPOUND], env: percommand.env, cwd: percommand.cwd },
+  { name: "fast    cd src && ls | head -3", file: fast.shim, args: ['-c', COMPOUND], env: fast.env, cwd: fast.cwd, base: 'direct  cd src && ls | head -3' },
+  { name: "percmd  cd src && ls | head -3", file: percommand.shim, args: ['-c', COMPOUND], env: percommand.env, cwd: percommand.cwd, base: 'direct  cd src && ls | head -3', slow: true },
   { name: 'percmd  bash -c true', file: percommand.shim, args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd, base: 'direct  bash -c true', slow: true },
   { name: "percmd  bash -c 'ls /tmp'", file: percommand.shim, args: ['-c', 'ls /tmp'], env: percommand.env, cwd: percommand.cwd, base: "direct  bash -c 'ls /tmp'", slow: true },
 ];
@@ -93,7 +99,7 @@ for (const v of variants) {
 }
 console.log('\n"added" = shimmed command minus the same command through the real bash -c, same run.');
 const nodeP50 = pct(samples.get('direct  node -e 0'), 50);
-for (const name of ['percmd  bash -c true', "percmd  bash -c 'ls /tmp'"]) {
+for (const name of ['percmd  bash -c true', "percmd  bash -c 'ls /tmp'", 'percmd  cd src && ls | head -3']) {
   console.log(`${name}: ${(pct(samples.get(name), 50) - nodeP50).toFixed(2)} ms above a bare \`node -e 0\` (${(pct(samples.get(name), 50) / nodeP50).toFixed(2)}×)`);
 }
 console.log('daemon CPU ms = time the resident review process spent on CPU per command (review, audit, protocol).');

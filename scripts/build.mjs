@@ -1,7 +1,7 @@
 // Bundles the CLI into CommonJS files so no command, and above all not the hot path, ever
 // loads TypeScript or tsx at run time.
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, copyFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 
 const common = {
@@ -20,8 +20,16 @@ const common = {
   logLevel: 'warning',
 };
 
+// web-tree-sitter's ESM build locates itself with import.meta.url, which a CommonJS bundle lacks:
+// every bundle takes its CommonJS build.
+const treeSitterCjs = {
+  name: 'web-tree-sitter-cjs',
+  setup(b) {
+    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: resolvePath('node_modules/web-tree-sitter/tree-sitter.cjs') }));
+  },
+};
 // The full CLI (`shimctl …`).
-await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' } });
+await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs] });
 chmodSync('bin/shimctl.cjs', 0o755);
 
 // The hot-path bundle the shims load on every command (and the resident review process): only
@@ -42,6 +50,9 @@ const lazyCrypto = {
 const APART = [
   { file: 'rego.cjs', entry: 'src/infrastructure/rego/createRegoEngine.ts', filter: /\/rego\/createRegoEngine\.js$/ },
   { file: 'yaml.cjs', entry: 'node_modules/js-yaml/index.js', filter: /^js-yaml$/ },
+  // The shell grammar (web-tree-sitter + tree-sitter-bash), loaded only for text that is not a
+  // plain simple command; its two .wasm files are copied next to it below.
+  { file: 'grammar.cjs', entry: 'src/infrastructure/shellGrammar/treeSitterBash.ts', filter: /\/shellGrammar\/treeSitterBash\.js$/ },
 ];
 const apart = {
   name: 'bundles-apart',
@@ -68,5 +79,9 @@ const lazyFsPromises = {
 };
 await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto, lazyFsPromises, apart] });
 for (const { file, entry } of APART) {
-  await build({ ...common, entryPoints: { [file.replace(/\.cjs$/, '')]: entry }, plugins: [lazyCrypto] });
+  await build({ ...common, entryPoints: { [file.replace(/\.cjs$/, '')]: entry }, plugins: [lazyCrypto, treeSitterCjs] });
 }
+
+// The grammar bundle reads these beside itself (src/infrastructure/shellGrammar/treeSitterBash.ts).
+copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'dist/tree-sitter.wasm');
+copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'dist/tree-sitter-bash.wasm');

@@ -5,6 +5,8 @@ import type { Approver } from './application/ports/approver.js';
 import type { Executor } from './application/ports/executor.js';
 import type { PolicyEngine } from './application/ports/policyEngine.js';
 import type { PolicyConfig } from './domain/policyConfig.js';
+import type { ShellGrammarSource } from './domain/shell/grammar/syntaxTree.js';
+import type { HostFactsProvider } from './application/ports/hostFactsProvider.js';
 import { createAuditLog } from './infrastructure/audit/createAuditLog.js';
 import { createConfigSource } from './infrastructure/config/createConfigSource.js';
 import { createHostFactsProvider } from './infrastructure/hostFacts/createHostFactsProvider.js';
@@ -42,6 +44,26 @@ function lazyRegoEngine(config: PolicyConfig, env: Record<string, string | undef
   };
 }
 
+/**
+ * The shell grammar (WebAssembly, a bundle of its own: dist/grammar.cjs) is loaded the first time a
+ * text that is not a plain simple command is reviewed, then kept for the life of the process.
+ */
+export function lazyShellGrammar(): ShellGrammarSource {
+  let source: ShellGrammarSource | undefined;
+  return {
+    loaded: () => source?.loaded(),
+    load: () => import('./infrastructure/shellGrammar/treeSitterBash.js')
+      .then((m) => { source = m.treeSitterBash; return source.load(); })
+      .catch(() => undefined),
+  };
+}
+
+const sharedGrammar = lazyShellGrammar();
+
+function withGrammar(provider: HostFactsProvider, grammar: ShellGrammarSource): HostFactsProvider {
+  return { facts: (env) => ({ ...provider.facts(env), grammar }) };
+}
+
 /** Time and record ids, the same for every entry point (shim, hook, resident process). */
 export const systemClock = { now: (): Date => new Date(), newId: (): string => randomUUID() };
 
@@ -51,7 +73,7 @@ export function createApp(env: Record<string, string | undefined>): App {
     env,
     paths,
     configSource: createConfigSource(paths),
-    hostFacts: createHostFactsProvider(paths),
+    hostFacts: withGrammar(createHostFactsProvider(paths), sharedGrammar),
     executor: lazyExecutor(),
     auditLog: (config) => createAuditLog(paths, config.audit),
     approver: lazyApprover(paths, env),

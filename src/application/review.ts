@@ -57,12 +57,19 @@ async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: 
 export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
   let native: ReviewResult;
   try {
+    await loadGrammarIfNeeded(req, deps);
     native = (deps.nativeReview ?? reviewCommand)(req, deps.config, deps.facts);
   } catch (err) {
     return { verdict: internalErrorVerdict(`review failed: ${String(err)}`), trace: [] };
   }
   const engine = deps.config.engine;
   if (engine === 'native') return native;
+  if (native.parts && native.verdict.decision === 'allow') {
+    // The Rego input describes one simple command: a compound one it never saw must not run on
+    // the native verdict alone under a Rego policy (docs/shell.md).
+    const v = verdict('block', 'medium', 'syntax.compound', `engine '${engine}' judges one simple command at a time; a compound command is refused (run its parts one by one)`);
+    return { ...native, verdict: v, trace: [...native.trace, { stage: 'engine.rego', detail: 'not consulted: compound command refused', verdict: v }] };
+  }
   if (native.normalized === undefined) {
     const detail = 'not consulted: the text never became one simple command, the native verdict stands';
     return { ...native, trace: [...native.trace, { stage: 'engine.rego', detail }] };
@@ -84,4 +91,18 @@ export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promi
   } catch (err) {
     return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
   }
+}
+
+/** Shell operators: text without any of them is one simple command and needs no grammar. */
+const OPERATOR = /[;&|<>(){}\n`$]/;
+
+/**
+ * The grammar is WebAssembly, loaded asynchronously, once per process; the review is synchronous.
+ * It is loaded before the review only when the text could be compound (docs/shell.md: a plain
+ * simple command never pays for it). A failed load leaves it absent: such text is then refused.
+ */
+async function loadGrammarIfNeeded(req: ReviewRequest, deps: ReviewDeps): Promise<void> {
+  const g = deps.facts.grammar;
+  if (!g || g.loaded() || req.command === undefined || !OPERATOR.test(req.command)) return;
+  await g.load();
 }

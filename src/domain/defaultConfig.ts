@@ -17,6 +17,7 @@ export function defaultConfig(): PolicyConfig {
     execution: { timeoutSeconds: 600, graceSeconds: 5, maxOutputBytes: 10 * 1024 * 1024, envAllow: [...DEFAULT_ENV_ALLOW] },
     audit: { maxBytes: 50 * 1024 * 1024, keep: 5, retentionDays: 7, warnMiBPerHour: 64 },
     nested: 'review',
+    syntax: 'structured',
     rego: { mode: 'eval', policyPaths: [], query: 'data.shimctl.verdict', url: 'http://127.0.0.1:8181', timeoutMs: 2000 },
   };
 }

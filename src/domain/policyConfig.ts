@@ -42,5 +42,10 @@ export interface PolicyConfig {
   audit: { maxBytes: number; keep: number; retentionDays: number; warnMiBPerHour: number };
   /** How nested shells inside an allowed command are treated. */
   nested: 'review' | 'passthrough';
+  /**
+   * `structured`: compound commands in the supported subset are judged part by part (docs/shell.md).
+   * `strict`: only one simple command (agent envelopes at the agent's own hop still work).
+   */
+  syntax: 'structured' | 'strict';
   rego: { mode: 'eval' | 'server'; policyPaths: string[]; query: string; url: string; tokenEnv?: string; timeoutMs: number; opaPath?: string };
 }

@@ -28,6 +28,12 @@ export const REASON_CODES = {
   'syntax.control_character': 'A control character (other than tab) is in the command.',
   'syntax.locale': 'The command has non-ASCII characters and a locale (LC_ALL, LC_CTYPE, LANG, or one the command sets) that is not UTF-8, C/POSIX or a single-byte charset: bash could split it differently than the review.',
   'syntax.too_long': 'The command is longer than the review core accepts.',
+  'syntax.grammar_unavailable': 'The shell grammar could not be loaded, so a command that is not one simple command cannot be reviewed.',
+  'syntax.parse_error': 'The shell grammar did not parse the whole text cleanly (an error or a missing token).',
+  'syntax.shell_state': 'A builtin that changes the shell for the commands after it (`set`, `shopt -s`, `hash`, `trap`, `alias`, `exec`, `source`, ...) is one part of a compound command.',
+  'syntax.eval': '`eval` inside a compound command must have exactly one literal argument.',
+  'syntax.cd': '`cd`/`pushd` with an option, `-` or several arguments (or `popd`) leaves the directory of the later parts unknown.',
+  'syntax.too_many_parts': 'The compound command has more parts, or more possible directories, than the review follows.',
   // commands
   'command.unknown': 'The command is not in the policy: deny by default means it needs approval.',
   'command.not_found': 'The command does not resolve to a program.',
@@ -68,6 +74,8 @@ export const REASON_CODES = {
   // envelopes and invocation
   'envelope.unrecognised': 'The shell text looks like an agent envelope but does not match its exact shape.',
   'envelope.bookkeeping': 'An agent bookkeeping call (probe, snapshot) recognised by its exact shape.',
+  'envelope.snapshot_source': 'At the agent\'s own hop, a compound command sources the agent\'s shell snapshot from its snapshot directory.',
+  'envelope.cwd_file': 'At the agent\'s own hop, `pwd -P` writes the agent\'s own cwd file (`<tmp>/claude-XXXX-cwd`).',
   'envelope.side_effect': 'An agent envelope sources a file outside the agent\'s own snapshot directory, or puts a writable directory first on PATH.',
   'invocation.unsupported': 'The shell was invoked in a form the shim does not accept.',
   'invocation.interactive': 'An interactive shell cannot be reviewed command by command.',

@@ -1,3 +1,5 @@
+import type { ShellGrammarSource } from './shell/grammar/syntaxTree.js';
+
 /** What the review core is asked to judge. Exactly one of `command` and `argv` is set. */
 export interface ReviewRequest {
   /** Shell text as the agent sent it (may be an agent envelope). */
@@ -48,6 +50,11 @@ export interface HostFacts {
    * without it, only protected paths named or located under the tree are seen.
    */
   filesUnder?(absDir: string, limit: number): { files: string[]; complete: boolean };
+  /**
+   * The shell grammar for text that is not one simple command (docs/shell.md). The caller loads it
+   * before the review when the text needs it; absent or not loaded, such text is refused.
+   */
+  grammar?: ShellGrammarSource;
 }
 
 /**

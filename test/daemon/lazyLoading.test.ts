@@ -80,6 +80,16 @@ describe('per-command core: lazy loading', () => {
     expect(j.required!.filter((f) => f.includes('yaml'))).toEqual([]);
   });
 
+  it('the shell grammar: a simple command never requires dist/grammar.cjs; a compound one does, and runs', () => {
+    const simple = runCore('echo plain');
+    expect(simple.status, simple.stderr).toBe(0);
+    expect(simple.required!.filter((f) => f.includes('grammar'))).toEqual([]);
+    const compound = runCore('echo one && echo two | cat');
+    expect(compound.status, compound.stderr).toBe(0);
+    expect(compound.stdout).toBe('one\ntwo\n');
+    expect(compound.required!.some((f) => f.endsWith('/dist/grammar.cjs')), String(compound.required)).toBe(true);
+  });
+
   it('the probe itself can fail: an allowed command does load child_process (it runs something)', () => {
     const r = runCore('true');
     expect(r.status).toBe(0);

@@ -46,6 +46,13 @@ function claude() {
   run('snapshot', shell, snapshotArgs);
   run('env-probe', shell, ['-c', 'env']);
   const cwdFile = join(tmpdir(), `claude-${Math.floor(Math.random() * 0xffff).toString(16).padStart(4, '0')}-cwd`);
+  if (process.env.FAKE_CLAUDE_VERSION === '2.1.332') {
+    // Claude Code 2.1.332's envelope (captured/claude-2.1.332.jsonl), with this run's snapshot, command and cwd file.
+    const text = captured('claude-2.1.332', 2).args[1].replace(/source \S+/, `source ${snapshot}`)
+      .replace("eval 'touch marker.txt'", `eval ${sq(cmd)}`).replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, cwdFile);
+    run('command', shell, ['-c', text]);
+    return;
+  }
   run('command', shell, ['-c', `source ${snapshot} 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && eval ${sq(cmd)} < /dev/null && pwd -P >| ${cwdFile}`]);
 }
 

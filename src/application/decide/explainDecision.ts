@@ -2,6 +2,7 @@ import type { ConfigWarning } from '../ports/configSource.js';
 import type { ConfigRule } from '../../domain/policyConfig.js';
 import type { NormalizedCommand, ReviewRequest } from '../../domain/reviewRequest.js';
 import type { TraceStep } from '../../domain/review/reviewCommand.js';
+import type { CompoundPart } from '../../domain/review/reviewCompound.js';
 import type { Verdict } from '../../domain/verdict.js';
 import type { DecideDeps } from './decideUseCase.js';
 import { decideUseCase } from './decideUseCase.js';
@@ -22,6 +23,8 @@ export interface Explanation {
   normalized?: NormalizedCommand;
   envelope?: string;
   bookkeeping?: string;
+  /** A compound command's parts, each with its verdict (the trace shows them in order too). */
+  parts?: CompoundPart[];
   rules: FiredRule[];
   config: { kind: 'ok' | 'invalid' | 'unreadable'; sources: string[]; warnings: ConfigWarning[] };
 }
@@ -42,6 +45,7 @@ export async function explainDecision(req: ReviewRequest, deps: DecideDeps): Pro
     normalized: outcome.review?.normalized,
     envelope: outcome.review?.envelope,
     bookkeeping: outcome.review?.bookkeeping,
+    parts: outcome.review?.parts,
     rules,
     config: cfg.kind === 'ok'
       ? { kind: 'ok', sources: cfg.sources, warnings: cfg.warnings }

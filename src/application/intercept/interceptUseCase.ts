@@ -1,4 +1,4 @@
-import type { AuditRecord, AuditWriter, ApprovalTrace } from '../ports/auditLog.js';
+import type { AuditPart, AuditRecord, AuditWriter, ApprovalTrace } from '../ports/auditLog.js';
 import { AUDIT_SCHEMA_VERSION } from '../ports/auditLog.js';
 import type { ExecResult } from '../ports/executor.js';
 import { defaultConfig } from '../../domain/defaultConfig.js';
@@ -25,6 +25,10 @@ function describe(inv: ShellInvocation | undefined, req: InterceptRequest): stri
 }
 
 /** The model's command inside an agent envelope: what was reviewed, kept apart from the (long) envelope text. */
+function auditParts(review: ReviewResult): AuditPart[] | undefined {
+  return review.parts?.map((p) => ({ command: p.text, cwd: p.cwd, decision: p.verdict.decision, risk: p.verdict.risk, codes: p.verdict.reasons.map((r) => r.code), rule_ids: p.verdict.rule_ids }));
+}
+
 function reviewedText(review: ReviewResult): string | undefined {
   return review.envelope ? (review.reviewed ?? review.normalized?.command) : undefined;
 }
@@ -56,7 +60,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     decided = await decide(req, deps, agent, session);
     const { config, review, invocation } = decided;
     const command = describe(invocation, req);
-    const record: AuditRecord = { ...base, ...review.verdict, command, envelope: review.envelope, reviewed: reviewedText(review), approval: decided.approval };
+    const record: AuditRecord = { ...base, ...review.verdict, command, envelope: review.envelope, reviewed: reviewedText(review), parts: auditParts(review), approval: decided.approval };
     try {
       writer = await deps.auditLog(config).open();
     } catch (err) {

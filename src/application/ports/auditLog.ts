@@ -9,6 +9,16 @@ export interface ApprovalTrace {
   always?: boolean;
 }
 
+/** One part of a compound command, as the review judged it. */
+export interface AuditPart {
+  command: string;
+  cwd: string;
+  decision: Verdict['decision'];
+  risk: Verdict['risk'];
+  codes: string[];
+  rule_ids: string[];
+}
+
 /** One record per decision. Redaction happens in the adapter, before anything is written. */
 export interface AuditRecord extends Verdict {
   v: number;
@@ -26,6 +36,8 @@ export interface AuditRecord extends Verdict {
   envelope?: string;
   /** With `envelope`: the model's command inside it, which is what was reviewed (redacted like `command`). */
   reviewed?: string;
+  /** A compound command judged part by part (docs/shell.md): each simple command and its verdict. */
+  parts?: AuditPart[];
   approval?: ApprovalTrace;
   exitCode?: number;
   signal?: string | null;

@@ -3,6 +3,7 @@ import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import { internalErrorVerdict, verdict } from '../verdict.js';
 import { reviewShellText } from './reviewShellText.js';
+import type { CompoundPart } from './reviewCompound.js';
 import type { ReviewState } from './reviewState.js';
 import { step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
@@ -24,6 +25,8 @@ export interface ReviewResult {
   reviewed?: string;
   /** The text was an agent bookkeeping call recognised by its exact shape. */
   bookkeeping?: string;
+  /** A compound command judged part by part with the shell grammar; on allow the shell runs the text as written. */
+  parts?: CompoundPart[];
   trace: TraceStep[];
 }
 
@@ -54,6 +57,7 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
     }
     if (out.envelope) { result.envelope = out.envelope; result.reviewed = out.inner; }
     if (out.bookkeeping) result.bookkeeping = out.bookkeeping;
+    if (out.parts) result.parts = out.parts;
     step(state, 0, 'verdict', `${out.verdict.decision} (${out.verdict.risk})`, out.verdict);
     return result;
   } catch (err) {

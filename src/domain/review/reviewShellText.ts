@@ -3,12 +3,16 @@ import { tokenize } from '../shell/tokenize.js';
 import { globsAreFilterOptions } from '../policy/globOptionWords.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
+import { REASON_CODES } from '../reasonCodes.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { MAX_NESTING, step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
 import { combine } from './combine.js';
 import { judgeBookkeepingSources, judgeEnvelopeEffects } from './envelopeEffects.js';
 import { localeRefusal } from '../shell/locale.js';
+import type { CompoundPart } from './reviewCompound.js';
+import { reviewCompound, tokenizerDecoder } from './reviewCompound.js';
+import { compoundRefusalAdvice } from './compoundAdvice.js';
 
 export interface ShellTextOutcome {
   verdict: Verdict;
@@ -17,11 +21,14 @@ export interface ShellTextOutcome {
   /** The text the model wrote (inside any envelope). */
   inner: string;
   words?: string[];
+  /** Text judged part by part with the shell grammar: its simple commands and their verdicts. */
+  parts?: CompoundPart[];
 }
 
 /**
  * Shell text: recognise an agent envelope (bookkeeping calls only at the agent's own hop),
- * then insist on one simple command and review its words.
+ * then review one simple command's words, or (syntax `structured`, or an agent's own envelope
+ * in `strict`) judge a compound command part by part with the shell grammar (reviewCompound.ts).
  */
 export function reviewShellText(text: string, state: ReviewState, depth: number, hop: 'agent' | 'nested', chain: Chain): ShellTextOutcome {
   if (depth > MAX_NESTING) {
@@ -60,7 +67,25 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
     ? { ok: true as const, words: raw.globbed.words }
     : raw;
   if (!tok.ok) {
-    const syntax: Verdict = { decision: 'block', risk: 'medium', reasons: tok.reasons, rule_ids: [] };
+    const strict = state.config.syntax === 'strict';
+    // Strict: compound text only as the agent's own envelope (never inside a recognised one).
+    const tryGrammar = (!strict || (hop === 'agent' && depth === 0 && !envelope)) && !tok.reasons.some((r) => UNREVIEWABLE.has(r.code));
+    const compound = tryGrammar
+      ? reviewCompound(inner, state, depth, envelope ? 'nested' : hop, strict, tokenizerDecoder(state.facts.home, globsAreFilterOptions))
+      : undefined;
+    if (compound) {
+      const v = effects ? combine(effects, compound.verdict) : compound.verdict;
+      step(state, depth, 'syntax', () => `compound command: ${compound.parts.length} part(s) judged with the shell grammar`, v);
+      if (chain && compound.envelope && !envelope) { chain.envelope = compound.envelope; if (compound.reviewed !== undefined) chain.command = compound.reviewed; }
+      const out: ShellTextOutcome = { verdict: v, inner, parts: compound.parts };
+      if (envelope) out.envelope = envelope;
+      else if (compound.envelope) { out.envelope = compound.envelope; out.inner = compound.reviewed ?? inner; }
+      return out;
+    }
+    const reasons = tryGrammar && state.config.syntax !== 'strict'
+      ? [...tok.reasons, { code: 'syntax.grammar_unavailable' as const, message: REASON_CODES['syntax.grammar_unavailable'] }]
+      : tok.reasons;
+    const syntax: Verdict = { decision: 'block', risk: 'medium', reasons: compoundRefusalAdvice(reasons), rule_ids: [] };
     const v = effects ? combine(effects, syntax) : syntax;
     step(state, depth, 'syntax', () => `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
     return { verdict: v, envelope, inner };
@@ -70,3 +95,6 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   const v = effects ? combine(effects, words) : words;
   return { verdict: v, envelope, inner, words: tok.words };
 }
+
+/** Refused before any grammar: the text itself is not reviewable whatever its structure. */
+const UNREVIEWABLE = new Set(['syntax.too_long', 'syntax.control_character', 'syntax.unterminated_quote']);

@@ -32,6 +32,9 @@ export function applyProjectLayer(
     if (file[field] !== undefined) warn(field, `a project cannot set \`${field}\`; ignored`);
   }
   if (file.nested === 'passthrough') warn('nested', 'a project cannot let nested shells pass unreviewed; ignored');
+  // `strict` only refuses more; `structured` under a strict user config would widen it.
+  if (file.syntax === 'strict') config.syntax = 'strict';
+  else if (file.syntax === 'structured' && config.syntax === 'strict') warn('syntax', 'a project cannot relax `syntax` from strict; ignored');
 
   const knownIds = new Set(config.rules.map((r) => r.id));
   file.rules?.forEach((rule, i) => {

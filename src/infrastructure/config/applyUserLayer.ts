@@ -25,6 +25,7 @@ export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home
     execution: { ...base.execution, ...file.execution },
     audit: { ...base.audit, ...file.audit },
     nested: file.nested ?? base.nested,
+    syntax: file.syntax ?? base.syntax,
     rego: {
       ...base.rego,
       ...file.rego,

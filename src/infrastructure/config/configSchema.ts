@@ -18,6 +18,7 @@ export interface ConfigFileContent {
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
   audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
   nested?: 'review' | 'passthrough';
+  syntax?: 'structured' | 'strict';
   rego?: { mode?: 'eval' | 'server'; policyPaths?: string[]; query?: string; url?: string; tokenEnv?: string; timeoutMs?: number; opaPath?: string };
 }
 
@@ -102,6 +103,7 @@ const fileCheck = object({
   }),
   audit: object({ maxBytes: integer(1024, 2 ** 40), keep: integer(0, 1000), retentionDays: integer(0, 3650), warnMiBPerHour: integer(1, 2 ** 20) }),
   nested: oneOf(['review', 'passthrough']),
+  syntax: oneOf(['structured', 'strict']),
   rego: object({
     mode: oneOf(['eval', 'server']),
     policyPaths: arrayOf(word),

@@ -16,6 +16,7 @@ export function explanationJson(e: Explanation): string {
     normalized: e.normalized,
     envelope: e.envelope,
     bookkeeping: e.bookkeeping,
+    parts: e.parts?.map((p) => ({ command: p.text, argv: p.argv, cwd: p.cwd, decision: p.verdict.decision, risk: p.verdict.risk, reasons: p.verdict.reasons, rule_ids: p.verdict.rule_ids })),
     config: e.config,
   }, null, 2)}\n`;
 }
@@ -49,6 +50,13 @@ export function explanationText(e: Explanation): string {
     const verdict = s.verdict ? `  => ${s.verdict.decision}/${s.verdict.risk}${s.verdict.reasons.length ? ` (${s.verdict.reasons.map((r) => r.code).join(', ')})` : ''}` : '';
     out.push(`  ${String(i + 1).padStart(2)}. ${v(s.stage)}: ${v(s.detail)}${verdict}`);
   });
+  if (e.parts?.length) {
+    out.push('', 'parts (a compound command, judged part by part; the strictest part decides)');
+    e.parts.forEach((p, i) => {
+      const codes = p.verdict.reasons.map((r) => r.code).join(', ');
+      out.push(`  ${String(i + 1).padStart(2)}. ${v(p.text)}   in ${v(p.cwd)}   => ${p.verdict.decision}/${p.verdict.risk}${codes ? ` (${codes})` : ''}`);
+    });
+  }
   if (e.normalized) {
     const n = e.normalized;
     out.push('', 'normalized');

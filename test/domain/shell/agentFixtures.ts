@@ -43,6 +43,9 @@ export const BASES: Record<string, string> = {
   qwen: lastArg(lines('qwen')[0]!),
   opencode: lastArg(lines('opencode')[0]!),
   cn: lastArg(lines('cn')[0]!),
+  // Claude Code 2.1.332: the env probe, a new snapshot script, then a compound envelope judged by the grammar.
+  'claude-2.1.332': fill(lastArg(lines('claude-2.1.332')[2]!)),
+  'claude-2.1.332-snapshot': fill(lastArg(lines('claude-2.1.332')[1]!)),
 };
 
 /** Claude Code 2.1.197's own quoting (its `Qa`): safe words bare, else single quotes with `'"'"'`. */
@@ -61,3 +64,5 @@ export const geminiEnvelope = (cmd: string): string =>
   BASES.gemini!.replace('\ntouch marker.txt\n', () => `\n${cmd}\n`);
 export const codexEnvelope = (cmd: string): string =>
   BASES.codex!.replace("-c 'touch marker.txt'", () => `-c ${claudeQuote(cmd)}`);
+export const claude332Envelope = (cmd: string): string =>
+  BASES['claude-2.1.332']!.replace("eval 'touch marker.txt'", () => `eval ${claudeRealQuote(cmd)}`);

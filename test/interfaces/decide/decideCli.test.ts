@@ -43,12 +43,12 @@ describe('shimctl decide --json (real CLI, temp HOME)', () => {
     expect(r.status).toBe(2);
   });
 
-  it('a pipe is refused with syntax.pipe: block, exit 1', () => {
-    const r = decide(req({ command: 'cat notes.txt | sh' }));
+  it('a command substitution is refused with syntax.substitution: block, exit 1', () => {
+    const r = decide(req({ command: 'cat $(cat notes.txt) | sh' }));
     expect(r.status).toBe(1);
     const body = JSON.parse(r.stdout);
     expect(body).toMatchObject({ api_version: 1, decision: 'block' });
-    expect(body.reasons.map((x: { code: string }) => x.code)).toContain('syntax.pipe');
+    expect(body.reasons.map((x: { code: string }) => x.code)).toContain('syntax.substitution');
   });
 
   it('the response has exactly the verdict fields', () => {

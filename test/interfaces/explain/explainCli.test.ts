@@ -16,11 +16,11 @@ afterEach(() => h.cleanup());
 const explain = (args: string[]) => runCli(['explain', '--cwd', proj, ...args], { env: h.env });
 
 describe('shimctl explain (real CLI, temp HOME)', () => {
-  it('names the verdict, the reason code and the stages for a refused pipe', () => {
-    const r = explain(['cat a | sh']);
+  it('names the verdict, the reason code and the stages for a refused substitution', () => {
+    const r = explain(['cat $(a) | sh']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/verdict\s+BLOCK/);
-    expect(r.stdout).toContain('syntax.pipe');
+    expect(r.stdout).toContain('syntax.substitution');
     expect(r.stdout).toContain('stages');
     expect(r.stdout).toContain('built-in defaults');
   });
@@ -36,9 +36,18 @@ describe('shimctl explain (real CLI, temp HOME)', () => {
   it('--argv judges words as argv: a quoted ";" stays data', () => {
     const text = JSON.parse(explain(['--json', 'echo', 'a;b']).stdout);
     const argv = JSON.parse(explain(['--json', '--argv', 'echo', 'a;b']).stdout);
-    expect(text.reasons.map((x: { code: string }) => x.code)).toContain('syntax.separator');
+    // As text, `;` separates two commands, each judged (docs/shell.md); as argv it is data.
+    expect(text.parts.map((p: { argv: string[] }) => p.argv)).toEqual([['echo', 'a'], ['b']]);
     expect(argv.request).toEqual({ argv: ['echo', 'a;b'], cwd: proj });
-    expect(argv.reasons.map((x: { code: string }) => x.code)).not.toContain('syntax.separator');
+    expect(argv.parts).toBeUndefined();
+    expect(argv.decision).toBe('allow');
+  });
+
+  it('shows the parts of a compound command with their verdicts', () => {
+    const r = explain(['cd', 'src', '&&', 'ls', '|', 'head', '-3']);
+    expect(r.stdout).toMatch(/parts \(a compound command/);
+    expect(r.stdout).toMatch(/1\. cd src\s+in \S+\s+=> allow/);
+    expect(r.stdout).toMatch(/3\. head -3\s+in \S+\/src\s+=> allow/);
   });
 
   it('shows which config rule fired, from which file, and the loosening a project tried', () => {

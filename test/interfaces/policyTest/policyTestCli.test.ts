@@ -19,8 +19,8 @@ describe('shimctl policy test (real CLI, temp HOME)', () => {
   it('all pass: table and exit 0', () => {
     const r = run(suite([
       '# syntax refusals hold whatever the policy is',
-      JSON.stringify({ command: 'ls | wc', expect: 'block' }),
-      JSON.stringify({ command: 'echo a; echo b', expect: { decision: 'block', codes: ['syntax.separator'] } }),
+      JSON.stringify({ command: 'ls | wc &', expect: 'block' }),
+      JSON.stringify({ command: 'echo a & echo b', expect: { decision: 'block', codes: ['syntax.background'] } }),
       '',
       JSON.stringify({ name: 'subst', command: 'echo $(id)', cwd: '/', expect: { decision: 'block', codes: ['syntax.substitution'] } }),
     ]));
@@ -33,9 +33,9 @@ describe('shimctl policy test (real CLI, temp HOME)', () => {
 
   it('a failing case: FAIL row with the mismatch, exit 1', () => {
     const r = run(suite([
-      JSON.stringify({ command: 'ls | wc', expect: 'allow' }),
-      JSON.stringify({ command: 'ls > out', expect: { decision: 'block', codes: ['syntax.pipe'] } }),
-      JSON.stringify({ command: 'ls && id', expect: 'block' }),
+      JSON.stringify({ command: 'ls | wc &', expect: 'allow' }),
+      JSON.stringify({ command: 'ls > out &', expect: { decision: 'block', codes: ['syntax.pipe'] } }),
+      JSON.stringify({ command: 'ls && id &', expect: 'block' }),
     ]));
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/FAIL\s+1\s+block.*decision block, expected allow/);

@@ -1,0 +1,270 @@
+import { judgePaths } from '../paths/judgePaths.js';
+import type { PathAccess } from '../paths/judgePaths.js';
+import { absolutize, normalizePosix } from '../paths/posixPath.js';
+import type { Redirect, Script, WordDecoder } from '../shell/grammar/script.js';
+import { countSimple } from '../shell/grammar/script.js';
+import { scriptFromTree } from '../shell/grammar/scriptFromTree.js';
+import { tokenize } from '../shell/tokenize.js';
+import type { Reason, Verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import { REASON_CODES } from '../reasonCodes.js';
+import type { ReasonCode } from '../reasonCodes.js';
+import { combine } from './combine.js';
+import { compoundRefusalAdvice } from './compoundAdvice.js';
+import { assignmentCount, changesShell, coreWords, isAgentCwdFile, isEnvelopeBuiltin } from './compoundParts.js';
+import { judgeEnvelopeEffects } from './envelopeEffects.js';
+import type { ReviewState } from './reviewState.js';
+import { MAX_NESTING, step } from './reviewState.js';
+import { reviewWords } from './reviewWords.js';
+
+/** One simple command of a compound, as judged (for the audit record and `explain`). */
+export interface CompoundPart {
+  /** The part's source text, redirections included. */
+  text: string;
+  argv: string[];
+  /** The directory (or directories, ` | `-separated) the part was judged in. */
+  cwd: string;
+  verdict: Verdict;
+}
+
+export interface CompoundOutcome {
+  verdict: Verdict;
+  parts: CompoundPart[];
+  /** Set when agent envelope parts were recognised (`claude`); `reviewed` is the model's `eval` text. */
+  envelope?: string;
+  reviewed?: string;
+}
+
+const MAX_PARTS = 64;
+const MAX_CWDS = 4;
+const SILENT_TARGETS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/stdin']);
+/** Agents whose envelope parts (snapshot source, cwd file) are recognised; unnamed agents too. */
+const ENVELOPE_AGENTS = new Set(['claude']);
+
+interface Walk {
+  state: ReviewState;
+  depth: number;
+  strict: boolean;
+  /** Assignment words from `NAME=value` and `export NAME=value` parts, given to every later part. */
+  env: string[];
+  parts: CompoundPart[];
+  refusals: Map<ReasonCode, string>;
+  /** A part that changed the shell in a way not followed: every later part is refused. */
+  changedBy?: string;
+  envelope?: string;
+  evalTexts: string[];
+}
+type Cwds = string[];
+interface Outcome { ok: Cwds; fail: Cwds }
+
+const refuseVerdict = (reasons: readonly Reason[]): Verdict => ({ decision: 'block', risk: 'medium', reasons: [...reasons], rule_ids: [] });
+
+/**
+ * Shell text that is not one simple command, judged part by part with the shell grammar: every
+ * simple command is judged by the ordinary review in the directory and environment it will run
+ * in, every redirection by the path policy; the verdict is the strictest. `undefined` means the
+ * grammar is not loaded (the caller refuses). `strict`: only an agent's own envelope parts may be
+ * compound, and the model's command inside its `eval` must be one simple command.
+ */
+export function reviewCompound(text: string, state: ReviewState, depth: number, hop: 'agent' | 'nested', strict: boolean, decode: WordDecoder): CompoundOutcome | undefined {
+  const grammar = state.facts.grammar?.loaded();
+  if (!grammar) return undefined;
+  const w: Walk = { state, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [] };
+  const agent = state.agent?.toLowerCase();
+  const envelopeLevel = hop === 'agent' && depth === 0 && (!agent || ENVELOPE_AGENTS.has(agent));
+  const script = parseScript(text, w, decode);
+  if (!script) return finish(w);
+  walk(script, [state.cwd], w, envelopeLevel, depth, decode);
+  return finish(w);
+}
+
+function finish(w: Walk): CompoundOutcome {
+  const refused = w.refusals.size ? refuseVerdict(compoundRefusalAdvice([...w.refusals].map(([code, message]) => ({ code, message })))) : undefined;
+  const all = [...w.parts.map((p) => p.verdict), ...(refused ? [refused] : [])];
+  const v = combine(...all);
+  const out: CompoundOutcome = { verdict: v, parts: w.parts };
+  if (w.envelope) {
+    out.envelope = w.envelope;
+    if (w.evalTexts.length === 1) out.reviewed = w.evalTexts[0];
+  }
+  return out;
+}
+
+function refuse(w: Walk, code: ReasonCode, detail?: string): void {
+  if (!w.refusals.has(code)) w.refusals.set(code, detail ? `${REASON_CODES[code]} (${detail})` : REASON_CODES[code]);
+}
+
+function parseScript(text: string, w: Walk, decode: WordDecoder): Script | undefined {
+  const parsed = w.state.facts.grammar!.loaded()!.parse(text);
+  if (!parsed.ok) { refuse(w, 'syntax.parse_error', parsed.detail); return undefined; }
+  const built = scriptFromTree(text, parsed.root, decode);
+  if (!built.ok) { for (const r of built.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message); return undefined; }
+  if (countSimple(built.script) > MAX_PARTS) { refuse(w, 'syntax.too_many_parts', `more than ${MAX_PARTS} commands`); return undefined; }
+  return built.script;
+}
+
+function union(a: Cwds, b: Cwds, w: Walk): Cwds {
+  const out = [...a];
+  for (const c of b) if (!out.includes(c)) out.push(c);
+  if (out.length > MAX_CWDS) { refuse(w, 'syntax.too_many_parts', `more than ${MAX_CWDS} possible directories`); return out.slice(0, MAX_CWDS); }
+  return out;
+}
+
+/**
+ * Walks the script as bash runs it, carrying the directories a part may run in: `ok` after the
+ * part succeeded, `fail` after it failed (a failed `cd` leaves the directory as it was).
+ */
+function walk(s: Script, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: number, decode: WordDecoder): Outcome {
+  switch (s.kind) {
+    case 'simple': return simple(s, cwds, w, envelopeLevel, depth, decode);
+    case 'and': {
+      const l = walk(s.left, cwds, w, envelopeLevel, depth, decode);
+      const r = walk(s.right, l.ok, w, envelopeLevel, depth, decode);
+      return { ok: r.ok, fail: union(l.fail, r.fail, w) };
+    }
+    case 'or': {
+      const l = walk(s.left, cwds, w, envelopeLevel, depth, decode);
+      const r = walk(s.right, l.fail, w, envelopeLevel, depth, decode);
+      return { ok: union(l.ok, r.ok, w), fail: r.fail };
+    }
+    case 'seq': {
+      let cur = cwds;
+      let last: Outcome = { ok: cwds, fail: cwds };
+      for (const item of s.items) {
+        last = walk(item, cur, w, envelopeLevel, depth, decode);
+        cur = union(last.ok, last.fail, w);
+      }
+      return last;
+    }
+    case 'pipe':
+      // Every element of a pipeline runs in a subshell: its `cd` does not outlive it.
+      for (const item of s.items) walk(item, cwds, w, envelopeLevel, depth, decode);
+      return { ok: cwds, fail: cwds };
+    case 'subshell':
+    case 'group': {
+      if (s.redirects.length) addPart(w, depth, `${s.kind === 'group' ? '{ … }' : '( … )'} redirections`, [], cwds, judgeRedirects(s.redirects, cwds, w));
+      const inner = walk(s.body, cwds, w, envelopeLevel, depth, decode);
+      return s.kind === 'group' ? inner : { ok: cwds, fail: cwds };
+    }
+  }
+}
+
+function addPart(w: Walk, depth: number, text: string, argv: string[], cwds: Cwds, v: Verdict): void {
+  const cwd = cwds.join(' | ');
+  w.parts.push({ text, argv, cwd, verdict: v });
+  step(w.state, depth + 1, 'part', () => `${text}  (in ${cwd}): ${v.decision}`, v);
+}
+
+function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r: Redirect) => boolean): Verdict {
+  const parts: Verdict[] = [];
+  for (const r of rs) {
+    if ((r.op === '>&' || r.op === '<&') && /^([0-9]{1,2}|-)$/.test(r.target)) continue;
+    if (SILENT_TARGETS.has(r.target) || skip?.(r)) continue;
+    const access: PathAccess = r.op === '<' ? 'read' : 'write';
+    for (const cwd of cwds) {
+      parts.push(judgePaths([{ raw: r.target, access }], { cwd, config: w.state.config, facts: w.state.facts }).verdict);
+    }
+  }
+  return combine(...parts);
+}
+
+function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: number, decode: WordDecoder): Outcome {
+  const same: Outcome = { ok: cwds, fail: cwds };
+  const { words } = s;
+  const k = assignmentCount(words);
+  const core = coreWords(words);
+  const name = core[0];
+  const strictRefusal = (): Outcome => {
+    refuse(w, 'syntax.compound', `strict syntax: '${s.text}' is not part of the agent's envelope`);
+    return same;
+  };
+
+  // Agent envelope parts, only in the text the agent itself wrote (never inside its `eval`).
+  if (envelopeLevel) {
+    if ((name === 'source' || name === '.') && core.length === 2 && k === 0 && core[1]!.startsWith('/')) {
+      const effects = judgeEnvelopeEffects({ name: 'claude', sourced: [core[1]!] }, w.state, 'agent');
+      if (effects.reasons.length === 0) {
+        w.envelope = 'claude';
+        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.snapshot_source', `sources the agent's snapshot ${core[1]}`), judgeRedirects(s.redirects, cwds, w)));
+        return same;
+      }
+    }
+    if (name === 'pwd' && k === 0 && core.join(' ') === 'pwd -P' && s.redirects.length === 1) {
+      const r = s.redirects[0]!;
+      if ((r.op === '>|' || r.op === '>') && r.fd === undefined && isAgentCwdFile(r.target)) {
+        w.envelope = 'claude';
+        // Still judged as a write: `>|` follows a symlink planted under the cwd file's name.
+        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`), judgeRedirects(s.redirects, cwds, w)));
+        return same;
+      }
+    }
+  }
+  if (name === 'eval' && k === 0) return evalPart(s, core, cwds, w, envelopeLevel, depth, decode);
+  if (w.strict && !(envelopeLevel && isEnvelopeBuiltin(core))) return strictRefusal();
+  if (name === 'eval') { refuse(w, 'syntax.eval', 'with assignments before it'); return same; }
+  if (w.changedBy !== undefined) {
+    refuse(w, 'syntax.shell_state', `'${w.changedBy}' before '${s.text}'; run it as a command of its own`);
+    return same;
+  }
+  if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
+
+  let out = same;
+  if (name === 'cd' || name === 'pushd' || name === 'popd') {
+    const args = core[1] === '--' ? core.slice(2) : core.slice(1);
+    if (name === 'popd' || args.length > 1 || (args[0] !== undefined && (args[0].startsWith('-') || args[0] === ''))) {
+      refuse(w, 'syntax.cd', s.text);
+      return same;
+    }
+    const target = args[0] ?? w.state.facts.home;
+    out = { ok: [], fail: cwds };
+    for (const cwd of cwds) out.ok = union(out.ok, [normalizePosix(absolutize(target, cwd))], w);
+  }
+  const judged = w.env.length ? [...w.env, ...words] : words;
+  const verdicts: Verdict[] = [];
+  for (const cwd of cwds) verdicts.push(reviewWords(judged, { ...w.state, cwd }, depth + 2, undefined));
+  verdicts.push(judgeRedirects(s.redirects, cwds, w));
+  addPart(w, depth, s.text, words, cwds, combine(...verdicts));
+  if (k === words.length || (name === 'export' && k === 0)) {
+    // Later parts run with these variables set: they are judged as if each had them in front.
+    for (const a of k === words.length ? words : core.slice(1)) if (a.includes('=')) w.env.push(a);
+  }
+  return out;
+}
+
+/** `eval 'TEXT'`: the text runs in this same shell, so it is walked here, one level deeper. */
+function evalPart(s: Extract<Script, { kind: 'simple' }>, core: string[], cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: number, decode: WordDecoder): Outcome {
+  const same: Outcome = { ok: cwds, fail: cwds };
+  if (core.length !== 2) { refuse(w, 'syntax.eval', `${core.length - 1} arguments; give eval one quoted string`); return same; }
+  if (depth + 1 > MAX_NESTING) {
+    addPart(w, depth, s.text, s.words, cwds, verdict('block', 'high', 'command.nesting_too_deep', `eval nested deeper than ${MAX_NESTING}`));
+    return same;
+  }
+  const inner = core[1]!;
+  if (envelopeLevel) w.evalTexts.push(inner);
+  if (s.redirects.length) addPart(w, depth, `${s.text} redirections`, [], cwds, judgeRedirects(s.redirects, cwds, w));
+  step(w.state, depth + 1, 'eval', () => `eval of ${JSON.stringify(inner)}: reviewed as shell text`);
+  const tok = decode(inner);
+  let script: Script | undefined;
+  if (tok.ok) script = { kind: 'simple', text: inner, words: tok.words, redirects: [] };
+  else if (w.strict) {
+    for (const r of tok.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
+    return same;
+  } else script = parseScript(inner, w, decode);
+  if (!script) return same;
+  const wasStrict = w.strict;
+  // In strict mode the model's command inside the envelope is one simple command, judged as usual.
+  w.strict = false;
+  const out = walk(script, cwds, w, false, depth + 1, decode);
+  w.strict = wasStrict;
+  return out;
+}
+
+/** The tokenizer as the word decoder of every part (the same words a simple command gets). */
+export function tokenizerDecoder(home: string, acceptGlobs: (words: string[], globWords: number[]) => boolean): WordDecoder {
+  return (text) => {
+    const t = tokenize(text, { home });
+    if (t.ok) return t;
+    if (t.globbed && acceptGlobs(t.globbed.words, t.globbed.globWords)) return { ok: true, words: t.globbed.words };
+    return { ok: false, reasons: t.reasons };
+  };
+}

@@ -1,0 +1,37 @@
+import type { Reason } from '../../verdict.js';
+
+/** One redirection of a command, group or subshell, with its target decoded as bash would. */
+export interface Redirect {
+  /** The file descriptor written before the operator (`2>`), if any. */
+  fd?: number;
+  /** `>`, `>>`, `>|`, `<`, `<>`, `&>`, `&>>`, `>&`, `<&`. */
+  op: string;
+  /** The target word after quote removal and tilde expansion. */
+  target: string;
+}
+
+/**
+ * The structure bash will execute, in the supported subset (docs/shell.md "Compound commands").
+ * `simple.text` is the command's source text (redirections included), for traces and the audit.
+ */
+export type Script =
+  | { kind: 'simple'; text: string; words: string[]; redirects: Redirect[] }
+  | { kind: 'and' | 'or'; left: Script; right: Script }
+  | { kind: 'seq'; items: Script[] }
+  | { kind: 'pipe'; items: Script[] }
+  | { kind: 'subshell' | 'group'; body: Script; redirects: Redirect[] };
+
+export type ScriptResult = { ok: true; script: Script } | { ok: false; reasons: Reason[] };
+
+/** Decodes the words of one simple command's text (no operators in it), as the tokenizer does. */
+export type WordDecoder = (text: string) => { ok: true; words: string[] } | { ok: false; reasons: Reason[] };
+
+/** Counts the simple commands of a script. */
+export function countSimple(s: Script): number {
+  switch (s.kind) {
+    case 'simple': return 1;
+    case 'and': case 'or': return countSimple(s.left) + countSimple(s.right);
+    case 'seq': case 'pipe': return s.items.reduce((n, x) => n + countSimple(x), 0);
+    default: return countSimple(s.body);
+  }
+}

@@ -1,0 +1,87 @@
+// The shell grammar adapter: tree-sitter-bash run by web-tree-sitter (WebAssembly), turned into the
+// domain's plain SyntaxNode tree. Loaded on first need only (docs/shell.md "Grammar choice"):
+// a fresh Node pays ~60-100 ms for it, which a plain simple command never needs.
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Language, Parser } from 'web-tree-sitter';
+import type { TreeCursor } from 'web-tree-sitter';
+import type { GrammarParse, ShellGrammar, ShellGrammarSource, SyntaxNode } from '../../domain/shell/grammar/syntaxTree.js';
+
+/** Deeper trees are refused rather than walked (a pathological text cannot exhaust the stack). */
+const MAX_TREE_DEPTH = 200;
+
+/**
+ * The wasm files: in dist/ beside the bundle (the build copies them; the CLI bundle in bin/ finds
+ * them in ../dist), else in node_modules (tests run the TypeScript sources).
+ */
+function findWasm(file: string, pkg: string): string {
+  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
+  for (const beside of [join(here, file), join(here, '..', 'dist', file)]) if (existsSync(beside)) return beside;
+  for (let dir = here; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', pkg, file);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${file} not found (looked beside ${here} and in node_modules)`);
+  }
+}
+
+function toNode(cursor: TreeCursor, depth: number): SyntaxNode {
+  if (depth > MAX_TREE_DEPTH) throw new Error('tree too deep');
+  const node: SyntaxNode = { type: cursor.nodeType, named: cursor.nodeIsNamed, start: cursor.startIndex, end: cursor.endIndex, children: [] };
+  const field = cursor.currentFieldName;
+  if (field) node.field = field;
+  if (cursor.gotoFirstChild()) {
+    do node.children.push(toNode(cursor, depth + 1)); while (cursor.gotoNextSibling());
+    cursor.gotoParent();
+  }
+  return node;
+}
+
+function grammarOf(parser: Parser): ShellGrammar {
+  return {
+    parse(text: string): GrammarParse {
+      let tree;
+      try {
+        tree = parser.parse(text);
+        if (!tree) return { ok: false, detail: 'the parser returned nothing' };
+        // tree-sitter recovers from errors: an ERROR or MISSING node anywhere means the text is not
+        // what the grammar describes, and is refused (hasError covers both).
+        if (tree.rootNode.hasError) return { ok: false, detail: 'the text does not parse cleanly' };
+        const root = toNode(tree.walk(), 0);
+        if (root.end !== text.length) return { ok: false, detail: 'the parse did not cover the whole text' };
+        return { ok: true, root };
+      } catch (err) {
+        return { ok: false, detail: err instanceof Error ? err.message : String(err) };
+      } finally {
+        tree?.delete();
+      }
+    },
+  };
+}
+
+let ready: ShellGrammar | undefined;
+let loading: Promise<ShellGrammar | undefined> | undefined;
+/** Why the last load failed (for `shimctl doctor` and tests). */
+export let lastError: string | undefined;
+
+/** One grammar per process; a failed load is retried on the next need (and refuses meanwhile). */
+export const treeSitterBash: ShellGrammarSource = {
+  loaded: () => ready,
+  load() {
+    if (ready) return Promise.resolve(ready);
+    loading ??= (async () => {
+      try {
+        await Parser.init({ wasmBinary: readFileSync(findWasm('tree-sitter.wasm', 'web-tree-sitter')) });
+        const lang = await Language.load(readFileSync(findWasm('tree-sitter-bash.wasm', 'tree-sitter-bash')));
+        const parser = new Parser();
+        parser.setLanguage(lang);
+        ready = grammarOf(parser);
+        return ready;
+      } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
+        loading = undefined;
+        return undefined;
+      }
+    })();
+    return loading;
+  },
+};

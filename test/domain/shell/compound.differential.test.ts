@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reviewCommand } from '../../../src/domain/review/reviewCommand.js';
+import type { CompoundPart } from '../../../src/domain/review/reviewCompound.js';
+import { defaultConfig } from '../../../src/domain/defaultConfig.js';
+import type { HostFacts } from '../../../src/domain/reviewRequest.js';
+import { tokenize } from '../../../src/domain/shell/tokenize.js';
+import { loadCases } from '../review/caseTable.js';
+import { permissiveFakeHostFacts } from '../review/fakeHostFacts.js';
+import { withRealGrammar } from '../review/grammarFacts.js';
+import { BASES } from './agentFixtures.js';
+
+/**
+ * Differential test (docs/shell.md "What runs is what was reviewed"): every allowed compound
+ * command of the tables runs under real bash in a sandbox, with xtrace writing each simple command
+ * bash executes, and the directory it runs in (PS4 = `+$PWD|`), to a file. Every command bash ran
+ * must be a part the review judged, in a directory the review judged it in; when nothing is
+ * conditional (no `||`, no `exit`), every judged part must have run too.
+ */
+const sandbox = mkdtempSync(join(tmpdir(), 'shimctl-compound-'));
+const trace = join(sandbox, 'trace');
+const envFile = join(sandbox, 'xtrace.sh');
+writeFileSync(envFile, `PS4='+\${PWD}|'; exec 3>>${trace}; BASH_XTRACEFD=3; set -x\n`);
+const snapshot = join(sandbox, '.claude/shell-snapshots/snapshot-bash-1796142397507-h2acv2.sh');
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const stripAssignments = (argv: string[]): string[] => argv.slice(argv.findIndex((w) => !ASSIGNMENT.test(w)) < 0 ? argv.length : argv.findIndex((w) => !ASSIGNMENT.test(w)));
+
+function freshWorkspace(): string {
+  const ws = join(sandbox, 'ws');
+  rmSync(ws, { recursive: true, force: true });
+  mkdirSync(join(ws, 'src'), { recursive: true });
+  writeFileSync(join(ws, 'README.md'), 'hello\nx\n');
+  writeFileSync(join(ws, 'src/a.ts'), 'x\n');
+  execFileSync('git', ['init', '-q'], { cwd: ws, env: { PATH: '/usr/bin:/bin', HOME: sandbox } });
+  return ws;
+}
+
+/** The simple commands bash executed: (directory, argv), assignments and `eval` itself left out. */
+function executed(command: string, cwd: string): Array<{ cwd: string; argv: string[] }> {
+  writeFileSync(trace, '');
+  try {
+    execFileSync('/bin/bash', ['-c', command], { cwd, env: { PATH: '/usr/bin:/bin', HOME: sandbox, BASH_ENV: envFile }, stdio: 'ignore', timeout: 10000 });
+  } catch { /* a failing part is fine: what ran is what counts */ }
+  const out: Array<{ cwd: string; argv: string[] }> = [];
+  for (const line of readFileSync(trace, 'utf8').split('\n')) {
+    const m = /^\++([^|]*)\|(.*)$/.exec(line);
+    if (!m) continue;
+    const t = tokenize(m[2]!, { home: sandbox });
+    if (!t.ok) throw new Error(`xtrace line not tokenised: ${line}`);
+    const argv = stripAssignments(t.words);
+    if (argv.length === 0 || argv[0] === 'eval') continue;
+    out.push({ cwd: m[1]!, argv });
+  }
+  return out;
+}
+
+let facts: HostFacts;
+beforeAll(async () => {
+  facts = await withRealGrammar(permissiveFakeHostFacts(sandbox));
+  mkdirSync(join(sandbox, '.claude/shell-snapshots'), { recursive: true });
+  writeFileSync(snapshot, '# empty snapshot\n');
+});
+
+const tables = loadCases(new URL('../review/compound', import.meta.url).pathname).filter((c) => c.expect === 'allow').map((c) => c.command!);
+const envelope = BASES['claude-2.1.332']!.replace('/home/u/.claude/shell-snapshots/snapshot-bash-1796142397507-h2acv2.sh', snapshot)
+  .replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, join(sandbox, 'claude-1a2b-cwd'));
+const corpus = [...tables, envelope, envelope.replace("eval 'touch marker.txt'", "eval 'cd src && ls | head -3'"), 'cd src && ls | head -3; cd .. && cat README.md | wc -l'];
+
+describe('compound commands: the simple commands bash runs are the parts the review judged', () => {
+  for (const command of corpus) {
+    it(JSON.stringify(command.length > 120 ? `${command.slice(0, 117)}...` : command), () => {
+      const ws = freshWorkspace();
+      const r = reviewCommand({ command, cwd: ws, hop: 'agent', agent: 'claude' }, defaultConfig(), facts);
+      expect(r.verdict.decision, JSON.stringify(r.verdict.reasons)).toBe('allow');
+      // One simple command (`eval 'cd src && ls'` as a whole) takes the simple-command path: no parts.
+      if (!r.parts) { expect(tokenize(command, { home: sandbox }).ok).toBe(true); return; }
+      const judged = (r.parts ?? []).filter((p: CompoundPart) => p.argv.length > 0)
+        .map((p) => ({ cwds: p.cwd.split(' | '), argv: stripAssignments(p.argv), used: false }))
+        .filter((p) => p.argv.length > 0);
+      const ran = executed(command, ws);
+      for (const x of ran) {
+        const match = judged.find((j) => !j.used && JSON.stringify(j.argv) === JSON.stringify(x.argv) && j.cwds.includes(x.cwd));
+        expect(match, `bash ran ${JSON.stringify(x)} which the review did not judge there; judged ${JSON.stringify(judged)}`).toBeDefined();
+        match!.used = true;
+      }
+      if (!/\|\||\bexit\b/.test(command)) expect(judged.filter((j) => !j.used), 'judged but not run').toEqual([]);
+    });
+  }
+});

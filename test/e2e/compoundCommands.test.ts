@@ -1,0 +1,32 @@
+// End to end with the built bundle, the real shims and bash: compound commands judged part by part
+// (docs/shell.md), through FAKE agents, including Claude Code 2.1.332's compound envelope.
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { e2eHome } from './e2eHome.js';
+
+const h = e2eHome();
+const audit = (): Array<Record<string, unknown>> =>
+  existsSync(h.auditLog) ? readFileSync(h.auditLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+
+describe('compound commands through the shims', () => {
+  for (const [agent, extra] of [['claude', { FAKE_CLAUDE_VERSION: '2.1.332' }], ['claude', {}], ['gemini', {}], ['qwen', {}]] as const) {
+    const label = `${agent}${'FAKE_CLAUDE_VERSION' in extra ? ' 2.1.332' : ''}`;
+    it(`${label}: cd src && ls | head -3 runs, and the listing reaches the agent`, () => {
+      mkdirSync(join(h.workspace, 'src'), { recursive: true });
+      writeFileSync(join(h.workspace, 'src', 'listed-file.txt'), 'x\n');
+      const before = audit().length;
+      const r = h.runAgent(agent, 'cd src && ls | head -3', extra);
+      expect(r.command.stderr).toBe('');
+      expect(r.command.status).toBe(0);
+      expect(r.command.stdout).toContain('listed-file.txt');
+      const rec = audit().slice(before).find((x) => x.decision === 'allow' && Array.isArray(x.parts));
+      expect(rec, JSON.stringify(audit().slice(before))).toBeDefined();
+    });
+    it(`${label}: a dangerous part after a harmless one is refused and does not run`, () => {
+      const r = h.runAgent(agent, `ls && rm -f ${h.sentinel}`, extra);
+      expect(r.command.status).toBe(126);
+      expect(readFileSync(h.sentinel, 'utf8')).toBe('still here\n');
+    });
+  }
+});
