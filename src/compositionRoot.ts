@@ -60,6 +60,14 @@ export function lazyShellGrammar(): ShellGrammarSource {
 
 const sharedGrammar = lazyShellGrammar();
 
+/**
+ * Loads the grammar ahead of need. The resident process's review workers call it when they start,
+ * so the first compound command a worker reviews does not pay the WebAssembly load (~115 ms CPU).
+ */
+export function preloadShellGrammar(): void {
+  void sharedGrammar.load();
+}
+
 function withGrammar(provider: HostFactsProvider, grammar: ShellGrammarSource): HostFactsProvider {
   return { facts: (env) => ({ ...provider.facts(env), grammar }) };
 }

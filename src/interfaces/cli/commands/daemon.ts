@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
-import { createApp, systemClock } from '../../../compositionRoot.js';
+import { createApp, preloadShellGrammar, systemClock } from '../../../compositionRoot.js';
 import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { ClientChannel } from '../../../infrastructure/daemon/daemonServer.js';
@@ -99,6 +99,8 @@ async function reviewWorker(): Promise<number> {
     configSource ??= createWatchedConfigSource(statePaths(req.env));
     return reviewRequest(req, channel, human, configSource);
   });
+  // Agents' envelopes are compound (Claude 2.1.3xx): have the grammar ready before the first one.
+  preloadShellGrammar();
   return new Promise<number>(() => undefined); // lives as long as the pool keeps it
 }
 
