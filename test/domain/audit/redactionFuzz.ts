@@ -19,17 +19,9 @@ const PIECES = [
   ' ', ' ', ' ', ' ', '  ', '\t', '\n', '\n', '\r', '\u00a0',
 ];
 
-/** A small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as prng } from '../../support/seededRandom.js';
+
+export { prng };
 
 /** One random text of up to `maxPieces` pieces, glued or blank-separated at random. */
 export function fuzzText(rand: () => number, maxPieces = 24): string {

@@ -3,17 +3,9 @@
 // bash or dash knows plus some neither does, `-o`/`+o`/`-O`/`+O` with real and bogus names,
 // `--`, `-`, `+`, and `-c` anywhere. Deterministic: the same seed gives the same cases.
 
-/** mulberry32: small, fast, and the same on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../../../support/seededRandom.js';
+
+export { rng };
 
 const LONG = ['login', 'noediting', 'noprofile', 'norc', 'posix', 'restricted', 'verbose', 'help', 'version', 'rcfile', 'init-file', 'debugger', 'debug', 'dump-strings', 'dump-po-strings', 'pretty-print', 'wordexp', 'protected', 'bogus', 'rc', 'norcx'];
 const LETTERS = [...'abcefhiklmnoprstuvxBCDEHIOPTVqwz'];
