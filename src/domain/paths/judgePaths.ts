@@ -109,12 +109,10 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       }
     }
   }
+  // The strictest finding there is; other protected places the same path reaches
+  // (`cp -a stage/. ~/` lands in ~/.ssh too) are still reported below.
   const self = selfProtectionVerdict(arg, s.all, prepared.selfPaths, shown);
-  if (self) {
-    // The strictest finding there is, and the one that explains the block.
-    found.push(self);
-    return;
-  }
+  if (self) found.push(self);
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
   if (s.all.some((p) => mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))))) {
     const reported = new Set<string>();

@@ -112,9 +112,8 @@ export function protectedResources(home: string, extraPatterns: string[], gatePa
     for (const p of patterns) out.push({ ruleId, kind: 'gate', glob: compile(p, home) });
   }
   for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home) });
-  for (const dir of gatePaths) {
-    out.push({ ruleId: 'paths:shimctl-state', kind: 'gate', glob: compile(`${normalizePosix(dir)}/**`, home) });
-  }
+  // shimctl's own directories (`gatePaths`) are judged by their own rule, selfProtection.ts:
+  // any change there is block/critical, not a protected write.
   memoKey = key;
   memoValue = out;
   return out;
