@@ -7,6 +7,7 @@ import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
+import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
 export function realpathOfLongestPrefix(absPath: string): string {
@@ -63,7 +64,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       const resolved = new Map<string, string | undefined>();
       return {
         home: paths.home,
-        shimctlPaths: [paths.configDir, paths.stateDir, paths.dataDir],
+        // The directories this environment names, and the ones the install recorded (selfProtection.ts).
+        shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...recordedSelfPaths(paths.manifest)])],
         realpath: (p) => {
           try {
             return realpathOfLongestPrefix(p);
