@@ -52,6 +52,7 @@ export const REASON_CODES = {
   'path.root_deletion': 'The command deletes `/`, the home directory, a configured root or its parent.',
   'path.system_write': 'The command writes into a system path.',
   'path.outside_workspace': 'The command writes outside the workspace.',
+  'path.self_protection': 'The command changes shimctl\'s own install (shims, launchers, review bundle, config, state, audit, approvals, the agent hooks it wrote): that would switch the review off.',
   'path.credential_use': 'A program uses a protected key to log in (`ssh -i`) without printing or sending it; a human approves.',
   'path.shimctl_config': 'The command writes, moves or deletes a shimctl project config (`.shimctlrc`, ...); a human approves.',
   // urls

@@ -12,6 +12,7 @@ import type { ProtectedResource } from './protectedResources.js';
 import { defaultGatePaths, ENV_TEMPLATE_NAMES, protectedResources } from './protectedResources.js';
 import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
+import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
 
 /**
  * `credential`: the program uses the file to authenticate (`ssh -i KEY`) without printing or
@@ -27,6 +28,11 @@ export interface PathArg {
    * parent of a protected location counts as touching it.
    */
   recursive?: boolean;
+  /**
+   * Named by a tool (or option) the review does not model: it may write the file. Judged as a
+   * write where a write would be fatal (shimctl's own install, see selfProtection.ts).
+   */
+  unmodelled?: boolean;
 }
 
 export interface PathContext {
@@ -103,6 +109,10 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       }
     }
   }
+  // The strictest finding there is; other protected places the same path reaches
+  // (`cp -a stage/. ~/` lands in ~/.ssh too) are still reported below.
+  const self = selfProtectionVerdict(arg, s.all, prepared.selfPaths, shown);
+  if (self) found.push(self);
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
   if (s.all.some((p) => mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))))) {
     const reported = new Set<string>();
@@ -174,6 +184,8 @@ interface Prepared extends Table {
   home: string;
   /** Home and configured roots, as written and resolved: deleting them or a parent is refused. */
   keep: string[];
+  /** shimctl's own install, as written and resolved: any change there is refused (selfProtection.ts). */
+  selfPaths: string[];
   /** cwd ⇒ workspace directories (per facts object, so realpath answers never go stale). */
   workspaces: Map<string, string[]>;
 }
@@ -266,7 +278,9 @@ function prepare(ctx: PathContext): Prepared {
   const allGates = [...new Set([...gates, ...gates.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
   const roots = config.roots.map((r) => absolutize(expandTilde(r, home), '/'));
   const keep = [...new Set([...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), realHome])];
-  const value: Prepared = { ...tableFor(config, homes, allGates), home, keep, workspaces: new Map() };
+  const own = [...new Set([...defaultSelfPaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix))];
+  const selfPaths = [...new Set([...own, ...own.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
+  const value: Prepared = { ...tableFor(config, homes, allGates), home, keep, selfPaths, workspaces: new Map() };
   preparedByFacts.set(ctx.facts, { config, protectedPaths: config.protectedPaths, roots: config.roots, value });
   return value;
 }
