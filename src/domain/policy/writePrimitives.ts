@@ -62,7 +62,17 @@ const TAR_LONG_VALUES = new Set(['--directory', '--file', '--index-file', '--fil
 
 /** Editors and tools that write any file they are given (not modelled option by option). */
 const WRITES_OPERANDS_UNMODELLED = new Set(['vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit', 'openssl', 'gpg', 'patch']);
-const COMPRESSORS = new Set(['gzip', 'bzip2', 'xz', 'lzma', 'lz4', 'unxz', 'gunzip', 'bunzip2', 'unzstd']);
+const COMPRESSORS = new Set(['gzip', 'bzip2', 'xz', 'lzma', 'lz4', 'unxz', 'gunzip', 'bunzip2']);
+const SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', bzip2: '.bz2', xz: '.xz', lzma: '.lzma', lz4: '.lz4', zstd: '.zst' };
+
+/** The file a compressor writes next to its operand: `a` → `a.gz`; decompressing `a.gz` → `a`. */
+function siblingOutput(name: string, raw: string, args: readonly string[]): string {
+  const suffix = SUFFIX[name];
+  const decompress = suffix === undefined || hasFlag(args, 'd', '--decompress', '--uncompress');
+  if (!decompress) return `${raw}${suffix}`;
+  const m = /\.(?:gz|tgz|z|bz2|tbz2?|xz|txz|lzma|lz4|zst|tzst)$/i.exec(raw);
+  return m ? raw.slice(0, m.index) : raw;
+}
 
 /** chmod's symbolic and octal modes, including those that look like options (`-x`, `-w`, `-rwx`). */
 const CHMOD_MODE = /^(?:[0-7]+|[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+(?:,[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+)*)$/;
@@ -93,15 +103,17 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
         ...p.operands.map((raw): PathArg => ({ raw, access: 'read' })),
       ];
     }
-    // Below: writes found only for self-protection (`unmodelled`); the access stays what the rest of
-    // the path policy judged before, so ordinary workspace use is unchanged.
+    // Output files are writes wherever they are: the ordinary path policy judges them (a login
+    // start-up file, `.git/config`, a project config are protected like for `cp`).
     case 'uniq': case 'xxd': {
       // `uniq IN OUT`, `xxd [-r] IN OUT`: the second operand is written.
-      return positionals(args).map((raw, i): PathArg => (i === 1 ? { raw, access: 'read', unmodelled: true } : { raw, access: 'read' }));
+      const valued = name === 'uniq' ? 'fsw' : 'cglos';
+      const ops = parse(args, valued, [], new Set()).operands;
+      return ops.map((raw, i): PathArg => ({ raw, access: i === 1 ? 'write' : 'read' }));
     }
     case 'iconv': {
       const p = parse(args, 'fto', ['--output', '--from-code', '--to-code'], new Set(['--output', '--from-code', '--to-code']));
-      return [...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'read', unmodelled: true })), ...p.operands.map((raw): PathArg => ({ raw, access: 'read' }))];
+      return [...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })), ...p.operands.map((raw): PathArg => ({ raw, access: 'read' }))];
     }
     case 'tar': {
       // Old style `tar xf A -C D` too: the first word's letters are options when it has no dash.
@@ -128,9 +140,19 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       for (const m of members) out.push({ raw: m, access: 'write' });
       return out;
     }
-    case 'zip': case 'zstd': {
-      // `zip OUT.zip FILES`, `zstd FILE -o OUT`: the archive is written; -m deletes the sources.
-      return positionals(args).map((raw): PathArg => ({ raw, access: 'read', unmodelled: true }));
+    case 'zip': {
+      // `zip OUT.zip FILES`: the archive is written (-m deletes the sources: judged for self-protection).
+      return positionals(args).map((raw, i): PathArg => (i === 0 ? { raw, access: 'write' } : { raw, access: 'read', unmodelled: true }));
+    }
+    case 'zstd': case 'unzstd': {
+      // `zstd FILE -o OUT` writes OUT; without -o/-c it writes FILE.zst (or FILE without .zst) next to
+      // FILE, and `--rm` deletes FILE.
+      const p = parse(args, 'oD', ['--output', '--stdout', '--rm', '--list', '--test'], new Set(['--output']));
+      const out: PathArg[] = get(p, '-o', '--output').map((raw) => ({ raw, access: 'write' }));
+      const toStdout = out.length > 0 || hasFlag(args, 'clt', '--stdout', '--list', '--test');
+      const removes = args.some((a) => a === '--rm');
+      for (const raw of p.operands) out.push({ raw, access: removes && !toStdout ? 'delete' : 'read' }, ...(toStdout ? [] : [{ raw: siblingOutput(name, raw, args), access: 'write' as const }]));
+      return out;
     }
     case 'rsync': {
       const pos = positionals(args);
@@ -142,9 +164,11 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
     }
     default:
       if (COMPRESSORS.has(name)) {
-        // Compresses or decompresses in place (the original replaced), unless it writes to stdout or only lists/tests.
-        const inPlace = !hasFlag(args, 'clt', '--stdout', '--to-stdout', '--list', '--test');
-        return positionals(args).map((raw): PathArg => (inPlace ? { raw, access: 'read', unmodelled: true } : { raw, access: 'read' }));
+        // Compresses or decompresses in place: the original is deleted and FILE.gz (or FILE) written,
+        // unless it writes to stdout, keeps the original, or only lists/tests.
+        if (hasFlag(args, 'clt', '--stdout', '--to-stdout', '--list', '--test')) return positionals(args).map((raw): PathArg => ({ raw, access: 'read' }));
+        const keep = hasFlag(args, 'k', '--keep');
+        return positionals(args).flatMap((raw): PathArg[] => [{ raw, access: keep ? 'read' : 'delete' }, { raw: siblingOutput(name, raw, args), access: 'write' }]);
       }
       if (WRITES_OPERANDS_UNMODELLED.has(name)) return positionals(args).map((raw) => ({ raw, access: 'read', unmodelled: true }));
       return undefined;
