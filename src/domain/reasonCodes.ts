@@ -41,6 +41,7 @@ export const REASON_CODES = {
   'command.escape_hatch': 'An option makes the program run another program.',
   'command.privilege': 'The command escalates privileges.',
   'command.destructive': 'The command destroys data or history.',
+  'command.unreviewed_writes': 'The command writes files whose names the review cannot see (archive members).',
   'command.publish': 'The command publishes a package or artifact.',
   'command.system': 'The command touches devices, the kernel or system paths.',
   'command.chained_text': 'Shell control text is hidden inside an argument or sub-command.',
