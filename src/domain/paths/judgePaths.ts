@@ -37,6 +37,8 @@ export interface PathArg {
 
 export interface PathContext {
   cwd: string;
+  /** Where writes need no approval (unset: `cwd`); differs from `cwd` under `env -C DIR`. */
+  workspace?: string;
   config: PolicyConfig;
   facts: HostFacts;
 }
@@ -141,7 +143,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   if (found.length === before && !device) {
     const places = workspaceOf(ctx, prepared);
     if (!s.all.every((p) => places.some((w) => isWithin(p, w)))) {
-      found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
+      found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.workspace ?? ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
     }
   }
 }
@@ -150,12 +152,13 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
 const TEMP_DIRS = ['/tmp', '/var/tmp'];
 
 function workspaceOf(ctx: PathContext, prepared: Prepared): string[] {
-  let places = prepared.workspaces.get(ctx.cwd);
+  const root = ctx.workspace ?? ctx.cwd;
+  let places = prepared.workspaces.get(root);
   if (!places) {
-    const cwd = normalizePosix(ctx.cwd);
+    const cwd = normalizePosix(root);
     const real = normalizePosix(ctx.facts.realpath(cwd));
     places = [...new Set([cwd, real, ...TEMP_DIRS, ...TEMP_DIRS.map((t) => normalizePosix(ctx.facts.realpath(t)))])];
-    prepared.workspaces.set(ctx.cwd, places);
+    prepared.workspaces.set(root, places);
   }
   return places;
 }

@@ -1,3 +1,4 @@
+import { pathContext } from './reviewState.js';
 /**
  * Variable assignments whose value is a target rather than code: `http_proxy=http://169.254.169.254`
  * sends every request of curl, wget, git, pip through the metadata service, and
@@ -32,7 +33,7 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
     if (PROXY_NAMES.has(name.toLowerCase())) parts.push(judgeProxy(value, state));
     // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: an absolute path (or ~) names a file git appends to.
     else if (/^GIT_TRACE/.test(name) && /^[/~]/.test(value)) {
-      parts.push(judgePaths([{ raw: value, access: 'write' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+      parts.push(judgePaths([{ raw: value, access: 'write' }], pathContext(state)).verdict);
     }
   }
   return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;

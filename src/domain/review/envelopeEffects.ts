@@ -1,3 +1,4 @@
+import { pathContext } from './reviewState.js';
 // What an agent envelope's fixed part does besides running the model's command: the files it
 // sources, the files it writes and the directory it puts first on PATH. That part runs with no
 // review, so a model that hand-writes an envelope (inside `bash -c`, at a nested hop) could use
@@ -56,8 +57,8 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
       ...(env.sourced ?? []).map((raw) => ({ raw, access: 'read' as const })),
       ...(env.writes ?? []).map((raw) => ({ raw, access: 'write' as const })),
     ];
-    if (paths.length) parts.push(judgePaths(paths, { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
-    if (env.pathPrefix !== undefined && spellings(env.pathPrefix, state).some((p) => within(p, [state.cwd, ...TEMP_DIRS], state))) {
+    if (paths.length) parts.push(judgePaths(paths, pathContext(state)).verdict);
+    if (env.pathPrefix !== undefined && spellings(env.pathPrefix, state).some((p) => within(p, [state.workspace ?? state.cwd, ...TEMP_DIRS], state))) {
       parts.push(sideEffect(`the ${env.name} envelope puts ${env.pathPrefix} first on PATH, a directory the agent can write`));
     }
   }

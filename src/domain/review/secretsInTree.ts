@@ -1,3 +1,4 @@
+import { pathContext } from './reviewState.js';
 /**
  * A recursive search prints what it finds: `grep -rn API_KEY .` in a project with a `.env`
  * prints the key, although `cat .env` is refused. Secret *names* (`.env`, `id_rsa`, `*.pem`)
@@ -79,6 +80,6 @@ export function secretsInTreeVerdict(name: string, args: readonly string[], path
     }
   }
   if (!files.length) return undefined;
-  const v = judgePaths(files, { cwd: state.cwd, config: state.config, facts: state.facts }).verdict;
+  const v = judgePaths(files, pathContext(state)).verdict;
   return v.decision === 'allow' ? undefined : v;
 }
