@@ -1,4 +1,3 @@
-import { pathContext } from './reviewState.js';
 /**
  * Variable assignments whose value is a target rather than code: `http_proxy=http://169.254.169.254`
  * sends every request of curl, wget, git, pip through the metadata service, and
@@ -12,6 +11,7 @@ import { judgeUrls } from '../urls/judgeUrls.js';
 import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
 import { combine } from './combine.js';
 import type { ReviewState } from './reviewState.js';
+import { pathContext } from './reviewState.js';
 
 const PROXY_NAMES = new Set(['http_proxy', 'https_proxy', 'all_proxy', 'ftp_proxy', 'ws_proxy', 'wss_proxy', 'socks_proxy', 'rsync_proxy', 'grpc_proxy']);
 

@@ -1,4 +1,3 @@
-import { pathContext } from './reviewState.js';
 // What an agent envelope's fixed part does besides running the model's command: the files it
 // sources, the files it writes and the directory it puts first on PATH. That part runs with no
 // review, so a model that hand-writes an envelope (inside `bash -c`, at a nested hop) could use
@@ -10,6 +9,7 @@ import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
 import { combine } from './combine.js';
 import type { ReviewState } from './reviewState.js';
+import { pathContext } from './reviewState.js';
 
 export interface EnvelopeEffects {
   name: string;

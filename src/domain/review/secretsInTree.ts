@@ -1,4 +1,3 @@
-import { pathContext } from './reviewState.js';
 /**
  * A recursive search prints what it finds: `grep -rn API_KEY .` in a project with a `.env`
  * prints the key, although `cat .env` is refused. Secret *names* (`.env`, `id_rsa`, `*.pem`)
@@ -14,6 +13,7 @@ import { grepIsRecursive } from '../policy/pathArgs.js';
 import { isLongFlag } from '../policy/argView.js';
 import { optionValuesOf } from '../policy/longOption.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
+import { pathContext } from './reviewState.js';
 
 const PRINTS_MATCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
 const RECURSIVE_BY_DEFAULT = new Set(['rg', 'ag']);
