@@ -1,6 +1,5 @@
 import { tokenize } from '../shell/tokenize.js';
 import { judgePaths } from '../paths/judgePaths.js';
-import { expandTilde } from '../paths/posixPath.js';
 import type { Verdict } from '../verdict.js';
 import { verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
 import { combine } from './combine.js';
@@ -124,14 +123,15 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
 }
 
 /**
- * The review state for a command run in `dir` (resolved against the cwd, `~` expanded), or
- * undefined when the directory is only known at run time (`$VAR`, a glob, `~user`).
+ * The review state for a command run in `dir` (resolved against the cwd), or undefined when the
+ * directory is only known at run time (`$VAR`, a glob). A `~` the shell expanded arrives here as
+ * the home directory; one still here is literal (`--chdir=~`, `-C~`, an argv request) and names a
+ * directory `~` that may be a symlink anywhere: asked rather than guessed.
  */
 function chdirState(state: ReviewState, dir: string): ReviewState | undefined {
-  if (/[$`*?[]/.test(dir) || (dir.startsWith('~') && dir !== '~' && !dir.startsWith('~/'))) return undefined;
+  if (/[$`*?[]/.test(dir) || dir.startsWith('~')) return undefined;
   // Not normalised: `..` after a symlinked cwd is the kernel's `..`, which the physical spelling finds.
-  const abs = expandTilde(dir, state.facts.home);
-  const cwd = abs.startsWith('/') ? abs : `${state.cwd.replace(/\/+$/, '')}/${abs}`;
+  const cwd = dir.startsWith('/') ? dir : `${state.cwd.replace(/\/+$/, '')}/${dir}`;
   return { ...state, cwd, workspace: state.workspace ?? state.cwd };
 }
 
