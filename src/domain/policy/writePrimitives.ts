@@ -60,6 +60,28 @@ const TAR_LONGS = ['--directory', '--file', '--extract', '--get', '--create', '-
   '--delete', '--remove-files', '--index-file', '--files-from', '--exclude-from', '--to-command', '--use-compress-program'];
 const TAR_LONG_VALUES = new Set(['--directory', '--file', '--index-file', '--files-from', '--exclude-from', '--to-command', '--use-compress-program']);
 
+// GNU uniq (coreutils uniq.c): `--all-repeated`/`--group` take their value only with `=`.
+const UNIQ_LONGS = ['--all-repeated', '--check-chars', '--count', '--group', '--ignore-case', '--repeated', '--skip-chars', '--skip-fields',
+  '--unique', '--zero-terminated', '--help', '--version'];
+const UNIQ_LONG_VALUES = new Set(['--check-chars', '--skip-chars', '--skip-fields']);
+
+/**
+ * xxd's operands (xxd.c): options are single-dash words; `-c`, `-g`, `-l`, `-o`, `-s`, `-n`, `-R`
+ * take a value attached when a number follows the letter (`-c8`, `-s+16`), else the next word
+ * (`-c 8`, `-cols 8`, `-seek 16`, `-name x`); `-capitalize` takes none.
+ */
+function xxdOperands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { out.push(...args.slice(i + 1)); break; }
+    if (a.length < 2 || a[0] !== '-') { out.push(a); continue; }
+    if (!'cglosnR'.includes(a[1]!) || a.startsWith('-capitalize') || a === '-C') continue;
+    if (!/^[-+]?\d/.test(a.slice(2))) i++; // the value is the next word
+  }
+  return out;
+}
+
 /** Editors and tools that write any file they are given (not modelled option by option). */
 const WRITES_OPERANDS_UNMODELLED = new Set(['vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit', 'openssl', 'gpg', 'patch']);
 const COMPRESSORS = new Set(['gzip', 'bzip2', 'xz', 'lzma', 'lz4', 'unxz', 'gunzip', 'bunzip2']);
@@ -107,8 +129,7 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
     // start-up file, `.git/config`, a project config are protected like for `cp`).
     case 'uniq': case 'xxd': {
       // `uniq IN OUT`, `xxd [-r] IN OUT`: the second operand is written.
-      const valued = name === 'uniq' ? 'fsw' : 'cglos';
-      const ops = parse(args, valued, [], new Set()).operands;
+      const ops = name === 'uniq' ? parse(args, 'fsw', UNIQ_LONGS, UNIQ_LONG_VALUES).operands : xxdOperands(args);
       return ops.map((raw, i): PathArg => ({ raw, access: i === 1 ? 'write' : 'read' }));
     }
     case 'iconv': {
