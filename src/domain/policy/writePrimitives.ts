@@ -166,13 +166,22 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       return positionals(args).map((raw, i): PathArg => (i === 0 ? { raw, access: 'write' } : { raw, access: 'read', unmodelled: true }));
     }
     case 'zstd': case 'unzstd': {
-      // `zstd FILE -o OUT` writes OUT; without -o/-c it writes FILE.zst (or FILE without .zst) next to
-      // FILE, and `--rm` deletes FILE.
-      const p = parse(args, 'oD', ['--output', '--stdout', '--rm', '--list', '--test'], new Set(['--output']));
-      const out: PathArg[] = get(p, '-o', '--output').map((raw) => ({ raw, access: 'write' }));
-      const toStdout = out.length > 0 || hasFlag(args, 'clt', '--stdout', '--list', '--test');
-      const removes = args.some((a) => a === '--rm');
-      for (const raw of p.operands) out.push({ raw, access: removes && !toStdout ? 'delete' : 'read' }, ...(toStdout ? [] : [{ raw: siblingOutput(name, raw, args), access: 'write' as const }]));
+      // `zstd FILE -o OUT` writes OUT; `--output-dir-flat DIR` writes into DIR; without -o/-c it
+      // writes FILE.zst (or FILE without .zst) next to FILE, and `--rm` deletes FILE.
+      const dirs = ['--output-dir-flat', '--output-dir-mirror'];
+      const p = parse(args, 'oD', ['--stdout', '--rm', '--list', '--test', '--patch-from', ...dirs], new Set(['--patch-from', ...dirs]));
+      const out: PathArg[] = [
+        ...get(p, '-o').map((raw): PathArg => ({ raw, access: 'write' })),
+        ...get(p, ...dirs).map((raw): PathArg => ({ raw, access: 'write', recursive: true })),
+      ];
+      for (const raw of get(p, '-D', '--patch-from')) out.push({ raw, access: 'read' });
+      const noFile = hasFlag(args, 'clt', '--stdout', '--list', '--test');
+      const sibling = !noFile && get(p, '-o').length === 0;
+      const removes = !noFile && args.some((a) => a === '--rm');
+      for (const raw of p.operands) {
+        out.push({ raw, access: removes ? 'delete' : 'read' });
+        if (sibling) out.push({ raw: siblingOutput(name, raw, args), access: 'write' });
+      }
       return out;
     }
     case 'rsync': {
