@@ -47,6 +47,7 @@ export const REASON_CODES = {
   'command.escape_hatch': 'An option makes the program run another program.',
   'command.privilege': 'The command escalates privileges.',
   'command.destructive': 'The command destroys data or history.',
+  'command.unreviewed_writes': 'The command writes files whose names the review cannot see (archive members).',
   'command.publish': 'The command publishes a package or artifact.',
   'command.system': 'The command touches devices, the kernel or system paths.',
   'command.chained_text': 'Shell control text is hidden inside an argument or sub-command.',
@@ -58,6 +59,7 @@ export const REASON_CODES = {
   'path.root_deletion': 'The command deletes `/`, the home directory, a configured root or its parent.',
   'path.system_write': 'The command writes into a system path.',
   'path.outside_workspace': 'The command writes outside the workspace.',
+  'path.self_protection': 'The command changes shimctl\'s own install (shims, launchers, review bundle, config, state, audit, approvals, the agent hooks it wrote): that would switch the review off.',
   'path.credential_use': 'A program uses a protected key to log in (`ssh -i`) without printing or sending it; a human approves.',
   'path.shimctl_config': 'The command writes, moves or deletes a shimctl project config (`.shimctlrc`, ...); a human approves.',
   // urls

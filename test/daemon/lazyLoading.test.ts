@@ -1,5 +1,6 @@
-// The per-command core loads node:crypto, execa and the resident process's modules only on the
-// paths that need them. Checked structurally (which built-ins the real process loaded, read from
+// The per-command core loads execa and the resident process's modules only on the paths that need
+// them (node:crypto is loaded on every path since the shim entry checks the bundle's sha256 before
+// trusting it: see docs/interception.md, self-protection). Checked structurally (which built-ins the real process loaded, read from
 // process.moduleLoadList at exit), never by timing; and the guarantees hold: exit status, one
 // audit record per command with a well-formed random id.
 import { spawnSync } from 'node:child_process';

@@ -2,7 +2,8 @@
 // real bash and dash, and the same shim compiled from shims/client (what install writes when a C
 // compiler exists), both through one table so the two kinds cannot drift apart.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileClient } from '../../src/infrastructure/daemon/compileClient.js';
@@ -12,6 +13,11 @@ import { ROOT, SYSTEM_PATH, tempDir } from './cliHarness.js';
 interface Rendered { dir: string; bash: string; sh: string; entry: string; guard: string }
 type ShimKind = 'sh' | 'compiled';
 const REAL = { bash: '/usr/bin/bash', sh: '/usr/bin/dash' };
+
+/** The bundle's real sha256 (the entry refuses any other), or a placeholder when the test names no real file. */
+function bundleHash(bundle: string): string {
+  return existsSync(bundle) ? createHash('sha256').update(readFileSync(bundle)).digest('hex') : '0'.repeat(64);
+}
 
 /** Renders the shims with `node` replaced by a recorder that prints its argv and depth as JSON. */
 function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs'), kind: ShimKind = 'sh', shimDirName = 'shims'): Rendered {
@@ -27,7 +33,7 @@ function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs'), kind: 
     };
     compiledShims = { bash: build('bash'), sh: build('sh') };
   }
-  for (const f of renderFiles({ templatesDir: join(ROOT, 'shims'), launcherDir: join(dir, 'bin'), shimDir, node, bundle, realShells: REAL, compiledShims, agents: [] })) {
+  for (const f of renderFiles({ templatesDir: join(ROOT, 'shims'), launcherDir: join(dir, 'bin'), shimDir, node, bundle, bundleSha256: bundleHash(bundle), realShells: REAL, compiledShims, agents: [] })) {
     mkdirSync(dirname(f.path), { recursive: true });
     writeFileSync(f.path, f.content);
     chmodSync(f.path, f.mode);

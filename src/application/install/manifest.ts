@@ -31,6 +31,14 @@ export interface Manifest {
   files: ManifestFile[];
   rcEdits: ManifestRcEdit[];
   agents: ManifestAgent[];
+  /** sha256 of `bundle` at install; the shim entry carries the same value and refuses any other content. */
+  bundleSha256?: string;
+  /**
+   * shimctl's own locations as this install made them (config, state, data, launcher and shim
+   * directories, the review bundles, the agent hook directories it wrote): the review refuses any
+   * change there (path.self_protection), read from here so a moved XDG_* cannot unprotect them.
+   */
+  selfPaths?: string[];
   /** Directories install had to create (deepest last), removed again by uninstall when empty. */
   createdDirs?: string[];
 }

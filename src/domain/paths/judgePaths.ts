@@ -12,6 +12,7 @@ import type { ProtectedResource } from './protectedResources.js';
 import { defaultGatePaths, ENV_TEMPLATE_NAMES, protectedResources } from './protectedResources.js';
 import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
+import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
 
 /**
  * `credential`: the program uses the file to authenticate (`ssh -i KEY`) without printing or
@@ -27,10 +28,17 @@ export interface PathArg {
    * parent of a protected location counts as touching it.
    */
   recursive?: boolean;
+  /**
+   * Named by a tool (or option) the review does not model: it may write the file. Judged as a
+   * write where a write would be fatal (shimctl's own install, see selfProtection.ts).
+   */
+  unmodelled?: boolean;
 }
 
 export interface PathContext {
   cwd: string;
+  /** Where writes need no approval (unset: `cwd`); differs from `cwd` under `env -C DIR`. */
+  workspace?: string;
   config: PolicyConfig;
   facts: HostFacts;
 }
@@ -103,6 +111,10 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       }
     }
   }
+  // The strictest finding there is; other protected places the same path reaches
+  // (`cp -a stage/. ~/` lands in ~/.ssh too) are still reported below.
+  const self = selfProtectionVerdict(arg, s.all, prepared.selfPaths, shown);
+  if (self) found.push(self);
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
   if (s.all.some((p) => mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))))) {
     const reported = new Set<string>();
@@ -131,7 +143,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   if (found.length === before && !device) {
     const places = workspaceOf(ctx, prepared);
     if (!s.all.every((p) => places.some((w) => isWithin(p, w)))) {
-      found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
+      found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.workspace ?? ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
     }
   }
 }
@@ -140,12 +152,13 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
 const TEMP_DIRS = ['/tmp', '/var/tmp'];
 
 function workspaceOf(ctx: PathContext, prepared: Prepared): string[] {
-  let places = prepared.workspaces.get(ctx.cwd);
+  const root = ctx.workspace ?? ctx.cwd;
+  let places = prepared.workspaces.get(root);
   if (!places) {
-    const cwd = normalizePosix(ctx.cwd);
+    const cwd = normalizePosix(root);
     const real = normalizePosix(ctx.facts.realpath(cwd));
     places = [...new Set([cwd, real, ...TEMP_DIRS, ...TEMP_DIRS.map((t) => normalizePosix(ctx.facts.realpath(t)))])];
-    prepared.workspaces.set(ctx.cwd, places);
+    prepared.workspaces.set(root, places);
   }
   return places;
 }
@@ -174,6 +187,8 @@ interface Prepared extends Table {
   home: string;
   /** Home and configured roots, as written and resolved: deleting them or a parent is refused. */
   keep: string[];
+  /** shimctl's own install, as written and resolved: any change there is refused (selfProtection.ts). */
+  selfPaths: string[];
   /** cwd ⇒ workspace directories (per facts object, so realpath answers never go stale). */
   workspaces: Map<string, string[]>;
 }
@@ -266,7 +281,9 @@ function prepare(ctx: PathContext): Prepared {
   const allGates = [...new Set([...gates, ...gates.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
   const roots = config.roots.map((r) => absolutize(expandTilde(r, home), '/'));
   const keep = [...new Set([...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), realHome])];
-  const value: Prepared = { ...tableFor(config, homes, allGates), home, keep, workspaces: new Map() };
+  const own = [...new Set([...defaultSelfPaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix))];
+  const selfPaths = [...new Set([...own, ...own.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
+  const value: Prepared = { ...tableFor(config, homes, allGates), home, keep, selfPaths, workspaces: new Map() };
   preparedByFacts.set(ctx.facts, { config, protectedPaths: config.protectedPaths, roots: config.roots, value });
   return value;
 }

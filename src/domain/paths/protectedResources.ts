@@ -123,14 +123,12 @@ export function protectedResources(home: string, extraPatterns: string[], gatePa
   for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home) });
   // The resident review process's socket, token, lock and start stamp (daemonFiles.ts, in the state
   // directory's run/): with the token a command can talk to it as a shim, and by reading, replacing
-  // or removing them it can take its place. Secret, not merely gate: reading them is refused too.
-  // Listed before the gate rule so a path there is reported under this rule.
+  // or removing them it can take its place. Secret, not merely self-protected: reading them is refused too.
   for (const dir of gatePaths) {
     out.push({ ruleId: 'paths:shimctl-daemon', kind: 'secret', glob: compile(`${normalizePosix(dir)}/run/**`, home) });
   }
-  for (const dir of gatePaths) {
-    out.push({ ruleId: 'paths:shimctl-state', kind: 'gate', glob: compile(`${normalizePosix(dir)}/**`, home) });
-  }
+  // shimctl's own directories (`gatePaths`) are judged by their own rule, selfProtection.ts:
+  // any change there is block/critical, not a protected write.
   memoKey = key;
   memoValue = out;
   return out;

@@ -8,7 +8,7 @@ import { namedOptionValues } from './longOption.js';
 import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.js';
 import { deviceReplacement } from './copyLanding.js';
 import { isLongFlag, positionals } from './argView.js';
-import { tar, tarExtract } from './tarEscapes.js';
+import { tar, tarExtract, unzipExtract } from './tarEscapes.js';
 
 function lastPositional(args: readonly string[]): string | undefined {
   const p = positionals(args);
@@ -79,6 +79,7 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
     case 'unzip':
       // `unzip x.zip -d ~` lays the archive's tree (a `.ssh/`, a `.bashrc`) over the directory.
       for (const d of optionValues(args, ['-d'])) out.paths.push({ raw: d, access: 'write', recursive: true });
+      unzipExtract(args, out);
       break;
     case 'ssh': case 'scp': case 'sftp': sshLike(name, args, out); break;
     case 'find': findActions(args, out); break;

@@ -25,6 +25,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   if (sub !== undefined && NO_CONTENT.has(sub)) return [];
   if (sub === 'rm' && hasLongFlag(rest, '--cached')) return [];
   const out: PathArg[] = [];
+  // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
+  for (const created of createdDirectories(sub, view.sub, rest)) out.push({ raw: created, access: 'write', recursive: true });
   for (const p of positionals(args)) {
     if (p === sub) continue;
     // `REV:path` (not a URL, not `:/message` search): the blob at path.
@@ -35,4 +37,16 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     else if (looksLikePath(p)) out.push({ raw: p, access: 'mention' });
   }
   return out;
+}
+
+/**
+ * The directory a clone, worktree or init creates (the last operand). For `worktree add` every
+ * operand after `add` counts (an option value such as `-b NAME` is not told apart; a branch name
+ * judged as a path below the cwd is harmless).
+ */
+function createdDirectories(sub: string | undefined, subWords: readonly string[], rest: readonly string[]): string[] {
+  const operands = positionals(rest);
+  if ((sub === 'clone' && operands.length >= 2) || (sub === 'init' && operands.length >= 1)) return [operands[operands.length - 1]!];
+  if (sub === 'worktree' && subWords[1] === 'add') return operands.slice(1);
+  return [];
 }

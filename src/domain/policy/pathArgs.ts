@@ -6,6 +6,7 @@ import { landingPaths } from './copyLanding.js';
 import { httpClientOptions } from './httpClientOptions.js';
 import { sedOptions } from './sedScript.js';
 import { gitPathArgs } from './gitPathArgs.js';
+import { writePrimitivePaths } from './writePrimitives.js';
 
 const READS = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'most', 'wc', 'nl', 'tac', 'rev', 'sort', 'uniq', 'cut', 'diff', 'cmp', 'comm', 'md5sum',
@@ -17,7 +18,7 @@ const READS = new Set([
 /** Commands whose first positional is a pattern or program, not a file. */
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'jq', 'zgrep', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
 const WRITES_ALL = new Set(['touch', 'mkdir', 'tee', 'truncate']);
-const COPY_LIKE = new Set(['cp', 'mv', 'install', 'ln']);
+const COPY_LIKE = new Set(['cp', 'mv', 'install', 'ln', 'link']);
 const DELETES = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe']);
 const MODE_FIRST = new Set(['chmod', 'chown', 'chgrp']);
 /** Show names, sizes, modes and link targets, never contents: `ls -la .env` reads no secret. */
@@ -173,6 +174,8 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     }
     return out;
   }
+  const primitive = writePrimitivePaths(name, args);
+  if (primitive) return out.concat(primitive);
   if (MODE_FIRST.has(name)) { for (const p of pos.slice(1)) add(p, 'write'); return out; }
   if (name === 'dd') {
     for (const a of args) {
@@ -214,7 +217,9 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   if (METADATA_ONLY.has(name)) return out;
   if (name === 'git') return out.concat(gitPathArgs(args));
   if (READS.has(name)) { for (const p of pos) add(p, 'read'); return out; }
+  // A tool with no model may write whatever it is given: self-protection judges these as writes.
   for (const p of pos) if (looksLikePath(p)) add(p, 'mention');
+  for (const o of out) o.unmodelled = true;
   return out;
 }
 

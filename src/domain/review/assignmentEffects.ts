@@ -11,6 +11,7 @@ import { judgeUrls } from '../urls/judgeUrls.js';
 import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
 import { combine } from './combine.js';
 import type { ReviewState } from './reviewState.js';
+import { pathContext } from './reviewState.js';
 
 const PROXY_NAMES = new Set(['http_proxy', 'https_proxy', 'all_proxy', 'ftp_proxy', 'ws_proxy', 'wss_proxy', 'socks_proxy', 'rsync_proxy', 'grpc_proxy']);
 
@@ -32,7 +33,7 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
     if (PROXY_NAMES.has(name.toLowerCase())) parts.push(judgeProxy(value, state));
     // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: an absolute path (or ~) names a file git appends to.
     else if (/^GIT_TRACE/.test(name) && /^[/~]/.test(value)) {
-      parts.push(judgePaths([{ raw: value, access: 'write' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+      parts.push(judgePaths([{ raw: value, access: 'write' }], pathContext(state)).verdict);
     }
   }
   return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;

@@ -9,6 +9,7 @@ import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
 import { combine } from './combine.js';
 import type { ReviewState } from './reviewState.js';
+import { pathContext } from './reviewState.js';
 
 export interface EnvelopeEffects {
   name: string;
@@ -56,8 +57,8 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
       ...(env.sourced ?? []).map((raw) => ({ raw, access: 'read' as const })),
       ...(env.writes ?? []).map((raw) => ({ raw, access: 'write' as const })),
     ];
-    if (paths.length) parts.push(judgePaths(paths, { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
-    if (env.pathPrefix !== undefined && spellings(env.pathPrefix, state).some((p) => within(p, [state.cwd, ...TEMP_DIRS], state))) {
+    if (paths.length) parts.push(judgePaths(paths, pathContext(state)).verdict);
+    if (env.pathPrefix !== undefined && spellings(env.pathPrefix, state).some((p) => within(p, [state.workspace ?? state.cwd, ...TEMP_DIRS], state))) {
       parts.push(sideEffect(`the ${env.name} envelope puts ${env.pathPrefix} first on PATH, a directory the agent can write`));
     }
   }

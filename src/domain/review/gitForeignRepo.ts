@@ -2,7 +2,7 @@
  * `git --git-dir=DIR`, `--work-tree=DIR` and `-C DIR` point git at a repository other than the
  * workspace's. Git then trusts that repository's config: its `core.fsmonitor`, hooks and
  * aliases run on `git status`. The `GIT_DIR=` spelling is already asked (env.code_injection);
- * the option spellings are asked when they leave the workspace.
+ * `--git-dir`/`--work-tree` are always asked, `-C` when it leaves the workspace.
  */
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
@@ -24,15 +24,24 @@ function globalRepoOptions(args: readonly string[]): Array<[string, string]> {
 /** Ask when git is pointed at a repository outside the workspace; undefined otherwise. */
 export function gitForeignRepoVerdict(args: readonly string[], state: ReviewState): Verdict | undefined {
   let cwd = state.cwd;
-  const workspace = [normalizePosix(state.cwd), normalizePosix(state.facts.realpath(state.cwd))];
+  const root = state.workspace ?? state.cwd;
+  const workspace = [normalizePosix(root), normalizePosix(state.facts.realpath(root))];
   for (const [opt, raw] of globalRepoOptions(args)) {
     const abs = absolutize(raw.startsWith('~') ? expandTilde(raw, state.facts.home) : raw, cwd);
     const real = resolvePhysically(abs, state.facts.realpath);
     if (opt === '-C') cwd = abs; // later relative options resolve against it, as git does
+    // A git dir or work tree other than the one git finds itself: even inside the workspace it
+    // may be a directory the agent wrote, whose config (core.fsmonitor) runs a program.
+    else if (!isDefaultRepo(opt, abs, workspace[0]!)) return verdict('ask', 'high', 'command.escape_hatch', `git ${opt} ${raw} points git at a repository the review has not seen; its config (core.fsmonitor, hooks, aliases) runs programs`);
     if (![abs, real].every((p) => workspace.some((w) => isWithin(p, w)))) {
       return verdict('ask', 'high', 'command.escape_hatch',
         `git ${opt} ${raw} uses a repository outside the workspace; its config (core.fsmonitor, hooks, aliases) runs programs`);
     }
   }
   return undefined;
+}
+
+/** `--git-dir=.git` / `--work-tree=.` at the workspace root name what git would find anyway. */
+function isDefaultRepo(opt: string, abs: string, root: string): boolean {
+  return abs === (opt === '--git-dir' ? normalizePosix(`${root}/.git`) : root);
 }

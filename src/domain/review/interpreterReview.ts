@@ -7,7 +7,7 @@ import { combine } from './combine.js';
 import { CODE_DELETES, CODE_SPAWNS, codeLiterals } from '../policy/interpreters.js';
 import type { InterpreterUse } from '../policy/interpreters.js';
 import type { ReviewState } from './reviewState.js';
-import { step } from './reviewState.js';
+import { step, pathContext } from './reviewState.js';
 import { reviewShellText } from './reviewShellText.js';
 
 /** Verdicts from string literals reviewed as commands count only when they are real findings, not noise. */
@@ -34,7 +34,7 @@ function interpreterFindings(name: string, use: InterpreterUse, state: ReviewSta
   if (use.kind === 'repl') return [verdict('ask', 'medium', 'invocation.interactive', `${name} without code starts an interactive interpreter`)];
   if (use.kind === 'module') return [verdict('ask', 'medium', 'invocation.script', `${name} -m ${use.name} runs a module`)];
   if (use.kind === 'script') {
-    const paths = judgePaths([{ raw: use.file, access: 'execute' }], { cwd: state.cwd, config: state.config, facts: state.facts });
+    const paths = judgePaths([{ raw: use.file, access: 'execute' }], pathContext(state));
     return [verdict('ask', 'medium', 'invocation.script', `${name} runs the script ${use.file}, which the review cannot see`), paths.verdict];
   }
   const parts: Verdict[] = [verdict('ask', 'high', 'command.inline_code', `${name} runs inline ${use.lang} code`)];
@@ -43,7 +43,7 @@ function interpreterFindings(name: string, use: InterpreterUse, state: ReviewSta
   const pathArgs: PathArg[] = literals
     .filter((l) => l.startsWith('/') || l.startsWith('~') || l.startsWith('.') || l.includes('/'))
     .map((raw) => (deletes ? { raw: raw.startsWith('~') ? state.facts.home + raw.slice(1) : raw, access: 'delete', recursive: true } : { raw: raw.startsWith('~') ? state.facts.home + raw.slice(1) : raw, access: 'read' }));
-  if (pathArgs.length) parts.push(judgePaths(pathArgs, { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+  if (pathArgs.length) parts.push(judgePaths(pathArgs, pathContext(state)).verdict);
   const urls = findUrls([name, ...literals]);
   if (urls.length) parts.push(judgeUrls(urls, state.config));
   if (CODE_SPAWNS.test(use.code)) {

@@ -13,7 +13,7 @@ import { pathArgsFor } from '../policy/pathArgs.js';
 import { chainedTextVerdict } from './chainedText.js';
 import { reviewInterpreter } from './interpreterReview.js';
 import type { Chain, ReviewState } from './reviewState.js';
-import { step } from './reviewState.js';
+import { step, pathContext } from './reviewState.js';
 import { reviewShellText } from './reviewShellText.js';
 import { reviewWords } from './reviewWords.js';
 import { reviewWrapper } from './wrapperReview.js';
@@ -80,7 +80,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
 
   const pathArgs = [...pathArgsFor(name, args), ...(hatches?.paths ?? [])];
   if (pathArgs.length) {
-    const pj = judgePaths(pathArgs, { cwd: state.cwd, config: state.config, facts: state.facts });
+    const pj = judgePaths(pathArgs, pathContext(state));
     step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
     parts.push(pj.verdict);
     if (chain) chain.paths.push(...pj.paths);
@@ -116,7 +116,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
         return combine(verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`), inner.verdict);
       }
       case 'script': {
-        const pj = judgePaths([{ raw: inv.file, access: 'execute' }], { cwd: state.cwd, config: state.config, facts: state.facts });
+        const pj = judgePaths([{ raw: inv.file, access: 'execute' }], pathContext(state));
         return combine(verdict('ask', 'high', 'invocation.script', `${name} runs the script ${inv.file}, which the review cannot see command by command`), pj.verdict);
       }
       case 'interactive': return verdict('ask', 'high', 'invocation.interactive', `${name} without -c starts a shell that reads commands unreviewed`);

@@ -2,13 +2,17 @@ import type { HostFacts, NormalizedCommand } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import type { TraceStep } from './reviewCommand.js';
+import type { PathContext } from '../paths/judgePaths.js';
 
 /** Wrappers, inline shells and escape hatches are followed this deep; deeper is refused. */
 export const MAX_NESTING = 8;
 
 /** What every stage of one review shares. */
 export interface ReviewState {
+  /** Where the command runs; `env -C DIR` reviews its inner command with DIR here. */
   cwd: string;
+  /** Where writes need no approval: the cwd the review started in (unset: `cwd`). */
+  workspace?: string;
   config: PolicyConfig;
   facts: HostFacts;
   agent?: string;
@@ -43,4 +47,9 @@ class LazyStep implements TraceStep {
   toJSON(): TraceStep {
     return this.verdict ? { stage: this.stage, detail: this.detail, verdict: this.verdict } : { stage: this.stage, detail: this.detail };
   }
+}
+
+/** The path policy's view of this review: relative paths against the cwd, writes free in the workspace. */
+export function pathContext(state: ReviewState): PathContext {
+  return state.workspace === undefined ? { cwd: state.cwd, config: state.config, facts: state.facts } : { cwd: state.cwd, workspace: state.workspace, config: state.config, facts: state.facts };
 }

@@ -13,6 +13,7 @@ import { grepIsRecursive } from '../policy/pathArgs.js';
 import { isLongFlag } from '../policy/argView.js';
 import { optionValuesOf } from '../policy/longOption.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
+import { pathContext } from './reviewState.js';
 
 const PRINTS_MATCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
 const RECURSIVE_BY_DEFAULT = new Set(['rg', 'ag']);
@@ -79,6 +80,6 @@ export function secretsInTreeVerdict(name: string, args: readonly string[], path
     }
   }
   if (!files.length) return undefined;
-  const v = judgePaths(files, { cwd: state.cwd, config: state.config, facts: state.facts }).verdict;
+  const v = judgePaths(files, pathContext(state)).verdict;
   return v.decision === 'allow' ? undefined : v;
 }

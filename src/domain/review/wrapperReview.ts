@@ -6,7 +6,7 @@ import { combine } from './combine.js';
 import { judgeAssignments } from '../policy/envAssignments.js';
 import { PRIVILEGE_WRAPPERS, WRAPPERS, unwrapWith } from '../policy/wrappers.js';
 import type { Chain, ReviewState } from './reviewState.js';
-import { step } from './reviewState.js';
+import { step, pathContext } from './reviewState.js';
 import { reviewShellText } from './reviewShellText.js';
 import { reviewWords } from './reviewWords.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
@@ -62,6 +62,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if (u.unknownOptions.length) parts.push(verdict('ask', 'medium', 'command.wrapper', `${name} option(s) ${u.unknownOptions.join(' ')} not understood: what it runs is uncertain`));
   if (PRIVILEGE_WRAPPERS.has(name)) parts.push(verdict('ask', 'high', 'command.privilege', `${name} runs the command with other privileges`, 'system:privilege'));
   let inner = u.inner;
+  let innerState = state;
   if (name === 'env') {
     if (Object.keys(u.assignments).length) parts.push(judgeAssignments(u.assignments), judgeAssignmentEffects(u.assignments, state));
     const split = optValue(u.options, '-S', '--split-string');
@@ -71,17 +72,24 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
       if (!tok.ok) return combine(...parts, { decision: 'block', risk: 'high', reasons: tok.reasons, rule_ids: [] });
       inner = [...tok.words, ...inner];
     }
-    const dir = optValue(u.options, '-C', '--chdir');
-    if (dir) parts.push(judgePaths([{ raw: dir, access: 'mention' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+    const dirs = u.options.filter(([o, v]) => (o === '-C' || o === '--chdir') && typeof v === 'string').map(([, v]) => v as string);
+    const dir = dirs[dirs.length - 1]; // getopt: the last -C wins
+    if (dir) {
+      parts.push(judgePaths([{ raw: dir, access: 'mention' }], pathContext(state)).verdict);
+      // `env -C DIR CMD` runs CMD in DIR: its relative paths are judged there (the workspace stays).
+      const moved = chdirState(state, dir);
+      if (!moved) return combine(...parts, verdict('ask', 'medium', 'command.wrapper', `env -C ${dir}: the directory the command runs in cannot be known before it runs`));
+      innerState = moved;
+    }
   }
   if (name === 'time') {
     const out = optValue(u.options, '-o', '--output');
-    if (out) parts.push(judgePaths([{ raw: out, access: 'write' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+    if (out) parts.push(judgePaths([{ raw: out, access: 'write' }], pathContext(state)).verdict);
   }
   if (name === 'strace' || name === 'ltrace') parts.push(...traceOutputVerdicts(name, u.options, state, depth));
   if ((name === 'sudo') && u.options.some(([o]) => o === '-e' || o === '--edit')) {
     parts.push(verdict('ask', 'high', 'command.privilege', 'sudo -e edits files as root'));
-    parts.push(judgePaths(inner.map((raw) => ({ raw, access: 'write' as const })), { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+    parts.push(judgePaths(inner.map((raw) => ({ raw, access: 'write' as const })), pathContext(state)).verdict);
     return combine(...parts);
   }
   if (name === 'flock' && (inner[0] === '-c' || inner[0] === '--command')) {
@@ -90,7 +98,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if (name === 'xargs') {
     inner = inner.length ? inner : ['echo'];
     const argFile = optValue(u.options, '-a', '--arg-file');
-    if (argFile) parts.push(judgePaths([{ raw: argFile, access: 'read' }], { cwd: state.cwd, config: state.config, facts: state.facts }).verdict);
+    if (argFile) parts.push(judgePaths([{ raw: argFile, access: 'read' }], pathContext(state)).verdict);
     parts.push(verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'));
   }
   if (inner.length === 0) {
@@ -108,10 +116,23 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if (argv0 !== undefined) {
     // bash's `exec -l` puts a dash in front of the name it passes (`-NAME`).
     const login = name === 'exec' && u.options.some(([o]) => o === '-l');
-    const v = reviewWithArgv0(login ? `-${argv0}` : argv0, inner, state, depth, chain, !SHELL_LEVEL_WRAPPERS.has(name));
+    const v = reviewWithArgv0(login ? `-${argv0}` : argv0, inner, innerState, depth, chain, !SHELL_LEVEL_WRAPPERS.has(name));
     if (v) return combine(...parts, wrapperNote(name, inner), v);
   }
-  return combine(...parts, wrapperNote(name, inner), reviewWords(inner, state, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)));
+  return combine(...parts, wrapperNote(name, inner), reviewWords(inner, innerState, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)));
+}
+
+/**
+ * The review state for a command run in `dir` (resolved against the cwd), or undefined when the
+ * directory is only known at run time (`$VAR`, a glob). A `~` the shell expanded arrives here as
+ * the home directory; one still here is literal (`--chdir=~`, `-C~`, an argv request) and names a
+ * directory `~` that may be a symlink anywhere: asked rather than guessed.
+ */
+function chdirState(state: ReviewState, dir: string): ReviewState | undefined {
+  if (/[$`*?[]/.test(dir) || dir.startsWith('~')) return undefined;
+  // Not normalised: `..` after a symlinked cwd is the kernel's `..`, which the physical spelling finds.
+  const cwd = dir.startsWith('/') ? dir : `${state.cwd.replace(/\/+$/, '')}/${dir}`;
+  return { ...state, cwd, workspace: state.workspace ?? state.cwd };
 }
 
 function reviewWatch(args: readonly string[], state: ReviewState, depth: number): Verdict {

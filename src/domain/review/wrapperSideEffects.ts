@@ -10,11 +10,11 @@ import { verdict } from '../verdict.js';
 import { combine } from './combine.js';
 import { matchLongOption } from '../policy/longOption.js';
 import type { ReviewState } from './reviewState.js';
-import { step } from './reviewState.js';
+import { step, pathContext } from './reviewState.js';
 import { reviewShellText } from './reviewShellText.js';
 
 const writes = (paths: PathArg[], state: ReviewState): Verdict =>
-  judgePaths(paths, { cwd: state.cwd, config: state.config, facts: state.facts }).verdict;
+  judgePaths(paths, pathContext(state)).verdict;
 
 /** `strace`/`ltrace -o VALUE`: a file written, or (`|cmd`, `!cmd`) a shell command fed the trace. */
 export function traceOutputVerdicts(name: string, options: Array<[string, string | true]>, state: ReviewState, depth: number): Verdict[] {

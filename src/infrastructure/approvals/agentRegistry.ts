@@ -22,7 +22,7 @@ function parseEntry(text: string): Entry | undefined {
  * registry file hides nothing:
  * - the registry: an entry counts only while its pid runs with the recorded start time (a reused
  *   pid is another process). Entries of finished agents are removed here (the human's process
- *   may write the state directory; the agent's commands may not, `paths:shimctl-state`).
+ *   may write the state directory; the agent's commands may not, `paths:self-protection`).
  * - a scan of /proc for processes whose environment at exec carries the launcher's markers
  *   (`SHIMCTL_SESSION` with `SHIMCTL_DEPTH=0`): the agent itself and its helpers. A command cannot
  *   rewrite another process's environment.

@@ -9,6 +9,7 @@ import { absoluteSearchPath } from '../../domain/exec/searchPath.js';
 import { localeEnvOf } from '../../domain/shell/locale.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
+import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
 export function realpathOfLongestPrefix(absPath: string): string {
@@ -67,7 +68,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       return {
         home: paths.home,
         locale: localeEnvOf(env),
-        shimctlPaths: [paths.configDir, paths.stateDir, paths.dataDir],
+        // The directories this environment names, and the ones the install recorded (selfProtection.ts).
+        shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...recordedSelfPaths(paths.manifest)])],
         realpath: (p) => {
           try {
             return realpathOfLongestPrefix(p);

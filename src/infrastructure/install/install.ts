@@ -45,6 +45,20 @@ export function clineGlobalHook(home: string): string {
   return join(home, 'Documents', 'Cline', 'Hooks', 'PreToolUse');
 }
 
+/**
+ * The locations the review must never let a command change (see src/domain/paths/selfProtection.ts):
+ * this install's directories, the bundles the shims and hooks run, and the directory of every file
+ * it wrote outside them (Cline's global hooks). fish's conf.d is the user's: its one file is listed.
+ */
+function selfPathsOf(paths: StatePaths, bundles: string[], files: PlannedFile[]): string[] {
+  const own = [paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...bundles];
+  for (const f of files) {
+    if (own.some((d) => f.path === d || f.path.startsWith(`${d}/`))) continue;
+    own.push(f.kind === 'fish' ? f.path : dirname(f.path));
+  }
+  return [...new Set(own)];
+}
+
 /** What install will write and edit, computed and checked in full before anything is touched. */
 export function install(opts: InstallOptions): InstallReport {
   const { paths } = opts;
@@ -75,6 +89,8 @@ export function install(opts: InstallOptions): InstallReport {
   const client = compileClient(source, ccEnv, { runDir: paths.runDir, daemon: { node: opts.node, entry } });
   // The shims load the small hot-path bundle when the build made one; that is the bundle recorded.
   const shimBundle = hotBundle(opts.layout.bundle);
+  const bundleSha256 = sha256(readFileSync(shimBundle));
+  const cliBundle = join(opts.layout.root, 'dist', 'shimctl.cjs');
   const clientPath = client ? join(paths.shimDir, 'shimctl-client') : undefined;
   const compiledShims = client
     ? {
@@ -88,12 +104,13 @@ export function install(opts: InstallOptions): InstallReport {
     shimDir: paths.shimDir,
     node: opts.node,
     bundle: shimBundle,
+    bundleSha256,
     realShells: { bash, sh },
     client: clientPath,
     compiledShims,
     stateDir: paths.stateDir,
     agents,
-    cliBundle: join(opts.layout.root, 'dist', 'shimctl.cjs'),
+    cliBundle,
   });
   if (client && clientPath) files.push({ path: clientPath, kind: 'shim', mode: 0o755, content: client.binary });
   // Cline runs /bin/bash by absolute path; its global hooks directory is the one place its commands can be seen first.
@@ -135,10 +152,12 @@ export function install(opts: InstallOptions): InstallReport {
     installedAt: previous && toWrite.length === 0 && rcPlan.edits.length === 0 ? previous.installedAt : new Date().toISOString(),
     node: opts.node,
     bundle: shimBundle,
+    bundleSha256,
     realShells: { bash, sh },
     files: manifestFiles,
     rcEdits: keptRc,
     agents: agents.map((a) => ({ name: a.wiring.name, realPath: a.realPath, launcher: join(paths.launcherDir, a.wiring.name), coverage: a.wiring.coverage, note: a.wiring.note })),
+    selfPaths: selfPathsOf(paths, [shimBundle, cliBundle], files),
   };
   const report: InstallReport = {
     agents: agents.map((a) => ({ name: a.wiring.name, realPath: a.realPath, coverage: a.wiring.coverage })),

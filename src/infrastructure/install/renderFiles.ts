@@ -20,6 +20,8 @@ export interface RenderInput {
   shimDir: string;
   node: string;
   bundle: string;
+  /** sha256 of `bundle`: the shim entry refuses (126) a bundle whose content differs. */
+  bundleSha256: string;
   realShells: { bash: string; sh: string };
   /** The compiled fast-path client (see shims/client), when install could build one. */
   client?: string;
@@ -71,7 +73,7 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
   const common = { NODE: shQuote(input.node), ENTRY: shQuote(entry) };
   const client = shQuote(input.client ?? '');
   const files: PlannedFile[] = [
-    { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle), STATE_DIR_JSON: JSON.stringify(input.stateDir ?? '') }) },
+    { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle), BUNDLE_HASH_JSON: JSON.stringify(input.bundleSha256), STATE_DIR_JSON: JSON.stringify(input.stateDir ?? '') }) },
     { path: bashShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.bash ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
     { path: shShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.sh ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
     { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client, CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))) }) },

@@ -80,7 +80,7 @@ describe('shimctl state under XDG directories', () => {
     for (const raw of [`${fx.root}/xdgcfg/shimctl/config.json`, `${fx.root}/xdgstate/shimctl/approvals/x.json`, `../xdgstate/shimctl/audit/audit.jsonl`]) {
       const v = judgePaths([{ raw, access: 'write' }], ctx).verdict;
       expect(v.decision, raw).toBe('block');
-      expect(v.reasons.map((r) => r.code)).toEqual(['path.protected_write']);
+      expect(v.reasons.map((r) => r.code)).toEqual(['path.self_protection']);
     }
     expect(judgePaths([{ raw: `${fx.root}/xdgcfg/shimctl/config.json`, access: 'read' }], ctx).verdict.decision).toBe('allow');
   });

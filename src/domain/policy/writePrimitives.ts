@@ -1,0 +1,206 @@
+// Tools that look read-only (or are modelled only as readers) but write files through an option or
+// an operand: `sort -o FILE`, `uniq IN OUT`, `tar -x -C DIR`, `unzip -d DIR`, `rsync SRC DEST`,
+// `gzip FILE` (replaces it), `chmod -x FILE` (a mode that looks like an option). Reading them as
+// plain readers let `sort -o …/shims/shim-entry.cjs payload.js` take over the gate (issue 12).
+// Each reader returns the command's path arguments, or undefined when the tool is not one of these.
+import type { PathArg } from '../paths/judgePaths.js';
+import { hasFlag, positionals } from './argView.js';
+import { matchLongOption } from './longOption.js';
+
+interface Parsed {
+  /** Words that are operands (option values set aside). */
+  operands: string[];
+  /** Values of the options asked for, by option (short letter or long name). */
+  values: Map<string, string[]>;
+}
+
+/**
+ * getopt_long-style reading: `shortValues` are the letters that take a value (attached or the next
+ * word, also at the end of a cluster: `-ro FILE`), `longs` the long table (abbreviations resolve;
+ * an ambiguous prefix counts as every candidate), `longValues` those of them that take a value.
+ */
+function parse(args: readonly string[], shortValues: string, longs: readonly string[], longValues: ReadonlySet<string>): Parsed {
+  const operands: string[] = [];
+  const values = new Map<string, string[]>();
+  const put = (k: string, v: string): void => { const l = values.get(k); if (l) l.push(v); else values.set(k, [v]); };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { operands.push(...args.slice(i + 1)); break; }
+    if (a.startsWith('--')) {
+      const m = matchLongOption(a, longs);
+      const valued = m?.names.filter((n) => longValues.has(n)) ?? [];
+      if (valued.length === 0) continue;
+      const v = m!.value ?? args[++i] ?? '';
+      for (const n of valued) put(n, v);
+      continue;
+    }
+    if (a.length < 2 || a[0] !== '-') { operands.push(a); continue; }
+    for (let k = 1; k < a.length; k++) {
+      const letter = a[k]!;
+      if (!shortValues.includes(letter)) continue;
+      put(`-${letter}`, k + 1 < a.length ? a.slice(k + 1) : args[++i] ?? '');
+      break;
+    }
+  }
+  return { operands, values };
+}
+
+const get = (p: Parsed, ...keys: string[]): string[] => keys.flatMap((k) => p.values.get(k) ?? []);
+
+// GNU sort (coreutils sort.c long_options): -o/--output writes, -T/--temporary-directory creates files.
+const SORT_LONGS = ['--ignore-leading-blanks', '--check', '--compress-program', '--debug', '--dictionary-order', '--files0-from',
+  '--general-numeric-sort', '--human-numeric-sort', '--ignore-case', '--ignore-nonprinting', '--key', '--merge', '--month-sort',
+  '--numeric-sort', '--output', '--parallel', '--random-sort', '--random-source', '--reverse', '--sort', '--stable',
+  '--field-separator', '--temporary-directory', '--unique', '--version-sort', '--zero-terminated', '--batch-size', '--buffer-size', '--help', '--version'];
+const SORT_LONG_VALUES = new Set(['--compress-program', '--files0-from', '--key', '--output', '--parallel', '--random-source', '--sort',
+  '--field-separator', '--temporary-directory', '--batch-size', '--buffer-size', '--check']);
+
+// GNU tar: where it extracts (-C/--directory) and which archive it writes (-f/--file).
+const TAR_LONGS = ['--directory', '--file', '--extract', '--get', '--create', '--append', '--update', '--concatenate', '--catenate',
+  '--delete', '--remove-files', '--index-file', '--files-from', '--exclude-from', '--to-command', '--use-compress-program'];
+const TAR_LONG_VALUES = new Set(['--directory', '--file', '--index-file', '--files-from', '--exclude-from', '--to-command', '--use-compress-program']);
+
+// GNU uniq (coreutils uniq.c): `--all-repeated`/`--group` take their value only with `=`.
+const UNIQ_LONGS = ['--all-repeated', '--check-chars', '--count', '--group', '--ignore-case', '--repeated', '--skip-chars', '--skip-fields',
+  '--unique', '--zero-terminated', '--help', '--version'];
+const UNIQ_LONG_VALUES = new Set(['--check-chars', '--skip-chars', '--skip-fields']);
+
+/**
+ * xxd's operands (xxd.c): options are single-dash words; `-c`, `-g`, `-l`, `-o`, `-s`, `-n`, `-R`
+ * take a value attached when a number follows the letter (`-c8`, `-s+16`), else the next word
+ * (`-c 8`, `-cols 8`, `-seek 16`, `-name x`); `-capitalize` takes none.
+ */
+function xxdOperands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { out.push(...args.slice(i + 1)); break; }
+    if (a.length < 2 || a[0] !== '-') { out.push(a); continue; }
+    if (!'cglosnR'.includes(a[1]!) || a.startsWith('-capitalize') || a === '-C') continue;
+    if (!/^[-+]?\d/.test(a.slice(2))) i++; // the value is the next word
+  }
+  return out;
+}
+
+/** Editors and tools that write any file they are given (not modelled option by option). */
+const WRITES_OPERANDS_UNMODELLED = new Set(['vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit', 'openssl', 'gpg', 'patch']);
+const COMPRESSORS = new Set(['gzip', 'bzip2', 'xz', 'lzma', 'lz4', 'unxz', 'gunzip', 'bunzip2']);
+const SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', bzip2: '.bz2', xz: '.xz', lzma: '.lzma', lz4: '.lz4', zstd: '.zst' };
+
+/** The file a compressor writes next to its operand: `a` → `a.gz`; decompressing `a.gz` → `a`. */
+function siblingOutput(name: string, raw: string, args: readonly string[]): string {
+  const suffix = SUFFIX[name];
+  const decompress = suffix === undefined || hasFlag(args, 'd', '--decompress', '--uncompress');
+  if (!decompress) return `${raw}${suffix}`;
+  const m = /\.(?:gz|tgz|z|bz2|tbz2?|xz|txz|lzma|lz4|zst|tzst)$/i.exec(raw);
+  return m ? raw.slice(0, m.index) : raw;
+}
+
+/** chmod's symbolic and octal modes, including those that look like options (`-x`, `-w`, `-rwx`). */
+const CHMOD_MODE = /^(?:[0-7]+|[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+(?:,[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+)*)$/;
+
+function chmodPaths(args: readonly string[], recursive: boolean): PathArg[] {
+  const out: PathArg[] = [];
+  let mode = args.some((a) => a.startsWith('--reference')); // the mode then comes from a file
+  let afterDashes = false;
+  for (const a of args) {
+    if (!afterDashes && a === '--') { afterDashes = true; continue; }
+    // `-x`, `-w`, `-rwx`, `-u+x`… : GNU chmod takes a dash word that is a valid mode as the mode.
+    if (!afterDashes && a.startsWith('-') && a !== '-' && !(!mode && CHMOD_MODE.test(a))) continue;
+    if (!mode) { mode = true; continue; }
+    out.push(recursive ? { raw: a, access: 'write', recursive: true } : { raw: a, access: 'write' });
+  }
+  return out;
+}
+
+export function writePrimitivePaths(name: string, args: readonly string[]): PathArg[] | undefined {
+  switch (name) {
+    case 'chmod': return chmodPaths(args, hasFlag(args, 'R', '--recursive'));
+    case 'mkfifo': case 'mknod': return positionals(args).slice(0, name === 'mknod' ? 1 : undefined).map((raw) => ({ raw, access: 'write' }));
+    case 'sort': {
+      const p = parse(args, 'kotST', SORT_LONGS, SORT_LONG_VALUES);
+      return [
+        ...get(p, '-o', '--output', '-T', '--temporary-directory').map((raw): PathArg => ({ raw, access: 'write' })),
+        ...get(p, '--files0-from').map((raw): PathArg => ({ raw, access: 'read' })),
+        ...p.operands.map((raw): PathArg => ({ raw, access: 'read' })),
+      ];
+    }
+    // Output files are writes wherever they are: the ordinary path policy judges them (a login
+    // start-up file, `.git/config`, a project config are protected like for `cp`).
+    case 'uniq': case 'xxd': {
+      // `uniq IN OUT`, `xxd [-r] IN OUT`: the second operand is written.
+      const ops = name === 'uniq' ? parse(args, 'fsw', UNIQ_LONGS, UNIQ_LONG_VALUES).operands : xxdOperands(args);
+      return ops.map((raw, i): PathArg => ({ raw, access: i === 1 ? 'write' : 'read' }));
+    }
+    case 'iconv': {
+      const p = parse(args, 'fto', ['--output', '--from-code', '--to-code'], new Set(['--output', '--from-code', '--to-code']));
+      return [...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })), ...p.operands.map((raw): PathArg => ({ raw, access: 'read' }))];
+    }
+    case 'tar': {
+      // Old style `tar xf A -C D` too: the first word's letters are options when it has no dash.
+      const words = args.length && !args[0]!.startsWith('-') ? [`-${args[0]}`, ...args.slice(1)] : args;
+      const p = parse(words, 'CfgIKNTVXbH', TAR_LONGS, TAR_LONG_VALUES);
+      const cluster = (re: RegExp): boolean => words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(/[CfgIKNTVXbH]/)[0]!));
+      const extracts = cluster(/x/) || words.some((w) => /^--(ex|g)/.test(w) && matchLongOption(w, TAR_LONGS)?.names.some((n) => n === '--extract' || n === '--get'));
+      const creates = cluster(/[cruA]/) || words.some((w) => /^--(cr|ap|up|con|cat)/.test(w));
+      const dirs = get(p, '-C', '--directory');
+      const out: PathArg[] = dirs.map((raw) => ({ raw, access: extracts ? 'write' : 'read', recursive: true }));
+      for (const f of get(p, '-f', '--file')) out.push({ raw: f, access: creates ? 'write' : 'read' });
+      for (const f of get(p, '--index-file')) out.push({ raw: f, access: 'write' });
+      const removes = words.some((w) => w.startsWith('--rem'));
+      // Extracted members land below the cwd (or -C) under their own names.
+      for (const o of p.operands) out.push({ raw: o, access: extracts ? 'write' : removes ? 'delete' : 'read', recursive: true });
+      return out;
+    }
+    case 'unzip': {
+      const p = parse(args, 'dx', [], new Set());
+      const out: PathArg[] = get(p, '-d').map((raw) => ({ raw, access: 'write', recursive: true }));
+      const [archive, ...members] = p.operands;
+      if (archive !== undefined) out.push({ raw: archive, access: 'read' });
+      // Without -d the members land in the cwd under their own names.
+      for (const m of members) out.push({ raw: m, access: 'write' });
+      return out;
+    }
+    case 'zip': {
+      // `zip OUT.zip FILES`: the archive is written (-m deletes the sources: judged for self-protection).
+      return positionals(args).map((raw, i): PathArg => (i === 0 ? { raw, access: 'write' } : { raw, access: 'read', unmodelled: true }));
+    }
+    case 'zstd': case 'unzstd': {
+      // `zstd FILE -o OUT` writes OUT; `--output-dir-flat DIR` writes into DIR; without -o/-c it
+      // writes FILE.zst (or FILE without .zst) next to FILE, and `--rm` deletes FILE.
+      const dirs = ['--output-dir-flat', '--output-dir-mirror'];
+      const p = parse(args, 'oD', ['--stdout', '--rm', '--list', '--test', '--patch-from', ...dirs], new Set(['--patch-from', ...dirs]));
+      const out: PathArg[] = [
+        ...get(p, '-o').map((raw): PathArg => ({ raw, access: 'write' })),
+        ...get(p, ...dirs).map((raw): PathArg => ({ raw, access: 'write', recursive: true })),
+      ];
+      for (const raw of get(p, '-D', '--patch-from')) out.push({ raw, access: 'read' });
+      const noFile = hasFlag(args, 'clt', '--stdout', '--list', '--test');
+      const sibling = !noFile && get(p, '-o').length === 0;
+      const removes = !noFile && args.some((a) => a === '--rm');
+      for (const raw of p.operands) {
+        out.push({ raw, access: removes ? 'delete' : 'read' });
+        if (sibling) out.push({ raw: siblingOutput(name, raw, args), access: 'write' });
+      }
+      return out;
+    }
+    case 'rsync': {
+      const pos = positionals(args);
+      const tree = hasFlag(args, 'ra', '--recursive', '--archive');
+      return pos.map((raw, i): PathArg => {
+        const access = i === pos.length - 1 && pos.length > 1 ? 'write' : hasFlag(args, '', '--remove-source-files') ? 'delete' : 'read';
+        return tree ? { raw, access, recursive: true } : { raw, access };
+      });
+    }
+    default:
+      if (COMPRESSORS.has(name)) {
+        // Compresses or decompresses in place: the original is deleted and FILE.gz (or FILE) written,
+        // unless it writes to stdout, keeps the original, or only lists/tests.
+        if (hasFlag(args, 'clt', '--stdout', '--to-stdout', '--list', '--test')) return positionals(args).map((raw): PathArg => ({ raw, access: 'read' }));
+        const keep = hasFlag(args, 'k', '--keep');
+        return positionals(args).flatMap((raw): PathArg[] => [{ raw, access: keep ? 'read' : 'delete' }, { raw: siblingOutput(name, raw, args), access: 'write' }]);
+      }
+      if (WRITES_OPERANDS_UNMODELLED.has(name)) return positionals(args).map((raw) => ({ raw, access: 'read', unmodelled: true }));
+      return undefined;
+  }
+}
