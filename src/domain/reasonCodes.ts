@@ -31,6 +31,7 @@ export const REASON_CODES = {
   'syntax.grammar_unavailable': 'The shell grammar could not be loaded, so a command that is not one simple command cannot be reviewed.',
   'syntax.parse_error': 'The shell grammar did not parse the whole text cleanly (an error or a missing token).',
   'syntax.shell_state': 'A builtin that changes the shell for the commands after it (`set`, `shopt -s`, `hash`, `trap`, `alias`, `exec`, `source`, ...) is one part of a compound command.',
+  'syntax.links_changed': 'A part that can create or move symlinks (`ln`, `mv`, `cp -r`, `tar`, `git checkout`, ...) comes before other parts: their paths cannot be resolved before it runs.',
   'syntax.eval': '`eval` inside a compound command must have exactly one literal argument.',
   'syntax.cd': '`cd`/`pushd` with an option, `-` or several arguments (or `popd`) leaves the directory of the later parts unknown.',
   'syntax.too_many_parts': 'The compound command has more parts, or more possible directories, than the review follows.',

@@ -21,7 +21,9 @@ export function shimctlPaths(home: string) {
 }
 
 export interface AuditLine { decision: string; risk?: string; agent?: string; command?: string; argv?: string[];
-  envelope?: string; reviewed?: string; reasons?: Array<{ code: string; message?: string }>; exitCode?: number; [key: string]: unknown }
+  envelope?: string; reviewed?: string; reasons?: Array<{ code: string; message?: string }>; exitCode?: number;
+  /** A compound command judged part by part (README audit schema). */
+  parts?: Array<{ command: string; cwd?: string; decision: string }>; [key: string]: unknown }
 
 export function readAudit(path: string): AuditLine[] {
   if (!existsSync(path)) return [];

@@ -13,10 +13,21 @@ export function assignmentCount(words: readonly string[]): number {
   return k;
 }
 
-/** The command words after assignments and `builtin`/`command` prefixes (as bash resolves them). */
+/**
+ * The command words after assignments and `builtin`/`command` prefixes (as bash resolves them).
+ * `command -p` and `command --` still run the named builtin (`command -p hash -p ./x ls` hashes), so
+ * they are skipped too; any other option of `command` (`-v`, `-V`) stops here, leaving `command`
+ * itself as the name, which counts as changing the shell.
+ */
 export function coreWords(words: readonly string[]): string[] {
   let k = assignmentCount(words);
-  while (k < words.length - 1 && (words[k] === 'builtin' || words[k] === 'command')) k++;
+  while (k < words.length - 1 && (words[k] === 'builtin' || words[k] === 'command')) {
+    const prefix = words[k];
+    let j = k + 1;
+    if (prefix === 'command') while (j < words.length - 1 && /^-(?:p+|-)$/.test(words[j]!)) j++;
+    if (prefix === 'command' && words[j]!.startsWith('-')) break;
+    k = j;
+  }
   return words.slice(k);
 }
 
@@ -24,14 +35,21 @@ export function coreWords(words: readonly string[]): string[] {
 const STATEFUL = new Set([
   'set', 'shopt', 'hash', 'enable', 'alias', 'trap', 'exec', 'source', '.', 'declare', 'typeset', 'local',
   'readonly', 'umask', 'popd', 'bind', 'export', 'fc', 'builtin', 'command', 'eval',
+  // Set or remove variables without a `NAME=` word the review could follow (`printf -v PATH …`).
+  'read', 'mapfile', 'readarray', 'getopts', 'let', 'unset',
 ]);
 
-/** `set -e`, `set -euo pipefail`, `set +x`: options that only stop early, fail on unset names or trace. */
-const HARMLESS_SET = /^(?:[-+][euxv]+|[-+][euxv]*o|pipefail|errexit|nounset|xtrace|verbose)$/;
+/**
+ * `set -e`, `set -euo pipefail`: options that only stop early or fail on unset names. Not `-x`/`-v`:
+ * xtrace expands `$PS4` before every later command, and a `PS4` from the environment can run code.
+ */
+const HARMLESS_SET = /^(?:[-+][eu]+|[-+][eu]*o|pipefail|errexit|nounset)$/;
 
 /** Whether a part changes the shell for later parts in a way the review does not follow. */
 export function changesShell(core: readonly string[]): boolean {
   const [name, ...args] = core;
+  // `printf -v NAME`: an assignment the review cannot follow (`printf -v PATH …`).
+  if (name === 'printf') return args.some((a) => a.startsWith('-v'));
   if (name === undefined || !STATEFUL.has(name)) return false;
   if (name === 'set') return args.length === 0 || !args.every((a) => HARMLESS_SET.test(a));
   // Turning options off, or asking about them.
@@ -39,6 +57,28 @@ export function changesShell(core: readonly string[]): boolean {
   // `export NAME=value` / `export NAME`: followed as an assignment of every later part.
   if (name === 'export') return args.some((a) => a.startsWith('-'));
   return true;
+}
+
+/** Git subcommands that write the work tree from the repository (which may hold symlinks). */
+const GIT_TREE_WRITERS = new Set([
+  'checkout', 'switch', 'restore', 'reset', 'stash', 'apply', 'am', 'pull', 'merge', 'rebase', 'clone',
+  'worktree', 'cherry-pick', 'revert', 'read-tree', 'checkout-index', 'submodule', 'bisect',
+]);
+
+/**
+ * Whether a part can create, move or materialise a symlink. Paths are judged after resolving
+ * symlinks *as they are at review time*; a link made by an earlier part of the same text
+ * (`ln -s ~ h && grep -r . h/`) does not exist yet then, so the parts after it cannot be judged.
+ */
+export function makesLinks(core: readonly string[]): boolean {
+  const [name, ...args] = core;
+  if (name === undefined) return false;
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  if (['ln', 'link', 'mv', 'rsync', 'tar', 'unzip', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base)) return true;
+  // cp: -s/-l make links; -r/-R/-a/-d/-P copy symlinks as symlinks.
+  if (base === 'cp') return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
+  if (base === 'git') return args.some((a) => GIT_TREE_WRITERS.has(a));
+  return false;
 }
 
 /** Claude Code's cwd file, `<tmp>/claude-XXXX-cwd`, as its shell provider names it. */

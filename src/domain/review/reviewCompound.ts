@@ -11,10 +11,10 @@ import { REASON_CODES } from '../reasonCodes.js';
 import type { ReasonCode } from '../reasonCodes.js';
 import { combine } from './combine.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
-import { assignmentCount, changesShell, coreWords, isAgentCwdFile, isEnvelopeBuiltin } from './compoundParts.js';
+import { assignmentCount, changesShell, coreWords, isAgentCwdFile, isEnvelopeBuiltin, makesLinks } from './compoundParts.js';
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
 import type { ReviewState } from './reviewState.js';
-import { MAX_NESTING, step } from './reviewState.js';
+import { MAX_NESTING, step, pathContext } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
 
 /** One simple command of a compound, as judged (for the audit record and `explain`). */
@@ -51,6 +51,8 @@ interface Walk {
   refusals: Map<ReasonCode, string>;
   /** A part that changed the shell in a way not followed: every later part is refused. */
   changedBy?: string;
+  /** A part that can create or move symlinks: every later part is refused (its paths cannot be resolved yet). */
+  linkedBy?: string;
   envelope?: string;
   evalTexts: string[];
 }
@@ -69,7 +71,10 @@ const refuseVerdict = (reasons: readonly Reason[]): Verdict => ({ decision: 'blo
 export function reviewCompound(text: string, state: ReviewState, depth: number, hop: 'agent' | 'nested', strict: boolean, decode: WordDecoder): CompoundOutcome | undefined {
   const grammar = state.facts.grammar?.loaded();
   if (!grammar) return undefined;
-  const w: Walk = { state, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [] };
+  // The workspace stays where the text started: a `cd` moves where later parts run, not where
+  // writes need no approval (`cd / && echo x > o` writes outside the workspace).
+  const pinned: ReviewState = { ...state, workspace: state.workspace ?? state.cwd };
+  const w: Walk = { state: pinned, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [] };
   const agent = state.agent?.toLowerCase();
   const envelopeLevel = hop === 'agent' && depth === 0 && (!agent || ENVELOPE_AGENTS.has(agent));
   const script = parseScript(text, w, decode);
@@ -162,7 +167,7 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
     if (SILENT_TARGETS.has(r.target) || skip?.(r)) continue;
     const access: PathAccess = r.op === '<' ? 'read' : 'write';
     for (const cwd of cwds) {
-      parts.push(judgePaths([{ raw: r.target, access }], { cwd, config: w.state.config, facts: w.state.facts }).verdict);
+      parts.push(judgePaths([{ raw: r.target, access }], pathContext({ ...w.state, cwd })).verdict);
     }
   }
   return combine(...parts);
@@ -206,12 +211,18 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
     refuse(w, 'syntax.shell_state', `'${w.changedBy}' before '${s.text}'; run it as a command of its own`);
     return same;
   }
+  if (w.linkedBy !== undefined) {
+    refuse(w, 'syntax.links_changed', `'${w.linkedBy}' can create or move symlinks before '${s.text}'; run it as a command of its own`);
+    return same;
+  }
   if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
+  if (makesLinks(core)) w.linkedBy = s.text;
 
   let out = same;
   if (name === 'cd' || name === 'pushd' || name === 'popd') {
     const args = core[1] === '--' ? core.slice(2) : core.slice(1);
-    if (name === 'popd' || args.length > 1 || (args[0] !== undefined && (args[0].startsWith('-') || args[0] === ''))) {
+    // `pushd +N`/`-N` rotate the directory stack: the directory is not the word.
+    if (name === 'popd' || args.length > 1 || (args[0] !== undefined && (/^[-+]/.test(args[0]) || args[0] === ''))) {
       refuse(w, 'syntax.cd', s.text);
       return same;
     }
