@@ -13,8 +13,12 @@ const BROKEN = 'rules: [\n'; // a YAML syntax error: the whole repository is blo
 
 describe('a broken project config: blocked, explained, recovered', () => {
   const h = e2eHome();
-  // The workspace is a repository: the project search stops at its root.
-  mkdirSync(join(h.workspace, '.git'));
+  // The workspace is a repository (the project search stops at its root) with one commit, so a
+  // branch the person made can be merged by the agent.
+  const git = (...args: string[]) =>
+    spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'init.defaultBranch=main', ...args], { cwd: h.workspace, env: { ...process.env, HOME: h.home } });
+  git('init', '-q');
+  git('commit', '-q', '--allow-empty', '-m', 'init');
   const rc = join(h.workspace, '.shimctlrc');
   const quarantined = join(h.home, '.local', 'state', 'shimctl', 'quarantine');
   // `shimctl` on the agent's PATH too, so its refusal is the self-control rule, not "not found".
@@ -43,11 +47,15 @@ describe('a broken project config: blocked, explained, recovered', () => {
     expect(codes).toContain('path.shimctl_config');
   });
 
-  it('an allowed command that lands the file (tar) bricks the repository; the block line names file, field and the way out', () => {
-    const staging = tempDir('tar');
-    writeFileSync(join(staging, '.shimctlrc'), BROKEN);
-    expect(spawnSync('tar', ['cf', join(h.workspace, 'cfg.tar'), '-C', staging, '.shimctlrc']).status).toBe(0);
-    expect(agent('tar xf cfg.tar').status).toBe(0); // the review cannot see what an archive holds
+  it('an allowed command that lands the file (git merge) bricks the repository; the block line names file, field and the way out', () => {
+    // A branch with the broken file, as a `git pull` could bring (archive extraction now asks).
+    expect(git('checkout', '-q', '-b', 'cfg').status).toBe(0);
+    writeFileSync(rc, BROKEN);
+    expect(git('add', '.shimctlrc').status).toBe(0);
+    expect(git('commit', '-q', '-m', 'cfg').status).toBe(0);
+    expect(git('checkout', '-q', 'main').status).toBe(0);
+    expect(existsSync(rc)).toBe(false);
+    expect(agent('git merge cfg').status).toBe(0); // the review cannot see what a branch holds
     expect(existsSync(rc)).toBe(true);
 
     for (const command of ['touch after-brick', 'rm .shimctlrc', 'ls']) {
@@ -67,10 +75,10 @@ describe('a broken project config: blocked, explained, recovered', () => {
     expect(status.stdout).toContain('config:       BLOCKED');
     expect(status.stdout).toContain(`file:       ${rc}`);
     expect(status.stdout).toContain(`shimctl config quarantine ${rc}`);
-    expect(status.stdout).toMatch(/AGENT-WRITTEN\? changed while qwen .*running `tar xf cfg\.tar`/);
+    expect(status.stdout).toMatch(/AGENT-WRITTEN\? changed while qwen .*running `git merge cfg`/);
     const json = JSON.parse(user(['status', '--json']).stdout) as { config: { state: string; files: Array<{ file: string; agentChange?: { how: string; command: string } }> } };
     expect(json.config.state).toBe('invalid');
-    expect(json.config.files.find((f) => f.file === rc)?.agentChange).toMatchObject({ how: 'during-command', command: 'tar xf cfg.tar' });
+    expect(json.config.files.find((f) => f.file === rc)?.agentChange).toMatchObject({ how: 'during-command', command: 'git merge cfg' });
     const doctor = user(['doctor']);
     expect(doctor.status).toBe(1);
     expect(doctor.stdout).toContain(`FAIL  the config for ${h.workspace} loads`);
