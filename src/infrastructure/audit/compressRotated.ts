@@ -11,6 +11,8 @@ import { lockPath, rotatedFiles, rotatedName } from './auditFiles.js';
  * which retention reads) and the plain file goes. Readers prefer the plain file while both exist.
  * Best effort: a file left plain is compressed after a later rotation.
  */
+let compressions = 0;
+
 export async function compressRotated(path: string): Promise<number> {
   const { createGzip } = await import('node:zlib');
   const { pipeline } = await import('node:stream/promises');
@@ -19,7 +21,10 @@ export async function compressRotated(path: string): Promise<number> {
   let done = 0;
   for (const f of rotatedFiles(path)) {
     if (f.gz || f.index < 2) continue;
-    const tmp = join(dirname(path), `.${basename(path)}.gz-tmp-${process.pid}-${f.index}`);
+    // Unique per compression: one process can run two at once (a rotation during a compression),
+    // and a shared name let the second truncate the first's half-written gzip, which the first then
+    // renamed into place (a corrupt `.gz`: "incorrect header check" when read).
+    const tmp = join(dirname(path), `.${basename(path)}.gz-tmp-${process.pid}-${f.index}-${++compressions}`);
     let fd: number | undefined;
     try {
       fd = openSync(f.path, 'r');
