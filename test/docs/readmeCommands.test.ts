@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CliRun, ensureBuilt, runCli } from './builtCli.js';
-import { ROOT, codeLines, readReadme, section } from './readmeText.js';
+import { ROOT, codeLines, readReadme, readReadmeAndReference, section } from './readmeText.js';
 
 interface Mention { command: string; words: string[]; line: string }
 
@@ -41,7 +41,8 @@ function subcommands(command: string, usage: string): Set<string> {
 }
 
 const readme = readReadme();
-const mentions = shimctlMentions(codeLines(readme));
+// Commands named in the README and in the reference it links to.
+const mentions = shimctlMentions(codeLines(readReadmeAndReference()));
 let table = new Map<string, string>();
 const usage = new Map<string, CliRun>();
 

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_RULES } from '../../src/domain/policy/packs/index.js';
-import { ROOT, codeLines, readReadme } from './readmeText.js';
+import { ROOT, codeLines, readReadmeAndReference } from './readmeText.js';
 
 /** Path and URL rule ids are string literals in the domain's path and URL checks, not pack rules. */
 function pathAndUrlIds(): Set<string> {
@@ -25,7 +25,7 @@ describe('rule ids named in the README', () => {
     const known = new Set([...BUILTIN_RULES.map((r) => r.id), ...pathAndUrlIds()]);
     expect(known.size).toBeGreaterThan(60);
     const builtinPack = /^(core|git|fs|pkg|net|system|paths|urls):[a-z][a-z-]*$/;
-    const named = [...new Set(codeLines(readReadme()).flatMap((l) => l.match(/[a-z]+:[a-z][a-z-]*/g) ?? []))]
+    const named = [...new Set(codeLines(readReadmeAndReference()).flatMap((l) => l.match(/[a-z]+:[a-z][a-z-]*/g) ?? []))]
       .filter((w) => builtinPack.test(w));
     expect(named.length).toBeGreaterThanOrEqual(2);
     expect(named.filter((id) => !known.has(id)), 'README names rule ids that do not exist').toEqual([]);

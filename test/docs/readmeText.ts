@@ -10,14 +10,26 @@ export function readReadme(): string {
   return readFileSync(README_PATH, 'utf8');
 }
 
+/** The reference the README links to: the long forms (reason codes, record schema, ...) live here. */
+export const REFERENCE_PATH = join(ROOT, 'docs', 'reference.md');
+
+export function readReference(): string {
+  return readFileSync(REFERENCE_PATH, 'utf8');
+}
+
+/** What a reader of the README can follow: the README and its reference page. */
+export function readReadmeAndReference(): string {
+  return `${readReadme()}\n${readReference()}`;
+}
+
 /** The text between `<!-- NAME:begin -->` and `<!-- NAME:end -->`; throws when the markers are missing. */
 export function markedBlock(text: string, name: string): string {
   const begin = `<!-- ${name}:begin -->`;
   const end = `<!-- ${name}:end -->`;
   const from = text.indexOf(begin);
   const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${begin} … ${end} block`);
-  if (text.indexOf(begin, from + 1) >= 0) throw new Error(`README.md has two ${begin} markers`);
+  if (from < 0 || to < from) throw new Error(`no ${begin} … ${end} block`);
+  if (text.indexOf(begin, from + 1) >= 0) throw new Error(`two ${begin} markers`);
   return text.slice(from + begin.length, to).replace(/^\n/, '').replace(/\n$/, '');
 }
 
