@@ -2,6 +2,7 @@
 // Only cd/pushd (the directory) and literal assignments/exports (the environment) are followed;
 // any other builtin that changes the shell for the later parts is refused in a compound, because
 // the later parts would then be judged in a shell that is not the one that runs them.
+import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -81,8 +82,8 @@ export function makesLinks(core: readonly string[]): boolean {
   return false;
 }
 
-/** Claude Code's cwd file, `<tmp>/claude-XXXX-cwd`, as its shell provider names it. */
-const CWD_FILE = /\/claude-[0-9a-f]{4}-cwd$/;
+/** Claude Code's cwd file, named where its envelope is described. */
+const CWD_FILE = new RegExp(`/${CLAUDE_CWD_FILE_NAME}$`);
 
 export function isAgentCwdFile(target: string): boolean {
   return CWD_FILE.test(target) && isCleanAbsPath(target);

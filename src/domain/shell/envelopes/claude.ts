@@ -19,7 +19,9 @@ const BARE_WORD = '[A-Za-z0-9_./:=@+,-]+';
 const CMD = { source: `${SINGLE_QUOTED_WORD_SOURCE}|${BARE_WORD}` };
 const BARE = new RegExp(`^${BARE_WORD}$`);
 const decodeEvalWord = (word: string): string | undefined => decodeSingleQuotedWord(word) ?? (BARE.test(word) ? word : undefined);
-const CWD_FILE = { source: `${ABS_PATH}/claude-[0-9a-f]{4}-cwd` };
+/** The file Claude Code's envelope writes its cwd into: `<tmp>/claude-XXXX-cwd` (the compound review reads it too). */
+export const CLAUDE_CWD_FILE_NAME = 'claude-[0-9a-f]{4}-cwd';
+const CWD_FILE = { source: `${ABS_PATH}/${CLAUDE_CWD_FILE_NAME}` };
 const TAIL = 'shopt -u extglob 2>/dev/null || true && eval {{cmd}} < /dev/null && pwd -P >| {{cwdFile}}';
 
 const ENVELOPE = compileTemplate(`source {{snapshot}} 2>/dev/null || true && ${TAIL}`, { snapshot: SNAPSHOT, cmd: CMD, cwdFile: CWD_FILE });
