@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { patchClient } from './patchClient.js';
 
 export interface CompiledClient {
   binary: Buffer;
+  /** The compiler that built it, or `prebuilt` for the package's binary with the constants patched in. */
   compiler: string;
 }
 
@@ -55,12 +57,21 @@ export function constantsHeader(c: ClientConstants): string {
 
 /**
  * Builds the fast-path shim client from its C source with the machine's compiler, at install
- * time: the generic client (the BASH_ENV guard's), or with `constants.shim` the bash/sh shim itself. No
- * compiler (or `SHIMCTL_FAST_CLIENT=0`) is not an error: the shims are then the sh scripts running
- * the per-command Node core, with the same verdicts, only slower. Returns undefined in that case.
+ * time: the generic client (the BASH_ENV guard's), or with `constants.shim` the bash/sh shim itself.
+ * With no compiler, the package's prebuilt binary for this platform (`prebuilt`, see
+ * scripts/prebuilds.mjs) gets the same constants patched in. Neither (or `SHIMCTL_FAST_CLIENT=0`)
+ * is not an error: the shims are then the sh scripts running the per-command Node core, with the
+ * same verdicts, only slower. Returns undefined in that case.
  */
-export function compileClient(source: string, env: Record<string, string | undefined>, constants?: ClientConstants): CompiledClient | undefined {
-  if (env.SHIMCTL_FAST_CLIENT === '0' || !existsSync(source)) return undefined;
+export function compileClient(source: string, env: Record<string, string | undefined>, constants?: ClientConstants, prebuilt?: string): CompiledClient | undefined {
+  if (env.SHIMCTL_FAST_CLIENT === '0') return undefined;
+  const compiled = env.SHIMCTL_FAST_CLIENT === 'prebuilt' ? undefined : compileFromSource(source, env, constants);
+  if (compiled || !prebuilt || !existsSync(prebuilt)) return compiled;
+  return { binary: patchClient(readFileSync(prebuilt), constants ?? {}), compiler: 'prebuilt' };
+}
+
+function compileFromSource(source: string, env: Record<string, string | undefined>, constants?: ClientConstants): CompiledClient | undefined {
+  if (!existsSync(source)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'shimctl-client-'));
   try {
     const out = join(dir, 'shimctl-client');
