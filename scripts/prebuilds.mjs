@@ -9,7 +9,7 @@
 //   node scripts/prebuilds.mjs            host arch required, others when their cross compiler exists
 //   node scripts/prebuilds.mjs --all      every target required (a release)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +17,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'shims', 'client', 'shimctl-client.c');
 /** Node's arch name → the Debian compiler that targets it (one home: PREBUILT_TARGETS in prebuiltClient.ts names the same triples). */
 const TARGETS = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' };
-export const FLAGS = ['-O2', '-s', '-static', '-DSHIMCTL_PATCHABLE', '-Wl,--build-id=none', `-ffile-prefix-map=${root}=.`, '-fno-ident'];
+/** shims/nodeVariables.json as the C initialiser the client needs (compileClient.ts writes the same define). */
+const nodeVariables = JSON.parse(readFileSync(join(root, 'shims', 'nodeVariables.json'), 'utf8')).moved;
+if (!nodeVariables.every((n) => /^NODE_[A-Z_]+$/.test(n))) throw new Error('shims/nodeVariables.json: not NODE_ variable names');
+export const FLAGS = ['-O2', '-s', '-static', '-DSHIMCTL_PATCHABLE', '-Wl,--build-id=none', `-ffile-prefix-map=${root}=.`, '-fno-ident', `-DSHIMCTL_NODE_VARIABLES=${nodeVariables.map((n) => `"${n}"`).join(',')}`];
 
 function compilerFor(arch) {
   const triple = TARGETS[arch];

@@ -51,6 +51,10 @@ extern char **environ;
 
 /* ---- what install fixed: compiled in, or patched into a prebuilt binary ---- */
 
+#ifndef SHIMCTL_NODE_VARIABLES
+#error "SHIMCTL_NODE_VARIABLES is generated from shims/nodeVariables.json: build through compileClient.ts or scripts/prebuilds.mjs"
+#endif
+
 #ifdef SHIMCTL_PATCHABLE
 /* The marker line, then NUL-terminated KEY=VALUE entries, then an empty one. Unpatched, it holds
  * the marker alone: no constant is fixed and the binary is the generic client. `volatile` keeps the
@@ -645,7 +649,8 @@ static void prepare_shim_environment(void) {
   char text[16];
   snprintf(text, sizeof text, "%ld", depth + 1);
   setenv("SHIMCTL_DEPTH", text, 1);
-  static const char *const moved[] = {"NODE_OPTIONS", "NODE_EXTRA_CA_CERTS", "NODE_PATH"};
+  /* shims/nodeVariables.json, generated into the build (compileClient.ts, scripts/prebuilds.mjs). */
+  static const char *const moved[] = {SHIMCTL_NODE_VARIABLES};
   for (size_t i = 0; i < sizeof moved / sizeof moved[0]; i++) {
     char saved[64];
     snprintf(saved, sizeof saved, "SHIMCTL_SAVED_%s", moved[i]);

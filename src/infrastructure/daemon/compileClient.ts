@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { patchClient } from './patchClient.js';
+import { SAVED_NODE_VARIABLES } from '../../application/intercept/nodeVariables.js';
 
 export interface CompiledClient {
   binary: Buffer;
@@ -36,8 +37,13 @@ export function cStringLiteral(value: string): string {
   return `${out}"`;
 }
 
+/** The C initialiser of the Node variables the shim moves aside (shims/nodeVariables.json). */
+export function nodeVariablesDefine(): string {
+  return `#define SHIMCTL_NODE_VARIABLES ${SAVED_NODE_VARIABLES.map((n) => cStringLiteral(n)).join(', ')}`;
+}
+
 export function constantsHeader(c: ClientConstants): string {
-  const lines: string[] = [];
+  const lines: string[] = [nodeVariablesDefine()];
   if (c.runDir !== undefined) lines.push(`#define SHIMCTL_SHIM_RUN_DIR ${cStringLiteral(c.runDir)}`);
   const daemon = c.shim ? { node: c.shim.node, entry: c.shim.entry } : c.daemon;
   if (daemon) {
@@ -75,12 +81,9 @@ function compileFromSource(source: string, env: Record<string, string | undefine
   const dir = mkdtempSync(join(tmpdir(), 'shimctl-client-'));
   try {
     const out = join(dir, 'shimctl-client');
-    const extra: string[] = [];
-    if (constants) {
-      const header = join(dir, 'client-constants.h');
-      writeFileSync(header, constantsHeader(constants));
-      extra.push('-include', header);
-    }
+    const header = join(dir, 'client-constants.h');
+    writeFileSync(header, constantsHeader(constants ?? {}));
+    const extra = ['-include', header];
     for (const cc of [env.CC, 'cc', 'gcc', 'clang'].filter((c): c is string => !!c)) {
       const r = spawnSync(cc, ['-O2', ...extra, '-o', out, source], { stdio: 'ignore', timeout: 120_000, env: { PATH: env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
       if (r.status === 0 && existsSync(out)) return { binary: readFileSync(out), compiler: cc };
