@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileClient } from '../../src/infrastructure/daemon/compileClient.js';
+import { compileClient, nodeVariablesDefine } from '../../src/infrastructure/daemon/compileClient.js';
+import { SAVED_NODE_VARIABLES } from '../../src/application/intercept/nodeVariables.js';
 import { renderFiles, shimEntryPath } from '../../src/infrastructure/install/renderFiles.js';
 import { ROOT, SYSTEM_PATH, tempDir } from './cliHarness.js';
 // @ts-expect-error: the release script is plain JavaScript, without types.
@@ -311,5 +312,25 @@ describe('bash/sh shim template', () => {
     const guarded = spawnSync('/bin/bash', ['-c', 'echo ran'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir, SHLVL: '1' } });
     expect(guarded.status).toBe(126);
     expect(guarded.stdout).toBe('');
+  });
+});
+
+describe('the Node variables moved aside have one home (shims/nodeVariables.json)', () => {
+  it('every template and the C client name exactly that list, generated at install and build', () => {
+    const shims = render('PLACEHOLDER');
+    const names = (text: string) => [...new Set(text.match(/\bNODE_[A-Z_]+\b/g) ?? [])].filter((n) => n !== 'NODE_VARIABLES' && n !== 'NODE_VARIABLES_CLEARED').sort();
+    const want = [...SAVED_NODE_VARIABLES].sort();
+    // Comments may name NODE_OPTIONS as the example: every name used in code must be from the list.
+    for (const file of [shims.bash, shims.guard]) {
+      const code = readFileSync(file, 'utf8').split('\n').filter((l) => !/^\s*#/.test(l)).join('\n');
+      expect(names(code), file).toEqual(want);
+    }
+    for (const template of ['shim.sh', 'bash_env_guard.bash', 'hooks/pretooluse.sh']) {
+      const code = readFileSync(join(ROOT, 'shims', template), 'utf8').split('\n').filter((l) => !/^\s*#/.test(l)).join('\n');
+      expect(names(code), template).toEqual([]);
+    }
+    const c = readFileSync(join(ROOT, 'shims', 'client', 'shimctl-client.c'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(names(c)).toEqual([]);
+    expect(nodeVariablesDefine()).toBe(`#define SHIMCTL_NODE_VARIABLES ${want.length ? SAVED_NODE_VARIABLES.map((n) => `"${n}"`).join(', ') : ''}`);
   });
 });
