@@ -1,0 +1,22 @@
+/**
+ * Reads the options a tool advertises in its `--help` text. Deliberately simple: an option
+ * line starts (after indentation) with `-`; its option part ends at the first run of two
+ * spaces or a tab (where the description starts). Every `-x` and `--long` in that part is an
+ * option name. Options mentioned only in prose are not counted (the model may still list them).
+ */
+export function helpOptions(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\t/g, '    ');
+    const m = /^\s{0,12}(-{1,2}[A-Za-z0-9?][^]*)$/.exec(line);
+    if (!m) continue;
+    const head = m[1]!.split(/ {2,}/)[0]!;
+    for (const t of head.matchAll(/(?:^|[\s,|[])(--?[A-Za-z0-9][A-Za-z0-9-]*)/g)) {
+      const name = t[1]!;
+      // `-NUM`-style placeholders are not option names.
+      if (/^-[A-Z]{2,}$/.test(name)) continue;
+      found.add(name.replace(/-+$/, ''));
+    }
+  }
+  return found;
+}
