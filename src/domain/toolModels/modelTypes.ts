@@ -7,7 +7,7 @@
 
 /**
  * What an option's value (or an operand) does.
- * - `none`: data (a pattern, a number, a format): nothing outside the process.
+ * - `none`: data (a pattern, a number, a format): no effect outside the program.
  * - `read` / `write` / `delete`: a path read, written, or deleted/replaced (the path policy).
  * - `list`: a file holding more paths or targets the review cannot see (`--files0-from`).
  * - `exec`: runs a program. `loads`: loads code, config or plugins from there.

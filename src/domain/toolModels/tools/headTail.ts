@@ -10,7 +10,7 @@ export const headModel: ToolModel = {
   operands: { rest: 'read' },
 };
 
-/** GNU tail: -f runs until interrupted, which is no effect outside the process. */
+/** GNU tail: -f runs until interrupted, which has no effect outside the program. */
 export const tailModel: ToolModel = {
   commands: ['tail'],
   numeric: /^-[0-9]+[bcl]?f?$/,
