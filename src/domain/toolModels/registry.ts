@@ -12,6 +12,10 @@ import { pgrepModel, psModel } from './tools/processes.js';
 import { rgModel } from './tools/ripgrep.js';
 import { sortModel } from './tools/sort.js';
 import {
+  freeModel, getconfModel, helpOnlyModel, hostnameModel, idModel, localeModel, lookModel, lsblkModel, lscpuModel, nprocModel, ttyModel, unameModel,
+  uptimeModel, whereisModel, whichModel,
+} from './tools/systemInfo.js';
+import {
   b2sumModel, base64Model, catModel, cksumModel, cmpModel, commModel, cutModel, fmtModel, foldModel, joinModel, nlModel, numfmtModel,
   pasteModel, revModel, seqModel, sumsModel, tacModel, trModel, tsortModel,
 } from './tools/textFilters.js';
@@ -25,7 +29,8 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   catModel, tacModel, revModel, nlModel, foldModel, fmtModel, pasteModel, cutModel, trModel, joinModel, commModel, cmpModel, seqModel,
   base64Model, tsortModel, numfmtModel, sumsModel, b2sumModel, cksumModel, headModel, tailModel, wcModel, duModel, dfModel, lsModel,
   statModel, fileModel, nameToolsModel, readlinkModel, basenameModel, dirnameModel, odModel, hexdumpModel, columnModel, stringsModel,
-  zcatModel, bzcatModel, xzcatModel,
+  zcatModel, bzcatModel, xzcatModel, hostnameModel, whichModel, whereisModel, idModel, helpOnlyModel, unameModel, nprocModel, uptimeModel,
+  freeModel, localeModel, getconfModel, ttyModel, lookModel, lsblkModel, lscpuModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
