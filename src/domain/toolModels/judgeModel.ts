@@ -68,6 +68,8 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       for (const raw of targets) pushPath(out, raw, option.effect, recursive || option.recursive === true);
     } else if (option.effect === 'network') {
       if (value) out.urls.push(value);
+    } else if (option.split !== undefined && value !== undefined) {
+      for (const raw of value.split(option.split)) pushPath(out, raw, option.effect, option.recursive === true);
     } else pushPath(out, value, option.effect, option.recursive === true);
     pushAsk(out, model, name, u.spelled, option.effect, option.effect === 'exec' ? u.values.join(' ') : value, option.why);
   }

@@ -36,6 +36,8 @@ export interface OptionModel {
   effect: Effect;
   /** The value word the effect applies to when there are several (`find -fprintf FILE FORMAT`: 0). */
   valueAt?: number;
+  /** The value is a list of paths joined by this (`file -m a.mgc:b.mgc`). */
+  split?: string;
   /** The value path is read or written as a whole tree. */
   recursive?: boolean;
   /** For a valueless option with a path effect (`find -delete`): applies it to the operands (`.` when none). */

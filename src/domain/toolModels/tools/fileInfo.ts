@@ -66,7 +66,7 @@ export const statModel: ToolModel = {
 export const fileModel: ToolModel = {
   commands: ['file'],
   options: [
-    opt('-m, --magic-file LIST', 'file -m my.magic a.bin', 'read'),
+    opt('-m, --magic-file LIST', 'file -m my.magic a.bin', 'read', { split: ':' }),
     opt('-C, --compile', 'file -C -m my.magic', 'system', { why: 'writes a compiled magic file beside the source' }),
     opt('-f, --files-from FILE', 'file -f list.txt', 'list'),
     ...plain('file', 'a.bin', '--help', '-v, --version', '-z, --uncompress', '-Z, --uncompress-noreport', '-b, --brief',
