@@ -8,7 +8,6 @@ import { opt, plain } from '../spell.js';
  */
 export const grepModel: ToolModel = {
   commands: ['grep', 'egrep', 'fgrep', 'zgrep'],
-  numeric: /^-[0-9]+$/,
   options: [
     opt('-e, --regexp=PATTERNS', 'grep -e foo a.txt', 'none', { sets: 'pattern-given' }),
     opt('-f, --file=FILE', 'grep -f patterns.txt a.txt', 'read', { sets: 'pattern-given' }),
@@ -24,6 +23,8 @@ export const grepModel: ToolModel = {
       '-L, --files-without-match', '-l, --files-with-matches', '-c, --count', '-T, --initial-tab', '-Z, --null',
       '-B, --before-context=NUM', '-A, --after-context=NUM', '-C, --context=NUM', '--group-separator=SEP', '--no-group-separator',
       '--color[=WHEN], --colour[=WHEN]', '-U, --binary', '-u, --unix-byte-offsets', '--fixed-regexp', '-X MATCHER'),
+    // `-NUM` is context: grep takes each digit as an option, so `-5rn` is `-5 -r -n`.
+    ...plain('grep', 'foo a.txt', '-0', '-1', '-2', '-3', '-4', '-5', '-6', '-7', '-8', '-9'),
   ],
   operands: { leading: ['none'], rest: 'read' },
   operandsWhen: { 'pattern-given': { rest: 'read' } },
