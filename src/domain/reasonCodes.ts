@@ -37,6 +37,8 @@ export const REASON_CODES = {
   'syntax.too_many_parts': 'The compound command has more parts, or more possible directories, than the review follows.',
   // commands
   'command.unknown': 'The command is not in the policy: deny by default means it needs approval.',
+  'command.unknown_option': 'The tool has an option model and an option is not in it: what the option does is unknown, so it needs approval.',
+  'command.option_effect': 'An option or operand of a modelled tool does something no path or URL check can judge (reads a list of files, changes the clock, shows other processes\' environments): it needs approval.',
   'command.not_found': 'The command does not resolve to a program.',
   'command.allowed': 'A rule allows this command.',
   'command.asked': 'A rule asks a human before this command runs.',

@@ -22,6 +22,7 @@ import { secretsInTreeVerdict } from './secretsInTree.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
+import { modelOptionFindings } from './modelOptions.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 /** Words that only print or compare: URLs and paths in them are data. */
@@ -79,6 +80,9 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   }
 
   const pathArgs = [...pathArgsFor(name, args), ...(hatches?.paths ?? [])];
+  // Deny by default at the option level: a modelled tool adds what its options and operands do.
+  const modelled = modelOptionFindings(name, args, pathArgs, state, depth);
+  if (modelled) parts.push(...modelled);
   if (pathArgs.length) {
     const pj = judgePaths(pathArgs, pathContext(state));
     step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
