@@ -28,8 +28,16 @@ const treeSitterCjs = {
     b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: resolvePath('node_modules/web-tree-sitter/tree-sitter.cjs') }));
   },
 };
-// The full CLI (`shimctl …`).
-await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs] });
+// The full CLI (`shimctl …`). The HTTP server (fastify and its routes, ~1 MB) is a bundle of its
+// own, required only by `shimctl serve`: every other command would parse it for nothing.
+const httpApart = {
+  name: 'http-apart',
+  setup(b) {
+    b.onResolve({ filter: /\/http\/createHttpServer\.js$/ }, () => ({ path: './http.cjs', external: true }));
+  },
+};
+await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs, httpApart] });
+await build({ ...common, entryPoints: { http: 'src/interfaces/http/createHttpServer.ts' } });
 chmodSync('bin/shimctl.cjs', 0o755);
 
 // The hot-path bundle the shims load on every command (and the resident review process): only

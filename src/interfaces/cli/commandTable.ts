@@ -14,6 +14,7 @@ import { policyCommand } from './commands/policy.js';
 import { shimCommand } from './commands/shim.js';
 import { statusCommand } from './commands/status.js';
 import { uninstallCommand } from './commands/uninstall.js';
+import { serveCommand } from './commands/serve.js';
 
 /** One line per command; internal ones start with `__` and are not listed in help. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CliCommand[] = [
   configCommand,
   auditCommand,
   approvalsCommand,
+  serveCommand,
   approveCommand,
   denyCommand,
   shimCommand,

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { matchesFilter, parseRecordLine } from '../../../application/auditQuery/auditFilter.js';
+import { countRecords } from '../../../application/auditQuery/selectRecords.js';
+import type { AuditRecord } from '../../../application/ports/auditLog.js';
+import { followAuditFile } from '../../../infrastructure/audit/followAuditFile.js';
+import { auditLinesNewestFirst, openOrNull } from '../../../infrastructure/audit/readLinesBackward.js';
+import { fstatSync } from 'node:fs';
+import { API_VERSION } from '../../api/apiError.js';
+import { parseAuditQuery } from '../auditQuery.js';
+import { httpError } from '../createHttpServer.js';
+import type { HttpDeps } from '../httpDeps.js';
+
+const HEARTBEAT_MS = 15_000;
+
+/** `GET /v1/audit`, `GET /v1/audit/stream`, `GET /v1/stats` (docs/http-api.md). */
+export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  // Newest first, a page at a time; `next` is the cursor for the page before (records with a lower seq).
+  app.get('/v1/audit', async (req, reply) => {
+    const q = parseAuditQuery(req.query as Record<string, unknown>, Date.now());
+    if (!q.ok) return reply.code(400).send(httpError('request.invalid_value', q.message));
+    const { filter, limit, before } = q.value;
+    const records: AuditRecord[] = [];
+    let more = false;
+    for (const line of auditLinesNewestFirst(deps.auditLog)) {
+      const r = parseRecordLine(line);
+      if (!r) continue;
+      if (before !== undefined && (r.seq === undefined || r.seq >= before)) continue;
+      if (filter.sinceMs !== undefined && Date.parse(r.ts) < filter.sinceMs - 60_000) break;
+      if (!matchesFilter(r, filter)) continue;
+      if (records.length === limit) { more = true; break; }
+      records.push(r);
+    }
+    const last = records[records.length - 1];
+    return { api_version: API_VERSION, records, next: more && last?.seq !== undefined ? last.seq : null };
+  });
+
+  app.get('/v1/stats', async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    const { limit: _l, before: _b, ...rest } = query;
+    if (_l !== undefined || _b !== undefined) return reply.code(400).send(httpError('request.invalid_value', 'stats take agent, decision, since and text only'));
+    const q = parseAuditQuery(rest, Date.now(), { since: '24h' });
+    if (!q.ok) return reply.code(400).send(httpError('request.invalid_value', q.message));
+    const stats = countRecords(auditLinesNewestFirst(deps.auditLog), q.value.filter);
+    return { api_version: API_VERSION, since: new Date(q.value.filter.sinceMs!).toISOString(), ...stats };
+  });
+
+  // Server-sent events from the log's current end, following rotation like `audit tail -f`.
+  app.get('/v1/audit/stream', async (req, reply) => {
+    const q = parseAuditQuery(req.query as Record<string, unknown>, Date.now());
+    if (!q.ok) return reply.code(400).send(httpError('request.invalid_value', q.message));
+    const { filter } = q.value;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+    res.write(': shimctl audit stream\n\n');
+    const stop = new AbortController();
+    const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    req.raw.on('close', () => { stop.abort(); clearInterval(beat); });
+    const fd = openOrNull(deps.auditLog);
+    const start = fd === null ? null : { fd, offset: fstatSync(fd).size };
+    try {
+      await followAuditFile(deps.auditLog, {
+        start,
+        pollMs: 200,
+        signal: stop.signal,
+        onLine(line) {
+          const r = parseRecordLine(line);
+          if (!r || !matchesFilter(r, filter)) return;
+          // One line of JSON per event: JSON.stringify never emits a raw newline.
+          res.write(`event: record\nid: ${r.seq ?? ''}\ndata: ${JSON.stringify(r)}\n\n`);
+        },
+      });
+    } finally {
+      clearInterval(beat);
+      res.end();
+    }
+  });
+}
