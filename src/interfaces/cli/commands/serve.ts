@@ -45,7 +45,8 @@ export const serveCommand: CliCommand = {
     const server = createHttpServer({
       token,
       port: () => bound,
-      decide: () => createApp(ctx.env),
+      // One app for every request: the config is still loaded per request (a changed file applies at once).
+      decide: () => app,
       auditLog: app.paths.auditLog,
       approvals: () => approvalsWiring(ctx.env),
       refusePeer: (peerPort) => refusePeer(peerPort, bound, app.paths.shimDir, app.paths.stateDir),
