@@ -38,6 +38,10 @@ const httpApart = {
 };
 await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs, httpApart] });
 await build({ ...common, entryPoints: { http: 'src/interfaces/http/createHttpServer.ts' } });
+// The dashboard: one script for the browser (it shares the domain's makeVisible/showControls with
+// the terminal views), its page and its style sheet, served by the HTTP server from dist/ui.
+await build({ ...common, outdir: 'dist/ui', outExtension: {}, platform: 'browser', format: 'iife', target: 'chrome110', entryPoints: { dashboard: 'src/interfaces/http/ui/dashboard.ts' } });
+for (const f of ['index.html', 'dashboard.css']) copyFileSync(`src/interfaces/http/ui/${f}`, `dist/ui/${f}`);
 chmodSync('bin/shimctl.cjs', 0o755);
 
 // The hot-path bundle the shims load on every command (and the resident review process): only

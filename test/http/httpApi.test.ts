@@ -49,7 +49,7 @@ beforeAll(async () => {
   h = approvalHome();
   s = await startServer(h.home);
 }, 120_000);
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => { await s?.stop(); }, 60_000);
 
 describe('HTTP API security', () => {
   it('/health is open; every other path is 401 without the token, and with a wrong one', async () => {
@@ -114,7 +114,7 @@ describe('POST /v1/decide', () => {
       expect(r.status, body).toBe(viaCli.status === 2 ? 400 : 200);
       validate('/v1/decide', 'post', r.status, JSON.parse(text));
     }
-  });
+  }, 240_000);
 });
 
 describe('audit and stats', () => {
@@ -242,6 +242,20 @@ describe('approvals', () => {
   });
 });
 
+describe('rules, timeline and login codes', () => {
+  it('answer in their documented shapes', async () => {
+    const rules = await s.call('/v1/rules');
+    validate('/v1/rules', 'get', 200, await rules.json());
+    const t = await s.call('/v1/timeline?since=1h&buckets=6');
+    const timeline = await t.json();
+    validate('/v1/timeline', 'get', 200, timeline);
+    expect(timeline.buckets).toBe(6);
+    expect((await s.call('/v1/timeline?buckets=0')).status).toBe(400);
+    const code = await s.call('/v1/ui/login-codes', { method: 'POST' });
+    validate('/v1/ui/login-codes', 'post', 200, await code.json());
+  });
+});
+
 describe('the OpenAPI file matches the running server', () => {
   it('every documented path and method is served (not 404), and an undocumented one is 404', async () => {
     for (const [path, ops] of Object.entries(OPENAPI.paths as Record<string, Record<string, unknown>>)) {
@@ -254,6 +268,6 @@ describe('the OpenAPI file matches the running server', () => {
       }
     }
     expect((await s.call('/v1/undocumented')).status).toBe(404);
-    expect(Object.keys(OPENAPI.paths).sort()).toEqual(['/health', '/v1/approvals', '/v1/approvals/{id}', '/v1/audit', '/v1/audit/stream', '/v1/decide', '/v1/stats']);
+    expect(Object.keys(OPENAPI.paths).sort()).toEqual(['/health', '/v1/approvals', '/v1/approvals/{id}', '/v1/audit', '/v1/audit/stream', '/v1/decide', '/v1/rules', '/v1/stats', '/v1/timeline', '/v1/ui/login-codes']);
   });
 });

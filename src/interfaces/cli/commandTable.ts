@@ -15,6 +15,7 @@ import { shimCommand } from './commands/shim.js';
 import { statusCommand } from './commands/status.js';
 import { uninstallCommand } from './commands/uninstall.js';
 import { serveCommand } from './commands/serve.js';
+import { uiCommand } from './commands/ui.js';
 
 /** One line per command; internal ones start with `__` and are not listed in help. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -29,6 +30,7 @@ export const COMMANDS: readonly CliCommand[] = [
   auditCommand,
   approvalsCommand,
   serveCommand,
+  uiCommand,
   approveCommand,
   denyCommand,
   shimCommand,

@@ -7,14 +7,21 @@ import type { HttpDeps } from './httpDeps.js';
 import { registerApprovalRoutes } from './routes/approvals.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerDecideRoute } from './routes/decide.js';
+import { registerPolicyRoutes } from './routes/policy.js';
+import { registerUiRoutes } from './routes/ui.js';
+import { UI_COOKIE, UiSessions, cookieValue } from './uiSessions.js';
 
 /** An error body of the `decide` API's shape: `{api_version, error: {code, message}}`. */
 export function httpError(code: string, message: string): { api_version: number; error: { code: string; message: string } } {
   return { api_version: API_VERSION, error: { code, message } };
 }
 
-/** Paths answered without the token. */
-const OPEN = new Set(['/health']);
+/** Paths answered without the token: the health check, and the login link's code exchange. */
+const OPEN = new Set(['/health', '/ui/login']);
+/** The dashboard page and its assets: the session cookie suffices (they change nothing). */
+const PAGE = (path: string): boolean => path === '/' || path.startsWith('/ui/');
+/** The CSRF header the dashboard sends with the cookie on every API call. */
+export const CSRF_HEADER = 'x-shimctl-csrf';
 
 /**
  * The local HTTP API (docs/http-api.md). Fastify, not hand-written routing: its request
@@ -25,6 +32,7 @@ const OPEN = new Set(['/health']);
  */
 export function createHttpServer(deps: HttpDeps): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: MAX_REQUEST_BYTES + 1024, return503OnClosing: true });
+  const ui = new UiSessions();
   // The decide contract is the CLI's: the body text goes to the same parser, with its errors.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -34,8 +42,13 @@ export function createHttpServer(deps: HttpDeps): FastifyInstance {
       return reply.code(421).send(httpError('http.host_refused', 'the Host header must name this server on the loopback address (DNS rebinding)'));
     }
     const path = req.url.split('?')[0]!;
-    if (OPEN.has(path)) return;
-    if (!bearerMatches(req.headers.authorization, deps.token)) {
+    if (OPEN.has(path) && req.method === 'GET') return;
+    const session = cookieValue(req.headers.cookie, UI_COOKIE);
+    if (PAGE(path) && req.method === 'GET' && ui.session(session)) return;
+    const csrf = req.headers[CSRF_HEADER];
+    const viaPage = ui.authorises(session, typeof csrf === 'string' ? csrf : undefined) && !path.startsWith('/v1/ui/');
+    if (!viaPage && !bearerMatches(req.headers.authorization, deps.token)) {
+      if (PAGE(path)) return reply.code(401).type('text/plain; charset=utf-8').send('shimctl: open the dashboard with `shimctl ui` (it signs this browser in with a one-time link).\n');
       return reply.code(401).header('www-authenticate', 'Bearer').send(httpError('http.unauthorized', 'a bearer token is required (the owner-only token file in shimctl\'s state directory)'));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -50,6 +63,8 @@ export function createHttpServer(deps: HttpDeps): FastifyInstance {
   registerDecideRoute(app, deps);
   registerAuditRoutes(app, deps);
   registerApprovalRoutes(app, deps);
+  registerPolicyRoutes(app, deps);
+  registerUiRoutes(app, deps, ui);
   app.setNotFoundHandler((req, reply) => { reply.code(404).send(httpError('http.not_found', `no route ${req.method} ${req.url.split('?')[0]}`)); });
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

@@ -44,6 +44,32 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     return { api_version: API_VERSION, since: new Date(q.value.filter.sinceMs!).toISOString(), ...stats };
   });
 
+  // Decisions over time per agent, for the dashboard's chart: `buckets` equal slices of the window.
+  app.get('/v1/timeline', async (req, reply) => {
+    const query = { ...(req.query as Record<string, unknown>) };
+    const n = query.buckets === undefined ? 24 : Number(query.buckets);
+    delete query.buckets;
+    if (!Number.isInteger(n) || n < 1 || n > 200) return reply.code(400).send(httpError('request.invalid_value', 'buckets must be 1..200'));
+    const now = Date.now();
+    const q = parseAuditQuery(query, now, { since: '24h' });
+    if (!q.ok) return reply.code(400).send(httpError('request.invalid_value', q.message));
+    const from = q.value.filter.sinceMs!;
+    const width = Math.max(1, Math.ceil((now - from) / n));
+    const agents: Record<string, Record<string, number[]>> = {};
+    for (const line of auditLinesNewestFirst(deps.auditLog)) {
+      const r = parseRecordLine(line);
+      if (!r) continue;
+      const t = Date.parse(r.ts);
+      if (t < from - 60_000) break;
+      if (t < from || !matchesFilter(r, q.value.filter)) continue;
+      const i = Math.min(n - 1, Math.floor((t - from) / width));
+      const a = (agents[r.agent ?? '(none)'] ??= { allow: new Array(n).fill(0), ask: new Array(n).fill(0), block: new Array(n).fill(0) });
+      const row = a[r.decision];
+      if (row) row[i]! += 1;
+    }
+    return { api_version: API_VERSION, since: new Date(from).toISOString(), bucketMs: width, buckets: n, agents };
+  });
+
   // Server-sent events from the log's current end, following rotation like `audit tail -f`.
   app.get('/v1/audit/stream', async (req, reply) => {
     const q = parseAuditQuery(req.query as Record<string, unknown>, Date.now());
