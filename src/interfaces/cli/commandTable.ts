@@ -14,6 +14,8 @@ import { policyCommand } from './commands/policy.js';
 import { shimCommand } from './commands/shim.js';
 import { statusCommand } from './commands/status.js';
 import { uninstallCommand } from './commands/uninstall.js';
+import { serveCommand } from './commands/serve.js';
+import { uiCommand } from './commands/ui.js';
 
 /** One line per command; internal ones start with `__` and are not listed in help. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -27,6 +29,8 @@ export const COMMANDS: readonly CliCommand[] = [
   configCommand,
   auditCommand,
   approvalsCommand,
+  serveCommand,
+  uiCommand,
   approveCommand,
   denyCommand,
   shimCommand,
