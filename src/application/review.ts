@@ -1,5 +1,6 @@
 import type { EngineInput, PolicyEngine } from './ports/policyEngine.js';
 import { ENGINE_INPUT_VERSION } from './ports/policyEngine.js';
+import { regoInputsForParts } from './regoParts.js';
 import type { PolicyConfig } from '../domain/policyConfig.js';
 import type { HostFacts, ReviewRequest } from '../domain/reviewRequest.js';
 import type { ReviewResult } from '../domain/review/reviewCommand.js';
@@ -51,7 +52,8 @@ async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: 
  * The decide use case: the native engine always runs (its verdict is advisory input for Rego);
  * with `both` the strictest verdict wins, with `rego` the Rego verdict is the answer, except that
  * refusals made upstream of any policy (complex syntax, invocation, config, internal errors)
- * always stand. Text that never became one simple command is not sent to Rego at all.
+ * always stand. A compound command is sent part by part (regoForParts); other text that never
+ * became one simple command is not sent to Rego at all.
  * Never rejects: any failure is a `block`.
  */
 export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
@@ -64,12 +66,7 @@ export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promi
   }
   const engine = deps.config.engine;
   if (engine === 'native') return native;
-  if (native.parts && native.verdict.decision === 'allow') {
-    // The Rego input describes one simple command: a compound one it never saw must not run on
-    // the native verdict alone under a Rego policy (docs/shell.md).
-    const v = verdict('block', 'medium', 'syntax.compound', `engine '${engine}' judges one simple command at a time; a compound command is refused (run its parts one by one)`);
-    return { ...native, verdict: v, trace: [...native.trace, { stage: 'engine.rego', detail: 'not consulted: compound command refused', verdict: v }] };
-  }
+  if (native.parts) return regoForParts(native, req, deps, engine);
   if (native.normalized === undefined) {
     const detail = 'not consulted: the text never became one simple command, the native verdict stands';
     return { ...native, trace: [...native.trace, { stage: 'engine.rego', detail }] };
@@ -88,6 +85,34 @@ export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promi
     const keepNative = engine === 'both' || isUpstreamRefusal(native.verdict);
     const final = keepNative ? combineStricterFirst(native.verdict, rego) : rego;
     return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail: `Rego answered ${rego.decision}`, verdict: rego }] };
+  } catch (err) {
+    return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
+  }
+}
+
+/**
+ * A compound command under a Rego engine: Rego judges each simple command (docs/rego.md), one
+ * evaluation per part, in order, stopping at the first block; the verdicts are combined with the
+ * ones Rego does not see (src/application/regoParts.ts). Upstream refusals stand, as for one command.
+ */
+async function regoForParts(native: ReviewResult, req: ReviewRequest, deps: ReviewDeps, engine: 'rego' | 'both'): Promise<ReviewResult> {
+  if (isUpstreamRefusal(native.verdict)) {
+    return { ...native, trace: [...native.trace, { stage: 'engine.rego', detail: 'not consulted: the compound command was refused before any policy' }] };
+  }
+  if (!deps.rego) return { ...native, verdict: internalErrorVerdict(`engine '${engine}' is configured but no Rego engine is wired`) };
+  try {
+    const { inputs, kept } = regoInputsForParts(native, req);
+    const answers: Verdict[] = [];
+    for (const input of inputs) {
+      const v = await evaluateWithGuard(deps.rego, input, req, deps.config.rego.timeoutMs + GUARD_SLACK_MS);
+      answers.push(v);
+      if (v.decision === 'block') break;
+    }
+    const rego = answers.length ? answers.reduce(combineStricterFirst) : undefined;
+    const standing = [...(rego ? [rego] : []), ...kept];
+    const final = engine === 'both' ? (rego ? combineStricterFirst(native.verdict, rego) : native.verdict) : standing.length ? standing.reduce(combineStricterFirst) : native.verdict;
+    const detail = `Rego judged ${answers.length} of ${inputs.length} part(s)${rego ? `: ${rego.decision}` : ''}`;
+    return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail, ...(rego ? { verdict: rego } : {}) }] };
   } catch (err) {
     return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
   }
