@@ -5,6 +5,7 @@ import type { HostFacts, ReviewRequest } from '../domain/reviewRequest.js';
 import type { ReviewResult } from '../domain/review/reviewCommand.js';
 import { reviewCommand } from '../domain/review/reviewCommand.js';
 import type { Verdict } from '../domain/verdict.js';
+import { forSession } from '../domain/rules/sessionRules.js';
 import { DECISIONS, RISKS, combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
 
 export interface ReviewDeps {
@@ -54,7 +55,8 @@ async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: 
  * always stand. Text that never became one simple command is not sent to Rego at all.
  * Never rejects: any failure is a `block`.
  */
-export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
+export async function reviewUseCase(req: ReviewRequest, given: ReviewDeps): Promise<ReviewResult> {
+  const deps = { ...given, config: forSession(given.config, req.session) };
   let native: ReviewResult;
   try {
     await loadGrammarIfNeeded(req, deps);

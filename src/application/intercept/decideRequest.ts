@@ -46,7 +46,7 @@ export async function decideRequest(
       : { verdict: verdict('ask', 'medium', 'invocation.script', `a nested shell runs the script file '${inv.file}'`), trace: [] };
   }
   return (deps.review ?? reviewUseCase)(
-    { command: inv.script, cwd: ctx.cwd, agent: ctx.agent, hop: ctx.hop },
+    { command: inv.script, cwd: ctx.cwd, agent: ctx.agent, hop: ctx.hop, session: ctx.env.SHIMCTL_SESSION || undefined },
     { config, facts: deps.hostFacts.facts(ctx.env), rego: config.engine === 'native' ? undefined : deps.regoEngine(config) },
   );
 }
