@@ -20,6 +20,8 @@ export interface ReviewRequest {
   session?: string;
   /** The mode this launch asked for (SHIMCTL_MODE); the config's ceiling still applies (docs/modes.md). */
   mode?: Mode;
+  /** Where the agent was launched (SHIMCTL_WORKSPACE): acceptEdits trusts writes and build tooling there; absent: `cwd`. */
+  workspace?: string;
 }
 
 import type { LocaleEnv } from './shell/locale.js';
