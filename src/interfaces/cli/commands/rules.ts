@@ -7,8 +7,9 @@ import { refuseToAnswer, sessionRefusalMessage } from '../approvals/sessionGuard
 import type { CliCommand } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
 
-const USAGE = `usage: shimctl rules [list] [--json]   every config rule in effect here: id, scope, decision, match, file
-       shimctl rules revoke ID          remove a rule (an approval) from your config file
+const USAGE = `usage: shimctl rules [--json]          every config rule in effect here: id, scope, decision, match, file
+       shimctl rules list [--json]     the same
+       shimctl rules revoke ID         remove a rule (an approval) from your config file
 `;
 
 /** `shimctl rules` (docs/rules.md): lists the rules in effect for the current directory, or revokes a saved one. */
