@@ -6,6 +6,10 @@ import type { HostFacts, ReviewRequest } from '../domain/reviewRequest.js';
 import type { ReviewResult } from '../domain/review/reviewCommand.js';
 import { reviewCommand } from '../domain/review/reviewCommand.js';
 import type { Verdict } from '../domain/verdict.js';
+import { forSession } from '../domain/rules/sessionRules.js';
+import { effectiveMode } from '../domain/modes/mode.js';
+import type { ModeUnit } from '../domain/modes/applyMode.js';
+import { applyMode } from '../domain/modes/applyMode.js';
 import { DECISIONS, RISKS, combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
 
 export interface ReviewDeps {
@@ -56,7 +60,29 @@ async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: 
  * became one simple command is not sent to Rego at all.
  * Never rejects: any failure is a `block`.
  */
-export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
+export async function reviewUseCase(req: ReviewRequest, given: ReviewDeps): Promise<ReviewResult> {
+  const deps = { ...given, config: forSession(given.config, req.session) };
+  const result = await reviewWithEngines(req, deps);
+  return withMode(req, deps, result);
+}
+
+/** The mode layer, after every engine (docs/modes.md): it never changes what the review found, only what is done about it. */
+function withMode(req: ReviewRequest, deps: ReviewDeps, result: ReviewResult): ReviewResult {
+  const mode = effectiveMode(req.mode, deps.config.mode, deps.config.modeCeiling);
+  if (mode === 'default') return deps.config.mode === undefined && req.mode === undefined ? result : { ...result, mode };
+  try {
+    const units: ModeUnit[] = result.parts
+      ? result.parts.map((p) => ({ argv: p.argv, text: p.text, cwd: p.cwd, verdict: p.verdict }))
+      : result.normalized ? [{ argv: result.normalized.effectiveArgv, text: result.normalized.command, cwd: req.cwd }] : [];
+    const out = applyMode({ mode, verdict: result.verdict, units, workspace: req.workspace ?? req.cwd, bookkeeping: result.bookkeeping !== undefined, home: deps.facts.home, realpath: (p) => deps.facts.realpath(p) });
+    const trace = out.effect ? [...result.trace, { stage: 'mode', detail: out.effect, verdict: out.verdict }] : result.trace;
+    return { ...result, verdict: out.verdict, mode, trace };
+  } catch (err) {
+    return { ...result, mode, verdict: internalErrorVerdict(`mode ${mode} failed: ${String(err)}`) };
+  }
+}
+
+async function reviewWithEngines(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
   let native: ReviewResult;
   try {
     await loadGrammarIfNeeded(req, deps);

@@ -99,6 +99,11 @@ export const REASON_CODES = {
   'config.invalid': 'A config file is invalid: interception blocks everything until it is fixed.',
   'config.unreadable': 'A config file could not be read: interception blocks everything until it is fixed.',
   'config.loosening_ignored': 'A project config tried to loosen the policy; that part was ignored.',
+  'config.managed': 'An ask or block rule of the managed (admin) layer matched: no user rule, project file, approval or mode loosens it.',
+  // modes (docs/modes.md)
+  'mode.plan': 'Plan mode: only commands whose whole effect is reading run; this one was blocked.',
+  'mode.accept_edits': 'acceptEdits mode let this run without asking: a write inside the workspace, or the project\'s own build and test tooling run from it.',
+  'mode.yolo': 'yolo mode let this run without asking; the review\'s risk and reasons are kept.',
   // audit and execution
   'audit.unavailable': 'The audit record could not be written, so the command did not run.',
   'exec.failed': 'The program could not be started.',

@@ -53,7 +53,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
 
   const parts: Verdict[] = self ? [self] : [];
   const use = classifyInterpreter(name, args);
-  if (use) parts.push(reviewInterpreter(name, use, state, depth, configAllow(view, state.config)));
+  if (use) parts.push(reviewInterpreter(name, use, state, depth, configAllow(view, state.config, state)));
 
   const hatches = findEscapeHatches(name, args);
   if (hatches) {
@@ -74,7 +74,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   if (name === 'wget') parts.push(judgeClientSettings(name, args, state));
 
   if (!use || use.kind === 'query') {
-    const rules = evaluateRules(view, state.config);
+    const rules = evaluateRules(view, state.config, state, (d) => step(state, depth, 'rules', d));
     step(state, depth, 'rules', () => (rules.rule_ids.length ? `matched ${rules.rule_ids.join(', ')}` : 'no rule matched'), rules);
     parts.push(rules);
   }

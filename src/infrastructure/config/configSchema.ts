@@ -5,6 +5,8 @@
  */
 import type { ConfigRule } from '../../domain/policyConfig.js';
 import { DECISIONS, RISKS } from '../../domain/verdict.js';
+import type { Mode } from '../../domain/modes/mode.js';
+import { MODES } from '../../domain/modes/mode.js';
 
 /** A config file after validation: every field optional, nothing merged yet. */
 export interface ConfigFileContent {
@@ -19,6 +21,8 @@ export interface ConfigFileContent {
   audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
   nested?: 'review' | 'passthrough';
   syntax?: 'structured' | 'strict';
+  /** User: the default mode. Project: can only move toward plan. Managed: the ceiling (docs/modes.md). */
+  mode?: Mode;
   rego?: { mode?: 'eval' | 'server'; policyPaths?: string[]; query?: string; url?: string; tokenEnv?: string; timeoutMs?: number; opaPath?: string };
 }
 
@@ -80,9 +84,14 @@ const ruleCheck = object(
     subcommand: arrayOf(word, 16),
     args: arrayOf(string(), 256),
     argsContain: arrayOf(word, 64),
+    cwd: string({ pattern: /^(\/|~\/|~$)/, patternText: 'an absolute directory (or one starting with `~/`), `/**` at the end for everything below it' }),
+    agent: word,
+    session: word,
     decision: oneOf(DECISIONS),
     risk: oneOf(RISKS),
     reason: string(),
+    lifts: arrayOf(word, 64),
+    maxRisk: oneOf(RISKS),
   },
   ['id', 'command', 'decision'],
 );
@@ -104,6 +113,7 @@ const fileCheck = object({
   audit: object({ maxBytes: integer(1024, 2 ** 40), keep: integer(0, 1000), retentionDays: integer(0, 3650), warnMiBPerHour: integer(1, 2 ** 20) }),
   nested: oneOf(['review', 'passthrough']),
   syntax: oneOf(['structured', 'strict']),
+  mode: oneOf(MODES),
   rego: object({
     mode: oneOf(['eval', 'server']),
     policyPaths: arrayOf(word),

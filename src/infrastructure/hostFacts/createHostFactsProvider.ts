@@ -69,7 +69,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         home: paths.home,
         locale: localeEnvOf(env),
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
-        shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...recordedSelfPaths(paths.manifest)])],
+        shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...(paths.managedConfig ? [paths.managedConfig] : []), ...recordedSelfPaths(paths.manifest)])],
         realpath: (p) => {
           try {
             return realpathOfLongestPrefix(p);

@@ -11,6 +11,8 @@ import { explainCommand } from './commands/explain.js';
 import { hookCommand } from './commands/hook.js';
 import { installCommand } from './commands/install.js';
 import { policyCommand } from './commands/policy.js';
+import { modeCommand } from './commands/mode.js';
+import { rulesCommand } from './commands/rules.js';
 import { shimCommand } from './commands/shim.js';
 import { statusCommand } from './commands/status.js';
 import { uninstallCommand } from './commands/uninstall.js';
@@ -27,6 +29,8 @@ export const COMMANDS: readonly CliCommand[] = [
   explainCommand,
   policyCommand,
   configCommand,
+  modeCommand,
+  rulesCommand,
   auditCommand,
   approvalsCommand,
   serveCommand,
