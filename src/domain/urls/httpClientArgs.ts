@@ -29,7 +29,7 @@ const LONG_WITH_VALUE = new Set([
   '--tries', '--timeout', '--wait', '--execute', '--password', '--post-data', '--post-file', '--body-data', '--method',
   '--directory-prefix', '--input-file', '--level', '--accept', '--reject', '--domains', '--exclude-domains',
   '--load-cookies', '--save-cookies', '--quota', '--ca-certificate', '--certificate', '--private-key', '--bind-address',
-  '--auth', '--auth-type', '--session', '--session-read-only', '--verify', '--cert-key', '--style', '--format-options',
+  '--auth', '--auth-type', '--max-redirect', '--session', '--session-read-only', '--verify', '--cert-key', '--style', '--format-options',
 ]);
 /** A local socket reaches a local service (the Docker socket) whatever host the URL names. */
 const LONG_SOCKET = new Set(['--unix-socket', '--abstract-unix-socket']);

@@ -4,7 +4,9 @@ import { any, argPrefix, flag, not, arg } from '../ruleTypes.js';
 const sendsData = any(
   flag('dFT', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--form', '--upload-file', '--json', '--post-data', '--post-file', '--body-data', '--body-file'),
   (v) => v.args.some((a, i) => (a === '-X' || a === '--request' || a === '--method') && /^(POST|PUT|PATCH|DELETE)$/i.test(v.args[i + 1] ?? '')),
-  argPrefix('-XPOST', '-XPUT', '-XDELETE', '-XPATCH', '--request=', '--method='),
+  argPrefix('-XPOST', '-XPUT', '-XDELETE', '-XPATCH'),
+  // `--request=GET` and `--request=HEAD` read; any other method written with `=` sends.
+  (v) => v.args.some((a) => /^--(request|method)=/.test(a) && !/^--(request|method)=(GET|HEAD)$/.test(a)),
 );
 
 export const netPack: BuiltinRule[] = [
