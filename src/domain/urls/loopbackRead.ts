@@ -1,12 +1,18 @@
 // Whether a curl or wget command is a plain check of a local dev server
 // (`curl -s localhost:3000/health`, `wget -qO- --max-redirect=0 http://127.0.0.1:8080/`): a GET or
 // HEAD, no body, no upload, nothing that changes where it connects, and every target a literal
-// loopback spelling. Options are matched against an allow-list, not a deny-list: an option this
-// file does not know (or an abbreviation of one it knows) is not a plain read, so a new curl
+// loopback spelling. Options are matched against an allow-list (`plainRead` in httpClientFacts.ts),
+// not a deny-list: an option the list does not hold (or an abbreviation of one it knows) is not a plain read, so a new curl
 // option cannot open the allowance. Files the allowed options write or read (`-o`, `-D`, `-w @f`,
 // `-H @f`, `wget -O`) are still judged by the path policy; this only says the request is a read.
 
+import type { Kind, PlainReadFacts } from './httpClientFacts.js';
+import { httpClientSpec } from './httpClientFacts.js';
+
 export type RequestShape = { plainRead: true } | { plainRead: false; why: string };
+
+const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 
 /** An octet written the one way every parser reads alike: decimal, no leading zero. */
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -22,41 +28,6 @@ const LITERAL: Readonly<Record<string, RegExp>> = {
   wget: new RegExp(`^(?:https?://)?${WGET_HOST}${REST}$`, 'i'),
 };
 
-type Kind = 'flag' | 'value' | 'method' | 'writeOut' | 'redirects';
-
-interface ClientFacts {
-  shorts: Readonly<Record<string, Kind>>;
-  longs: Readonly<Record<string, Kind>>;
-  /** Whole words that are options but not clusters (`wget -nv`). */
-  words?: Readonly<Record<string, Kind>>;
-}
-
-// curl: output, verbosity, timeouts, headers and GET/HEAD. Not here, so never a plain read:
-// -d/--data*/--json/-F/-T (body, upload), -c (cookie jar), -b, -K (config), -L (redirects),
-// -x/--proxy/--preproxy/--socks*, --resolve/--connect-to/--interface/--dns-*/--doh-url,
-// --unix-socket, -O/--output-dir/--create-dirs (file names the review does not see), -:/--next.
-const CURL: ClientFacts = {
-  shorts: { s: 'flag', S: 'flag', f: 'flag', i: 'flag', I: 'flag', v: 'flag', k: 'flag', N: 'flag', '#': 'flag', '4': 'flag', '6': 'flag', g: 'flag', q: 'flag',
-    o: 'value', D: 'value', H: 'value', A: 'value', m: 'value', r: 'value', u: 'value', y: 'value', Y: 'value', w: 'writeOut', X: 'method' },
-  longs: { '--silent': 'flag', '--show-error': 'flag', '--fail': 'flag', '--fail-with-body': 'flag', '--fail-early': 'flag', '--include': 'flag',
-    '--head': 'flag', '--verbose': 'flag', '--insecure': 'flag', '--no-buffer': 'flag', '--progress-bar': 'flag', '--no-progress-meter': 'flag',
-    '--ipv4': 'flag', '--ipv6': 'flag', '--globoff': 'flag', '--disable': 'flag', '--compressed': 'flag', '--http1.0': 'flag', '--http1.1': 'flag',
-    '--http2': 'flag', '--http2-prior-knowledge': 'flag', '--raw': 'flag', '--no-keepalive': 'flag', '--tcp-nodelay': 'flag',
-    '--retry-connrefused': 'flag', '--retry-all-errors': 'flag',
-    '--output': 'value', '--dump-header': 'value', '--header': 'value', '--user-agent': 'value', '--max-time': 'value', '--connect-timeout': 'value',
-    '--retry': 'value', '--retry-delay': 'value', '--retry-max-time': 'value', '--max-filesize': 'value', '--range': 'value', '--user': 'value',
-    '--limit-rate': 'value', '--speed-limit': 'value', '--speed-time': 'value', '--url': 'value', '--write-out': 'writeOut', '--request': 'method' },
-};
-
-// wget: quiet output to a named file or stdout, timeouts, headers, and no redirects.
-const WGET: ClientFacts = {
-  shorts: { q: 'flag', S: 'flag', v: 'flag', '4': 'flag', '6': 'flag', O: 'value', T: 'value', t: 'value', U: 'value' },
-  longs: { '--quiet': 'flag', '--server-response': 'flag', '--spider': 'flag', '--verbose': 'flag', '--no-verbose': 'flag',
-    '--no-check-certificate': 'flag', '--inet4-only': 'flag', '--inet6-only': 'flag', '--content-on-error': 'flag',
-    '--output-document': 'value', '--timeout': 'value', '--tries': 'value', '--header': 'value', '--user-agent': 'value', '--max-redirect': 'redirects' },
-  words: { '-nv': 'flag' },
-};
-
 /**
  * Local services that answer a plain GET with secrets and no authentication: a read there is
  * not a dev-server check. A heuristic on top of the allowance, not the boundary.
@@ -70,11 +41,6 @@ function adminPort(target: string): string | undefined {
   const port = /^(?:https?:\/\/)?(?:\[[^\]]*\]|[^/:?#]*):(\d+)/i.exec(target)?.[1]?.replace(/^0+(?=\d)/, '');
   return port !== undefined ? own(ADMIN_PORTS, port) : undefined;
 }
-
-const CLIENTS: Readonly<Record<string, ClientFacts>> = { curl: CURL, wget: WGET };
-
-const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
-  Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 
 const notPlain = (why: string): RequestShape => ({ plainRead: false, why });
 
@@ -94,7 +60,7 @@ function checkValue(kind: Kind, option: string, value: string | undefined, scan:
   return undefined;
 }
 
-function scanArgs(facts: ClientFacts, name: string, args: readonly string[]): Scan {
+function scanArgs(facts: PlainReadFacts, name: string, args: readonly string[]): Scan {
   const scan: Scan = { positionals: [], maxRedirectZero: false, namedOutput: false };
   const stop = (why: string): Scan => ({ ...scan, why });
   for (let i = 0; i < args.length; i++) {
@@ -136,7 +102,7 @@ function scanArgs(facts: ClientFacts, name: string, args: readonly string[]): Sc
  * connects or which options it loads).
  */
 export function requestShape(name: string, args: readonly string[], urls: readonly string[], hasAssignments: boolean): RequestShape {
-  const facts = own(CLIENTS, name);
+  const facts = httpClientSpec(name)?.plainRead;
   if (!facts) return notPlain(`${name} is not a client whose options the loopback allowance models (curl, wget)`);
   if (hasAssignments) return notPlain('variables set for the command (a proxy, a config home) can change where it connects');
   const scan = scanArgs(facts, name, args);
