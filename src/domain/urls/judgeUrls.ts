@@ -22,7 +22,7 @@ const DANGEROUS_SCHEMES = new Set(['file', 'gopher', 'dict', 'data', 'javascript
  * the user or project can tighten both (`urls.loopback`, `urls.private`). Link-local ranges and
  * metadata services are never opened: they hand out the machine's cloud credentials.
  */
-function hostVerdict(url: string, cls: AddressClass, canonical: string, config: PolicyConfig, shape: RequestShape | undefined): Verdict | undefined {
+function hostVerdict(url: string, cls: AddressClass, canonical: string, config: PolicyConfig, shape: Shape | undefined): Verdict | undefined {
   const where = `${url} reaches ${canonical}`;
   switch (cls) {
     case 'metadata':
@@ -31,7 +31,7 @@ function hostVerdict(url: string, cls: AddressClass, canonical: string, config: 
       return verdict('block', 'high', 'url.link_local', `${where}, a link-local address (the range of cloud metadata services).`, 'urls:link-local');
     case 'loopback':
       if (config.urls.loopback === 'block') return verdict('block', 'high', 'url.localhost', `${where}, this machine (loopback); urls.loopback is "block".`, 'urls:localhost');
-      if (config.urls.loopback === 'allow-reads' && shape?.plainRead) {
+      if (config.urls.loopback === 'allow-reads' && shape?.().plainRead) {
         return verdict('allow', 'low', 'url.loopback_read', `${where}, this machine (loopback): a plain GET or HEAD, a dev-server check.`, 'urls:loopback-read');
       }
       return verdict('ask', 'medium', 'url.localhost', `${where}, this machine (loopback), ${loopbackWhy(config, shape)}.`, 'urls:localhost');
@@ -49,10 +49,19 @@ function hostVerdict(url: string, cls: AddressClass, canonical: string, config: 
   }
 }
 
-function loopbackWhy(config: PolicyConfig, shape: RequestShape | undefined): string {
+function loopbackWhy(config: PolicyConfig, shape: Shape | undefined): string {
   if (config.urls.loopback === 'ask') return 'and urls.loopback is "ask"';
   if (!shape) return 'named by a program whose request the review does not model';
-  return shape.plainRead ? 'a plain read' : `not a plain GET or HEAD: ${shape.why}`;
+  const s = shape();
+  return s.plainRead ? 'a plain read' : `not a plain GET or HEAD: ${s.why}`;
+}
+
+/** The request's shape, worked out only when a loopback host needs it (most URLs are public). */
+type Shape = () => RequestShape;
+
+function once(make: () => RequestShape): Shape {
+  let made: RequestShape | undefined;
+  return () => (made ??= make());
 }
 
 /** `allowHosts` entries: exact host names or addresses (any spelling), or `*.suffix`. */
@@ -66,14 +75,14 @@ function isAllowedHost(canonical: string, allowHosts: string[]): boolean {
   return false;
 }
 
-function judgeHost(url: string, c: HostClassification, config: PolicyConfig, shape: RequestShape | undefined): Verdict | undefined {
+function judgeHost(url: string, c: HostClassification, config: PolicyConfig, shape: Shape | undefined): Verdict | undefined {
   if (!c.ok) return undefined;
   // Metadata services hand out machine credentials: no allow-list entry opens them.
   if (c.cls !== 'metadata' && isAllowedHost(c.canonical, config.urls.allowHosts)) return undefined;
   return hostVerdict(url, c.cls, c.canonical, config, shape);
 }
 
-function judgeOne(url: string, config: PolicyConfig, shape: RequestShape | undefined): Verdict[] {
+function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined): Verdict[] {
   const parsed = parseUrl(url);
   if (!parsed) return [verdict('ask', 'medium', 'url.malformed', `'${url}' looks like a URL but has no scheme.`, 'urls:malformed')];
   const found: Verdict[] = [];
@@ -99,10 +108,11 @@ function judgeOne(url: string, config: PolicyConfig, shape: RequestShape | undef
 }
 
 /**
- * `shape` is the request the command makes (`requestShape`), when the command is one whose
- * options are modelled; without it a loopback URL asks.
+ * `shape` is the request the command makes (`requestShape`, or a function that works it out),
+ * when the command is one whose options are modelled; without it a loopback URL asks.
  */
-export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape): Verdict {
-  const verdicts = urls.flatMap((u) => judgeOne(u, config, shape));
+export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape)): Verdict {
+  const lazy = shape === undefined ? undefined : typeof shape === 'function' ? once(shape) : () => shape;
+  const verdicts = urls.flatMap((u) => judgeOne(u, config, lazy));
   return verdicts.length ? combine(...verdicts) : ALLOW_NOTHING_FOUND;
 }
