@@ -34,6 +34,11 @@ export interface ConfigRule {
   layer?: RuleLayer;
 }
 
+export const LOOPBACK_POLICIES = ['allow-reads', 'ask', 'block'] as const;
+export type LoopbackPolicy = (typeof LOOPBACK_POLICIES)[number];
+export const PRIVATE_POLICIES = ['ask', 'block'] as const;
+export type PrivatePolicy = (typeof PRIVATE_POLICIES)[number];
+
 export type EngineName = 'native' | 'rego' | 'both';
 
 /** The merged, validated configuration every layer reads. Defaults live in `defaultConfig`. */
@@ -47,7 +52,13 @@ export interface PolicyConfig {
   roots: string[];
   /** Built-in rule ids switched off by the user (never by a project). */
   disabledRules: string[];
-  urls: { allowSchemes: string[]; allowHosts: string[] };
+  /**
+   * `loopback`: `allow-reads` lets a plain GET/HEAD by curl or wget to a literal loopback address
+   * run (a dev-server check), anything else to loopback asks; `ask` asks for every loopback URL;
+   * `block` refuses them. `private`: LAN, CGNAT and unique-local addresses ask or are refused.
+   * Strictness grows in the order the values are listed in `LOOPBACK_POLICIES`/`PRIVATE_POLICIES`.
+   */
+  urls: { allowSchemes: string[]; allowHosts: string[]; loopback: LoopbackPolicy; private: PrivatePolicy };
   /** `answerWithoutTerminal`: approve/deny may run without a terminal (user config only; a project cannot set `approvals`). */
   approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean };
   execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };

@@ -67,8 +67,10 @@ export const REASON_CODES = {
   'path.shimctl_config': 'The command writes, moves or deletes a shimctl project config (`.shimctlrc`, ...); a human approves.',
   // urls
   'url.scheme_not_allowed': 'A URL uses a scheme that is not on the allow-list.',
-  'url.localhost': 'A URL points at localhost or a loopback address.',
-  'url.private_address': 'A URL points at a private, link-local or CGNAT address.',
+  'url.localhost': 'A URL points at localhost or a loopback address, in a request that is not a plain read (or loopback is tightened).',
+  'url.loopback_read': 'A plain GET or HEAD by curl or wget to a literal loopback address: a dev-server check, allowed.',
+  'url.private_address': 'A URL points at a private, CGNAT, reserved or multicast address.',
+  'url.link_local': 'A URL points at a link-local address (169.254/16, fe80::/10), the range of cloud metadata services.',
   'url.metadata_service': 'A URL points at a cloud metadata service.',
   'url.unspecified_address': 'A URL points at an unspecified address such as 0.0.0.0.',
   'url.malformed': 'An argument looks like a URL but does not parse.',

@@ -1,6 +1,7 @@
 import { judgePaths } from '../paths/judgePaths.js';
 import { dialectFor, parseShellInvocation } from '../shell/parseInvocation.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
+import { requestShape } from '../urls/loopbackRead.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { combine } from './combine.js';
@@ -29,8 +30,11 @@ const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash
 const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
 const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
-/** The named command: wrappers, shells, builtins with code, interpreters, escape hatches, rules, paths, URLs. */
-export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict {
+/**
+ * The named command: wrappers, shells, builtins with code, interpreters, escape hatches, rules, paths, URLs.
+ * `hasAssignments`: variables were set for this command (`http_proxy=… curl …`).
+ */
+export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain, hasAssignments = false): Verdict {
   const view = makeArgView(name, args);
   const chained = chainedTextVerdict(view);
   if (chained) {
@@ -99,7 +103,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   if (!DATA_ONLY.has(name)) {
     const urls = findUrls([name, ...args]);
     if (urls.length) {
-      const uv = judgeUrls(urls, state.config);
+      const uv = judgeUrls(urls, state.config, () => requestShape(name, args, urls, hasAssignments || state.envChanged === true));
       step(state, depth, 'urls', () => `URLs: ${urls.join(' ')}`, uv);
       parts.push(uv);
       if (chain) chain.urls.push(...urls);

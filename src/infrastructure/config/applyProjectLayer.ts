@@ -1,5 +1,6 @@
 import type { ConfigWarning } from '../../application/ports/configSource.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
+import { LOOPBACK_POLICIES, PRIVATE_POLICIES } from '../../domain/policyConfig.js';
 import type { ConfigFileContent } from './configSchema.js';
 import { SchemaError } from './configSchema.js';
 import { expandConfigPath } from './expandConfigPath.js';
@@ -77,6 +78,14 @@ export function applyProjectLayer(
   };
   config.urls.allowSchemes = narrow(config.urls.allowSchemes, file.urls?.allowSchemes, 'urls.allowSchemes', false);
   config.urls.allowHosts = narrow(config.urls.allowHosts, file.urls?.allowHosts, 'urls.allowHosts', false);
+  // Loopback and private-address policies: a project may move them only towards `block`.
+  const stricter = <T extends string>(order: readonly T[], current: T, wanted: T | undefined, field: string): T => {
+    if (wanted === undefined || order.indexOf(wanted) >= order.indexOf(current)) return wanted ?? current;
+    warn(field, `a project cannot relax \`${field}\` from "${current}" to "${wanted}"; ignored`);
+    return current;
+  };
+  config.urls.loopback = stricter(LOOPBACK_POLICIES, config.urls.loopback, file.urls?.loopback, 'urls.loopback');
+  config.urls.private = stricter(PRIVATE_POLICIES, config.urls.private, file.urls?.private, 'urls.private');
   config.execution.envAllow = narrow(config.execution.envAllow, file.execution?.envAllow, 'execution.envAllow', true);
 
   // Limits: only lower.

@@ -3,7 +3,8 @@
  * (`rules[2].decision: expected allow|ask|block`). Unknown keys are errors: a typo in a
  * security config must not silently do nothing.
  */
-import type { ConfigRule } from '../../domain/policyConfig.js';
+import type { ConfigRule, LoopbackPolicy, PrivatePolicy } from '../../domain/policyConfig.js';
+import { LOOPBACK_POLICIES, PRIVATE_POLICIES } from '../../domain/policyConfig.js';
 import { DECISIONS, RISKS } from '../../domain/verdict.js';
 import type { Mode } from '../../domain/modes/mode.js';
 import { MODES } from '../../domain/modes/mode.js';
@@ -15,7 +16,7 @@ export interface ConfigFileContent {
   protectedPaths?: string[];
   roots?: string[];
   disabledRules?: string[];
-  urls?: { allowSchemes?: string[]; allowHosts?: string[] };
+  urls?: { allowSchemes?: string[]; allowHosts?: string[]; loopback?: LoopbackPolicy; private?: PrivatePolicy };
   approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean };
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
   audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
@@ -102,7 +103,8 @@ const fileCheck = object({
   protectedPaths: arrayOf(word),
   roots: arrayOf(word),
   disabledRules: arrayOf(word),
-  urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word) }),
+  urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word),
+    loopback: oneOf(LOOPBACK_POLICIES), private: oneOf(PRIVATE_POLICIES) }),
   approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY), answerWithoutTerminal: bool }),
   execution: object({
     timeoutSeconds: integer(1, 7 * DAY),
