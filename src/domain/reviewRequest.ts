@@ -50,6 +50,8 @@ export interface HostFacts {
    * protected even when this is absent.
    */
   shimctlPaths?: string[];
+  /** The port `shimctl serve` listens on when one runs (docs/http-api.md): URLs aimed at it are refused. */
+  shimctlHttpPort?: number;
   /**
    * Files below an absolute directory (symlinks not followed; `.git` and `node_modules` not
    * entered), at most `limit` entries visited; `complete` is false when the walk stopped early.

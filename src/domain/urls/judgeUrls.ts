@@ -82,7 +82,21 @@ function judgeHost(url: string, c: HostClassification, config: PolicyConfig, sha
   return hostVerdict(url, c.cls, c.canonical, config, shape);
 }
 
-function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined): Verdict[] {
+/**
+ * The local HTTP API's port (docs/http-api.md): an agent's command aimed at it is refused outright,
+ * whatever the request looks like; with the API an agent could answer its own approvals.
+ * The default port always counts, so a server started after the review is covered too.
+ */
+export const SHIMCTL_HTTP_DEFAULT_PORT = 7819;
+
+function ownServer(url: string, port: string | undefined, scheme: string, cls: AddressClass, ownPorts: readonly number[]): Verdict | undefined {
+  if (cls !== 'loopback' && cls !== 'unspecified') return undefined;
+  const n = port === undefined || port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
+  if (!ownPorts.includes(n)) return undefined;
+  return verdict('block', 'critical', 'url.shimctl_server', `${url} reaches shimctl's own HTTP API on this machine (port ${n}).`, 'urls:shimctl-server');
+}
+
+function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, ownPorts: readonly number[]): Verdict[] {
   const parsed = parseUrl(url);
   if (!parsed) return [verdict('ask', 'medium', 'url.malformed', `'${url}' looks like a URL but has no scheme.`, 'urls:malformed')];
   const found: Verdict[] = [];
@@ -103,6 +117,8 @@ function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined): 
   for (const c of [primary, ...parsed.alternativeHosts.map(classifyHost)]) {
     const v = judgeHost(url, c, config, shape);
     if (v) found.push(v);
+    const own = c.ok ? ownServer(url, parsed.port, parsed.scheme, c.cls, ownPorts) : undefined;
+    if (own) found.push(own);
   }
   return found;
 }
@@ -111,8 +127,9 @@ function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined): 
  * `shape` is the request the command makes (`requestShape`, or a function that works it out),
  * when the command is one whose options are modelled; without it a loopback URL asks.
  */
-export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape)): Verdict {
+export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape), httpApiPort?: number): Verdict {
   const lazy = shape === undefined ? undefined : typeof shape === 'function' ? once(shape) : () => shape;
-  const verdicts = urls.flatMap((u) => judgeOne(u, config, lazy));
+  const ownPorts = httpApiPort === undefined ? [SHIMCTL_HTTP_DEFAULT_PORT] : [SHIMCTL_HTTP_DEFAULT_PORT, httpApiPort];
+  const verdicts = urls.flatMap((u) => judgeOne(u, config, lazy, ownPorts));
   return verdicts.length ? combine(...verdicts) : ALLOW_NOTHING_FOUND;
 }
