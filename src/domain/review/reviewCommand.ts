@@ -27,6 +27,11 @@ export interface ReviewResult {
   bookkeeping?: string;
   /** A compound command judged part by part with the shell grammar; on allow the shell runs the text as written. */
   parts?: CompoundPart[];
+  /**
+   * The text to run instead of the command: the review expanded `$VAR`s and globs itself and wrote
+   * the judged words into it (docs/shell.md "What runs"). Absent: the command runs byte for byte.
+   */
+  rewritten?: string;
   trace: TraceStep[];
 }
 
@@ -58,6 +63,7 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
     if (out.envelope) { result.envelope = out.envelope; result.reviewed = out.inner; }
     if (out.bookkeeping) result.bookkeeping = out.bookkeeping;
     if (out.parts) result.parts = out.parts;
+    if (out.rewritten !== undefined) result.rewritten = out.rewritten;
     step(state, 0, 'verdict', `${out.verdict.decision} (${out.verdict.risk})`, out.verdict);
     return result;
   } catch (err) {

@@ -9,6 +9,8 @@ import { absoluteSearchPath } from '../../domain/exec/searchPath.js';
 import { localeEnvOf } from '../../domain/shell/locale.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
+import { listDir } from './listDir.js';
+import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
@@ -65,9 +67,14 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       // One review asks for the same name several times (rules, path judge): answered once per
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
+      const shellVars: Record<string, string> = {};
+      for (const name of ENVIRONMENT_VARIABLES) if (env[name] !== undefined) shellVars[name] = env[name]!;
       return {
         home: paths.home,
         locale: localeEnvOf(env),
+        // What `$HOME`, `$PATH`, … expand to in the command: the request's own environment.
+        shellVars,
+        listDir,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
         shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...recordedSelfPaths(paths.manifest)])],
         realpath: (p) => {
