@@ -82,6 +82,8 @@ export function expandWords(x: Expandable, ctx: ExpandContext, offset: number): 
       if (g.kind === 'refuse') { refuse('syntax.glob', g.detail); continue; }
       out = g.kind === 'match' ? g.words : [chars.map((c) => c.c).join('')];
     } else out = [chars.map((c) => c.c).join('')];
+    // A newline or other control character in a file name would be refused in the text as written.
+    if (out.some((o) => /[\x00-\x1f\x7f]/.test(o))) { refuse('syntax.glob', 'a matching file name holds a control character'); continue; }
     words.push(...out);
     const [start, end] = x.spans[i]!;
     const replacement = plan.assignment

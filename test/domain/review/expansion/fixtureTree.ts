@@ -14,7 +14,7 @@ export function makeFixtureTree(): string {
     'proj/ü.ts', 'proj/src/m.ts', 'proj/src/n.ts', 'proj/src/.h.ts', 'proj/src/deep/z.ts', 'proj/.git/config', 'proj/.cfg/k.ts',
     'proj/README', 'proj/docs/README', 'proj/q?.txt', 'proj/st*r.txt',
     'trap/-rf', 'trap/keep.txt', 'trap/$(x)', 'trap/a b',
-    'home/u/.ssh/id_rsa', 'home/u/.ssh/id_ed25519', 'home/u/.ssh/known_hosts', 'home/u/.aws/credentials', 'home/u/bin/tool',
+    'home/u/.ssh/id_rsa', 'home/u/.ssh/id_ed25519', 'home/u/.ssh/known_hosts', 'home/u/.aws/credentials', 'home/u/bin/tool', 'ctl/a\nb',
   ];
   for (const f of files) {
     mkdirSync(join(root, f, '..'), { recursive: true });
