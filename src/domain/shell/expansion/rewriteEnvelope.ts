@@ -4,7 +4,9 @@ import { singleQuote } from './textEdits.js';
 
 /** Claude's own quoting of its `eval` word (claude.ts): bare when nothing is special, else `'…'"'"'…'`. */
 const claudeQuote = (s: string): string => (/^[A-Za-z0-9_./:=@+,-]+$/.test(s) ? s : `'${s.replaceAll("'", `'"'"'`)}'`);
-const QUOTINGS = [claudeQuote, singleQuote];
+/** Gemini's and Qwen's envelopes hold the command raw, between fixed lines. */
+const raw = (s: string): string => s;
+const QUOTINGS = [claudeQuote, singleQuote, raw];
 
 /**
  * A shape-matched agent envelope with the model's command replaced by its rewritten text. The
