@@ -63,13 +63,26 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   const defer = (code: ReasonCode, detail: string): void => {
     if (!deferred.has(code)) deferred.set(code, `${REASON_CODES[code]} (${detail})`);
   };
-  const spans: Array<[number, number]> = [];
+  // Word offsets, flat ([start, end, start, end, …]): no array per word on the hot path.
+  const spanFlat: number[] = [];
   const plans: WordPlan[] = [];
-  let pieces: Piece[] = [];
+  // Expand mode: where each piece of the current word starts in `word`, and its kind
+  // (0 unquoted text, 1 quoted text, 2 unquoted `$NAME`, 3 quoted `$NAME`), flat and reused;
+  // pieces are built only for a word that needs expanding.
+  const marks: number[] = [];
+  let nMarks = 0;
+  const varNames: string[] = [];
   let wordVar = false;
   const add = (s: string, quoted: boolean): void => {
+    if (expand) { marks[nMarks++] = word.length; marks[nMarks++] = quoted ? 1 : 0; }
     word += s;
-    if (expand) pieces.push({ kind: 'text', text: s, quoted });
+  };
+  const addVar = (name: string, raw: string, quoted: boolean): void => {
+    marks[nMarks++] = word.length;
+    marks[nMarks++] = quoted ? 3 : 2;
+    varNames.push(name);
+    word += raw;
+    wordVar = true;
   };
 
   const words: string[] = [];
@@ -98,13 +111,14 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       if (expand && (wordGlob || wordVar)) {
         // bash does not glob an assignment's value; the review does not model that difference.
         if (wordGlob && isAssignment) flag('syntax.glob', 'in an assignment');
-        plans.push({ index: words.length, pieces, assignment: isAssignment, glob: wordGlob });
+        plans.push({ index: words.length, pieces: piecesOf(word, marks.slice(0, nMarks), varNames), assignment: isAssignment, glob: wordGlob });
       }
-      spans.push([wordStart, i]);
+      spanFlat.push(wordStart, i);
       words.push(word);
       if (!isAssignment) commandSeen = true;
     }
-    pieces = [];
+    if (wordVar) varNames.length = 0;
+    nMarks = 0;
     wordVar = false;
     word = '';
     inWord = false;
@@ -159,9 +173,7 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       i = readDoubleQuoted(text, i + 1, (s) => add(s, true), flag, expand ? (at) => {
         const p = readParameter(text, at);
         if (!p) return undefined;
-        pieces.push({ kind: 'var', name: p.name, quoted: true });
-        word += text.slice(at, p.end);
-        wordVar = true;
+        addVar(p.name, text.slice(at, p.end), true);
         defer('syntax.expansion', `$${p.name} inside double quotes`);
         return p.end;
       } : undefined);
@@ -172,9 +184,7 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       if (p) {
         startWord();
         afterPlain = false;
-        pieces.push({ kind: 'var', name: p.name, quoted: false });
-        word += text.slice(i, p.end);
-        wordVar = true;
+        addVar(p.name, text.slice(i, p.end), false);
         defer('syntax.expansion', `$${p.name}`);
         i = p.end;
         continue;
@@ -248,7 +258,8 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     // a time made long commands the slowest part of a review.
     let j = i + 1;
     while (j < text.length && isOrdinary(text.charCodeAt(j))) j++;
-    add(j === i + 1 ? c : text.slice(i, j), false);
+    if (expand) { marks[nMarks++] = word.length; marks[nMarks++] = 0; }
+    word += j === i + 1 ? c : text.slice(i, j);
     afterPlain = true;
     i = j;
   }
@@ -271,14 +282,32 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   }
   if (deferred.size > 0) {
     const reasons = [...deferred].map(([code, message]) => ({ code, message }));
-    const out: TokenizeResult = { ok: false, reasons, expandable: { words, spans, plans } };
+    const out: TokenizeResult = { ok: false, reasons, expandable: { words, spans: pairs(spanFlat), plans } };
     if (deferred.size === 1 && deferred.has('syntax.glob')) out.globbed = { words, globWords };
     return out;
   }
-  return options.spans && text === source ? { ok: true, words, spans } : { ok: true, words };
+  return options.spans && text === source ? { ok: true, words, spans: pairs(spanFlat) } : { ok: true, words };
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function pairs(flat: readonly number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let k = 0; k < flat.length; k += 2) out.push([flat[k]!, flat[k + 1]!]);
+  return out;
+}
+
+/** The pieces of a word from its marks (see `marks` in tokenize). */
+function piecesOf(word: string, marks: readonly number[], varNames: readonly string[]): Piece[] {
+  const out: Piece[] = [];
+  let v = 0;
+  for (let k = 0; k < marks.length; k += 2) {
+    const kind = marks[k + 1]!;
+    if (kind >= 2) out.push({ kind: 'var', name: varNames[v++]!, quoted: kind === 3 });
+    else out.push({ kind: 'text', text: word.slice(marks[k]!, k + 2 < marks.length ? marks[k + 2]! : word.length), quoted: kind === 1 });
+  }
+  return out;
+}
 
 /** ASCII characters the loop above must see one by one (syntax, quotes, globs, `~`, `{`, controls). */
 const SPECIAL = new Uint8Array(128);
