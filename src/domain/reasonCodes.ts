@@ -16,8 +16,8 @@ export const REASON_CODES = {
   'syntax.subshell': 'Parentheses start a subshell or group.',
   'syntax.process_substitution': 'Process substitution (`<(...)`, `>(...)`) runs a command.',
   'syntax.substitution': 'Command substitution (`$(...)` or backticks) runs a command.',
-  'syntax.expansion': 'A `$` expansion (variable, arithmetic, ANSI-C quote) makes the text depend on state.',
-  'syntax.glob': 'An unquoted glob (`*`, `?`, `[`) would expand to file names.',
+  'syntax.expansion': 'A `$` expansion the review does not do itself (not a plain `$NAME`/`${NAME}` of a known variable, or a value it cannot place safely) makes the text depend on state.',
+  'syntax.glob': 'An unquoted glob (`*`, `?`, `[`) the review cannot expand itself (strict syntax, a redirection target, an assignment, a character class, past its bounds).',
   'syntax.brace_expansion': 'An unquoted brace expansion (`{a,b}`, `{1..9}`) would expand.',
   'syntax.tilde_user': 'A `~user` expansion names another user\'s home.',
   'syntax.tilde_ambiguous': 'An unquoted `~` after `=` or `:` expands in bash but not in sh, so the words would depend on the shell.',
@@ -34,6 +34,7 @@ export const REASON_CODES = {
   'syntax.links_changed': 'A part that can create or move symlinks (`ln`, `mv`, `cp -r`, `tar`, `git checkout`, ...) comes before other parts: their paths cannot be resolved before it runs.',
   'syntax.eval': '`eval` inside a compound command must have exactly one literal argument.',
   'syntax.cd': '`cd`/`pushd` with an option, `-` or several arguments (or `popd`) leaves the directory of the later parts unknown.',
+  'syntax.rewrite_unavailable': 'The review expanded variables or globs itself, but the text that runs cannot carry that expansion here (inside an envelope it cannot rebuild, the BASH_ENV guard, a hook), so it does not run.',
   'syntax.too_many_parts': 'The compound command has more parts, or more possible directories, than the review follows.',
   // commands
   'command.unknown': 'The command is not in the policy: deny by default means it needs approval.',

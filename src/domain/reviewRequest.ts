@@ -64,7 +64,21 @@ export interface HostFacts {
    * before the review when the text needs it; absent or not loaded, such text is refused.
    */
   grammar?: ShellGrammarSource;
+  /**
+   * Values of the variables a command may expand (src/domain/shell/expansion/knownVariables.ts),
+   * taken from the request's environment; a name absent here is refused when referenced.
+   */
+  shellVars?: Readonly<Record<string, string>>;
+  /**
+   * The entries of an absolute directory (no `.`/`..`), for glob expansion by the review.
+   * `undefined`: it cannot be opened (bash then matches nothing there); `null`: it holds names the
+   * review cannot represent faithfully (not UTF-8) or too many of them, so the glob is refused.
+   */
+  listDir?(absDir: string): DirEntry[] | undefined | null;
 }
+
+/** One directory entry; `dir` follows a symlink (bash descends into a symlinked directory). */
+export interface DirEntry { name: string; dir: boolean }
 
 /**
  * The command after envelope and wrapper unwrapping: the normalised request every engine

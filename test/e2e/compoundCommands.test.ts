@@ -23,6 +23,21 @@ describe('compound commands through the shims', () => {
       const rec = audit().slice(before).find((x) => x.decision === 'allow' && Array.isArray(x.parts));
       expect(rec, JSON.stringify(audit().slice(before))).toBeDefined();
     });
+    it(`${label}: a glob and "$HOME" are expanded by the review, and what ran is the expanded text`, () => {
+      // A directory of its own per agent: an earlier run's three.ts would be matched, rightly.
+      const dir = `globbed-${label.replace(/\W/g, '_')}`;
+      mkdirSync(join(h.workspace, dir), { recursive: true });
+      for (const f of ['one.ts', 'two.ts']) writeFileSync(join(h.workspace, dir, f), 'x\n');
+      const before = audit().length;
+      const r = h.runAgent(agent, `cd ${dir} && touch three.ts && echo *.ts && echo "$HOME"`, extra);
+      expect(r.command.stderr).toBe('');
+      expect(r.command.status).toBe(0);
+      // three.ts was made by an earlier part: the list that ran is the one that was judged.
+      expect(r.command.stdout).toContain('one.ts two.ts\n');
+      const rec = audit().slice(before).find((x) => x.decision === 'allow' && typeof x.executed === 'string');
+      expect(rec, JSON.stringify(audit().slice(before))).toBeDefined();
+      expect(String(rec!.executed)).toContain('echo one.ts two.ts');
+    });
     it(`${label}: a dangerous part after a harmless one is refused and does not run`, () => {
       const r = h.runAgent(agent, `ls && rm -f ${h.sentinel}`, extra);
       expect(r.command.status).toBe(126);

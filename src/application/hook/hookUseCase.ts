@@ -105,6 +105,11 @@ async function judge(command: string, cwd: string, session: string | undefined, 
     const v = verdict('block', 'high', 'hook.envelope', `the command has the shape of the ${review.envelope ?? review.bookkeeping} envelope, which only the agent itself writes`);
     return { config, verdict: v, command, cwd, session };
   }
+  if (review.rewritten !== undefined && review.verdict.decision !== 'block') {
+    // The agent runs the text itself: the review's own expansion of `$VAR`s and globs would not be what runs.
+    const v = verdict('block', 'medium', 'syntax.rewrite_unavailable', 'a hook cannot change the text the agent runs, and the review expanded variables or globs in it; quote those words');
+    return { config, verdict: v, command, cwd, session };
+  }
   if (review.verdict.decision !== 'ask') return { config, verdict: review.verdict, command, cwd, session };
   // The agent kills a hook that runs too long and then goes on without it: answer before that.
   const capped: PolicyConfig = { ...config, approvals: { ...config.approvals, timeoutSeconds: Math.min(config.approvals.timeoutSeconds, req.protocol.maxApprovalSeconds) } };

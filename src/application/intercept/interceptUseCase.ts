@@ -16,6 +16,7 @@ import type { InterceptDeps } from './interceptDeps.js';
 import type { InterceptRequest } from './interceptRequest.js';
 import { ENV_AGENT, ENV_DEPTH, ENV_MODE, ENV_SESSION, ENV_WORKSPACE, EXIT_BLOCKED, EXIT_NOT_FOUND, MAX_DEPTH, readDepth } from './interceptRequest.js';
 import { reduceEnv } from './reduceEnv.js';
+import { rewriteArgs } from './rewriteArgs.js';
 
 /** The text a reviewer sees for an invocation (the `-c` string, or a description of the form). */
 function describe(inv: ShellInvocation | undefined, req: InterceptRequest): string {
@@ -73,11 +74,28 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       deps.writeStderr(blockMessage(review.verdict, command));
       return review.verdict.reasons.some((r) => r.code === 'command.not_found') ? EXIT_NOT_FOUND : EXIT_BLOCKED;
     }
+    // The review expanded `$VAR`s or globs itself: only its rewritten text may run (docs/shell.md).
+    let args = req.args;
+    if (review.rewritten !== undefined) {
+      const rewritten = req.mode === 'run' && invocation?.kind === 'command'
+        ? rewriteArgs(req.args, invocation, review.rewritten, (a) => (deps.parseInvocation ?? parseShellInvocation)(a, req.shell))
+        : undefined;
+      if (!rewritten) {
+        const why = req.mode === 'check'
+          ? 'the BASH_ENV guard runs the text as written, not the review\'s expansion of it; quote the words or run it through the shim'
+          : 'the expanded text could not be put in the shell\'s arguments';
+        const v = verdict('block', 'medium', 'syntax.rewrite_unavailable', why);
+        await write({ ...record, ...v });
+        deps.writeStderr(blockMessage(v, command));
+        return EXIT_BLOCKED;
+      }
+      args = rewritten;
+    }
     if (req.mode === 'check') {
       await write(record);
       return 0;
     }
-    const choice = chooseExecution(invocation!, review, req.realShell, req.shell, req.args);
+    const choice = chooseExecution(invocation!, review, req.realShell, req.shell, args);
     const wiring: Record<string, string> = {};
     // The shims of nested shells need these whatever the allow-list says: PATH reaches them, the
     // markers tell them the hop, and CI tells them nobody can answer an approval.
@@ -97,7 +115,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     // starts the command a few microtasks from now: one turn of the event loop lets it start first.
     running.catch(() => undefined); // awaited below; only keeps the turn from reporting it unhandled
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const ran: AuditRecord = { ...record, argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined };
+    const ran: AuditRecord = { ...record, executed: review.rewritten, argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined };
     try {
       writer.prepare?.(ran);
     } catch {

@@ -36,6 +36,11 @@ export interface AuditRecord extends Verdict {
   envelope?: string;
   /** With `envelope`: the model's command inside it, which is what was reviewed (redacted like `command`). */
   reviewed?: string;
+  /**
+   * The text that ran when it is not `command`: the review expanded `$VAR`s and globs itself and
+   * wrote the judged words into it (docs/shell.md "What runs"). Redacted like `command`.
+   */
+  executed?: string;
   /** A compound command judged part by part (docs/shell.md): each simple command and its verdict. */
   parts?: AuditPart[];
   approval?: ApprovalTrace;

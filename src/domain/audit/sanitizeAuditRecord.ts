@@ -41,6 +41,7 @@ export interface TrimmedArgv {
 export interface TrimmedFields {
   command?: TrimmedText;
   reviewed?: TrimmedText;
+  executed?: TrimmedText;
   argv?: TrimmedArgv;
 }
 
@@ -103,7 +104,7 @@ export function sanitizeAuditRecord<T extends object>(record: T, earlier?: Sanit
       const argv = sanitizeArgv(value as string[]);
       out[key] = argv.argv;
       if (argv.trimmed) trimmed.argv = argv.trimmed;
-    } else if ((key === 'command' || key === 'reviewed') && typeof value === 'string') {
+    } else if ((key === 'command' || key === 'reviewed' || key === 'executed') && typeof value === 'string') {
       // `reviewed` (the model's command inside an envelope) gets the same room as `command`:
       // it is the part of an envelope record that matters.
       const r = redactThenTrim(value, AUDIT_FIELD_LIMITS.command);
@@ -113,7 +114,7 @@ export function sanitizeAuditRecord<T extends object>(record: T, earlier?: Sanit
       out[key] = sanitizeValue(value, 0);
     }
   }
-  if (trimmed.command || trimmed.reviewed || trimmed.argv) out.trimmed = trimmed;
+  if (trimmed.command || trimmed.reviewed || trimmed.executed || trimmed.argv) out.trimmed = trimmed;
   return out as T;
 }
 

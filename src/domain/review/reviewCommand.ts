@@ -30,6 +30,11 @@ export interface ReviewResult {
   parts?: CompoundPart[];
   /** The mode the verdict was judged in (set after the review, docs/modes.md). */
   mode?: Mode;
+  /**
+   * The text to run instead of the command: the review expanded `$VAR`s and globs itself and wrote
+   * the judged words into it (docs/shell.md "What runs"). Absent: the command runs byte for byte.
+   */
+  rewritten?: string;
   trace: TraceStep[];
 }
 
@@ -61,6 +66,7 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
     if (out.envelope) { result.envelope = out.envelope; result.reviewed = out.inner; }
     if (out.bookkeeping) result.bookkeeping = out.bookkeeping;
     if (out.parts) result.parts = out.parts;
+    if (out.rewritten !== undefined) result.rewritten = out.rewritten;
     step(state, 0, 'verdict', `${out.verdict.decision} (${out.verdict.risk})`, out.verdict);
     return result;
   } catch (err) {

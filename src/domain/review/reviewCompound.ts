@@ -17,6 +17,10 @@ import { judgeEnvelopeEffects } from './envelopeEffects.js';
 import type { ReviewState } from './reviewState.js';
 import { MAX_NESTING, step, pathContext } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
+import { expandWords, newGlobBudget } from '../shell/expansion/expandWords.js';
+import type { GlobBudget } from '../shell/expansion/expandGlob.js';
+import type { TextEdit } from '../shell/expansion/textEdits.js';
+import { applyEdits, singleQuote } from '../shell/expansion/textEdits.js';
 
 /** One simple command of a compound, as judged (for the audit record and `explain`). */
 export interface CompoundPart {
@@ -42,6 +46,8 @@ export interface CompoundOutcome {
   /** Set when agent envelope parts were recognised (`claude`); `reviewed` is the model's `eval` text. */
   envelope?: string;
   reviewed?: string;
+  /** Where the text must change so that what runs is what was judged (expansions done by the review). */
+  edits?: TextEdit[];
 }
 
 const MAX_PARTS = 64;
@@ -64,6 +70,9 @@ interface Walk {
   linkedBy?: string;
   envelope?: string;
   evalTexts: string[];
+  /** Edits of the text being walked (an `eval`'s text has its own, folded into its word). */
+  edits: TextEdit[];
+  budget: GlobBudget;
 }
 type Cwds = string[];
 interface Outcome { ok: Cwds; fail: Cwds }
@@ -83,7 +92,7 @@ export function reviewCompound(text: string, state: ReviewState, depth: number, 
   // The workspace stays where the text started: a `cd` moves where later parts run, not where
   // writes need no approval (`cd / && echo x > o` writes outside the workspace).
   const pinned: ReviewState = { ...state, workspace: state.workspace ?? state.cwd };
-  const w: Walk = { state: pinned, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [] };
+  const w: Walk = { state: pinned, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [], edits: [], budget: newGlobBudget() };
   const agent = state.agent?.toLowerCase();
   const envelopeLevel = hop === 'agent' && depth === 0 && (!agent || ENVELOPE_AGENTS.has(agent));
   const script = parseScript(text, w, decode);
@@ -99,6 +108,7 @@ function finish(w: Walk): CompoundOutcome {
   // Text at the agent's hop is the agent's own only when it was recognised as its envelope.
   if (!w.envelope) for (const p of w.parts) delete p.envelopePart;
   const out: CompoundOutcome = { verdict: v, parts: w.parts };
+  if (w.edits.length) out.edits = w.edits;
   if (w.envelope) {
     out.envelope = w.envelope;
     if (w.evalTexts.length === 1) out.reviewed = w.evalTexts[0];
@@ -189,7 +199,12 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
 
 function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: number, decode: WordDecoder): Outcome {
   const same: Outcome = { ok: cwds, fail: cwds };
-  const { words } = s;
+  let { words } = s;
+  if (s.expandable) {
+    const done = expandPart(s, cwds, w);
+    if (!done) return same;
+    words = done;
+  }
   const k = assignmentCount(words);
   const core = coreWords(words);
   const name = core[0];
@@ -218,6 +233,7 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
       }
     }
   }
+  if (name === 'eval' && s.expandable) { refuse(w, 'syntax.eval', 'with an expansion in its words'); return same; }
   if (name === 'eval' && k === 0) return evalPart(s, core, cwds, w, envelopeLevel, depth, decode);
   if (w.strict && !(envelopeLevel && isEnvelopeBuiltin(core))) return strictRefusal();
   if (name === 'eval') { refuse(w, 'syntax.eval', 'with assignments before it'); return same; }
@@ -290,17 +306,54 @@ function evalPart(s: Extract<Script, { kind: 'simple' }>, core: string[], cwds: 
   const wasStrict = w.strict;
   // In strict mode the model's command inside the envelope is one simple command, judged as usual.
   w.strict = false;
+  const outer = w.edits;
+  w.edits = [];
   const out = walk(script, cwds, w, false, depth + 1, decode);
+  const innerEdits = w.edits;
+  w.edits = outer;
   w.strict = wasStrict;
+  if (innerEdits.length) {
+    // The eval's text is rewritten, then given back to eval as one single-quoted word.
+    const span = s.spans?.[s.words.length - core.length + 1];
+    const rewritten = applyEdits(inner, innerEdits);
+    if (!span || s.at === undefined || rewritten === undefined) refuse(w, 'syntax.rewrite_unavailable', 'the eval word could not be rewritten');
+    else w.edits.push({ start: s.at + span[0], end: s.at + span[1], replacement: singleQuote(rewritten) });
+  }
   return out;
+}
+
+/** The part's words after the review's own expansion (knownVariables.ts, expandGlob.ts); undefined when refused. */
+function expandPart(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk): string[] | undefined {
+  if (w.strict) {
+    for (const p of s.expandable!.plans) refuse(w, p.glob ? 'syntax.glob' : 'syntax.expansion', 'strict syntax');
+    return undefined;
+  }
+  const assigned = new Set(w.env.map((a) => a.slice(0, a.indexOf('='))));
+  const facts = w.state.facts;
+  const x = expandWords(s.expandable!, {
+    cwd: cwds.length === 1 ? cwds[0] : undefined,
+    vars: facts.shellVars,
+    assigned,
+    listDir: facts.listDir ? (d) => facts.listDir!(d) : undefined,
+    budget: w.budget,
+  }, s.at ?? 0);
+  if (!x.ok) {
+    for (const r of x.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
+    return undefined;
+  }
+  if (s.at === undefined && x.edits.length) { refuse(w, 'syntax.rewrite_unavailable', s.text); return undefined; }
+  w.edits.push(...x.edits);
+  step(w.state, w.depth + 1, 'expansion', () => `${s.text} → ${JSON.stringify(x.words)}`);
+  return x.words;
 }
 
 /** The tokenizer as the word decoder of every part (the same words a simple command gets). */
 export function tokenizerDecoder(home: string, acceptGlobs: (words: string[], globWords: number[]) => boolean): WordDecoder {
   return (text) => {
-    const t = tokenize(text, { home });
+    const t = tokenize(text, { home, expand: true, spans: true });
     if (t.ok) return t;
-    if (t.globbed && acceptGlobs(t.globbed.words, t.globbed.globWords)) return { ok: true, words: t.globbed.words };
+    if (t.globbed && acceptGlobs(t.globbed.words, t.globbed.globWords)) return { ok: true, words: t.globbed.words, spans: t.expandable?.spans };
+    if (t.expandable) return { ok: false, reasons: t.reasons, expandable: t.expandable };
     return { ok: false, reasons: t.reasons };
   };
 }

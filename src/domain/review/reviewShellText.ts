@@ -1,7 +1,7 @@
 import { unwrapEnvelope } from '../shell/unwrapEnvelope.js';
 import { tokenize } from '../shell/tokenize.js';
 import { globsAreFilterOptions } from '../policy/globOptionWords.js';
-import type { Verdict } from '../verdict.js';
+import type { Reason, Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { REASON_CODES } from '../reasonCodes.js';
 import type { Chain, ReviewState } from './reviewState.js';
@@ -13,6 +13,10 @@ import { localeRefusal } from '../shell/locale.js';
 import type { CompoundPart } from './reviewCompound.js';
 import { reviewCompound, tokenizerDecoder } from './reviewCompound.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
+import { expandWords } from '../shell/expansion/expandWords.js';
+import type { TextEdit } from '../shell/expansion/textEdits.js';
+import { applyEdits } from '../shell/expansion/textEdits.js';
+import { rewriteEnvelope } from '../shell/expansion/rewriteEnvelope.js';
 
 export interface ShellTextOutcome {
   verdict: Verdict;
@@ -23,6 +27,11 @@ export interface ShellTextOutcome {
   words?: string[];
   /** Text judged part by part with the shell grammar: its simple commands and their verdicts. */
   parts?: CompoundPart[];
+  /**
+   * The whole text to run instead of `text` when the review did expansions itself (the expanded
+   * words written in, shell-quoted); absent when the text runs byte for byte as given.
+   */
+  rewritten?: string;
 }
 
 /**
@@ -61,11 +70,27 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   } else if (depth === 0) {
     step(state, depth, 'envelope', 'no agent envelope');
   }
-  const raw = tokenize(inner, { home: state.facts.home });
+  const structured = state.config.syntax !== 'strict';
+  const raw = tokenize(inner, { home: state.facts.home, expand: structured });
   // A search tool's `--include=*.ts`: the glob can only expand to more filter options (globOptionWords.ts).
-  const tok = !raw.ok && raw.globbed && globsAreFilterOptions(raw.globbed.words, raw.globbed.globWords)
-    ? { ok: true as const, words: raw.globbed.words }
-    : raw;
+  let tok: { ok: true; words: string[] } | { ok: false; reasons: Reason[] } =
+    !raw.ok && raw.globbed && globsAreFilterOptions(raw.globbed.words, raw.globbed.globWords)
+      ? { ok: true as const, words: raw.globbed.words }
+      : raw.ok ? raw : { ok: false, reasons: raw.reasons };
+  // `$HOME`, `"$PWD"`, `src/*.ts`: expanded here, judged as expanded, and written into the text that runs.
+  let edits: TextEdit[] = [];
+  if (!tok.ok && !raw.ok && raw.expandable) {
+    const x = expandWords(raw.expandable, { cwd: state.cwd, vars: state.facts.shellVars, assigned: new Set(), listDir: state.facts.listDir ? (d) => state.facts.listDir!(d) : undefined }, 0);
+    if (!x.ok) {
+      const v: Verdict = { decision: 'block', risk: 'medium', reasons: x.reasons, rule_ids: [] };
+      const all = effects ? combine(effects, v) : v;
+      step(state, depth, 'syntax', () => `expansion refused: ${x.reasons.map((r) => r.message).join('; ')}`, all);
+      return { verdict: all, envelope, inner };
+    }
+    step(state, depth, 'expansion', () => `${JSON.stringify(raw.expandable!.words)} → ${JSON.stringify(x.words)}`);
+    tok = { ok: true, words: x.words };
+    edits = x.edits;
+  }
   if (!tok.ok) {
     const strict = state.config.syntax === 'strict';
     // Strict: compound text only as the agent's own envelope (never inside a recognised one).
@@ -80,7 +105,7 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
       const out: ShellTextOutcome = { verdict: v, inner, parts: compound.parts };
       if (envelope) out.envelope = envelope;
       else if (compound.envelope) { out.envelope = compound.envelope; out.inner = compound.reviewed ?? inner; }
-      return out;
+      return withRewrite(out, text, inner, env.kind === 'envelope' ? env.name : undefined, compound.edits ?? [], state, hop, depth);
     }
     const reasons = tryGrammar && state.config.syntax !== 'strict'
       ? [...tok.reasons, { code: 'syntax.grammar_unavailable' as const, message: REASON_CODES['syntax.grammar_unavailable'] }]
@@ -93,7 +118,23 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   step(state, depth, 'syntax', () => `one simple command: ${JSON.stringify(tok.words)}`);
   const words = reviewWords(tok.words, state, depth, chain);
   const v = effects ? combine(effects, words) : words;
-  return { verdict: v, envelope, inner, words: tok.words };
+  return withRewrite({ verdict: v, envelope, inner, words: tok.words }, text, inner, envelope, edits, state, hop, depth);
+}
+
+/** Adds the text to run when the review expanded something; refuses when it cannot be built. */
+function withRewrite(out: ShellTextOutcome, text: string, inner: string, shape: string | undefined, edits: readonly TextEdit[], state: ReviewState, hop: 'agent' | 'nested', depth: number): ShellTextOutcome {
+  if (edits.length === 0) return out;
+  const rewrittenInner = applyEdits(inner, edits);
+  const rewritten = rewrittenInner === undefined ? undefined
+    : shape === undefined ? rewrittenInner
+      : rewriteEnvelope(text, shape, inner, rewrittenInner, { agent: state.agent, hop, home: state.facts.home });
+  if (rewritten === undefined) {
+    const refused = verdict('block', 'medium', 'syntax.rewrite_unavailable', 'the expanded words could not be written into the text that runs');
+    step(state, depth, 'expansion', 'rewrite failed', refused);
+    return { ...out, verdict: combine(out.verdict, refused) };
+  }
+  step(state, depth, 'expansion', () => `runs: ${rewritten}`);
+  return { ...out, rewritten };
 }
 
 /** Refused before any grammar: the text itself is not reviewable whatever its structure. */

@@ -6,6 +6,8 @@ export function readDoubleQuoted(
   start: number,
   emit: (s: string) => void,
   flag: (code: ReasonCode, detail?: string) => void,
+  /** Expand mode: a `$` the caller reads itself (returns the index after it), or undefined. */
+  dollar?: (at: number) => number | undefined,
 ): number {
   let i = start;
   while (i < text.length) {
@@ -18,6 +20,10 @@ export function readDoubleQuoted(
       emit('\\');
       i++;
       continue;
+    }
+    if (c === '$' && dollar) {
+      const end = dollar(i);
+      if (end !== undefined) { i = end; continue; }
     }
     if (c === '$') flag(text[i + 1] === '(' ? 'syntax.substitution' : 'syntax.expansion', 'inside double quotes');
     if (c === '`') flag('syntax.substitution', 'backtick inside double quotes');

@@ -6,14 +6,22 @@ import { isLiteralGlobChar, readDoubleQuoted } from './doubleQuotedAndGlob.js';
 import { removeLineContinuations } from './lineContinuation.js';
 import { readAssignmentPrefix, tildeAtWordStart, tildeInWord } from './tilde.js';
 import type { AssignmentPrefix } from './tilde.js';
+import type { Expandable, Piece, WordPlan } from './expansion/wordPlan.js';
+import { readParameter } from './expansion/readParameter.js';
 
 export const MAX_COMMAND_LENGTH = 64 * 1024;
 
 export type TokenizeResult =
-  | { ok: true; words: string[] }
+  | { ok: true; words: string[]; spans?: Array<[number, number]> }
   | {
     ok: false;
     reasons: Reason[];
+    /**
+     * With `expand`, when `$NAME`/`${NAME}`/`$?`/`$!` and unquoted globs are the only problems:
+     * the words and how to expand them (src/domain/shell/expansion/). The reasons still refuse
+     * for a caller that does not expand.
+     */
+    expandable?: Expandable;
     /**
      * Only when unquoted globs are the one problem: the words taken literally, and which of them
      * hold a glob. The review may accept globs whose expansion cannot matter (globOptionWords.ts).
@@ -24,6 +32,10 @@ export type TokenizeResult =
 export interface TokenizeOptions {
   /** Home directory used to expand an unquoted leading `~` or `~/`. */
   home: string;
+  /** Record parameter expansions and globs as an `expandable` word list instead of only refusing them. */
+  expand?: boolean;
+  /** Return each word's [start, end) offsets in the text (absent when line continuations moved them). */
+  spans?: boolean;
 }
 
 const RESERVED_WORDS = new Set([
@@ -45,6 +57,33 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     return { ok: false, reasons: [{ code: 'syntax.too_long', message: REASON_CODES['syntax.too_long'] }] };
   }
   const text = removeLineContinuations(source);
+  const expand = options.expand === true;
+  // Expansions the caller can do itself (expand mode): they refuse only if nothing else does.
+  const deferred = new Map<ReasonCode, string>();
+  const defer = (code: ReasonCode, detail: string): void => {
+    if (!deferred.has(code)) deferred.set(code, `${REASON_CODES[code]} (${detail})`);
+  };
+  // Word offsets, flat ([start, end, start, end, …]): no array per word on the hot path.
+  const spanFlat: number[] = [];
+  const plans: WordPlan[] = [];
+  // Expand mode: where each piece of the current word starts in `word`, and its kind
+  // (0 unquoted text, 1 quoted text, 2 unquoted `$NAME`, 3 quoted `$NAME`), flat and reused;
+  // pieces are built only for a word that needs expanding.
+  const marks: number[] = [];
+  let nMarks = 0;
+  const varNames: string[] = [];
+  let wordVar = false;
+  const add = (s: string, quoted: boolean): void => {
+    if (expand) { marks[nMarks++] = word.length; marks[nMarks++] = quoted ? 1 : 0; }
+    word += s;
+  };
+  const addVar = (name: string, raw: string, quoted: boolean): void => {
+    marks[nMarks++] = word.length;
+    marks[nMarks++] = quoted ? 3 : 2;
+    varNames.push(name);
+    word += raw;
+    wordVar = true;
+  };
 
   const words: string[] = [];
   let word = '';
@@ -68,9 +107,19 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   const endWord = (): void => {
     if (inWord) {
       if (wordGlob) globWords.push(words.length);
+      const isAssignment = !commandSeen && ASSIGNMENT.test(text.slice(wordStart, i));
+      if (expand && (wordGlob || wordVar)) {
+        // bash does not glob an assignment's value; the review does not model that difference.
+        if (wordGlob && isAssignment) flag('syntax.glob', 'in an assignment');
+        plans.push({ index: words.length, pieces: piecesOf(word, marks.slice(0, nMarks), varNames), assignment: isAssignment, glob: wordGlob });
+      }
+      spanFlat.push(wordStart, i);
       words.push(word);
-      if (!commandSeen && !ASSIGNMENT.test(text.slice(wordStart, i))) commandSeen = true;
+      if (!isAssignment) commandSeen = true;
     }
+    if (wordVar) varNames.length = 0;
+    nMarks = 0;
+    wordVar = false;
     word = '';
     inWord = false;
     wordGlob = false;
@@ -102,8 +151,8 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       if (next === '\n') { i += 2; continue; } // line continuation
       startWord();
       afterPlain = false;
-      if (next === undefined) { word += '\\'; i++; continue; }
-      word += next;
+      if (next === undefined) { add('\\', true); i++; continue; }
+      add(next, true);
       i += 2;
       continue;
     }
@@ -114,17 +163,32 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       if (body.includes('\n')) flag('syntax.multiline');
       startWord();
       afterPlain = false;
-      word += body;
+      add(body, true);
       i = close + 1;
       continue;
     }
     if (c === '"') {
       startWord();
       afterPlain = false;
-      i = readDoubleQuoted(text, i + 1, (s) => { word += s; }, flag);
+      i = readDoubleQuoted(text, i + 1, (s) => add(s, true), flag, expand ? (at) => {
+        const p = readParameter(text, at);
+        if (!p) return undefined;
+        addVar(p.name, text.slice(at, p.end), true);
+        defer('syntax.expansion', `$${p.name} inside double quotes`);
+        return p.end;
+      } : undefined);
       continue;
     }
     if (c === '$') {
+      const p = expand ? readParameter(text, i) : undefined;
+      if (p) {
+        startWord();
+        afterPlain = false;
+        addVar(p.name, text.slice(i, p.end), false);
+        defer('syntax.expansion', `$${p.name}`);
+        i = p.end;
+        continue;
+      }
       if (next === '(') flag('syntax.substitution', '$(');
       else flag('syntax.expansion', next === undefined ? '$' : `$${next}`);
       startWord();
@@ -164,7 +228,8 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     if (c === '(' || c === ')') { flag('syntax.subshell'); endWord(); i++; continue; }
     if (c === '#' && !inWord) { flag('syntax.comment'); break; }
     if ((c === '*' || c === '?' || c === '[') && !isLiteralGlobChar(text, i)) {
-      flag('syntax.glob', c);
+      if (expand) defer('syntax.glob', c);
+      else flag('syntax.glob', c);
       wordGlob = true;
     }
     if (c === '{' && i >= bracesScannedTo) {
@@ -181,7 +246,8 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       else if (d.kind === 'ambiguous') flag('syntax.tilde_ambiguous');
       else if (d.kind === 'expand') {
         startWord();
-        word += d.value;
+        // The result of tilde expansion is not globbed or split: a quoted piece.
+        add(d.value, true);
         afterPlain = false;
         i = d.end;
         continue;
@@ -192,12 +258,15 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     // a time made long commands the slowest part of a review.
     let j = i + 1;
     while (j < text.length && isOrdinary(text.charCodeAt(j))) j++;
+    if (expand) { marks[nMarks++] = word.length; marks[nMarks++] = 0; }
     word += j === i + 1 ? c : text.slice(i, j);
     afterPlain = true;
     i = j;
   }
   endWord();
 
+  // Offsets into the text after line continuations were removed would not be the source's.
+  if (deferred.size > 0 && text !== source) flag('syntax.expansion', 'with a line continuation');
   if (found.size === 0) {
     if (words.length === 0) flag('syntax.empty');
     else {
@@ -208,12 +277,37 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   if (found.size > 0) {
     const reasons = [...found].map(([code, message]) => ({ code, message }));
     if (found.size === 1 && found.has('syntax.glob')) return { ok: false, reasons, globbed: { words, globWords } };
+    for (const [code, message] of deferred) if (!found.has(code)) reasons.push({ code, message });
     return { ok: false, reasons };
   }
-  return { ok: true, words };
+  if (deferred.size > 0) {
+    const reasons = [...deferred].map(([code, message]) => ({ code, message }));
+    const out: TokenizeResult = { ok: false, reasons, expandable: { words, spans: pairs(spanFlat), plans } };
+    if (deferred.size === 1 && deferred.has('syntax.glob')) out.globbed = { words, globWords };
+    return out;
+  }
+  return options.spans && text === source ? { ok: true, words, spans: pairs(spanFlat) } : { ok: true, words };
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function pairs(flat: readonly number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let k = 0; k < flat.length; k += 2) out.push([flat[k]!, flat[k + 1]!]);
+  return out;
+}
+
+/** The pieces of a word from its marks (see `marks` in tokenize). */
+function piecesOf(word: string, marks: readonly number[], varNames: readonly string[]): Piece[] {
+  const out: Piece[] = [];
+  let v = 0;
+  for (let k = 0; k < marks.length; k += 2) {
+    const kind = marks[k + 1]!;
+    if (kind >= 2) out.push({ kind: 'var', name: varNames[v++]!, quoted: kind === 3 });
+    else out.push({ kind: 'text', text: word.slice(marks[k]!, k + 2 < marks.length ? marks[k + 2]! : word.length), quoted: kind === 1 });
+  }
+  return out;
+}
 
 /** ASCII characters the loop above must see one by one (syntax, quotes, globs, `~`, `{`, controls). */
 const SPECIAL = new Uint8Array(128);

@@ -10,6 +10,8 @@ import { absoluteSearchPath } from '../../domain/exec/searchPath.js';
 import { localeEnvOf } from '../../domain/shell/locale.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
+import { listDir } from './listDir.js';
+import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
@@ -67,6 +69,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
       let httpPort: number | undefined | null = null;
+      const shellVars: Record<string, string> = {};
+      for (const name of ENVIRONMENT_VARIABLES) if (env[name] !== undefined) shellVars[name] = env[name]!;
       return {
         home: paths.home,
         // Read when a URL is judged: where `shimctl serve` listens, if it runs.
@@ -75,6 +79,9 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           return httpPort;
         },
         locale: localeEnvOf(env),
+        // What `$HOME`, `$PATH`, … expand to in the command: the request's own environment.
+        shellVars,
+        listDir,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
         shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...(paths.managedConfig ? [paths.managedConfig] : []), ...recordedSelfPaths(paths.manifest)])],
         realpath: (p) => {

@@ -1,4 +1,5 @@
 import type { Reason } from '../../verdict.js';
+import type { Expandable } from '../expansion/wordPlan.js';
 
 /** One redirection of a command, group or subshell, with its target decoded as bash would. */
 export interface Redirect {
@@ -15,7 +16,13 @@ export interface Redirect {
  * `simple.text` is the command's source text (redirections included), for traces and the audit.
  */
 export type Script =
-  | { kind: 'simple'; text: string; words: string[]; redirects: Redirect[] }
+  | {
+    kind: 'simple'; text: string; words: string[]; redirects: Redirect[];
+    /** Where the part's text starts in the parsed text, and its words there (for rewriting). */
+    at?: number; spans?: Array<[number, number]>;
+    /** Words with expansions the review does before judging (`words` then hold them unexpanded). */
+    expandable?: Expandable;
+  }
   | { kind: 'and' | 'or'; left: Script; right: Script }
   | { kind: 'seq'; items: Script[] }
   | { kind: 'pipe'; items: Script[] }
@@ -24,7 +31,9 @@ export type Script =
 export type ScriptResult = { ok: true; script: Script } | { ok: false; reasons: Reason[] };
 
 /** Decodes the words of one simple command's text (no operators in it), as the tokenizer does. */
-export type WordDecoder = (text: string) => { ok: true; words: string[] } | { ok: false; reasons: Reason[] };
+export type WordDecoder = (text: string) =>
+  | { ok: true; words: string[]; spans?: Array<[number, number]> }
+  | { ok: false; reasons: Reason[]; expandable?: Expandable };
 
 /** Counts the simple commands of a script. */
 export function countSimple(s: Script): number {

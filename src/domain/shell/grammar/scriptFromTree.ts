@@ -100,8 +100,11 @@ export function scriptFromTree(src: string, root: SyntaxNode, decode: WordDecode
     }
     if (found.size > 0) return undefined;
     const w = decode(text);
-    if (!w.ok) return refuse(w.reasons);
-    return { kind: 'simple', text: src.slice(n.start, n.end), words: w.words, redirects };
+    // Expansions are done by the walk in the part's directory; a redirection target stays refused.
+    if (!w.ok && !w.expandable) return refuse(w.reasons);
+    const words = w.ok ? w.words : w.expandable!.words;
+    const spans = w.ok ? w.spans : w.expandable!.spans;
+    return { kind: 'simple', text: src.slice(n.start, n.end), words, redirects, at: n.start, ...(spans ? { spans } : {}), ...(w.ok ? {} : { expandable: w.expandable }) };
   };
 
   /** bash binds a trailing redirection to the last command of a list or pipeline; tree-sitter to the whole. */
