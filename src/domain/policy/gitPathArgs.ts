@@ -18,17 +18,51 @@ const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log
  */
 const CHANGES_FILES: Record<string, 'delete'> = { rm: 'delete', mv: 'delete' };
 
+/**
+ * `git status` and `git log` print names, states and history of the paths they are given, never
+ * their contents, as long as every option is one of these (`status -v` prints the staged diff,
+ * `log -p`/`-S`/`-G`/`-L` print or search contents: those keep the pathspec judged as a read).
+ * Options that take the next word as their value are listed with a trailing space.
+ */
+const METADATA_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  status: new Set(['-s', '--short', '-b', '--branch', '--porcelain', '--long', '-u', '-uno', '-unormal', '-uall',
+    '--untracked-files', '--ignored', '-z', '--null', '--column', '--no-column', '--ahead-behind', '--no-ahead-behind',
+    '--renames', '--no-renames', '--find-renames', '--ignore-submodules', '--show-stash', '-sb', '-bs']),
+  log: new Set(['--oneline', '--format', '--pretty', '-n ', '--max-count', '--skip', '--since', '--after', '--until',
+    '--before', '--author', '--committer', '--grep', '--name-only', '--name-status', '--stat', '--shortstat', '--numstat',
+    '--follow', '--all', '--graph', '--decorate', '--no-decorate', '--date', '--reverse', '--no-merges', '--merges',
+    '--first-parent', '--abbrev-commit', '--no-abbrev-commit', '--relative-date', '--color', '--no-color', '-z',
+    '--diff-filter', '--summary', '--no-patch', '-s', '--topo-order', '--date-order', '--left-right', '--source']),
+};
+
+/** True when `git SUB ARGS` only reports metadata about its pathspecs (see METADATA_OPTIONS). */
+function reportsMetadataOnly(sub: string | undefined, rest: readonly string[]): boolean {
+  const known = sub !== undefined ? METADATA_OPTIONS[sub] : undefined;
+  if (!known) return false;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--') return true;
+    if (!a.startsWith('-') || a === '-') continue;
+    if (/^-\d+$/.test(a) && sub === 'log') continue; // `git log -5`
+    if (known.has(`${a} `)) { i++; continue; }
+    if (!known.has(a) && !(a.startsWith('--') && a.includes('=') && known.has(a.slice(0, a.indexOf('='))))) return false;
+  }
+  return true;
+}
+
 export function gitPathArgs(args: readonly string[]): PathArg[] {
   const view = makeArgView('git', args);
   const sub = view.sub[0];
   const rest = view.rest;
   if (sub !== undefined && NO_CONTENT.has(sub)) return [];
+  if (reportsMetadataOnly(sub, rest)) return [];
   if (sub === 'rm' && hasLongFlag(rest, '--cached')) return [];
   const out: PathArg[] = [];
   // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
   for (const created of createdDirectories(sub, view.sub, rest)) out.push({ raw: created, access: 'write', recursive: true });
-  for (const p of positionals(args)) {
-    if (p === sub) continue;
+  // Operands after the subcommand: the values of global options (`-c KEY=VALUE`, `-C DIR`) are
+  // not pathspecs (`-C DIR` is judged by gitEscapeHatches and gitForeignRepo).
+  for (const p of positionals(rest)) {
     // `REV:path` (not a URL, not `:/message` search): the blob at path.
     const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
     if (m && !p.includes('://')) out.push({ raw: m[2]!, access: 'read' });
