@@ -125,6 +125,8 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   const recursive = arg.recursive === true;
   const before = found.length;
   const writes = arg.access === 'write' || arg.access === 'delete';
+  // A secret whose permissions are only narrowed (`chmod 600 ~/.ssh/id_rsa`): where it lives is its owner's choice.
+  let tightened = false;
   const shown = s.resolved === s.lexical ? `'${arg.raw}'` : `'${arg.raw}' (resolves to ${s.resolved})`;
   if (arg.access === 'delete') {
     for (const p of s.all) {
@@ -149,7 +151,8 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
       if (!s.all.some((p) => touches(r, p, recursive, arg.access))) continue;
       reported.add(r.ruleId);
-      if (writes && r.kind === 'secret' && (arg.narrowsMode === true || createsNew(arg, r, s, ctx))) continue;
+      if (writes && r.kind === 'secret' && arg.narrowsMode === true) { tightened = true; continue; }
+      if (writes && r.kind === 'secret' && createsNew(arg, r, s, ctx)) continue;
       if (writes && r.kind === 'project-config') {
         found.push(verdict('ask', 'high', 'path.shimctl_config', `${shown} is a shimctl project config (${r.glob.pattern}); changing it changes what shimctl allows here, and a broken one blocks every command in this directory.`, r.ruleId));
       } else if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
@@ -166,7 +169,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     found.push(verdict('ask', 'high', 'path.system_write', `${shown} is a system path.`, 'paths:system-write'));
   }
   // Stronger findings already explain this path; otherwise a change outside the workspace asks.
-  if (found.length === before && !device) {
+  if (found.length === before && !device && !tightened) {
     const places = workspaceOf(ctx, prepared);
     if (!s.all.every((p) => places.some((w) => isWithin(p, w)))) {
       found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.workspace ?? ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
