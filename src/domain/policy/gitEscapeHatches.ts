@@ -68,6 +68,8 @@ function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
     // as an unknown subcommand).
     if (key.startsWith('alias.') && !value.startsWith('!') && !/(^|\s)-/.test(value)) return;
     out.verdicts.push(hatch(`${where} ${key} makes git run a command`));
+    // A `!` alias is shell text; one without is git options, not a command line to review.
+    if (key.startsWith('alias.') && !value.startsWith('!')) return;
     const text = value.startsWith('!') ? value.slice(1) : value;
     if (text.trim()) out.shellTexts.push({ text, why: `git ${key}` });
   } else if (GIT_DANGEROUS_KEY.test(key)) {
