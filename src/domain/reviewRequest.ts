@@ -45,6 +45,16 @@ export interface HostFacts {
   /** A stable identity of a file (device:inode), or undefined if it does not exist. */
   fileId(absPath: string): string | undefined;
   /**
+   * Whether anything, a dangling symlink included, sits at this path (lstat). Optional: without
+   * it nothing is known not to exist, so a protected file is never treated as newly created.
+   */
+  entryExists?(absPath: string): boolean;
+  /**
+   * The file system of the home directory ignores case (macOS's default APFS, Windows): `~/.SSH`
+   * is `~/.ssh`, so protected patterns are matched case-insensitively. Absent: case matters.
+   */
+  caseInsensitivePaths?: boolean;
+  /**
    * shimctl's own state directories (config, state, data: config file, audit log, approvals,
    * shims) as derived from HOME/XDG. Writing there is refused; the HOME defaults are always
    * protected even when this is absent.

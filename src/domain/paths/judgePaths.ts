@@ -9,7 +9,7 @@ import { ALLOW_NOTHING_FOUND, internalErrorVerdict, verdict } from '../verdict.j
 import { combine } from '../review/combine.js';
 import { absolutize, basenamePosix, dirnamePosix, expandTilde, isWithin, normalizePosix, resolvePhysically } from './posixPath.js';
 import type { ProtectedResource } from './protectedResources.js';
-import { defaultGatePaths, ENV_TEMPLATE_NAMES, protectedResources } from './protectedResources.js';
+import { CREATABLE_RULES, defaultGatePaths, ENV_TEMPLATE_NAMES, PUBLIC_HALVES, protectedResources } from './protectedResources.js';
 import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
 import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
@@ -33,6 +33,11 @@ export interface PathArg {
    * write where a write would be fatal (shimctl's own install, see selfProtection.ts).
    */
   unmodelled?: boolean;
+  /**
+   * The write only takes permissions away (`chmod 600 KEY`, `chmod go-rwx ~/.ssh`): a secret may
+   * be tightened. shimctl's own files and code-running config are still refused.
+   */
+  narrowsMode?: boolean;
 }
 
 export interface PathContext {
@@ -52,7 +57,10 @@ export interface PathJudgement {
 interface Spellings {
   lexical: string;
   resolved: string;
+  /** Every spelling, as matched: lower-cased where the file system ignores case. */
   all: string[];
+  /** The same spellings as the file system names them (for existence checks). */
+  exact: string[];
 }
 
 function spellingsOf(arg: PathArg, ctx: PathContext): Spellings {
@@ -73,12 +81,17 @@ function spellingsOf(arg: PathArg, ctx: PathContext): Spellings {
   }
   const unique: string[] = [];
   for (const p of all) if (!unique.includes(p)) unique.push(p);
-  return { lexical, resolved, all: unique };
+  if (facts.caseInsensitivePaths !== true) return { lexical, resolved, all: unique, exact: unique };
+  return { lexical, resolved, all: [...new Set(unique.map((p) => p.toLowerCase()))], exact: unique };
 }
 
-function touches(resource: ProtectedResource, path: string, recursive: boolean, deletes: boolean): boolean {
+function touches(resource: ProtectedResource, path: string, recursive: boolean, access: PathAccess): boolean {
+  const deletes = access === 'delete';
   if (globMatches(resource.glob, path)) {
-    return !(resource.ruleId === 'paths:dotenv' && ENV_TEMPLATE_NAMES.has(basenamePosix(path)));
+    if (resource.ruleId === 'paths:dotenv' && ENV_TEMPLATE_NAMES.has(basenamePosix(path))) return false;
+    // `cat ~/.ssh/id_ed25519.pub`: a public half or metadata, read (not a recursive read of its directory).
+    const open = access !== 'write' && !deletes && !recursive ? PUBLIC_HALVES.get(resource.ruleId) : undefined;
+    return !(open && open.test(path));
   }
   // Recursive access to a directory that could hold a match reaches the resource: a parent of
   // `~/.ssh`, `~/secrets` for `~/secrets/*.pem`, `/proc/1` for `/proc/*/environ`, any `.git` for
@@ -87,6 +100,18 @@ function touches(resource: ProtectedResource, path: string, recursive: boolean, 
   // reaches the patterns located under a fixed directory: `rm -r .git` destroys a repository,
   // it plants no hook (`rm -r .git/hooks` still matches the pattern itself).
   return recursive && !(deletes && resource.glob.floating) && containerMatches(resource.glob, path);
+}
+
+/**
+ * A write that creates a key or `.env` where nothing exists yet (not even a dangling symlink,
+ * which the write would follow): it holds only what this command puts there. Unknown existence
+ * (no `entryExists` fact) is not "absent".
+ */
+function createsNew(arg: PathArg, r: ProtectedResource, s: Spellings, ctx: PathContext): boolean {
+  if (arg.access !== 'write' || arg.recursive === true || !CREATABLE_RULES.has(r.ruleId)) return false;
+  const exists = ctx.facts.entryExists;
+  if (!exists) return false;
+  return s.exact.every((p) => basenamePosix(p) !== '.envrc' && !exists(p));
 }
 
 function mightMatch(p: string, prepared: Prepared): boolean {
@@ -100,6 +125,8 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   const recursive = arg.recursive === true;
   const before = found.length;
   const writes = arg.access === 'write' || arg.access === 'delete';
+  // A secret whose permissions are only narrowed (`chmod 600 ~/.ssh/id_rsa`): where it lives is its owner's choice.
+  let tightened = false;
   const shown = s.resolved === s.lexical ? `'${arg.raw}'` : `'${arg.raw}' (resolves to ${s.resolved})`;
   if (arg.access === 'delete') {
     for (const p of s.all) {
@@ -122,8 +149,10 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       const r = prepared.resources[i]!;
       if (r.kind !== 'secret' && !writes) continue;
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
-      if (!s.all.some((p) => touches(r, p, recursive, arg.access === 'delete'))) continue;
+      if (!s.all.some((p) => touches(r, p, recursive, arg.access))) continue;
       reported.add(r.ruleId);
+      if (writes && r.kind === 'secret' && arg.narrowsMode === true) { tightened = true; continue; }
+      if (writes && r.kind === 'secret' && createsNew(arg, r, s, ctx)) continue;
       if (writes && r.kind === 'project-config') {
         found.push(verdict('ask', 'high', 'path.shimctl_config', `${shown} is a shimctl project config (${r.glob.pattern}); changing it changes what shimctl allows here, and a broken one blocks every command in this directory.`, r.ruleId));
       } else if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
@@ -140,7 +169,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     found.push(verdict('ask', 'high', 'path.system_write', `${shown} is a system path.`, 'paths:system-write'));
   }
   // Stronger findings already explain this path; otherwise a change outside the workspace asks.
-  if (found.length === before && !device) {
+  if (found.length === before && !device && !tightened) {
     const places = workspaceOf(ctx, prepared);
     if (!s.all.every((p) => places.some((w) => isWithin(p, w)))) {
       found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.workspace ?? ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
@@ -158,6 +187,7 @@ function workspaceOf(ctx: PathContext, prepared: Prepared): string[] {
     const cwd = normalizePosix(root);
     const real = normalizePosix(ctx.facts.realpath(cwd));
     places = [...new Set([cwd, real, ...TEMP_DIRS, ...TEMP_DIRS.map((t) => normalizePosix(ctx.facts.realpath(t)))])];
+    if (ctx.facts.caseInsensitivePaths === true) places = places.map((p) => p.toLowerCase());
     prepared.workspaces.set(root, places);
   }
   return places;
@@ -245,13 +275,13 @@ function union(regexes: RegExp[]): RegExp {
 // directories: cached per config object and that key, so a new review (new facts) reuses it.
 const tablesByConfig = new WeakMap<PolicyConfig, Map<string, Table>>();
 
-function tableFor(config: PolicyConfig, homes: string[], gates: string[]): Table {
+function tableFor(config: PolicyConfig, homes: string[], gates: string[], fold: boolean): Table {
   let byKey = tablesByConfig.get(config);
   if (!byKey) { byKey = new Map(); tablesByConfig.set(config, byKey); }
-  const key = `${homes.join('\0')}\u0001${gates.join('\0')}\u0001${config.protectedPaths.join('\0')}`;
+  const key = `${fold ? 'i' : 's'}${homes.join('\0')}\u0001${gates.join('\0')}\u0001${config.protectedPaths.join('\0')}`;
   let table = byKey.get(key);
   if (!table) {
-    const resources = homes.flatMap((h) => protectedResources(h, config.protectedPaths, gates));
+    const resources = homes.flatMap((h) => protectedResources(h, config.protectedPaths, gates, fold));
     table = {
       resources,
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
@@ -273,17 +303,20 @@ function prepare(ctx: PathContext): Prepared {
   const cached = preparedByFacts.get(ctx.facts);
   const { config } = ctx;
   if (cached && cached.config === config && cached.protectedPaths === config.protectedPaths && cached.roots === config.roots) return cached.value;
+  // Where the file system ignores case every place compared is lower-cased, as are the spellings.
+  const fold = ctx.facts.caseInsensitivePaths === true;
+  const f = (list: string[]): string[] => (fold ? [...new Set(list.map((p) => p.toLowerCase()))] : list);
   const home = normalizePosix(ctx.facts.home);
   // A symlinked home (`/home -> /usr/home`) must not let a resolved path slip past `~/...`.
   const realHome = normalizePosix(ctx.facts.realpath(home));
-  const homes = realHome === home ? [home] : [home, realHome];
+  const homes = f(realHome === home ? [home] : [home, realHome]);
   const gates = [...defaultGatePaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix);
-  const allGates = [...new Set([...gates, ...gates.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
+  const allGates = f([...new Set([...gates, ...gates.map((g) => normalizePosix(ctx.facts.realpath(g)))])]);
   const roots = config.roots.map((r) => absolutize(expandTilde(r, home), '/'));
-  const keep = [...new Set([...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), realHome])];
+  const keep = f([...new Set([...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), realHome])]);
   const own = [...new Set([...defaultSelfPaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix))];
-  const selfPaths = [...new Set([...own, ...own.map((g) => normalizePosix(ctx.facts.realpath(g)))])];
-  const value: Prepared = { ...tableFor(config, homes, allGates), home, keep, selfPaths, workspaces: new Map() };
+  const selfPaths = f([...new Set([...own, ...own.map((g) => normalizePosix(ctx.facts.realpath(g)))])]);
+  const value: Prepared = { ...tableFor(config, homes, allGates, fold), home: fold ? home.toLowerCase() : home, keep, selfPaths, workspaces: new Map() };
   preparedByFacts.set(ctx.facts, { config, protectedPaths: config.protectedPaths, roots: config.roots, value });
   return value;
 }
@@ -291,7 +324,7 @@ function prepare(ctx: PathContext): Prepared {
 export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
   try {
     const prepared = prepare(ctx);
-    const { home } = prepared;
+    const home = normalizePosix(ctx.facts.home);
     const inner = home === ctx.facts.home ? ctx : { ...ctx, facts: { ...ctx.facts, home } };
     const found: Verdict[] = [];
     const paths: PathJudgement['paths'] = [];

@@ -88,7 +88,9 @@ function containerSource(segments: string[]): string | undefined {
  */
 export function compileGlob(pattern: string): CompiledGlob {
   const anywhere = !pattern.includes('/');
-  const segments = (anywhere ? ['**', pattern] : pattern.split('/').filter((s) => s !== '')).map((s) => s);
+  // Repeated `**` segments mean one: kept apart, their nested groups backtrack exponentially.
+  const segments = (anywhere ? ['**', pattern] : pattern.split('/').filter((s) => s !== ''))
+    .filter((s, i, all) => !(s === '**' && all[i - 1] === '**'));
   let body = '';
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;

@@ -26,37 +26,103 @@ export interface ProtectedResource {
 /** Templates committed to git by convention; they hold no secrets and agents must read them. */
 export const ENV_TEMPLATE_NAMES = new Set(['.env.example', '.env.sample', '.env.template', '.env.dist', '.env.defaults']);
 
+// Each entry says where the tool documents that the file holds a secret. A `**/` pattern matches
+// the directory name anywhere (a backup of a home, another user's home, `sub/.aws/credentials`,
+// a tool pointed elsewhere by its variable): the `~/` spelling stays first, because it is the one
+// reported, and because a recursive access to a parent of HOME reaches it (a floating pattern is
+// only contained by directories ending in its names).
 export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:dotenv', ['.env', '.env.*', '.envrc']],
-  ['paths:ssh', ['~/.ssh/**']],
+  // OpenSSH ssh(1) FILES: private keys, authorized_keys, config. The public halves are readable (PUBLIC_HALVES).
+  ['paths:ssh', ['~/.ssh/**', '**/.ssh/**']],
   ['paths:private-key', ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk',
     '*.key', '*.p12', '*.pfx', 'privkey*.pem', '*-key.pem', '*_key.pem', 'key.pem']],
-  ['paths:aws', ['~/.aws/**']],
-  ['paths:gnupg', ['~/.gnupg/**']],
+  // AWS CLI "Configuration and credential file settings": credentials and config (credential_process).
+  ['paths:aws', ['~/.aws/**', '**/.aws/**']],
+  // GnuPG: private-keys-v1.d, secring.gpg, the trust database.
+  ['paths:gnupg', ['~/.gnupg/**', '**/.gnupg/**']],
+  // git-credential-store(1): plain-text `https://user:token@host` lines.
   ['paths:git-credentials', ['.git-credentials', '~/.config/git/credentials']],
-  ['paths:npmrc', ['.npmrc']],
+  // npm "npmrc": `_authToken`; Yarn berry keeps `npmAuthToken` in the home .yarnrc.yml.
+  ['paths:npmrc', ['.npmrc', '~/.yarnrc.yml']],
   ['paths:netrc', ['.netrc', '_netrc']],
-  ['paths:docker', ['~/.docker/config.json']],
-  ['paths:kube', ['~/.kube/**']],
+  // docker login: base64 `auth` entries in config.json.
+  ['paths:docker', ['~/.docker/config.json', '**/.docker/config.json']],
+  // kubectl: tokens, client keys, exec plugins in kubeconfig.
+  ['paths:kube', ['~/.kube/**', '**/.kube/config']],
+  // gcloud: credentials.db, access_tokens.db, legacy_credentials/; Azure CLI: msal_token_cache.json.
+  ['paths:gcloud', ['~/.config/gcloud/**', '**/.config/gcloud/**']],
+  ['paths:azure', ['~/.azure/**', '**/.azure/**']],
+  // gh auth: `oauth_token` in hosts.yml; hub(1): the same in ~/.config/hub.
+  ['paths:gh', ['~/.config/gh/hosts.yml', '**/.config/gh/hosts.yml', '~/.config/hub']],
+  // Python packaging "The .pypirc file": repository passwords and API tokens.
   // The local HTTP API's bearer token (src/infrastructure/http/serverFiles.ts TOKEN_FILE_NAME): an agent that
   // reads it could answer its own approvals through the API. By name, wherever it is.
   ['paths:shimctl-http-token', ['shimctl-http.token']],
-  ['paths:gcloud', ['~/.config/gcloud/**']],
-  ['paths:azure', ['~/.azure/**']],
-  ['paths:gh', ['~/.config/gh/hosts.yml']],
   ['paths:pypirc', ['.pypirc']],
+  // cargo login: the registry token; `gem signin`: ~/.gem/credentials (rubygems_api_key).
   ['paths:cargo', ['~/.cargo/credentials', '~/.cargo/credentials.toml']],
-  ['paths:terraform', ['~/.terraform.d/credentials.tfrc.json', '~/.terraform.d/credentials*']],
+  ['paths:gem', ['~/.gem/credentials', '~/.local/share/gem/credentials']],
+  // Maven "Password Encryption": the master password; settings.xml <server> passwords.
+  ['paths:maven', ['~/.m2/settings-security.xml', '~/.m2/settings.xml']],
+  // Composer "Authentication for privately hosted packages": auth.json tokens.
+  ['paths:composer', ['~/.composer/auth.json', '~/.config/composer/auth.json']],
+  // terraform login: credentials.tfrc.json. Terraform "Sensitive data in state": the state holds
+  // every resource attribute, passwords and keys included, in plain text.
+  ['paths:terraform', ['~/.terraform.d/credentials.tfrc.json', '~/.terraform.d/credentials*', 'terraform.tfstate',
+    'terraform.tfstate.backup', '*.tfstate', '*.tfstate.backup']],
+  // Vault "Token helpers": the default helper stores the token in ~/.vault-token.
   ['paths:vault', ['~/.vault-token']],
+  // rclone config: remote tokens and (reversibly obscured) passwords in rclone.conf.
+  ['paths:rclone', ['~/.config/rclone/**', '**/.config/rclone/rclone.conf']],
+  // Kaggle API: kaggle.json holds the API key (newer clients read ~/.config/kaggle).
+  ['paths:kaggle', ['~/.kaggle/**', '~/.config/kaggle/**', '**/.kaggle/kaggle.json']],
+  // huggingface_hub "Environment variables": the token is $HF_HOME/token, HF_HOME defaulting to
+  // ~/.cache/huggingface; stored_tokens holds every named token; ~/.huggingface/token is the legacy place.
+  ['paths:huggingface', ['~/.cache/huggingface/token', '~/.cache/huggingface/stored_tokens', '~/.huggingface/token',
+    '**/huggingface/token', '**/huggingface/stored_tokens']],
+  // pass(1): the gpg-encrypted password store (its file names alone list every account).
+  ['paths:password-store', ['~/.password-store/**', '**/.password-store/**']],
+  // 1Password CLI config (account and device secrets); GNOME Keyring's keyring files.
+  ['paths:keyrings', ['~/.config/op/**', '~/.op/**', '~/.local/share/keyrings/**']],
+  // Cloudflare wrangler: `.dev.vars` holds local secrets; the OAuth token sits in its config.
+  ['paths:wrangler', ['.dev.vars', '.dev.vars.*', '~/.wrangler/config/**', '~/.config/.wrangler/config/**']],
+  // s3cmd (~/.s3cfg access and secret keys), boto (~/.boto), DigitalOcean doctl, Oracle OCI (config and
+  // API key), Databricks (~/.databrickscfg tokens), fly.io (access_token), ngrok (authtoken),
+  // SOPS with age (keys.txt: the private keys).
+  ['paths:cloud-cli', ['~/.s3cfg', '~/.boto', '~/.config/doctl/config.yaml', '~/.oci/**', '~/.databrickscfg',
+    '~/.fly/config.yml', '~/.config/ngrok/ngrok.yml', '~/.ngrok2/ngrok.yml', '~/.config/sops/age/keys.txt']],
   ['paths:agent-credentials', ['~/.claude/.credentials.json', '~/.claude.json', '~/.codex/auth.json',
     '~/.gemini/oauth_creds.json', '~/.gemini/google_accounts.json', '~/.config/github-copilot/**',
     '~/.copilot/**', '~/.qwen/oauth_creds.json', '~/.local/share/opencode/auth.json', '~/.aider.conf.yml']],
-  ['paths:pgpass', ['~/.pgpass', '~/.my.cnf']],
+  // libpq "The Password File": PGPASSFILE may name it anywhere; MySQL option files carry `password=`.
+  ['paths:pgpass', ['~/.pgpass', '.pgpass', '~/.my.cnf', '~/.mylogin.cnf']],
+  // Browsers' saved passwords and session cookies (Firefox logins.json + key4.db, Chromium "Login Data").
+  ['paths:browser-secrets', ['~/.mozilla/firefox/*/logins.json', '~/.mozilla/firefox/*/key4.db', '~/.mozilla/firefox/*/cookies.sqlite',
+    '~/.config/google-chrome/*/Login Data', '~/.config/google-chrome/*/Cookies', '~/.config/chromium/*/Login Data',
+    '~/.config/chromium/*/Cookies']],
   // Another process's (or the agent's own) environment holds its API keys; raw disks and memory hold everything.
   ['paths:process-memory', ['/proc/*/environ', '/proc/*/mem', '/proc/*/task/*/environ', '/proc/kcore', '/dev/mem', '/dev/kmem', '/dev/port']],
   ['paths:system-secrets', ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers',
     '/etc/sudoers.d/**', '/etc/security/opasswd', '/etc/ssh/ssh_host_*_key']],
 ];
+
+/**
+ * Files inside a protected directory that are public or metadata: reading them is allowed
+ * (writing stays refused: a written `known_hosts` or `config` redirects ssh). ssh-keygen(1)
+ * writes the public half next to the key as `KEY.pub`; `known_hosts` lists host keys; `config`
+ * names hosts, users and key paths, never key material.
+ */
+export const PUBLIC_HALVES: ReadonlyMap<string, RegExp> = new Map([
+  ['paths:ssh', /\/\.ssh\/(?:[^/]+\.pub|known_hosts|known_hosts\.old|config)$/],
+]);
+
+/**
+ * Rules whose file may be *created* by a write when nothing exists at the path yet: a new key
+ * (`openssl genrsa -out server.key`) or a `.env` from its template holds no secret the agent did
+ * not just make. Overwriting an existing one is still refused; `.envrc` is excluded (direnv runs it).
+ */
+export const CREATABLE_RULES: ReadonlySet<string> = new Set(['paths:dotenv', 'paths:private-key', 'paths:wrangler']);
 
 /**
  * Files that run code later when written: shell start-up files (next shell), git config and
@@ -82,6 +148,7 @@ export const PROTECTED_DIR_NAMES: ReadonlySet<string> = new Set(
   [...BUILTIN_SECRETS, ...BUILTIN_CODE_CONFIG]
     .flatMap(([, patterns]) => patterns)
     .filter((p) => !p.startsWith('/') && !p.startsWith('~') && p.includes('/'))
+    // `**/.ssh/**`-style patterns stay out: a workspace directory of that name holds no gate.
     .map((p) => p.slice(0, p.indexOf('/')))
     .filter((name) => !/[*?[]/.test(name)),
 );
@@ -96,13 +163,14 @@ export function defaultGatePaths(home: string): string[] {
 
 function toAbsolutePattern(pattern: string, home: string): string {
   const expanded = expandTilde(pattern, home);
-  if (!expanded.includes('/')) return expanded;
+  if (!expanded.includes('/') || expanded.startsWith('**/')) return expanded;
   // A relative pattern with a directory part (`secrets/*.json`) may sit anywhere.
   return expanded.startsWith('/') ? expanded : `**/${expanded}`;
 }
 
-function compile(pattern: string, home: string): CompiledGlob {
-  const abs = toAbsolutePattern(pattern, home);
+function compile(pattern: string, home: string, fold: boolean): CompiledGlob {
+  // On a case-insensitive file system the caller folds the paths too (judgePaths.ts).
+  const abs = toAbsolutePattern(fold ? pattern.toLowerCase() : pattern, home);
   return compileGlob(abs.startsWith('/') ? normalizePosix(abs) : abs);
 }
 
@@ -111,26 +179,29 @@ function compile(pattern: string, home: string): CompiledGlob {
 let memoKey = '';
 let memoValue: ProtectedResource[] = [];
 
-/** Built-in secrets, the user's extra `protectedPaths`, and shimctl's own state directories. */
-export function protectedResources(home: string, extraPatterns: string[], gatePaths: string[]): ProtectedResource[] {
-  const key = JSON.stringify([home, extraPatterns, gatePaths]);
+/**
+ * Built-in secrets, the user's extra `protectedPaths`, and shimctl's own state directories.
+ * `fold`: the file system ignores case, so patterns are lower-cased (home and gates come folded).
+ */
+export function protectedResources(home: string, extraPatterns: string[], gatePaths: string[], fold = false): ProtectedResource[] {
+  const key = JSON.stringify([home, extraPatterns, gatePaths, fold]);
   if (key === memoKey) return memoValue;
   const out: ProtectedResource[] = [];
   for (const [ruleId, patterns] of BUILTIN_SECRETS) {
-    for (const p of patterns) out.push({ ruleId, kind: 'secret', glob: compile(p, home) });
+    for (const p of patterns) out.push({ ruleId, kind: 'secret', glob: compile(p, home, fold) });
   }
   for (const [ruleId, patterns] of BUILTIN_CODE_CONFIG) {
-    for (const p of patterns) out.push({ ruleId, kind: 'gate', glob: compile(p, home) });
+    for (const p of patterns) out.push({ ruleId, kind: 'gate', glob: compile(p, home, fold) });
   }
-  for (const p of PROJECT_CONFIG_RULE[1]) out.push({ ruleId: PROJECT_CONFIG_RULE[0], kind: 'project-config', glob: compile(p, home) });
-  for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home) });
+  for (const p of PROJECT_CONFIG_RULE[1]) out.push({ ruleId: PROJECT_CONFIG_RULE[0], kind: 'project-config', glob: compile(p, home, fold) });
+  for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home, fold) });
   // The resident review process's socket, token, lock and start stamp (daemonFiles.ts, in the state
   // directory's run/): with the token a command can talk to it as a shim, and by reading, replacing
   // or removing them it can take its place. Secret, not merely self-protected: reading them is refused too.
   for (const dir of gatePaths) {
-    out.push({ ruleId: 'paths:shimctl-daemon', kind: 'secret', glob: compile(`${normalizePosix(dir)}/run/**`, home) });
+    out.push({ ruleId: 'paths:shimctl-daemon', kind: 'secret', glob: compile(`${normalizePosix(dir)}/run/**`, home, fold) });
     // The HTTP API's token and address (serverFiles.ts): with the token a command could answer its own approvals.
-    out.push({ ruleId: 'paths:shimctl-http-token', kind: 'secret', glob: compile(`${normalizePosix(dir)}/http/**`, home) });
+    out.push({ ruleId: 'paths:shimctl-http-token', kind: 'secret', glob: compile(`${normalizePosix(dir)}/http/**`, home, fold) });
   }
   // shimctl's own directories (`gatePaths`) are judged by their own rule, selfProtection.ts:
   // any change there is block/critical, not a protected write.

@@ -63,8 +63,13 @@ function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
   const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
   const value = eq < 0 ? '' : pair.slice(eq + 1);
   if (GIT_RUNS_VALUE.test(key)) {
-    if (key.startsWith('alias.') && !value.startsWith('!')) return;
+    // A git alias expands to a subcommand and its options, which may be `-c core.pager=…` or
+    // `--exec-path=…`: only one without options stays unflagged (the expansion is asked anyway
+    // as an unknown subcommand).
+    if (key.startsWith('alias.') && !value.startsWith('!') && !/(^|\s)-/.test(value)) return;
     out.verdicts.push(hatch(`${where} ${key} makes git run a command`));
+    // A `!` alias is shell text; one without is git options, not a command line to review.
+    if (key.startsWith('alias.') && !value.startsWith('!')) return;
     const text = value.startsWith('!') ? value.slice(1) : value;
     if (text.trim()) out.shellTexts.push({ text, why: `git ${key}` });
   } else if (GIT_DANGEROUS_KEY.test(key)) {
@@ -88,12 +93,7 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
   }
   const sub = args[i];
   const rest = args.slice(i + 1);
-  for (let k = 0; k < rest.length; k++) {
-    // `git log/diff/show --output=FILE`, `format-patch -o DIR`: git writes there.
-    const a = rest[k]!;
-    if (a.startsWith('--output=') || a.startsWith('--output-directory=')) out.paths.push({ raw: a.slice(a.indexOf('=') + 1), access: 'write' });
-    else if ((a === '--output' || a === '--output-directory' || a === '-o' && sub === 'format-patch') && rest[k + 1]) out.paths.push({ raw: rest[++k]!, access: 'write' });
-  }
+  // `--output=FILE` writes are git operands (gitPathArgs.ts): they resolve against `-C`.
   const table = subcommandTable(sub);
   for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;

@@ -6,7 +6,7 @@
  * from history, so `path` is a read.
  */
 import type { PathArg } from '../paths/judgePaths.js';
-import { hasLongFlag, makeArgView, positionals } from './argView.js';
+import { hasFlag, hasLongFlag, makeArgView, positionals } from './argView.js';
 import { looksLikePath } from './pathArgs.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
@@ -18,22 +18,70 @@ const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log
  */
 const CHANGES_FILES: Record<string, 'delete'> = { rm: 'delete', mv: 'delete' };
 
+/**
+ * `git status` and `git log` print names, states and history of the paths they are given, never
+ * their contents, as long as every option is one of these (`status -v` prints the staged diff,
+ * `log -p`/`-S`/`-G`/`-L` print or search contents: those keep the pathspec judged as a read).
+ * Options that take the next word as their value are listed with a trailing space.
+ */
+const METADATA_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  status: new Set(['-s', '--short', '-b', '--branch', '--porcelain', '--long', '-u', '-uno', '-unormal', '-uall',
+    '--untracked-files', '--ignored', '-z', '--null', '--column', '--no-column', '--ahead-behind', '--no-ahead-behind',
+    '--renames', '--no-renames', '--find-renames', '--ignore-submodules', '--show-stash', '-sb', '-bs']),
+  log: new Set(['--oneline', '--format', '--pretty', '-n ', '--max-count', '--skip', '--since', '--after', '--until',
+    '--before', '--author', '--committer', '--grep', '--name-only', '--name-status', '--stat', '--shortstat', '--numstat',
+    '--follow', '--all', '--graph', '--decorate', '--no-decorate', '--date', '--reverse', '--no-merges', '--merges',
+    '--first-parent', '--abbrev-commit', '--no-abbrev-commit', '--relative-date', '--color', '--no-color', '-z',
+    '--diff-filter', '--summary', '--no-patch', '-s', '--topo-order', '--date-order', '--left-right', '--source']),
+};
+
+/** True when `git SUB ARGS` only reports metadata about its pathspecs (see METADATA_OPTIONS). */
+function reportsMetadataOnly(sub: string | undefined, rest: readonly string[]): boolean {
+  // Own properties only: a subcommand named `__proto__` or `valueOf` must not reach Object.prototype.
+  const known = sub !== undefined && Object.prototype.hasOwnProperty.call(METADATA_OPTIONS, sub) ? METADATA_OPTIONS[sub] : undefined;
+  if (!known) return false;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--') return true;
+    if (!a.startsWith('-') || a === '-') continue;
+    if (/^-\d+$/.test(a) && sub === 'log') continue; // `git log -5`
+    if (known.has(`${a} `)) { i++; continue; }
+    if (!known.has(a) && !(a.startsWith('--') && a.includes('=') && known.has(a.slice(0, a.indexOf('='))))) return false;
+  }
+  return true;
+}
+
 export function gitPathArgs(args: readonly string[]): PathArg[] {
   const view = makeArgView('git', args);
   const sub = view.sub[0];
   const rest = view.rest;
   if (sub !== undefined && NO_CONTENT.has(sub)) return [];
+
   if (sub === 'rm' && hasLongFlag(rest, '--cached')) return [];
   const out: PathArg[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    // `git log/diff/show --output=FILE`, `format-patch -o DIR`: git writes there.
+    const a = rest[k]!;
+    if (a === '--') break;
+    if (a.startsWith('--output=') || a.startsWith('--output-directory=')) out.push({ raw: a.slice(a.indexOf('=') + 1), access: 'write' });
+    else if ((a === '--output' || a === '--output-directory' || a === '-o' && sub === 'format-patch') && rest[k + 1]) out.push({ raw: rest[++k]!, access: 'write' });
+  }
+  // `git worktree remove DIR` deletes that working tree (outside the workspace it asks).
+  if (sub === 'worktree' && view.sub[1] === 'remove') {
+    for (const p of positionals(rest).slice(1)) out.push({ raw: p, access: 'delete', recursive: true });
+    return out;
+  }
   // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
   for (const created of createdDirectories(sub, view.sub, rest)) out.push({ raw: created, access: 'write', recursive: true });
-  for (const p of positionals(args)) {
-    if (p === sub) continue;
+  if (reportsMetadataOnly(sub, rest)) return out;
+  // Operands after the subcommand: the values of global options (`-c KEY=VALUE`, `-C DIR`) are
+  // not pathspecs (`-C DIR` is judged by gitEscapeHatches and gitForeignRepo).
+  for (const p of positionals(rest)) {
     // `REV:path` (not a URL, not `:/message` search): the blob at path.
     const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
     if (m && !p.includes('://')) out.push({ raw: m[2]!, access: 'read' });
     // Every operand of rm/mv is a file, whatever it looks like.
-    else if (CHANGES_FILES[sub ?? '']) out.push({ raw: p, access: CHANGES_FILES[sub!]! });
+    else if (CHANGES_FILES[sub ?? '']) out.push(sub === 'rm' && hasFlag(rest, 'r') ? { raw: p, access: 'delete', recursive: true } : { raw: p, access: CHANGES_FILES[sub!]! });
     else if (looksLikePath(p)) out.push({ raw: p, access: 'mention' });
   }
   return out;

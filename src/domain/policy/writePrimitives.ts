@@ -99,22 +99,65 @@ function siblingOutput(name: string, raw: string, args: readonly string[]): stri
 /** chmod's symbolic and octal modes, including those that look like options (`-x`, `-w`, `-rwx`). */
 const CHMOD_MODE = /^(?:[0-7]+|[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+(?:,[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+)*)$/;
 
+/**
+ * True when the mode only takes permissions away from group and others: octal with no
+ * set-id/sticky digit and group and other digits 0 (`600`, `0700`), or symbolic clauses that
+ * remove (`go-rwx`, `-w`), set nothing (`go=`), or grant to the owner alone (`u+rw`, `u=rwx`).
+ * `644`, `o+r`, `=r` (all, through the umask) and `u+s` widen access, so they are not narrowing.
+ */
+export function chmodModeNarrows(mode: string): boolean {
+  if (/^[0-7]+$/.test(mode)) return /^0*[0-7]?00$/.test(mode.replace(/^0+(?=[0-7]{3})/, '')) && mode.length <= 5;
+  return mode.split(',').every((clause) => {
+    const m = /^([ugoa]*)((?:[-+=](?:[rwxXst]*|[ugo]))+)$/.exec(clause);
+    if (!m) return false;
+    return [...m[2]!.matchAll(/([-+=])([rwxXst]*|[ugo])/g)].every(([, op, perms]) =>
+      op === '-' || (op === '=' && perms === '') || (m[1] === 'u' && /^[rwxX]*$/.test(perms!)));
+  });
+}
+
 function chmodPaths(args: readonly string[], recursive: boolean): PathArg[] {
   const out: PathArg[] = [];
   let mode = args.some((a) => a.startsWith('--reference')); // the mode then comes from a file
+  let narrows = false;
   let afterDashes = false;
   for (const a of args) {
     if (!afterDashes && a === '--') { afterDashes = true; continue; }
     // `-x`, `-w`, `-rwx`, `-u+x`… : GNU chmod takes a dash word that is a valid mode as the mode.
     if (!afterDashes && a.startsWith('-') && a !== '-' && !(!mode && CHMOD_MODE.test(a))) continue;
-    if (!mode) { mode = true; continue; }
-    out.push(recursive ? { raw: a, access: 'write', recursive: true } : { raw: a, access: 'write' });
+    if (!mode) { mode = true; narrows = chmodModeNarrows(a); continue; }
+    const arg: PathArg = recursive ? { raw: a, access: 'write', recursive: true } : { raw: a, access: 'write' };
+    if (narrows) arg.narrowsMode = true;
+    out.push(arg);
+  }
+  return out;
+}
+
+/** openssl options naming a file it writes, and ones naming a file it reads (keys, inputs, config). */
+const OPENSSL_WRITES = new Set(['-out', '-keyout', '-sigout', '-pubout-file']);
+const OPENSSL_READS = new Set(['-in', '-inkey', '-key', '-CAkey', '-CA', '-signkey', '-config', '-extfile', '-certfile', '-kfile', '-cert', '-sigfile', '-signature', '-prvfile', '-pubin-file']);
+
+/**
+ * `openssl genrsa -out server.key 2048`: `-out` and `-keyout` write; `-in`, `-inkey`, ... read;
+ * `-passin file:X` reads X. Other words are read as files, numbers and subcommands included
+ * (a wrong read of `2048` finds nothing); the subcommand itself is not a path.
+ */
+function opensslPaths(args: readonly string[]): PathArg[] {
+  const out: PathArg[] = [];
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (OPENSSL_WRITES.has(a) && args[i + 1] !== undefined) out.push({ raw: args[++i]!, access: 'write' });
+    else if (OPENSSL_READS.has(a) && args[i + 1] !== undefined) out.push({ raw: args[++i]!, access: 'read' });
+    else if ((a === '-passin' || a === '-passout' || a === '-pass') && args[i + 1] !== undefined) {
+      const v = args[++i]!;
+      if (v.startsWith('file:')) out.push({ raw: v.slice(5), access: 'read' });
+    } else if (!a.startsWith('-')) out.push({ raw: a, access: 'read' });
   }
   return out;
 }
 
 export function writePrimitivePaths(name: string, args: readonly string[]): PathArg[] | undefined {
   switch (name) {
+    case 'openssl': return opensslPaths(args);
     case 'chmod': return chmodPaths(args, hasFlag(args, 'R', '--recursive'));
     case 'mkfifo': case 'mknod': return positionals(args).slice(0, name === 'mknod' ? 1 : undefined).map((raw) => ({ raw, access: 'write' }));
     case 'sort': {
@@ -185,7 +228,8 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       return out;
     }
     case 'rsync': {
-      const pos = positionals(args);
+      // `-e CMD`/`--rsh CMD` is a remote shell (escapeHatches reviews it as a command), not a file.
+      const pos = positionals(args.filter((a, i) => a !== '-e' && a !== '--rsh' && args[i - 1] !== '-e' && args[i - 1] !== '--rsh'));
       const tree = hasFlag(args, 'ra', '--recursive', '--archive');
       return pos.map((raw, i): PathArg => {
         const access = i === pos.length - 1 && pos.length > 1 ? 'write' : hasFlag(args, '', '--remove-source-files') ? 'delete' : 'read';

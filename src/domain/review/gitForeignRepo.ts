@@ -8,6 +8,7 @@ import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { absolutize, expandTilde, isWithin, normalizePosix, resolvePhysically } from '../paths/posixPath.js';
 import type { ReviewState } from './reviewState.js';
+import { chdirState } from './wrapperReview.js';
 
 function globalRepoOptions(args: readonly string[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -16,9 +17,25 @@ function globalRepoOptions(args: readonly string[]): Array<[string, string]> {
     if (!a.startsWith('-')) break;
     if (a === '-C' || a === '--git-dir' || a === '--work-tree') out.push([a, args[++i] ?? '']);
     else if (a.startsWith('--git-dir=') || a.startsWith('--work-tree=')) out.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
-    else if (a === '-c' || a === '--namespace' || a === '--config-env' || a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-')) i++;
+    else if (a === '--namespace' || a.startsWith('--namespace=')) out.push(['--namespace', a === '--namespace' ? args[++i] ?? '' : a.slice(12)]);
+    else if (a === '-c' || a === '--config-env' || a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-')) i++;
   }
   return out;
+}
+
+/**
+ * The state git's own path operands are judged in: `git -C a -C b rm x` removes `a/b/x`, so
+ * pathspecs and `--output` files resolve against the `-C` directories, composed in order, while
+ * the workspace stays the original one. Undefined when a directory is only known at run time.
+ */
+export function gitBaseState(args: readonly string[], state: ReviewState): ReviewState | undefined {
+  let cur: ReviewState | undefined = state;
+  for (const [opt, raw] of globalRepoOptions(args)) {
+    if (opt !== '-C' || cur === undefined) continue;
+    // `-C ''` is git's "stay here".
+    if (raw !== '') cur = chdirState(cur, raw);
+  }
+  return cur;
 }
 
 /** Ask when git is pointed at a repository outside the workspace; undefined otherwise. */
@@ -29,6 +46,8 @@ export function gitForeignRepoVerdict(args: readonly string[], state: ReviewStat
   for (const [opt, raw] of globalRepoOptions(args)) {
     const abs = absolutize(raw.startsWith('~') ? expandTilde(raw, state.facts.home) : raw, cwd);
     const real = resolvePhysically(abs, state.facts.realpath);
+    // Refs under refs/namespaces/NAME: fetches, pushes and resets act on refs the review never named.
+    if (opt === '--namespace') return verdict('ask', 'high', 'command.escape_hatch', `git --namespace ${raw} moves every ref git reads and writes to refs/namespaces/${raw}`);
     if (opt === '-C') cwd = abs; // later relative options resolve against it, as git does
     // A git dir or work tree other than the one git finds itself: even inside the workspace it
     // may be a directory the agent wrote, whose config (core.fsmonitor) runs a program.

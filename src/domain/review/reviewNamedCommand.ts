@@ -1,3 +1,4 @@
+import type { PathArg } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { dialectFor, parseShellInvocation } from '../shell/parseInvocation.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
@@ -21,7 +22,7 @@ import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
 import { secretsInTreeVerdict } from './secretsInTree.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
-import { gitForeignRepoVerdict } from './gitForeignRepo.js';
+import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 import { modelOptionFindings } from './modelOptions.js';
 
@@ -83,12 +84,13 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     parts.push(rules);
   }
 
-  const pathArgs = [...pathArgsFor(name, args), ...(hatches?.paths ?? [])];
+  const own = pathArgsFor(name, args);
+  const pathArgs = [...own, ...(hatches?.paths ?? [])];
   // Deny by default at the option level: a modelled tool adds what its options and operands do.
   const modelled = modelOptionFindings(name, args, pathArgs, state, depth);
   if (modelled) parts.push(...modelled);
   if (pathArgs.length) {
-    const pj = judgePaths(pathArgs, pathContext(state));
+    const pj = name === 'git' ? judgeGitPaths(own, hatches?.paths ?? [], args, state) : judgePaths(pathArgs, pathContext(state));
     step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
     parts.push(pj.verdict);
     if (chain) chain.paths.push(...pj.paths);
@@ -110,6 +112,23 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     }
   }
   return combine(...parts);
+}
+
+/**
+ * git's own operands resolve against its `-C` directories (`git -C sub rm x` removes sub/x); the
+ * hatch paths (the `-C`, `--git-dir` values themselves) against the cwd. A `-C` directory known
+ * only at run time leaves the operands unplaceable: asked.
+ */
+function judgeGitPaths(own: PathArg[], hatchPaths: PathArg[], args: readonly string[], state: ReviewState): ReturnType<typeof judgePaths> {
+  const base = gitBaseState(args, state);
+  if (base === state) return judgePaths([...own, ...hatchPaths], pathContext(state));
+  const atCwd = judgePaths(hatchPaths, pathContext(state));
+  if (base === undefined) {
+    const unknown = verdict('ask', 'high', 'command.escape_hatch', 'git -C names a directory known only at run time; its file operands cannot be judged');
+    return { verdict: combine(unknown, atCwd.verdict), paths: atCwd.paths };
+  }
+  const moved = judgePaths(own, pathContext(base));
+  return { verdict: combine(moved.verdict, atCwd.verdict), paths: [...moved.paths, ...atCwd.paths] };
 }
 
 /** Shells and the builtins that take code or set variables. */

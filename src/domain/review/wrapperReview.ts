@@ -130,7 +130,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
  * the home directory; one still here is literal (`--chdir=~`, `-C~`, an argv request) and names a
  * directory `~` that may be a symlink anywhere: asked rather than guessed.
  */
-function chdirState(state: ReviewState, dir: string): ReviewState | undefined {
+export function chdirState(state: ReviewState, dir: string): ReviewState | undefined {
   if (/[$`*?[]/.test(dir) || dir.startsWith('~')) return undefined;
   // Not normalised: `..` after a symlinked cwd is the kernel's `..`, which the physical spelling finds.
   const cwd = dir.startsWith('/') ? dir : `${state.cwd.replace(/\/+$/, '')}/${dir}`;

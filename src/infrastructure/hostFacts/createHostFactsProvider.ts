@@ -59,6 +59,28 @@ export function pathWithoutShims(pathVar: string | undefined, excluded: string[]
   return clean === '' ? '' : clean.split(delimiter).filter((dir) => !banned.has(realOrSelf(dir))).join(delimiter);
 }
 
+const caseProbe = new Map<string, boolean>();
+
+/**
+ * Whether the file system holding `home` ignores case: the same directory answers under a
+ * case-swapped name. Probed once per home per process (a mount does not change its case rule
+ * under a running daemon). A home without letters falls back to the platform's default.
+ */
+export function homeIgnoresCase(home: string): boolean {
+  let known = caseProbe.get(home);
+  if (known === undefined) {
+    const swapped = home.replace(/[a-zA-Z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+    if (swapped === home) known = process.platform === 'darwin' || process.platform === 'win32';
+    else {
+      const a = statSync(home, { throwIfNoEntry: false, bigint: true });
+      const b = statSync(swapped, { throwIfNoEntry: false, bigint: true });
+      known = a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
+    }
+    caseProbe.set(home, known);
+  }
+  return known;
+}
+
 export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
   return {
     facts(env): HostFacts {
@@ -107,6 +129,14 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           return found;
         },
         filesUnder: (dir, limit) => listFilesUnder(dir, limit),
+        entryExists: (p) => {
+          try {
+            return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+          } catch {
+            return true; // unknown (EACCES, ELOOP): not "known to be absent"
+          }
+        },
+        caseInsensitivePaths: homeIgnoresCase(paths.home),
         fileId: (p) => {
           try {
             const st = statSync(p, { bigint: true });

@@ -38,6 +38,8 @@ export function makeFixture(): Fixture {
   symlinkSync('/', join(ws, 'rootlink'));
   symlinkSync(home, join(ws, 'homelink'));
   symlinkSync('..', join(ws, 'up'));
+  // Dangling: a write through it creates ~/.ssh/rc (issue 12: a new .env must really be new).
+  symlinkSync(join(home, '.ssh/rc'), join(ws, 'safe/.env'));
   return {
     root,
     home,

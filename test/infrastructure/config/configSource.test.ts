@@ -165,6 +165,11 @@ describe('unreadable files are a named outcome, never a hang or a silent skip', 
     expect(createConfigSource(t.paths).load(t.project).kind).toBe('ok');
   });
 
+  it('a user protectedPaths pattern starting with **/ is kept as written (it matches anywhere)', () => {
+    t.write(userFile(), '{"protectedPaths":["**/.secrets/**","~/tok"]}');
+    expect(ok(createConfigSource(t.paths).load(t.project)).config.protectedPaths).toEqual(['**/.secrets/**', join(t.home, 'tok')]);
+  });
+
   it('a cwd that does not exist still loads the user layer', () => {
     t.write(userFile(), '{"engine":"both"}');
     const o = ok(createConfigSource(t.paths).load(join(t.project, 'gone', 'away')));
