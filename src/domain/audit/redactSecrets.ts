@@ -5,6 +5,7 @@ import { nextLine, replaceScanning, type ScanRule } from './linearScan.js';
 import { isSecretName, secretAssignments } from './secretAssignment.js';
 import { sshpassPasswords } from './sshpassPassword.js';
 import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
+import { redactEntropySecrets } from './entropySecrets.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -16,7 +17,9 @@ export function redactSecrets(text: string): string {
   // gitleaks' rules read the original text (a structured pass may have rewritten the context a
   // rule needs, `key="…" value="…"`); what they find and the structured passes left in place is
   // replaced afterwards, so a value the structured passes marked keeps its label.
-  return text.length >= MIN_VENDORED_LENGTH ? replaceVendoredSecrets(text, out) : out;
+  const vendored = text.length >= MIN_VENDORED_LENGTH ? replaceVendoredSecrets(text, out) : out;
+  // Last: a bare random-looking token no rule named (entropySecrets.ts).
+  return redactEntropySecrets(vendored);
 }
 /** The shortest text a gitleaks rule can find something in (a keyword and an 8-character secret). */
 const MIN_VENDORED_LENGTH = 10;
@@ -58,6 +61,7 @@ export function redactionPasses(): RedactionPass[] {
     ...CONTEXT_RULES,
     rule('quote-split shapes', redactQuoteSplitShapes),
     rule('gitleaks rules', redactVendoredSecrets),
+    rule('high-entropy tokens', redactEntropySecrets),
   ];
 }
 
