@@ -101,6 +101,7 @@ export { sampleOf, seeded } from ${JSON.stringify(join(root, 'test/domain/audit/
   rows.push(['worst whole redactSecrets', `${worstWhole.text.ms.toFixed(1)} ms CPU (budget ${WHOLE_BUDGET})`, worstWhole.text.input]);
   rows.push(['worst whole redactArgv (split on blanks)', `${worstWhole.argv.ms.toFixed(1)} ms CPU (budget ${ARGV_BUDGET})`, worstWhole.argv.input]);
   rows.push([`gitleaks rules alone: ${ruleWorst.count} rules × ${ruleWorst.inputs} inputs of 100 KB`, `worst ${ruleWorst.ms.toFixed(1)} ms CPU (budget ${PASS_BUDGET})`, ruleWorst.what]);
+  rows.push(['gitleaks rules alone, 100 KB of real secrets', `worst ${ruleWorst.dense.ms.toFixed(1)} ms CPU (budget ${WHOLE_BUDGET})`, ruleWorst.dense.what]);
   for (const [name, w] of sorted.slice(0, quick ? 5 : 12)) rows.push([`  pass ${name}`, `${w.ms.toFixed(1)} ms CPU (budget ${PASS_BUDGET})`, w.input]);
 
   // The reported case: a 39 KB allowed echo of `docker login ` × 3,000, new vs old.
@@ -154,7 +155,7 @@ function perRecordMicros(lib) {
 function vendoredRuleBench(lib, failures) {
   const SIZE_RULE = 100 * 1024;
   const rand = lib.seeded(14);
-  const worst = { ms: 0, what: '', count: 0, inputs: 0 };
+  const worst = { ms: 0, what: '', count: 0, inputs: 0, dense: { ms: 0, what: '' } };
   for (const rule of lib.vendoredRulePasses()) {
     let sample = '';
     for (let k = 0; k < 200 && !sample; k++) {
@@ -169,9 +170,13 @@ function vendoredRuleBench(lib, failures) {
     worst.count++;
     worst.inputs = Math.max(worst.inputs, inputs.length);
     for (const [what, text] of inputs) {
-      const ms = measure(() => rule.apply(text), PASS_BUDGET);
-      if (ms > worst.ms) Object.assign(worst, { ms, what: `${rule.id}: ${what}` });
-      if (ms > PASS_BUDGET) failures.push(`gitleaks rule ${rule.id} on ${what}: ${ms.toFixed(1)} ms CPU > ${PASS_BUDGET} ms`);
+      // `sample × N` is ~2,000 real secrets in 100 KB, each one found, checked and replaced:
+      // held to the whole-redactor budget. Near misses and keyword runs find nothing: the pass budget.
+      const budget = what.startsWith('sample × N') || what.startsWith('sample+blank') ? WHOLE_BUDGET : PASS_BUDGET;
+      const ms = measure(() => rule.apply(text), budget);
+      const w = budget === WHOLE_BUDGET ? worst.dense : worst;
+      if (ms > w.ms) Object.assign(w, { ms, what: `${rule.id}: ${what}` });
+      if (ms > budget) failures.push(`gitleaks rule ${rule.id} on ${what}: ${ms.toFixed(1)} ms CPU > ${budget} ms`);
     }
   }
   return worst;

@@ -85,16 +85,16 @@ export function vendoredSecretSpans(text: string, rules?: readonly Compiled[]): 
       const secret = text.slice(start, end);
       if (c.rule.entropy !== undefined && shannonEntropy(secret) <= c.rule.entropy) continue;
       if (globalAllow!.some((re) => re.test(secret))) continue;
-      if (allowed(c, secret, m[0], lineAround(text, m.index!))) continue;
+      if (allowed(c, secret, m[0], () => lineAround(text, m.index!, m.index! + m[0].length))) continue;
       spans.push([start, end, c.rule.id]);
     }
   }
   return spans;
 }
 
-function allowed(c: Compiled, secret: string, match: string, line: string): boolean {
+function allowed(c: Compiled, secret: string, match: string, line: () => string): boolean {
   return c.allow.some((a) => {
-    const on = a.target === 'match' ? match : a.target === 'line' ? line : secret;
+    const on = a.target === 'match' ? match : a.target === 'line' ? line() : secret;
     const checks: boolean[] = [];
     if (a.regexes.length > 0) checks.push(a.regexes.some((re) => re.test(on)));
     if (a.stopwords.length > 0) {
@@ -105,11 +105,19 @@ function allowed(c: Compiled, secret: string, match: string, line: string): bool
   });
 }
 
-function lineAround(text: string, at: number): string {
-  const start = text.lastIndexOf('\n', at) + 1;
-  const end = text.indexOf('\n', at);
-  return text.slice(start, end < 0 ? text.length : end);
+/**
+ * The line around a match, at most LINE_WINDOW characters either side of it: the line
+ * allowlists are local patterns (`--mount=type=secret,`, an `import … from`), and reading a
+ * whole line per match made a long line of matches quadratic.
+ */
+function lineAround(text: string, start: number, end: number): string {
+  let from = start;
+  while (from > 0 && start - from < LINE_WINDOW && text[from - 1] !== '\n') from--;
+  let to = end;
+  while (to < text.length && to - end < LINE_WINDOW && text[to] !== '\n') to++;
+  return text.slice(from, to);
 }
+const LINE_WINDOW = 512;
 
 /** Replaces each secret with `[REDACTED:<gitleaks rule id>]`; overlapping finds merge, the first rule's label wins. */
 export function redactVendoredSecrets(text: string, rules?: readonly Compiled[]): string {
