@@ -50,9 +50,10 @@ describe.skipIf(!rsyslogd)('shipping the audit through pino transports', () => {
 
     await writeRecords(home, 20, 'a');
     const first = await shipOnce(paths.auditLog, cursor, config);
-    expect(first).toMatchObject({ sent: 20, advanced: true });
+    expect(first, JSON.stringify(first)).toMatchObject({ sent: 20, advanced: true });
     await waitFor(() => syslog.messages().length >= 20);
     expect(idsIn(syslog.messages())).toEqual(Array.from({ length: 20 }, (_, i) => `a-${i}`));
+    await waitFor(() => loki.lines.length >= 20);
     expect(idsIn(loki.lines)).toEqual(Array.from({ length: 20 }, (_, i) => `a-${i}`));
     expect(idsIn(readFileSync(file, 'utf8').split('\n').filter(Boolean))).toEqual(Array.from({ length: 20 }, (_, i) => `a-${i}`));
     // What is shipped is the redacted record.
@@ -79,6 +80,7 @@ describe.skipIf(!rsyslogd)('shipping the audit through pino transports', () => {
     await waitFor(() => syslog.messages().length >= 30);
     const want = [...Array.from({ length: 20 }, (_, i) => `a-${i}`), ...Array.from({ length: 10 }, (_, i) => `b-${i}`)];
     expect(idsIn(syslog.messages())).toEqual(want);
+    await waitFor(() => loki.lines.length >= 30);
     expect(idsIn(loki.lines)).toEqual(want);
     expect(idsIn(readFileSync(file, 'utf8').split('\n').filter(Boolean))).toEqual(want);
     // Nothing new: nothing sent.
