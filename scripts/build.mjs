@@ -13,7 +13,9 @@ const common = {
   format: 'cjs',
   // cosmiconfig requires the TypeScript compiler lazily for .ts configs, which shimctl never
   // loads; bundling it would add ~10 MB to parse on every call.
-  external: ['typescript'],
+  // pino runs its transports in worker threads that load them by name: they stay in
+  // node_modules (only `audit ship` loads them), not in the bundle.
+  external: ['typescript', 'pino', 'pino-*'],
   sourcemap: false,
   minify: false,
   legalComments: 'none',

@@ -1,4 +1,5 @@
-// Question: is every allowed command audited exactly once, with its exit status, when a signal
+// Question: is every allowed command audited exactly once (a start record before it runs and one
+// end record with its exit status, issue 14), when a signal
 // ends the command or hits shimctl itself? Both modes, real processes and real signals: the
 // per-command Node core (SHIMCTL_DAEMON=off) and the compiled client + resident review process.
 import { spawn } from 'node:child_process';
@@ -16,7 +17,7 @@ describe.each(['per-command', 'daemon'])('%s mode', (mode) => {
   const env = mode === 'daemon' ? {} : { SHIMCTL_DAEMON: 'off' };
 
   for (const c of (cases as Case[]).filter((x) => !x.modes || x.modes.includes(mode))) {
-    it(`${c.name}: one record with status ${c.status}`, async () => {
+    it(`${c.name}: one start and one end record with status ${c.status}`, async () => {
       // A daemon a previous case signalled may have left its lock behind: start one unless a live one holds it.
       if (mode === 'daemon' && !alive(daemonPid(h))) startDaemon(h);
       const daemon = mode === 'daemon' ? daemonPid(h) : undefined;
@@ -40,8 +41,10 @@ describe.each(['per-command', 'daemon'])('%s mode', (mode) => {
       }
       expect(await ended).toBe(c.status);
       const mine = auditRecords(h).filter((r) => r.command === command);
-      expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ decision: 'allow', exitCode: c.status });
+      expect(mine.map((r) => r.phase)).toEqual(['start', 'end']);
+      expect(mine[0]!.id).toBe(mine[1]!.id);
+      expect(mine[0]).not.toHaveProperty('exitCode');
+      expect(mine[1]).toMatchObject({ decision: 'allow', exitCode: c.status });
       expect(findSleep(token)).toBeUndefined();
       // The next case must not meet this daemon half-way through its shutdown.
       if (c.target === 'daemon') expect(await waitFor(() => !alive(daemon))).toBe(true);

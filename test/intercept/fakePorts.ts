@@ -29,6 +29,8 @@ export interface FakeOptions {
   auditOpenFails?: boolean;
   /** The audit opens but every write rejects (a full disk after the open). */
   auditWriteFails?: boolean;
+  /** Only the end record's write rejects (the start record was written, then the disk filled). */
+  auditEndWriteFails?: boolean;
   exec?: Partial<ExecResult> | 'throw';
 }
 
@@ -53,6 +55,7 @@ export function fakeWorld(opts: FakeOptions = {}): FakeWorld {
         return {
           write: async (r) => {
             if (opts.auditWriteFails) throw new AuditUnavailableError('write failed (fake)');
+            if (opts.auditEndWriteFails && r.phase === 'end') throw new AuditUnavailableError('end write failed (fake)');
             w.records.push(r);
           },
           close: async () => undefined,

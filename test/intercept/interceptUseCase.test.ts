@@ -21,15 +21,17 @@ const blockRm = (): ReviewResult => ({ verdict: verdict('block', 'critical', 'pa
 const askCurl = (): ReviewResult => ({ verdict: verdict('ask', 'medium', 'command.unknown', 'unknown command'), trace: [] });
 
 describe('intercept use case (fake ports)', () => {
-  it('runs an allowed plain command as the resolved binary with an argv array, one record with the exit status', async () => {
+  it('runs an allowed plain command as the resolved binary with an argv array: a start record before it runs, an end record with the exit status', async () => {
     const w = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, exec: { exitCode: 3 } });
     expect(await interceptUseCase(request(['-c', 'ls -la']), w.deps)).toBe(3);
     expect(w.runs).toHaveLength(1);
     expect(w.runs[0]).toMatchObject({ file: '/usr/bin/ls', args: ['-la'], argv0: 'ls', cwd: '/work' });
     expect(w.runs[0]!.env.SECRET_TOKEN).toBeUndefined();
     expect(w.runs[0]!.env).toMatchObject({ PATH: '/shims:/usr/bin', SHIMCTL_DEPTH: '1', SHIMCTL_SESSION: 's1' });
-    expect(w.records).toHaveLength(1);
-    expect(w.records[0]).toMatchObject({ decision: 'allow', exitCode: 3, agent: 'claude', session: 's1', command: 'ls -la', rule_ids: ['core:ls'] });
+    expect(w.records.map((r) => r.phase)).toEqual(['start', 'end']);
+    expect(w.records[0]).toMatchObject({ decision: 'allow', agent: 'claude', session: 's1', command: 'ls -la', rule_ids: ['core:ls'] });
+    expect(w.records[0]).not.toHaveProperty('exitCode');
+    expect(w.records[1]).toMatchObject({ id: w.records[0]!.id, decision: 'allow', exitCode: 3, agent: 'claude', session: 's1', command: 'ls -la', rule_ids: ['core:ls'] });
     expect(w.reviewed).toEqual([{ command: 'ls -la', hop: 'agent' }]);
   });
 
@@ -95,17 +97,22 @@ describe('intercept use case (fake ports)', () => {
       it(`${mode} mode: ${failure} means 126, never 0`, async () => {
         const w = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, [failure]: true });
         const status = await interceptUseCase(request(['-c', 'ls -la'], ENV, mode), w.deps);
-        if (mode === 'check' || failure === 'auditOpenFails') {
-          expect(status).toBe(126);
-          expect(w.runs).toHaveLength(0);
-        } else {
-          // The command had already run when its record failed: its status stands, and a warning says the record is missing.
-          expect(w.runs).toHaveLength(1);
-          expect(w.stderr.join('')).toContain('audit record failed');
-        }
+        // Issue 14: in run mode the start record is written before the command starts, so a
+        // write that fails stops the command too.
+        expect(status).toBe(126);
+        expect(w.runs).toHaveLength(0);
+        if (mode === 'run') expect(w.stderr.join('')).toContain('(audit.unavailable)');
       });
     }
   }
+
+  it('run mode: the end record failing leaves the start record; the status stands and a warning says so', async () => {
+    const w = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, exec: { exitCode: 4 }, auditEndWriteFails: true });
+    expect(await interceptUseCase(request(['-c', 'ls -la']), w.deps)).toBe(4);
+    expect(w.runs).toHaveLength(1);
+    expect(w.records.map((r) => r.phase)).toEqual(['start']);
+    expect(w.stderr.join('')).toContain('its start record is in the audit');
+  });
 
   it('blocks on an invalid or unreadable config, naming the file', async () => {
     for (const outcome of [{ kind: 'invalid', file: '/c.toml', field: 'rules[0]', message: 'bad' }, { kind: 'unreadable', file: '/c.toml', message: 'EACCES' }] as const) {
@@ -123,7 +130,9 @@ describe('intercept use case (fake ports)', () => {
     expect(throwing.records).toMatchObject([{ decision: 'block', reasons: [{ code: 'internal.error' }] }]);
     const execThrows = fakeWorld({ invocation: cmd('ls -la'), review: allowLs, exec: 'throw' });
     expect(await interceptUseCase(request(['-c', 'ls -la']), execThrows.deps)).toBe(126);
-    expect(execThrows.records).toHaveLength(1);
+    // The start record was written before the executor threw: an end record says how it ended.
+    expect(execThrows.records).toMatchObject([{ phase: 'start', decision: 'allow' }, { phase: 'end', decision: 'block', exitCode: 126, reasons: [{ code: 'internal.error' }] }]);
+    expect(execThrows.records[1]!.id).toBe(execThrows.records[0]!.id);
     expect(execThrows.stderr.join('')).toContain('(internal.error)');
   });
 

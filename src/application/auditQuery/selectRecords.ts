@@ -9,7 +9,20 @@ export interface SelectedRecord {
 }
 
 /**
- * The last `limit` records matching the filter, oldest first, from lines given newest first.
+ * One entry per command, newest first: a `start` record whose `end` was already seen (it is
+ * newer) is skipped, so a command shows once, by its end record when there is one, and a
+ * `start` that is shown is a command that never ended (or is still running).
+ */
+function onePerCommand(): (record: AuditRecord) => boolean {
+  const ended = new Set<string>();
+  return (record) => {
+    if (record.phase === 'end') ended.add(record.id);
+    return !(record.phase === 'start' && ended.delete(record.id));
+  };
+}
+
+/**
+ * The last `limit` commands matching the filter, oldest first, from lines given newest first.
  * Stops reading as soon as it has enough, or once past `--since`: the cost follows what is
  * printed, not the size of the log.
  */
@@ -17,10 +30,12 @@ export function selectLastRecords(linesNewestFirst: Iterable<string>, filter: Au
   const picked: SelectedRecord[] = [];
   if (limit <= 0) return picked;
   const pastSince = pastSinceDetector(filter);
+  const shown = onePerCommand();
   for (const line of linesNewestFirst) {
     const record = parseRecordLine(line);
     if (!record) continue;
     if (pastSince(record)) break;
+    if (!shown(record)) continue;
     if (!matchesFilter(record, filter)) continue;
     picked.push({ record, line });
     if (picked.length >= limit) break;
@@ -29,7 +44,10 @@ export function selectLastRecords(linesNewestFirst: Iterable<string>, filter: Au
 }
 
 export interface AuditStats {
+  /** Commands (a start and its end count once). */
   total: number;
+  /** Commands with a start record and no end record: never ended, or still running. */
+  notEnded: number;
   unreadable: number;
   byDecision: Record<string, number>;
   byRisk: Record<string, number>;
@@ -39,9 +57,10 @@ export interface AuditStats {
 
 /** Counts by decision, risk, agent and reason code over every matching record. */
 export function countRecords(linesNewestFirst: Iterable<string>, filter: AuditFilter): AuditStats {
-  const stats: AuditStats = { total: 0, unreadable: 0, byDecision: {}, byRisk: {}, byAgent: {}, byReason: {} };
+  const stats: AuditStats = { total: 0, notEnded: 0, unreadable: 0, byDecision: {}, byRisk: {}, byAgent: {}, byReason: {} };
   const bump = (m: Record<string, number>, k: string): void => { m[k] = (m[k] ?? 0) + 1; };
   const pastSince = pastSinceDetector(filter);
+  const shown = onePerCommand();
   for (const line of linesNewestFirst) {
     const record = parseRecordLine(line);
     if (!record) {
@@ -49,8 +68,10 @@ export function countRecords(linesNewestFirst: Iterable<string>, filter: AuditFi
       continue;
     }
     if (pastSince(record)) break;
+    if (!shown(record)) continue;
     if (!matchesFilter(record, filter)) continue;
     stats.total += 1;
+    if (record.phase === 'start') stats.notEnded += 1;
     bump(stats.byDecision, String(record.decision));
     bump(stats.byRisk, String(record.risk));
     bump(stats.byAgent, record.agent ?? '(none)');

@@ -53,6 +53,8 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
   let decided: Decided | undefined;
   let writer: AuditWriter | undefined;
   let written = false;
+  /** The start record written for a command that was to run, until its end record is. */
+  let open: AuditRecord | undefined;
   const write = async (r: AuditRecord): Promise<void> => {
     written = true;
     await writer!.write(r);
@@ -100,7 +102,19 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     // The shims of nested shells need these whatever the allow-list says: PATH reaches them, the
     // markers tell them the hop, and CI tells them nobody can answer an approval.
     for (const name of ['PATH', 'CI', ENV_DEPTH, ENV_AGENT, ENV_SESSION, ENV_MODE, ENV_WORKSPACE]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
-    const running = deps.executor.run({
+    // No lost record: the decision is on disk before the command starts. If it cannot be
+    // written the command does not run (fail closed), as when the log cannot be opened.
+    const ran: AuditRecord = { ...record, executed: review.rewritten, argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined };
+    try {
+      // prepare: the end record shares these fields, so they are redacted once.
+      writer.prepare?.(ran);
+      await write({ ...ran, phase: 'start' });
+      open = ran;
+    } catch (err) {
+      deps.writeStderr(blockMessage(verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`), command));
+      return EXIT_BLOCKED;
+    }
+    const result: ExecResult = await deps.executor.run({
       file: choice.file,
       args: choice.args,
       argv0: choice.argv0,
@@ -110,26 +124,16 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       graceMs: config.execution.graceSeconds * 1000,
       maxOutputBytes: config.execution.maxOutputBytes,
     });
-    // Redacting the record while the command runs takes that work off the time between its end
-    // and the agent getting control back. The per-command executor is loaded on first use and
-    // starts the command a few microtasks from now: one turn of the event loop lets it start first.
-    running.catch(() => undefined); // awaited below; only keeps the turn from reporting it unhandled
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    const ran: AuditRecord = { ...record, executed: review.rewritten, argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined };
-    try {
-      writer.prepare?.(ran);
-    } catch {
-      // Nothing lost: write() redacts every field itself. The command is running and is awaited below.
-    }
-    const result: ExecResult = await running;
     // Both executors report 127 (not found) or 126 for a program that could not start.
     const exitCode = result.exitCode;
     const extraReasons = [
       ...(result.spawnError ? [{ code: 'exec.failed' as const, message: result.spawnError }] : []),
       ...(result.timedOut ? [{ code: 'exec.timeout' as const, message: `killed after ${config.execution.timeoutSeconds}s` }] : []),
     ];
+    open = undefined;
     await write({
       ...ran,
+      phase: 'end',
       reasons: extraReasons.length ? [...record.reasons, ...extraReasons] : record.reasons,
       exitCode,
       signal: result.signal,
@@ -138,13 +142,15 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       stderrBytes: result.stderrBytes,
       truncated: result.truncated,
       timedOut: result.timedOut,
-    }).catch((err: unknown) => deps.writeStderr(`shimctl: warning: the command ran but its audit record failed: ${String(err)}\n`));
+    }).catch((err: unknown) => deps.writeStderr(`shimctl: warning: the command ran but its end record failed (its start record is in the audit): ${String(err)}\n`));
     if (result.spawnError) deps.writeStderr(`shimctl: could not start '${choice.file}': ${result.spawnError}\n`);
     return exitCode;
   } catch (err) {
     const v = internalErrorVerdict(`interception failed: ${err instanceof Error ? err.message : String(err)}`);
     deps.writeStderr(blockMessage(v, decided ? describe(decided.invocation, req) : undefined));
     if (!written) await recordFailure(deps, decided?.config, { ...base, ...v, command: describe(decided?.invocation, req) }, writer);
+    // The start record is written and the run failed: its end says how, so it does not read as a crash.
+    else if (open) await recordFailure(deps, decided?.config, { ...open, ...v, phase: 'end', exitCode: EXIT_BLOCKED }, writer);
     return EXIT_BLOCKED;
   } finally {
     await writer?.close().catch(() => undefined);

@@ -27,7 +27,14 @@ export interface AuditRecord extends Verdict {
   /** Set by the writer: SHA-256 (hex) of the previous line as written, without its newline. */
   prev?: string;
   ts: string;
+  /** The command's id; a `start` and its `end` record share it. */
   id: string;
+  /**
+   * For a command that runs: `start` is written (with the decision) before it starts, `end`
+   * (with the exit status and duration) after it. A crash in between leaves the `start`.
+   * Absent: a decision with nothing run (blocked, asked and refused, check mode, failures).
+   */
+  phase?: 'start' | 'end';
   session?: string;
   agent?: string;
   cwd: string;

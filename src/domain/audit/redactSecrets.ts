@@ -4,6 +4,8 @@ import { isHttpClient, isHttpieLike } from '../urls/httpClientArgs.js';
 import { nextLine, replaceScanning, type ScanRule } from './linearScan.js';
 import { isSecretName, secretAssignments } from './secretAssignment.js';
 import { sshpassPasswords } from './sshpassPassword.js';
+import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
+import { redactEntropySecrets } from './entropySecrets.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -11,6 +13,19 @@ import { sshpassPasswords } from './sshpassPassword.js';
  * accepted failure mode: a false positive costs readability, a miss leaks a credential.
  */
 export function redactSecrets(text: string): string {
+  const out = redactStructured(text);
+  // gitleaks' rules read the original text (a structured pass may have rewritten the context a
+  // rule needs, `key="…" value="…"`); what they find and the structured passes left in place is
+  // replaced afterwards, so a value the structured passes marked keeps its label.
+  const vendored = text.length >= MIN_VENDORED_LENGTH ? replaceVendoredSecrets(text, out) : out;
+  // Last: a bare random-looking token no rule named (entropySecrets.ts).
+  return redactEntropySecrets(vendored);
+}
+/** The shortest text a gitleaks rule can find something in (a keyword and an 8-character secret). */
+const MIN_VENDORED_LENGTH = 10;
+
+/** The redaction before gitleaks' rules (issue 14): shapes, context rules, quote-split shapes. */
+export function redactStructured(text: string): string {
   if (text.length === 0 || isPlainShortWord(text)) return text;
   let out = text;
   // No shape matches fewer than 15 characters (`xoxb-` + 10); removing quotes only shortens.
@@ -45,6 +60,8 @@ export function redactionPasses(): RedactionPass[] {
     ...SECRET_SHAPES.map((shape) => rule(`shape ${shape.label}`, (t) => replaceSpans(t, shapeMatches(shape, t), () => marker(shape.label)))),
     ...CONTEXT_RULES,
     rule('quote-split shapes', redactQuoteSplitShapes),
+    rule('gitleaks rules', redactVendoredSecrets),
+    rule('high-entropy tokens', redactEntropySecrets),
   ];
 }
 
@@ -79,9 +96,9 @@ const HTTPIE_AUTH_GLUED = /^(-[A-Za-z]*?a|--(?:proxy-)?auth=)(.+)$/;
  * Redacts an argv array: each element as text, plus secrets carried by position (the element
  * after `--token`, `sshpass -p X`, mysql's glued `-pX`, curl's `-u user:pass`).
  */
-export function redactArgv(argv: readonly string[]): string[] {
+export function redactArgv(argv: readonly string[], redact: (text: string) => string = redactSecrets): string[] {
   const tool = basename(argv[0] ?? '');
-  const out = argv.map(redactSecrets);
+  const out = argv.map(redact);
   const awsInView = AWS_CONTEXT.test(argv.join(' '));
   const registryLogin = REGISTRY_LOGIN.test(tool) && argv.includes('login');
   let inKeyBlock = false;
@@ -151,7 +168,7 @@ function marker(label: string): string {
 }
 
 function isMarker(value: string): boolean {
-  return /^['"]?\[REDACTED:[a-z-]+\]/.test(value);
+  return /^['"]?\[REDACTED:[a-z0-9-]+\]/.test(value);
 }
 
 function basename(path: string): string {

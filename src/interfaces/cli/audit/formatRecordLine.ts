@@ -32,6 +32,8 @@ export function formatRecordLine(record: AuditRecord, colour: boolean): string {
   const reason = first ? `${field(first.code)}: ${field(first.message)}` : '';
   const parts = [ts, field(record.agent).padEnd(8), shownDecision, field(record.risk).padEnd(8), command];
   if (typeof record.exitCode === 'number') parts.push(`[exit ${record.exitCode}${record.timedOut ? ', timed out' : ''}]`);
+  // A start record shown alone: its command never wrote an end record (crashed, killed, or still running).
+  else if (record.phase === 'start') parts.push('[NOT ENDED]');
   if (reason) parts.push(`— ${reason}`);
   return parts.join('  ');
 }

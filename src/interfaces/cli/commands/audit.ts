@@ -3,6 +3,7 @@ import { UsageError, parseAuditArgs } from '../audit/auditArgs.js';
 import { auditStats } from '../audit/auditStats.js';
 import { auditTail } from '../audit/auditTail.js';
 import { auditVerify } from '../audit/auditVerify.js';
+import { auditShip } from '../audit/auditShip.js';
 import type { CliCommand } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
 
@@ -10,11 +11,12 @@ const USAGE = `usage:
   shimctl audit tail [-n N] [-f] [--json] [--decision allow|ask|block] [--agent NAME] [--since DURATION|TIME] [--grep TEXT]
   shimctl audit stats [--since DURATION|TIME] [--decision D] [--agent NAME] [--grep TEXT] [--json]
   shimctl audit verify [--json] [--max-mib N]
+  shimctl audit ship --once [--json]
 `;
 
 export const auditCommand: CliCommand = {
   name: 'audit',
-  summary: 'audit tail | audit stats | audit verify: read the audit trail, check its hash chain.',
+  summary: 'audit tail | audit stats | audit verify | audit ship: read the audit trail, check its hash chain, send it to your log system.',
   async run(args, ctx) {
     const [sub, ...rest] = args;
     if (sub === '--help' || sub === '-h' || sub === 'help') {
@@ -34,6 +36,7 @@ export const auditCommand: CliCommand = {
         return 1;
       }
     }
+    if (sub === 'ship') return auditShip(rest, ctx);
     if (sub !== 'tail' && sub !== 'stats') {
       ctx.stderr.write(`shimctl audit: ${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n${USAGE}`);
       return EXIT_USAGE;

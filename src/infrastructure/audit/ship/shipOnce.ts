@@ -1,0 +1,80 @@
+import { createConnection } from 'node:net';
+import type { ShipConfig, ShipTarget } from './shipConfig.js';
+import { newLines, readCursor, writeCursor } from './shipCursor.js';
+
+/**
+ * One shipping run (issue 14): the local JSONL stays the source of truth and is never touched.
+ * The records after the durable cursor go to every target through pino transports (syslog:
+ * pino-syslog RFC 5424 over pino-socket TCP; Loki: pino-loki; file: pino/file), which run in a
+ * worker thread. Only when every target was reachable and the transports closed within
+ * `timeoutMs` does the cursor move; otherwise it stays and the next run sends the same records
+ * again (at least once). Shipping runs off the interception path: a sink that is down never
+ * blocks or fails a command, and never loses a local record.
+ */
+export interface ShipResult {
+  sent: number;
+  /** Targets that could not be reached before sending (nothing was sent; the cursor stayed). */
+  unreachable: string[];
+  /** True when the cursor moved past the records sent. */
+  advanced: boolean;
+  error?: string;
+}
+
+export async function shipOnce(auditLog: string, cursorPath: string, config: ShipConfig): Promise<ShipResult> {
+  const { lines, next } = newLines(auditLog, readCursor(cursorPath));
+  if (lines.length === 0) return { sent: 0, unreachable: [], advanced: false };
+  const unreachable: string[] = [];
+  await Promise.all(config.targets.map(async (t) => { if (!(await reachable(t, config.timeoutMs))) unreachable.push(describeTarget(t)); }));
+  if (unreachable.length > 0) return { sent: 0, unreachable, advanced: false, error: `unreachable: ${unreachable.join(', ')}` };
+  // pino is loaded only here: `audit ship` is the only command that needs it.
+  const { pino } = await import('pino');
+  const transport = pino.transport({ targets: config.targets.map(pinoTarget) as never });
+  let failure: string | undefined;
+  transport.on('error', (err: Error) => { failure = err.message; });
+  const logger = pino({ base: null, messageKey: 'msg' }, transport);
+  for (const line of lines) {
+    // The stored record, as written (already redacted): its fields go as the log's fields.
+    const record = JSON.parse(line) as Record<string, unknown>;
+    logger.info({ ...record, msg: undefined }, `${String(record.decision ?? '')} ${String(record.command ?? '')}`.trim());
+  }
+  const closed = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), config.timeoutMs);
+    transport.once('close', () => { clearTimeout(timer); resolve(true); });
+    transport.end();
+  });
+  if (!closed || failure !== undefined) {
+    return { sent: lines.length, unreachable, advanced: false, error: failure ?? `the transports did not finish within ${config.timeoutMs} ms` };
+  }
+  writeCursor(cursorPath, next);
+  return { sent: lines.length, unreachable, advanced: true };
+}
+
+function pinoTarget(t: ShipTarget): Record<string, unknown> {
+  if (t.type === 'file') return { target: 'pino/file', options: { destination: t.path, mkdir: true } };
+  // Unbatched: pino-loki's batching made its close never finish here (the run timed out every
+  // time). Unbatched pushes are not awaited by its close: see docs ("Not covered").
+  if (t.type === 'loki') return { target: 'pino-loki', options: { host: t.url, batching: false, labels: { app: 'shimctl', ...t.labels } } };
+  return {
+    pipeline: [
+      { target: 'pino-syslog', options: { modern: true, appname: 'shimctl', enablePipelining: true, newline: true } },
+      { target: 'pino-socket', options: { mode: 'tcp', address: t.host, port: t.port } },
+    ],
+  };
+}
+
+export function describeTarget(t: ShipTarget): string {
+  return t.type === 'file' ? `file ${t.path}` : t.type === 'loki' ? `loki ${t.url}` : `syslog ${t.host}:${t.port}`;
+}
+
+/** A TCP connect to the target's host and port, bounded; a file target is always reachable. */
+function reachable(t: ShipTarget, timeoutMs: number): Promise<boolean> {
+  if (t.type === 'file') return Promise.resolve(true);
+  const { host, port } = t.type === 'syslog' ? t : (() => { const u = new URL(t.url); return { host: u.hostname, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)) }; })();
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (ok: boolean): void => { clearTimeout(timer); socket.destroy(); resolve(ok); };
+    const timer = setTimeout(() => done(false), Math.min(timeoutMs, 2000));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
