@@ -4,10 +4,12 @@ import type { Reason } from '../../verdict.js';
 export interface Redirect {
   /** The file descriptor written before the operator (`2>`), if any. */
   fd?: number;
-  /** `>`, `>>`, `>|`, `<`, `<>`, `&>`, `&>>`, `>&`, `<&`. */
+  /** `>`, `>>`, `>|`, `<`, `<>`, `&>`, `&>>`, `>&`, `<&`, and `<<` (here-document), `<<<` (here-string). */
   op: string;
-  /** The target word after quote removal and tilde expansion. */
+  /** The target word after quote removal and tilde expansion (empty for here-input). */
   target: string;
+  /** `<<`/`<<<`: what the command reads on the descriptor (a here-document's body, a here-string and its newline). */
+  here?: string;
 }
 
 /**
