@@ -189,6 +189,11 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
     return same;
   };
 
+  // `$(cat <<'EOF' … EOF)`: bash runs that cat (reading its here-document) before the part; a part of its own.
+  for (const sub of s.substitutions ?? []) {
+    const v = combine(...cwds.map((cwd) => reviewWords(['cat'], { ...w.state, cwd }, depth + 2, undefined)));
+    addPart(w, depth, sub.text, ['cat'], cwds, v);
+  }
   // Agent envelope parts, only in the text the agent itself wrote (never inside its `eval`).
   if (envelopeLevel) {
     if ((name === 'source' || name === '.') && core.length === 2 && k === 0 && core[1]!.startsWith('/')) {

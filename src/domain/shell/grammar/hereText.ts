@@ -24,8 +24,8 @@ export interface PreparedText {
   root: SyntaxNode;
   /** Bodies by placeholder number, and the operator text they replaced (for display). */
   here: Array<{ body: string; op: string }>;
-  /** Substitution values and their source text. */
-  subs: Array<{ value: string; source: string }>;
+  /** Substitution values, the here-document bodies cat prints for them, and their source text. */
+  subs: Array<{ value: string; body: string; source: string }>;
 }
 
 export type PreparedResult = { ok: true; prepared: PreparedText } | { ok: false; reasons: Reason[] };
@@ -66,7 +66,7 @@ export function prepareText(text: string, grammar: ShellGrammar): PreparedResult
       // `~$(…)`: the tilde prefix would run into the placeholder.
       if (text[n.start - 1] === '~') { failed = refusal('syntax.substitution', 'after ~'); return; }
       edits.push({ from: n.start, to: n.end, with: `${MARK}sub.${subs.length}%` });
-      subs.push({ value: s.value, source: text.slice(n.start, n.end) });
+      subs.push({ value: s.value, body: s.body, source: text.slice(n.start, n.end) });
       return;
     }
     if (n.type === 'heredoc_redirect') {
@@ -98,6 +98,12 @@ export function prepareText(text: string, grammar: ShellGrammar): PreparedResult
   // Every here-document and substitution was taken out: one left means the two parses disagree.
   if (hasType(second.root, HERE_OR_SUB)) return refusal('syntax.parse_error', 'here-documents the grammar reads differently');
   return { ok: true, prepared: { text: out, root: second.root, here, subs } };
+}
+
+/** The literal substitutions in a piece of the prepared text, in order. */
+export function substitutionsIn(text: string, p: PreparedText): Array<{ text: string; body: string }> {
+  if (p.subs.length === 0) return [];
+  return [...text.matchAll(SUB_PLACEHOLDER)].map((m) => ({ text: p.subs[Number(m[1])]!.source, body: p.subs[Number(m[1])]!.body }));
 }
 
 /** Puts substitution values into decoded words. */

@@ -9,7 +9,7 @@ import { hereDocument } from './hereDocument.js';
  * would tell, and stays refused.
  */
 export type SubstitutionValue =
-  | { ok: true; value: string; quoted: boolean }
+  | { ok: true; value: string; body: string; quoted: boolean }
   | { ok: false; detail?: string };
 
 export function literalSubstitution(src: string, node: SyntaxNode, parent: SyntaxNode | undefined): SubstitutionValue {
@@ -31,7 +31,7 @@ export function literalSubstitution(src: string, node: SyntaxNode, parent: Synta
   if (!/^[ \t\n]*$/.test(src.slice(open.end, stmt.start)) || !/^[ \t\n]*$/.test(src.slice(stmt.end, close.start))) return { ok: false };
   const doc = hereDocument(src, r);
   if (!doc.ok) return { ok: false, detail: doc.detail };
-  return { ok: true, value: doc.doc.body.replace(/\n+$/, ''), quoted: parent?.type === 'string' };
+  return { ok: true, value: doc.doc.body.replace(/\n+$/, ''), body: doc.doc.body, quoted: parent?.type === 'string' };
 }
 
 /** bash splits an unquoted result on IFS blanks and globs it: such a value is not one known word. */

@@ -12,12 +12,20 @@ export interface Redirect {
   here?: string;
 }
 
+/** A literal command substitution in a part's words: `$(cat <<'EOF' … EOF)` runs `cat` before the part. */
+export interface Substitution {
+  /** Its source text. */
+  text: string;
+  /** The here-document cat prints; the value is this without trailing newlines. */
+  body: string;
+}
+
 /**
  * The structure bash will execute, in the supported subset (docs/shell.md "Compound commands").
  * `simple.text` is the command's source text (redirections included), for traces and the audit.
  */
 export type Script =
-  | { kind: 'simple'; text: string; words: string[]; redirects: Redirect[] }
+  | { kind: 'simple'; text: string; words: string[]; redirects: Redirect[]; substitutions?: Substitution[] }
   | { kind: 'and' | 'or'; left: Script; right: Script }
   | { kind: 'seq'; items: Script[] }
   | { kind: 'pipe'; items: Script[] }

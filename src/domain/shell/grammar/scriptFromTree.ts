@@ -4,7 +4,7 @@ import { REASON_CODES } from '../../reasonCodes.js';
 import type { Redirect, Script, ScriptResult, WordDecoder } from './script.js';
 import type { SyntaxNode } from './syntaxTree.js';
 import type { PreparedText } from './hereText.js';
-import { HERE_PLACEHOLDER, displayText, hideNewlines, quotedNewlines, restoreNewlines, withValues } from './hereText.js';
+import { HERE_PLACEHOLDER, displayText, hideNewlines, quotedNewlines, restoreNewlines, substitutionsIn, withValues } from './hereText.js';
 
 // Builds the executed structure from a tree-sitter-bash tree. The grammar decides only where the
 // parts are (lists, pipelines, groups, subshells, redirection operators); the words of every part
@@ -136,7 +136,10 @@ export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): 
     if (found.size > 0) return undefined;
     const w = decodeRange(text, n.start);
     if (!w.ok) return refuse(w.reasons);
-    return { kind: 'simple', text: displayText(src.slice(n.start, n.end), prepared), words: w.words, redirects };
+    const own = src.slice(n.start, n.end);
+    const subs = substitutionsIn(own, prepared);
+    const simple: Script = { kind: 'simple', text: displayText(own, prepared), words: w.words, redirects };
+    return subs.length ? { ...simple, substitutions: subs } : simple;
   };
 
   /** bash binds a trailing redirection to the last command of a list or pipeline; tree-sitter to the whole. */
