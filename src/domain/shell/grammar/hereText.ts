@@ -106,10 +106,22 @@ export function substitutionsIn(text: string, p: PreparedText): Array<{ text: st
   return [...text.matchAll(SUB_PLACEHOLDER)].map((m) => ({ text: p.subs[Number(m[1])]!.source, body: p.subs[Number(m[1])]!.body }));
 }
 
-/** Puts substitution values into decoded words. */
-export function withValues(words: readonly string[], p: PreparedText): string[] {
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/**
+ * Puts substitution values into decoded words; undefined when a value would turn a word into
+ * the shape of an assignment (`X$(…)` with a value `=1`): bash decides assignments before it
+ * expands, so it runs a command named `X=1`, while the review would read an assignment.
+ */
+export function withValues(words: readonly string[], p: PreparedText): string[] | undefined {
   if (p.subs.length === 0) return [...words];
-  return words.map((w) => w.replace(SUB_PLACEHOLDER, (_m, k: string) => p.subs[Number(k)]!.value));
+  const out: string[] = [];
+  for (const w of words) {
+    const v = w.replace(SUB_PLACEHOLDER, (_m, k: string) => p.subs[Number(k)]!.value);
+    if (v !== w && ASSIGNMENT.test(v) && !ASSIGNMENT.test(w)) return undefined;
+    out.push(v);
+  }
+  return out;
 }
 
 /** The source text of a part as the agent wrote it (placeholders back to operators and substitutions). */
@@ -118,6 +130,24 @@ export function displayText(text: string, p: PreparedText): string {
   return text
     .replace(/<%shimctl\.here\.([0-9]+)%/g, (_m, k: string) => p.here[Number(k)]!.op)
     .replace(SUB_PLACEHOLDER, (_m, k: string) => p.subs[Number(k)]!.source);
+}
+
+/**
+ * The newlines of `text` that are inside quotes by bash's basic quoting rules (backslash, single
+ * and double quotes): a second opinion beside the tree's, so a newline is taken as quoted only
+ * when both agree (a newline bash reads as a separator must never become part of a word).
+ */
+export function newlinesInQuotes(text: string): Set<number> {
+  const out = new Set<number>();
+  let q: "'" | '"' | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (q === "'") { if (c === "'") q = undefined; else if (c === '\n') out.add(i); continue; }
+    if (c === '\\') { i++; continue; }
+    if (q === '"') { if (c === '"') q = undefined; else if (c === '\n') out.add(i); continue; }
+    if (c === "'" || c === '"') q = c;
+  }
+  return out;
 }
 
 /**

@@ -4,7 +4,7 @@ import { REASON_CODES } from '../../reasonCodes.js';
 import type { Redirect, Script, ScriptResult, WordDecoder } from './script.js';
 import type { SyntaxNode } from './syntaxTree.js';
 import type { PreparedText } from './hereText.js';
-import { HERE_PLACEHOLDER, displayText, hideNewlines, quotedNewlines, restoreNewlines, substitutionsIn, withValues } from './hereText.js';
+import { HERE_PLACEHOLDER, displayText, hideNewlines, newlinesInQuotes, quotedNewlines, restoreNewlines, substitutionsIn, withValues } from './hereText.js';
 
 // Builds the executed structure from a tree-sitter-bash tree. The grammar decides only where the
 // parts are (lists, pipelines, groups, subshells, redirection operators); the words of every part
@@ -32,9 +32,13 @@ export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): 
   const { text: src, root } = prepared;
   // Words as the tokenizer decodes them, with quoted newlines and substitution values put back.
   const decodeRange = (text: string, from: number): ReturnType<WordDecoder> => {
-    const nl = quotedNewlines(src, root, from, from + text.length).filter((i) => text[i - from] === '\n');
+    const scanned = text.includes('\n') ? newlinesInQuotes(text) : undefined;
+    const nl = scanned ? quotedNewlines(src, root, from, from + text.length).filter((i) => text[i - from] === '\n' && scanned.has(i - from)) : [];
     const w = rawDecode(hideNewlines(text, from, nl));
-    return w.ok ? { ok: true, words: withValues(restoreNewlines(w.words), prepared) } : w;
+    if (!w.ok) return w;
+    const words = withValues(restoreNewlines(w.words), prepared);
+    if (!words) return { ok: false, reasons: [{ code: 'syntax.substitution', message: `${REASON_CODES['syntax.substitution']} (its value would make a word look like an assignment)` }] };
+    return { ok: true, words };
   };
   const found = new Map<ReasonCode, string>();
   const flag = (code: ReasonCode, detail?: string): undefined => {
