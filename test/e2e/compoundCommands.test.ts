@@ -24,8 +24,19 @@ describe('compound commands through the shims', () => {
       const rec = audit().slice(before).find((x) => x.decision === 'allow' && Array.isArray(x.parts));
       expect(rec, JSON.stringify(audit().slice(before))).toBeDefined();
     });
+    it(`${label}: a dangerous part after a harmless one is refused and does not run`, () => {
+      const r = h.runAgent(agent, `ls && rm -f ${h.sentinel}`, extra);
+      expect(r.command.status).toBe(126);
+      expect(readFileSync(h.sentinel, 'utf8')).toBe('still here\n');
+    });
+  }
+});
+
+describe("Claude's here-documents through the shims", () => {
+  for (const extra of [{ FAKE_CLAUDE_VERSION: '2.1.332' }, {}] as Array<Record<string, string>>) {
+    const agent = 'claude';
+    const label = `claude${'FAKE_CLAUDE_VERSION' in extra ? ' 2.1.332' : ''}`;
     it(`${label}: Claude's commit idiom with a here-document makes a commit; a here-document fed to sh that deletes is refused`, () => {
-      if (agent !== 'claude') return;
       const repo = join(h.workspace, `repo-${'FAKE_CLAUDE_VERSION' in extra ? '332' : '197'}`);
       mkdirSync(repo, { recursive: true });
       // The repository is set up by the test itself, not through the agent.
@@ -42,11 +53,6 @@ describe('compound commands through the shims', () => {
       expect(r.command.stdout).toBe('Add a.txt\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n\n');
       const bad = h.runAgent(agent, `sh <<'EOF'\nrm -f ${h.sentinel}\nEOF`, extra);
       expect(bad.command.status).not.toBe(0);
-      expect(readFileSync(h.sentinel, 'utf8')).toBe('still here\n');
-    });
-    it(`${label}: a dangerous part after a harmless one is refused and does not run`, () => {
-      const r = h.runAgent(agent, `ls && rm -f ${h.sentinel}`, extra);
-      expect(r.command.status).toBe(126);
       expect(readFileSync(h.sentinel, 'utf8')).toBe('still here\n');
     });
   }
