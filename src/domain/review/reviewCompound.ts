@@ -15,6 +15,7 @@ import { combine } from './combine.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
 import { assignmentCount, changesShell, coreWords, isAgentCwdFile, isEnvelopeBuiltin, makesLinks } from './compoundParts.js';
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
+import { CLAUDE_VERSION_GUARDS } from '../shell/envelopes/claude.js';
 import type { ReviewState } from './reviewState.js';
 import { MAX_NESTING, step, pathContext } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
@@ -79,10 +80,24 @@ export function reviewCompound(text: string, state: ReviewState, depth: number, 
   const w: Walk = { state: pinned, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [] };
   const agent = state.agent?.toLowerCase();
   const envelopeLevel = hop === 'agent' && depth === 0 && (!agent || ENVELOPE_AGENTS.has(agent));
-  const script = parseScript(text, w, decode);
+  const body = envelopeLevel ? withoutVersionGuard(text, w, [state.cwd], depth) : text;
+  const script = parseScript(body, w, decode);
   if (!script) return finish(w);
   walk(script, [state.cwd], w, envelopeLevel, depth, decode);
   return finish(w);
+}
+
+/**
+ * Claude Code 2.1.332's bash version guard, first in its envelope (envelopes/claude.ts): a no-op on
+ * the bash that runs it (5.x; an older one exits 126 before anything else). It is judged as the
+ * envelope part it is, and the rest is parsed with `true` in its place (same status, same `&&`).
+ */
+function withoutVersionGuard(text: string, w: Walk, cwds: Cwds, depth: number): string {
+  const guard = CLAUDE_VERSION_GUARDS.find((g) => text.startsWith(`${g} && `));
+  if (!guard) return text;
+  w.envelope = 'claude';
+  addPart(w, depth, guard, [], cwds, verdict('allow', 'low', 'envelope.version_guard', "Claude Code's bash version guard: stops a bash older than 4 or 5, does nothing on this one"));
+  return `true${text.slice(guard.length)}`;
 }
 
 function finish(w: Walk): CompoundOutcome {
