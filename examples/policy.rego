@@ -8,8 +8,10 @@
 #                             paths [{raw, resolved}], urls
 #   input.native              the native engine's verdict (advisory)
 #
-# Complex shell syntax (pipes, `;`, `$(…)`, redirections…) is refused before any engine runs,
-# so this policy only ever sees one simple command.
+# Shell syntax outside shimctl's supported subset is refused before any engine runs. A compound
+# command inside it (`cd src && ls | head -3`) is sent as one input per simple command, with
+# input.part and input.compound set (docs/rego.md), so this policy only ever judges one simple
+# command per evaluation.
 #
 # The verdict must be {"decision", "risk", "reasons", "rule_ids"}; anything else makes shimctl
 # block (fail closed). Reason codes are shimctl's own (`path.protected`…) or your own under

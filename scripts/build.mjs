@@ -28,8 +28,20 @@ const treeSitterCjs = {
     b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: resolvePath('node_modules/web-tree-sitter/tree-sitter.cjs') }));
   },
 };
-// The full CLI (`shimctl …`).
-await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs] });
+// The full CLI (`shimctl …`). The HTTP server (fastify and its routes, ~1 MB) is a bundle of its
+// own, required only by `shimctl serve`: every other command would parse it for nothing.
+const httpApart = {
+  name: 'http-apart',
+  setup(b) {
+    b.onResolve({ filter: /\/http\/createHttpServer\.js$/ }, () => ({ path: './http.cjs', external: true }));
+  },
+};
+await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs, httpApart] });
+await build({ ...common, entryPoints: { http: 'src/interfaces/http/createHttpServer.ts' } });
+// The dashboard: one script for the browser (it shares the domain's makeVisible/showControls with
+// the terminal views), its page and its style sheet, served by the HTTP server from dist/ui.
+await build({ ...common, outdir: 'dist/ui', outExtension: {}, platform: 'browser', format: 'iife', target: 'chrome110', entryPoints: { dashboard: 'src/interfaces/http/ui/dashboard.ts' } });
+for (const f of ['index.html', 'dashboard.css']) copyFileSync(`src/interfaces/http/ui/${f}`, `dist/ui/${f}`);
 chmodSync('bin/shimctl.cjs', 0o755);
 
 // The hot-path bundle the shims load on every command (and the resident review process): only

@@ -35,13 +35,13 @@ case $shimctl_next in
       # Node never starts a shell, but clear BASH_ENV for it anyway so the guard cannot recurse.
       # The compiled client asks the resident review process (falling back to the same check below).
       if [ -x @CLIENT@ ]; then
-        BASH_ENV= NODE_OPTIONS= NODE_EXTRA_CA_CERTS= NODE_PATH= SHIMCTL_DEPTH=$shimctl_next @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" && shimctl_ok=1 || shimctl_status=$?
+        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" && shimctl_ok=1 || shimctl_status=$?
       else
-        BASH_ENV= NODE_OPTIONS= NODE_EXTRA_CA_CERTS= NODE_PATH= SHIMCTL_DEPTH=$shimctl_next @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" && shimctl_ok=1 || shimctl_status=$?
+        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" && shimctl_ok=1 || shimctl_status=$?
       fi
     elif [ "$shimctl_depth" != 0 ]; then
       # A script file run inside an already reviewed command: the nested-shell policy decides.
-      BASH_ENV= NODE_OPTIONS= NODE_EXTRA_CA_CERTS= NODE_PATH= SHIMCTL_DEPTH=$shimctl_next @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ "$0" && shimctl_ok=1 || shimctl_status=$?
+      BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ "$0" && shimctl_ok=1 || shimctl_status=$?
     else
       # At depth 0 a script file can only come from the user's own login profile, which is trusted.
       shimctl_ok=1

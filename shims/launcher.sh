@@ -8,7 +8,18 @@ SHIMCTL_AGENT=@AGENT@
 SHIMCTL_SESSION=$(od -An -N8 -tx1 /dev/urandom 2>/dev/null | tr -d ' \n')
 [ -n "$SHIMCTL_SESSION" ] || SHIMCTL_SESSION="$$-$(date +%s)"
 SHIMCTL_DEPTH=0
-export SHIMCTL_AGENT SHIMCTL_SESSION SHIMCTL_DEPTH
+# The mode for this whole session (docs/modes.md): `--shimctl-mode=NAME` as the first argument, or
+# SHIMCTL_MODE from the caller. Fixed from here on: the review blocks any SHIMCTL_* assignment.
+case ${1-} in --shimctl-mode=*) SHIMCTL_MODE=${1#--shimctl-mode=}; shift ;; esac
+case ${SHIMCTL_MODE-} in
+  '') unset SHIMCTL_MODE ;;
+  plan|default|acceptEdits|yolo) export SHIMCTL_MODE ;;
+  *) echo "shimctl: '$SHIMCTL_MODE' is not a mode (plan, default, acceptEdits, yolo)" >&2; exit 2 ;;
+esac
+# Where acceptEdits trusts writes and the project's build and test tooling: the launch directory.
+SHIMCTL_WORKSPACE=$(pwd -P 2>/dev/null) || SHIMCTL_WORKSPACE=
+[ -n "$SHIMCTL_WORKSPACE" ] || unset SHIMCTL_WORKSPACE
+export SHIMCTL_AGENT SHIMCTL_SESSION SHIMCTL_DEPTH ${SHIMCTL_WORKSPACE+SHIMCTL_WORKSPACE}
 # A top-level bash (SHLVL < 1) whose stdin is a socket (Node's child pipes are socketpairs)
 # thinks rshd started it: it sources ~/.bashrc and skips BASH_ENV. SHLVL >= 1 keeps BASH_ENV.
 case ${SHLVL:-0} in ''|0|*[!0-9]*) SHLVL=1; export SHLVL ;; esac

@@ -22,10 +22,11 @@ fi
 # Node's own variables must not reach the review core's Node: NODE_OPTIONS=--require … would
 # run code inside the reviewer, and a large NODE_EXTRA_CA_CERTS bundle triples its start-up.
 # They are moved aside here and given back to the command that runs (if the env allow-list
-# keeps them). The names are fixed, so the evals below only ever see these three words.
+# keeps them). The names are fixed (shims/nodeVariables.json, checked to be NODE_ and capitals at
+# install), so the evals below only ever see those words.
 # A SHIMCTL_SAVED_* that arrives from outside was set by a command, not moved aside by a shim:
 # dropped, so no one can hand the next command a NODE_OPTIONS the review never saw.
-for shimctl_v in NODE_OPTIONS NODE_EXTRA_CA_CERTS NODE_PATH; do
+for shimctl_v in @NODE_VARIABLES@; do
   unset "SHIMCTL_SAVED_$shimctl_v"
   if eval "[ \"\${$shimctl_v+set}\" = set ]"; then
     eval "SHIMCTL_SAVED_$shimctl_v=\$$shimctl_v; export SHIMCTL_SAVED_$shimctl_v; unset $shimctl_v"

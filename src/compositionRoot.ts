@@ -18,7 +18,7 @@ export interface App extends AppPorts {
   paths: StatePaths;
 }
 
-// The executor (execa), the approval adapter and the Rego engine are loaded on first use: every
+// The executor (node:child_process, see createExecutor.ts for why not execa), the approval adapter and the Rego engine are loaded on first use: every
 // command pays the module initialisation of what it imports, and a blocked command never runs
 // anything, most commands are never asked about, and most configs have no Rego. A load failure
 // rejects the call, which the use case turns into a block like any other adapter error.

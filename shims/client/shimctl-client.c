@@ -18,6 +18,10 @@
  * aside). That spares a /bin/sh start per command, about 1.8 ms of a 3 ms budget on a 2-core box.
  * Install also builds in SHIMCTL_SHIM_RUN_DIR (every client it compiles): where this user's
  * resident process lives, instead of deriving it from HOME/XDG_STATE_HOME at each call.
+ *
+ * Built with SHIMCTL_PATCHABLE (the prebuilt binaries the npm package ships, scripts/prebuilds.mjs),
+ * the same constants are read from a reserved block that install fills in its copy of the binary
+ * (src/infrastructure/daemon/patchClient.ts): a machine without a C compiler gets the same client.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -44,6 +48,60 @@
 #define EXIT_BLOCKED 126
 
 extern char **environ;
+
+/* ---- what install fixed: compiled in, or patched into a prebuilt binary ---- */
+
+#ifndef SHIMCTL_NODE_VARIABLES
+#error "SHIMCTL_NODE_VARIABLES is generated from shims/nodeVariables.json: build through compileClient.ts or scripts/prebuilds.mjs"
+#endif
+
+#ifdef SHIMCTL_PATCHABLE
+/* The marker line, then NUL-terminated KEY=VALUE entries, then an empty one. Unpatched, it holds
+ * the marker alone: no constant is fixed and the binary is the generic client. `volatile` keeps the
+ * compiler from folding the block's shipped contents into the code that reads it. */
+#define PATCH_MARK "SHIMCTL-CONSTANTS-v1\n"
+#define PATCH_SIZE 8192
+__attribute__((used)) static volatile const char g_patch[PATCH_SIZE] = PATCH_MARK;
+static const char *patched(const char *key) {
+  static char copy[PATCH_SIZE];
+  static int loaded = 0;
+  if (!loaded) {
+    for (size_t i = 0; i < PATCH_SIZE; i++) copy[i] = g_patch[i];
+    copy[PATCH_SIZE - 2] = copy[PATCH_SIZE - 1] = '\0';
+    loaded = 1;
+  }
+  size_t ml = strlen(PATCH_MARK), kl = strlen(key);
+  if (strncmp(copy, PATCH_MARK, ml) != 0) return NULL;
+  for (char *p = copy + ml; p < copy + PATCH_SIZE && *p; p += strlen(p) + 1) {
+    if (strncmp(p, key, kl) == 0 && p[kl] == '=') return p + kl + 1;
+  }
+  return NULL;
+}
+#define FIXED(key) patched(key)
+#else
+#define FIXED(key) ((const char *)NULL)
+#endif
+#ifndef SHIMCTL_SHIM_RUN_DIR
+#define SHIMCTL_SHIM_RUN_DIR FIXED("SHIM_RUN_DIR")
+#endif
+#ifndef SHIMCTL_DAEMON_NODE
+#define SHIMCTL_DAEMON_NODE FIXED("DAEMON_NODE")
+#endif
+#ifndef SHIMCTL_DAEMON_ENTRY
+#define SHIMCTL_DAEMON_ENTRY FIXED("DAEMON_ENTRY")
+#endif
+#ifndef SHIMCTL_SHIM_NAME
+#define SHIMCTL_SHIM_NAME FIXED("SHIM_NAME")
+#endif
+#ifndef SHIMCTL_SHIM_REAL
+#define SHIMCTL_SHIM_REAL FIXED("SHIM_REAL")
+#endif
+#ifndef SHIMCTL_SHIM_NODE
+#define SHIMCTL_SHIM_NODE FIXED("SHIM_NODE")
+#endif
+#ifndef SHIMCTL_SHIM_ENTRY
+#define SHIMCTL_SHIM_ENTRY FIXED("SHIM_ENTRY")
+#endif
 
 static int g_argc;
 static int g_check = 0;
@@ -238,18 +296,12 @@ static int read_token(const char *dir, char *tok, size_t size) {
 /* The node binary and shim entry the daemon must run: fixed by install when it built this client,
  * else the ones this client was started with (the same two it would fall back to). */
 static const char *expected_node(void) {
-#ifdef SHIMCTL_DAEMON_NODE
-  return SHIMCTL_DAEMON_NODE;
-#else
-  return g_argv[0];
-#endif
+  const char *fixed = SHIMCTL_DAEMON_NODE;
+  return fixed ? fixed : g_argv[0];
 }
 static const char *expected_entry(void) {
-#ifdef SHIMCTL_DAEMON_ENTRY
-  return SHIMCTL_DAEMON_ENTRY;
-#else
-  return g_argv[1];
-#endif
+  const char *fixed = SHIMCTL_DAEMON_ENTRY;
+  return fixed ? fixed : g_argv[1];
 }
 
 /* The only variables the resident process is started with (src/infrastructure/daemon/daemonEnv.ts
@@ -582,7 +634,6 @@ static void run_command(char **f, size_t nf, result_t *res) {
 
 /* ---- built as the shim itself ---- */
 
-#ifdef SHIMCTL_SHIM_NAME
 /* What shims/shim.sh does before it hands over, kept in step with it (test/install/shimTemplate.test.ts
  * runs both through one table): count the hop, and move Node's own variables out of the reviewer's
  * way (NODE_OPTIONS=--require would run code inside it) so the command gets them back through the
@@ -598,7 +649,8 @@ static void prepare_shim_environment(void) {
   char text[16];
   snprintf(text, sizeof text, "%ld", depth + 1);
   setenv("SHIMCTL_DEPTH", text, 1);
-  static const char *const moved[] = {"NODE_OPTIONS", "NODE_EXTRA_CA_CERTS", "NODE_PATH"};
+  /* shims/nodeVariables.json, generated into the build (compileClient.ts, scripts/prebuilds.mjs). */
+  static const char *const moved[] = {SHIMCTL_NODE_VARIABLES};
   for (size_t i = 0; i < sizeof moved / sizeof moved[0]; i++) {
     char saved[64];
     snprintf(saved, sizeof saved, "SHIMCTL_SAVED_%s", moved[i]);
@@ -616,33 +668,35 @@ static char **shim_arguments(int argc, char **argv, int *out_argc) {
   char **a = calloc((size_t)argc + 5, sizeof(char *));
   if (!a) { fprintf(stderr, "shimctl: blocked (internal.error): out of memory\n"); exit(EXIT_BLOCKED); }
   a[0] = argv[0];
-  a[1] = SHIMCTL_SHIM_NODE;
-  a[2] = SHIMCTL_SHIM_ENTRY;
-  a[3] = SHIMCTL_SHIM_NAME;
-  a[4] = SHIMCTL_SHIM_REAL;
+  a[1] = (char *)SHIMCTL_SHIM_NODE;
+  a[2] = (char *)SHIMCTL_SHIM_ENTRY;
+  a[3] = (char *)SHIMCTL_SHIM_NAME;
+  a[4] = (char *)SHIMCTL_SHIM_REAL;
   for (int i = 1; i < argc; i++) a[i + 4] = argv[i];
   *out_argc = argc + 4;
   return a;
 }
-#endif
 
 /* ---- one request ---- */
 
 int main(int argc, char **argv) {
-#ifdef SHIMCTL_SHIM_NAME
-  prepare_shim_environment();
-  if (access(SHIMCTL_SHIM_NODE, X_OK) != 0 || access(SHIMCTL_SHIM_ENTRY, R_OK) != 0) {
-    fprintf(stderr, "shimctl: blocked (internal.error): the review core is missing (%s %s); run 'shimctl doctor'\n", SHIMCTL_SHIM_NODE, SHIMCTL_SHIM_ENTRY);
-    return EXIT_BLOCKED;
-  }
-  argv = shim_arguments(argc, argv, &argc);
-#else
-  if (argc > 1 && strcmp(argv[1], "--check") == 0) {
+  if (SHIMCTL_SHIM_NAME) {
+    /* A patched block that names the shim but lacks a path is a broken install, not a generic client. */
+    if (!SHIMCTL_SHIM_REAL || !SHIMCTL_SHIM_NODE || !SHIMCTL_SHIM_ENTRY) {
+      fprintf(stderr, "shimctl: blocked (internal.error): this shim's install constants are incomplete; run 'shimctl install' again\n");
+      return EXIT_BLOCKED;
+    }
+    prepare_shim_environment();
+    if (access(SHIMCTL_SHIM_NODE, X_OK) != 0 || access(SHIMCTL_SHIM_ENTRY, R_OK) != 0) {
+      fprintf(stderr, "shimctl: blocked (internal.error): the review core is missing (%s %s); run 'shimctl doctor'\n", SHIMCTL_SHIM_NODE, SHIMCTL_SHIM_ENTRY);
+      return EXIT_BLOCKED;
+    }
+    argv = shim_arguments(argc, argv, &argc);
+  } else if (argc > 1 && strcmp(argv[1], "--check") == 0) {
     g_check = 1;
     argv++;
     argc--;
   }
-#endif
   if (argc < 5) {
     fprintf(stderr, "shimctl: blocked (invocation.unsupported): usage: shimctl-client NODE ENTRY SHELL REAL [args...]\n");
     return EXIT_BLOCKED;
@@ -656,18 +710,17 @@ int main(int argc, char **argv) {
   char dir[4096], tok[256], cwd[8192];
   g_why = "no usable HOME or cwd";
   if (!getcwd(cwd, sizeof cwd)) fallback();
-#ifdef SHIMCTL_SHIM_RUN_DIR
+  const char *fixed_run_dir = SHIMCTL_SHIM_RUN_DIR;
+  int env_is_install = 1;
+  if (fixed_run_dir) {
   /* Install fixed where this user's resident process lives, so a command that moves HOME or
    * XDG_STATE_HOME for the shells it nests cannot point the shim at a socket and token of its
    * choosing (a stand-in "daemon" that answers "run this"). Such a request still reaches the real
    * process, which refuses the foreign environment: the per-command core decides, as before. */
-  snprintf(dir, sizeof dir, "%s", SHIMCTL_SHIM_RUN_DIR);
-  char env_dir[4096];
-  int env_is_install = run_dir(env_dir, sizeof env_dir) == 0 && strcmp(env_dir, dir) == 0;
-#else
-  if (run_dir(dir, sizeof dir) < 0) fallback();
-  int env_is_install = 1;
-#endif
+    snprintf(dir, sizeof dir, "%s", fixed_run_dir);
+    char env_dir[4096];
+    env_is_install = run_dir(env_dir, sizeof env_dir) == 0 && strcmp(env_dir, dir) == 0;
+  } else if (run_dir(dir, sizeof dir) < 0) fallback();
   int fd = connect_daemon(dir);
   if (fd == -1) {
     /* A daemon started under another HOME/XDG_STATE_HOME would live elsewhere: not started then. */

@@ -19,7 +19,7 @@ if [ ! -x "$shimctl_node" ] || [ ! -r "$shimctl_cli" ]; then
 fi
 # The review core must not see BASH_ENV (nothing it does should be guarded twice) nor Node's own
 # variables (NODE_OPTIONS=--require … would run code inside the reviewer).
-shimctl_out=$(BASH_ENV= NODE_OPTIONS= NODE_EXTRA_CA_CERTS= NODE_PATH= "$shimctl_node" "$shimctl_cli" __hook "$shimctl_agent")
+shimctl_out=$(BASH_ENV= @NODE_VARIABLES_CLEARED@ "$shimctl_node" "$shimctl_cli" __hook "$shimctl_agent")
 shimctl_status=$?
 case $shimctl_status in
   0)

@@ -1,10 +1,15 @@
 import type { EngineInput, PolicyEngine } from './ports/policyEngine.js';
 import { ENGINE_INPUT_VERSION } from './ports/policyEngine.js';
+import { regoInputsForParts } from './regoParts.js';
 import type { PolicyConfig } from '../domain/policyConfig.js';
 import type { HostFacts, ReviewRequest } from '../domain/reviewRequest.js';
 import type { ReviewResult } from '../domain/review/reviewCommand.js';
 import { reviewCommand } from '../domain/review/reviewCommand.js';
 import type { Verdict } from '../domain/verdict.js';
+import { forSession } from '../domain/rules/sessionRules.js';
+import { effectiveMode } from '../domain/modes/mode.js';
+import type { ModeUnit } from '../domain/modes/applyMode.js';
+import { applyMode } from '../domain/modes/applyMode.js';
 import { DECISIONS, RISKS, combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
 
 export interface ReviewDeps {
@@ -51,10 +56,33 @@ async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: 
  * The decide use case: the native engine always runs (its verdict is advisory input for Rego);
  * with `both` the strictest verdict wins, with `rego` the Rego verdict is the answer, except that
  * refusals made upstream of any policy (complex syntax, invocation, config, internal errors)
- * always stand. Text that never became one simple command is not sent to Rego at all.
+ * always stand. A compound command is sent part by part (regoForParts); other text that never
+ * became one simple command is not sent to Rego at all.
  * Never rejects: any failure is a `block`.
  */
-export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
+export async function reviewUseCase(req: ReviewRequest, given: ReviewDeps): Promise<ReviewResult> {
+  const deps = { ...given, config: forSession(given.config, req.session) };
+  const result = await reviewWithEngines(req, deps);
+  return withMode(req, deps, result);
+}
+
+/** The mode layer, after every engine (docs/modes.md): it never changes what the review found, only what is done about it. */
+function withMode(req: ReviewRequest, deps: ReviewDeps, result: ReviewResult): ReviewResult {
+  const mode = effectiveMode(req.mode, deps.config.mode, deps.config.modeCeiling);
+  if (mode === 'default') return deps.config.mode === undefined && req.mode === undefined ? result : { ...result, mode };
+  try {
+    const units: ModeUnit[] = result.parts
+      ? result.parts.map((p) => ({ argv: p.argv, text: p.text, cwd: p.cwd, verdict: p.verdict }))
+      : result.normalized ? [{ argv: result.normalized.effectiveArgv, text: result.normalized.command, cwd: req.cwd }] : [];
+    const out = applyMode({ mode, verdict: result.verdict, units, workspace: req.workspace ?? req.cwd, bookkeeping: result.bookkeeping !== undefined, home: deps.facts.home, realpath: (p) => deps.facts.realpath(p) });
+    const trace = out.effect ? [...result.trace, { stage: 'mode', detail: out.effect, verdict: out.verdict }] : result.trace;
+    return { ...result, verdict: out.verdict, mode, trace };
+  } catch (err) {
+    return { ...result, mode, verdict: internalErrorVerdict(`mode ${mode} failed: ${String(err)}`) };
+  }
+}
+
+async function reviewWithEngines(req: ReviewRequest, deps: ReviewDeps): Promise<ReviewResult> {
   let native: ReviewResult;
   try {
     await loadGrammarIfNeeded(req, deps);
@@ -64,12 +92,7 @@ export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promi
   }
   const engine = deps.config.engine;
   if (engine === 'native') return native;
-  if (native.parts && native.verdict.decision === 'allow') {
-    // The Rego input describes one simple command: a compound one it never saw must not run on
-    // the native verdict alone under a Rego policy (docs/shell.md).
-    const v = verdict('block', 'medium', 'syntax.compound', `engine '${engine}' judges one simple command at a time; a compound command is refused (run its parts one by one)`);
-    return { ...native, verdict: v, trace: [...native.trace, { stage: 'engine.rego', detail: 'not consulted: compound command refused', verdict: v }] };
-  }
+  if (native.parts) return regoForParts(native, req, deps, engine);
   if (native.normalized === undefined) {
     const detail = 'not consulted: the text never became one simple command, the native verdict stands';
     return { ...native, trace: [...native.trace, { stage: 'engine.rego', detail }] };
@@ -88,6 +111,34 @@ export async function reviewUseCase(req: ReviewRequest, deps: ReviewDeps): Promi
     const keepNative = engine === 'both' || isUpstreamRefusal(native.verdict);
     const final = keepNative ? combineStricterFirst(native.verdict, rego) : rego;
     return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail: `Rego answered ${rego.decision}`, verdict: rego }] };
+  } catch (err) {
+    return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
+  }
+}
+
+/**
+ * A compound command under a Rego engine: Rego judges each simple command (docs/rego.md), one
+ * evaluation per part, in order, stopping at the first block; the verdicts are combined with the
+ * ones Rego does not see (src/application/regoParts.ts). Upstream refusals stand, as for one command.
+ */
+async function regoForParts(native: ReviewResult, req: ReviewRequest, deps: ReviewDeps, engine: 'rego' | 'both'): Promise<ReviewResult> {
+  if (isUpstreamRefusal(native.verdict)) {
+    return { ...native, trace: [...native.trace, { stage: 'engine.rego', detail: 'not consulted: the compound command was refused before any policy' }] };
+  }
+  if (!deps.rego) return { ...native, verdict: internalErrorVerdict(`engine '${engine}' is configured but no Rego engine is wired`) };
+  try {
+    const { inputs, kept } = regoInputsForParts(native, req);
+    const answers: Verdict[] = [];
+    for (const input of inputs) {
+      const v = await evaluateWithGuard(deps.rego, input, req, deps.config.rego.timeoutMs + GUARD_SLACK_MS);
+      answers.push(v);
+      if (v.decision === 'block') break;
+    }
+    const rego = answers.length ? answers.reduce(combineStricterFirst) : undefined;
+    const standing = [...(rego ? [rego] : []), ...kept];
+    const final = engine === 'both' ? (rego ? combineStricterFirst(native.verdict, rego) : native.verdict) : standing.length ? standing.reduce(combineStricterFirst) : native.verdict;
+    const detail = `Rego judged ${answers.length} of ${inputs.length} part(s)${rego ? `: ${rego.decision}` : ''}`;
+    return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail, ...(rego ? { verdict: rego } : {}) }] };
   } catch (err) {
     return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
   }

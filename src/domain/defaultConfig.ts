@@ -12,7 +12,7 @@ export function defaultConfig(): PolicyConfig {
     protectedPaths: [],
     roots: [],
     disabledRules: [],
-    urls: { allowSchemes: ['https', 'http', 'ssh', 'git'], allowHosts: [] },
+    urls: { allowSchemes: ['https', 'http', 'ssh', 'git'], allowHosts: [], loopback: 'allow-reads', private: 'ask' },
     approvals: { enabled: true, timeoutSeconds: 120 },
     execution: { timeoutSeconds: 600, graceSeconds: 5, maxOutputBytes: 10 * 1024 * 1024, envAllow: [...DEFAULT_ENV_ALLOW] },
     audit: { maxBytes: 50 * 1024 * 1024, keep: 5, retentionDays: 7, warnMiBPerHour: 64 },

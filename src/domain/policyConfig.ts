@@ -1,10 +1,17 @@
 import type { Decision, Risk } from './verdict.js';
+import type { Mode } from './modes/mode.js';
+
+/** Which file a rule came from; set by the loader, never by a file (docs/rules.md). */
+export type RuleLayer = 'managed' | 'user' | 'project';
 
 /**
- * A user or project rule, as written in config. Rules are data with a stable id.
- * Matching: `command` is the canonical command name (after wrapper unwrapping and path
- * resolution); `subcommand` the first non-option words; `args` (optional) the exact remaining
- * argv; `argsContain` (optional) words that must all appear.
+ * A managed, user or project rule, as written in config. Rules are data with a stable id.
+ * Matching (docs/rules.md): `command` is the canonical command name (after wrapper unwrapping and
+ * path resolution); `subcommand` the first non-option words; `args` (optional) the remaining
+ * argv, word for word, where `*` inside a word matches any characters and a last word `*` matches
+ * any number of remaining words; `argsContain` (optional) words that must all appear. Conditions:
+ * `cwd` (an absolute directory glob; `/dir/**` is the directory and everything below it),
+ * `agent`, `session`. The most specific matching rule decides.
  */
 export interface ConfigRule {
   id: string;
@@ -12,10 +19,25 @@ export interface ConfigRule {
   subcommand?: string[];
   args?: string[];
   argsContain?: string[];
+  cwd?: string;
+  agent?: string;
+  session?: string;
   decision: Decision;
   risk?: Risk;
   reason?: string;
+  /**
+   * For `allow` rules saved by "approve always": the built-in verdict it may lift must have no
+   * rule ids outside this list and no risk above `maxRisk` (what the human saw when approving).
+   */
+  lifts?: string[];
+  maxRisk?: Risk;
+  layer?: RuleLayer;
 }
+
+export const LOOPBACK_POLICIES = ['allow-reads', 'ask', 'block'] as const;
+export type LoopbackPolicy = (typeof LOOPBACK_POLICIES)[number];
+export const PRIVATE_POLICIES = ['ask', 'block'] as const;
+export type PrivatePolicy = (typeof PRIVATE_POLICIES)[number];
 
 export type EngineName = 'native' | 'rego' | 'both';
 
@@ -30,7 +52,13 @@ export interface PolicyConfig {
   roots: string[];
   /** Built-in rule ids switched off by the user (never by a project). */
   disabledRules: string[];
-  urls: { allowSchemes: string[]; allowHosts: string[] };
+  /**
+   * `loopback`: `allow-reads` lets a plain GET/HEAD by curl or wget to a literal loopback address
+   * run (a dev-server check), anything else to loopback asks; `ask` asks for every loopback URL;
+   * `block` refuses them. `private`: LAN, CGNAT and unique-local addresses ask or are refused.
+   * Strictness grows in the order the values are listed in `LOOPBACK_POLICIES`/`PRIVATE_POLICIES`.
+   */
+  urls: { allowSchemes: string[]; allowHosts: string[]; loopback: LoopbackPolicy; private: PrivatePolicy };
   /** `answerWithoutTerminal`: approve/deny may run without a terminal (user config only; a project cannot set `approvals`). */
   approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean };
   execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };
@@ -47,5 +75,9 @@ export interface PolicyConfig {
    * `strict`: only one simple command (agent envelopes at the agent's own hop still work).
    */
   syntax: 'structured' | 'strict';
+  /** The user's default mode (a project can only move it toward plan); absent: `default`. */
+  mode?: Mode;
+  /** The loosest mode any launch may use (set by the managed layer and project files). */
+  modeCeiling?: Mode;
   rego: { mode: 'eval' | 'server'; policyPaths: string[]; query: string; url: string; tokenEnv?: string; timeoutMs: number; opaPath?: string };
 }

@@ -37,6 +37,8 @@ export const REASON_CODES = {
   'syntax.too_many_parts': 'The compound command has more parts, or more possible directories, than the review follows.',
   // commands
   'command.unknown': 'The command is not in the policy: deny by default means it needs approval.',
+  'command.unknown_option': 'The tool has an option model and an option is not in it: what the option does is unknown, so it needs approval.',
+  'command.option_effect': 'An option or operand of a modelled tool does something no path or URL check can judge (reads a list of files, changes the clock, shows other processes\' environments): it needs approval.',
   'command.not_found': 'The command does not resolve to a program.',
   'command.allowed': 'A rule allows this command.',
   'command.asked': 'A rule asks a human before this command runs.',
@@ -65,8 +67,11 @@ export const REASON_CODES = {
   'path.shimctl_config': 'The command writes, moves or deletes a shimctl project config (`.shimctlrc`, ...); a human approves.',
   // urls
   'url.scheme_not_allowed': 'A URL uses a scheme that is not on the allow-list.',
-  'url.localhost': 'A URL points at localhost or a loopback address.',
-  'url.private_address': 'A URL points at a private, link-local or CGNAT address.',
+  'url.localhost': 'A URL points at localhost or a loopback address, in a request that is not a plain read (or loopback is tightened).',
+  'url.loopback_read': 'A plain GET or HEAD by curl or wget to a literal loopback address: a dev-server check, allowed.',
+  'url.private_address': 'A URL points at a private, CGNAT, reserved or multicast address.',
+  'url.shimctl_server': "A URL points at shimctl's own local HTTP API (its port on a loopback address): an agent could answer its own approvals there.",
+  'url.link_local': 'A URL points at a link-local address (169.254/16, fe80::/10), the range of cloud metadata services.',
   'url.metadata_service': 'A URL points at a cloud metadata service.',
   'url.unspecified_address': 'A URL points at an unspecified address such as 0.0.0.0.',
   'url.malformed': 'An argument looks like a URL but does not parse.',
@@ -98,6 +103,11 @@ export const REASON_CODES = {
   'config.invalid': 'A config file is invalid: interception blocks everything until it is fixed.',
   'config.unreadable': 'A config file could not be read: interception blocks everything until it is fixed.',
   'config.loosening_ignored': 'A project config tried to loosen the policy; that part was ignored.',
+  'config.managed': 'An ask or block rule of the managed (admin) layer matched: no user rule, project file, approval or mode loosens it.',
+  // modes (docs/modes.md)
+  'mode.plan': 'Plan mode: only commands whose whole effect is reading run; this one was blocked.',
+  'mode.accept_edits': 'acceptEdits mode let this run without asking: a write inside the workspace, or the project\'s own build and test tooling run from it.',
+  'mode.yolo': 'yolo mode let this run without asking; the review\'s risk and reasons are kept.',
   // audit and execution
   'audit.unavailable': 'The audit record could not be written, so the command did not run.',
   'exec.failed': 'The program could not be started.',

@@ -1,3 +1,4 @@
+import type { Mode } from './modes/mode.js';
 import type { ShellGrammarSource } from './shell/grammar/syntaxTree.js';
 
 /** What the review core is asked to judge. Exactly one of `command` and `argv` is set. */
@@ -15,6 +16,12 @@ export interface ReviewRequest {
    * `nested`: a shell started from inside an already reviewed command.
    */
   hop?: 'agent' | 'nested';
+  /** The agent session (launcher's SHIMCTL_SESSION): session-scoped rules apply only in it. */
+  session?: string;
+  /** The mode this launch asked for (SHIMCTL_MODE); the config's ceiling still applies (docs/modes.md). */
+  mode?: Mode;
+  /** Where the agent was launched (SHIMCTL_WORKSPACE): acceptEdits trusts writes and build tooling there; absent: `cwd`. */
+  workspace?: string;
 }
 
 import type { LocaleEnv } from './shell/locale.js';
@@ -43,6 +50,8 @@ export interface HostFacts {
    * protected even when this is absent.
    */
   shimctlPaths?: string[];
+  /** The port `shimctl serve` listens on when one runs (docs/http-api.md): URLs aimed at it are refused. */
+  shimctlHttpPort?: number;
   /**
    * Files below an absolute directory (symlinks not followed; `.git` and `node_modules` not
    * entered), at most `limit` entries visited; `complete` is false when the walk stopped early.

@@ -1,5 +1,6 @@
 // Stage 2: each real agent started through its shimctl launcher, in a throwaway HOME with
 // `shimctl install` done, driven by the scripted model. What issue 6 asks each agent to prove.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
@@ -142,6 +143,60 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
       const mine = records.filter((r) => r.decision === 'allow' && (r.parts ?? []).some((p) => p.command === 'ls'));
       expect(mine.length, summary).toBe(1);
     }
+  });
+
+  // Issue 18: compound commands judged part by part by the shell grammar. Not a support-table
+  // column (untagged): skipped for the agents the issue does not name.
+  const COMPOUND_AGENTS = new Set<AgentName>(['claude-current', 'gemini', 'codex']);
+  const SRC_FILES = ['alpha.txt', 'beta.txt', 'delta.txt', 'gamma.txt'];
+  function compoundReady(ctx: TestContext): void {
+    if (!COMPOUND_AGENTS.has(name)) ctx.skip(`issue 18 names claude-current, gemini and codex for compound commands, not ${name}`);
+    if (!agent.ok) skipBecause(ctx, `${name} ${agent.version} could not be installed or started: ${agent.reason}`);
+    expect(install?.exitCode, `shimctl install failed: ${install?.stderr}`).toBe(0);
+  }
+
+  test('a compound command (cd, &&, a pipeline) runs and its output reaches the model', async (ctx) => {
+    compoundReady(ctx);
+    mkdirSync(join(world.workspace, 'src'), { recursive: true });
+    for (const f of SRC_FILES) writeFileSync(join(world.workspace, 'src', f), `${f}\n`);
+    const command = 'cd src && ls | head -3';
+    const { run, records, toolResults, summary: s0 } = await turn(command);
+    const lastMessages = JSON.stringify((server.requests.at(-1)?.body as { messages?: unknown[] } | undefined)?.messages?.slice(-2) ?? server.requests.at(-1)?.body ?? null).slice(0, 3000);
+    const summary = `${s0}\nlast request's last messages: ${lastMessages}`;
+    expect(run.exitCode, summary).toBe(0);
+    expect(toolResults, summary).toHaveLength(1);
+    // ls sorts: the first three names reach the model, the fourth was cut by head.
+    for (const f of SRC_FILES.slice(0, 3)) expect(toolResults[0]?.text, summary).toContain(f);
+    expect(toolResults[0]?.text, summary).not.toContain(SRC_FILES[3]);
+    expect(toolResults[0]?.text, summary).not.toContain(BLOCK_MESSAGE);
+    // Judged part by part: an allow record whose parts are the three simple commands, ls and head in src/.
+    const judged = records.filter((r) => r.decision === 'allow' && (r.parts ?? []).some((p) => p.command === 'head -3'));
+    expect(judged.length, summary).toBeGreaterThanOrEqual(1);
+    const parts = judged[0]!.parts!.filter((p) => ['cd src', 'ls', 'head -3'].includes(p.command));
+    expect(parts.map((p) => p.command), summary).toEqual(['cd src', 'ls', 'head -3']);
+    expect(parts.slice(1).every((p) => p.cwd === join(world.workspace, 'src')), summary).toBe(true);
+    expect(records.filter((r) => r.decision !== 'allow' && !(name === 'claude-current' && /^SNAPSHOT_FILE=/.test(r.command ?? ''))), summary).toEqual([]);
+  });
+
+  // Claude's commit idiom: a here-doc inside a command substitution. Needs the `heredoc` branch
+  // (issue 18, here-docs with a quoted delimiter and `$(cat <<'EOF' … EOF)`); enable after merging it.
+  test.skip("claude-current: Claude's commit idiom (git commit -m \"$(cat <<'EOF' … EOF)\") makes a commit", async (ctx) => {
+    if (name !== 'claude-current') ctx.skip('Claude Code only');
+    compoundReady(ctx);
+    const repo = join(world.workspace, 'commit-repo');
+    mkdirSync(repo, { recursive: true });
+    const git = (args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { HOME: world.home, PATH: '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1' } });
+    git(['init', '-q', '-b', 'main']);
+    git(['config', 'user.email', 'agent@example.invalid']);
+    git(['config', 'user.name', 'Agent']);
+    writeFileSync(join(repo, 'file.txt'), 'content\n');
+    git(['add', 'file.txt']);
+    const command = `cd commit-repo && git commit -m "$(cat <<'EOF'\nAdd file.txt\n\nWritten by the scripted model.\nEOF\n)"`;
+    const { run, records, toolResults, summary } = await turn(command);
+    expect(run.exitCode, summary).toBe(0);
+    expect(toolResults[0]?.text ?? '', summary).not.toContain(BLOCK_MESSAGE);
+    expect(git(['log', '-1', '--format=%B']), summary).toContain('Add file.txt\n\nWritten by the scripted model.');
+    expect(records.some((r) => r.decision === 'allow' && (r.parts ?? []).some((p) => p.command.startsWith('git commit'))), summary).toBe(true);
   });
 
   test('after uninstall the agent runs straight to the real binary', async (ctx) => {

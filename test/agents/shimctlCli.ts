@@ -7,7 +7,7 @@ export const REPO = join(import.meta.dirname, '../..');
 const CLI = join(REPO, 'bin/shimctl.cjs');
 
 export async function shimctl(args: string[], env: { HOME: string; PATH: string }) {
-  const r = await execa(process.execPath, [CLI, ...args], { env: { HOME: env.HOME, PATH: env.PATH }, extendEnv: false, reject: false, timeout: 60_000 });
+  const r = await execa(process.execPath, [CLI, ...args], { env: { HOME: env.HOME, PATH: env.PATH }, extendEnv: false, reject: false, timeout: 240_000 }); // install compiles the client: minutes on a loaded 2-core box
   return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 

@@ -1,17 +1,21 @@
 // The shims, entry and guard templates, rendered as install renders them: the POSIX sh shim run by
-// real bash and dash, and the same shim compiled from shims/client (what install writes when a C
-// compiler exists), both through one table so the two kinds cannot drift apart.
+// real bash and dash, the same shim compiled from shims/client (what install writes when a C
+// compiler exists), and the package's prebuilt client with install's constants patched in (what
+// install writes without one), all through one table so the kinds cannot drift apart.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileClient } from '../../src/infrastructure/daemon/compileClient.js';
+import { compileClient, nodeVariablesDefine } from '../../src/infrastructure/daemon/compileClient.js';
+import { SAVED_NODE_VARIABLES } from '../../src/application/intercept/nodeVariables.js';
 import { renderFiles, shimEntryPath } from '../../src/infrastructure/install/renderFiles.js';
 import { ROOT, SYSTEM_PATH, tempDir } from './cliHarness.js';
+// @ts-expect-error: the release script is plain JavaScript, without types.
+import { buildPrebuilt } from '../../scripts/prebuilds.mjs';
 
 interface Rendered { dir: string; bash: string; sh: string; entry: string; guard: string }
-type ShimKind = 'sh' | 'compiled';
+type ShimKind = 'sh' | 'compiled' | 'prebuilt';
 const REAL = { bash: '/usr/bin/bash', sh: '/usr/bin/dash' };
 
 /** The bundle's real sha256 (the entry refuses any other), or a placeholder when the test names no real file. */
@@ -25,9 +29,13 @@ function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs'), kind: 
   const shimDir = join(dir, shimDirName);
   mkdirSync(shimDir, { recursive: true });
   let compiledShims: Partial<Record<'bash' | 'sh', Buffer>> | undefined;
-  if (kind === 'compiled') {
+  if (kind !== 'sh') {
+    const prebuilt = kind === 'prebuilt' ? hostPrebuilt() : undefined;
+    // `prebuilt`: no compiler is consulted, the binary of scripts/prebuilds.mjs is patched.
+    const env = kind === 'prebuilt' ? { PATH: SYSTEM_PATH, SHIMCTL_FAST_CLIENT: 'prebuilt' } : { PATH: SYSTEM_PATH };
     const build = (name: 'bash' | 'sh') => {
-      const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { runDir: join(dir, 'state', 'run'), shim: { name, realShell: REAL[name], node, entry: shimEntryPath(shimDir) } });
+      const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), env, { runDir: join(dir, 'state', 'run'), shim: { name, realShell: REAL[name], node, entry: shimEntryPath(shimDir) } }, prebuilt);
+      if (built && kind === 'prebuilt' && built.compiler !== 'prebuilt') throw new Error(`expected the prebuilt client, got ${built.compiler}`);
       if (!built) throw new Error('no C compiler: the compiled shims cannot be tested (apt-get install -y gcc)');
       return built.binary;
     };
@@ -51,7 +59,18 @@ function recorder(dir: string): string {
 }
 
 /** The sh shim is run by bash, dash and directly; a compiled one can only be executed. */
-const RUNNERS: Record<ShimKind, Array<'bash' | 'dash' | 'direct'>> = { sh: ['bash', 'dash', 'direct'], compiled: ['direct'] };
+const RUNNERS: Record<ShimKind, Array<'bash' | 'dash' | 'direct'>> = { sh: ['bash', 'dash', 'direct'], compiled: ['direct'], prebuilt: ['direct'] };
+
+let hostPrebuiltPath: string | undefined;
+/** The package's prebuilt client for this machine, built once by the release script into a temp dir. */
+function hostPrebuilt(): string {
+  if (hostPrebuiltPath) return hostPrebuiltPath;
+  const out = join(tempDir('prebuilt'), 'shimctl-client');
+  const r = buildPrebuilt(process.arch, out) as { ok: boolean; why?: string };
+  if (!r.ok) throw new Error(`cannot build the prebuilt client: ${r.why}`);
+  hostPrebuiltPath = out;
+  return out;
+}
 const run = (runner: 'bash' | 'dash' | 'direct', shim: string, args: string[], env: Record<string, string>) =>
   spawnSync(runner === 'direct' ? shim : runner, runner === 'direct' ? args : [shim, ...args], { encoding: 'utf8', env });
 
@@ -68,7 +87,7 @@ const FORMS: string[][] = [
   ['-c', "it's \"quoted\"\nnew line\t$HOME `x` *"],
 ];
 
-for (const kind of ['sh', 'compiled'] as const) {
+for (const kind of ['sh', 'compiled', 'prebuilt'] as const) {
   describe(`bash/sh shim (${kind})`, () => {
     const fake = render('PLACEHOLDER');
     const node = recorder(fake.dir);
@@ -142,7 +161,7 @@ for (const kind of ['sh', 'compiled'] as const) {
   });
 }
 
-describe('compiled shim constants', () => {
+for (const kind of ['compiled', 'prebuilt'] as const) describe(`${kind} shim constants`, () => {
   it('carries paths with quotes, backslashes, newlines, trigraphs and format characters byte for byte', () => {
     const odd = 'sh"ims\\ \n??/ %s%n \t é $(x) `y`';
     const fake = render('PLACEHOLDER');
@@ -150,7 +169,7 @@ describe('compiled shim constants', () => {
     mkdirSync(dirname(node), { recursive: true });
     writeFileSync(node, readFileSync(recorder(fake.dir)));
     chmodSync(node, 0o755);
-    const shims = render(node, undefined, 'compiled', odd);
+    const shims = render(node, undefined, kind, odd);
     expect(shims.entry).toContain('\n??/ %s%n');
     const r = spawnSync(shims.bash, ['-c', 'x'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
     expect(r.status, r.stderr).toBe(0);
@@ -293,5 +312,25 @@ describe('bash/sh shim template', () => {
     const guarded = spawnSync('/bin/bash', ['-c', 'echo ran'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir, SHLVL: '1' } });
     expect(guarded.status).toBe(126);
     expect(guarded.stdout).toBe('');
+  });
+});
+
+describe('the Node variables moved aside have one home (shims/nodeVariables.json)', () => {
+  it('every template and the C client name exactly that list, generated at install and build', () => {
+    const shims = render('PLACEHOLDER');
+    const names = (text: string) => [...new Set(text.match(/\bNODE_[A-Z_]+\b/g) ?? [])].filter((n) => n !== 'NODE_VARIABLES' && n !== 'NODE_VARIABLES_CLEARED').sort();
+    const want = [...SAVED_NODE_VARIABLES].sort();
+    // Comments may name NODE_OPTIONS as the example: every name used in code must be from the list.
+    for (const file of [shims.bash, shims.guard]) {
+      const code = readFileSync(file, 'utf8').split('\n').filter((l) => !/^\s*#/.test(l)).join('\n');
+      expect(names(code), file).toEqual(want);
+    }
+    for (const template of ['shim.sh', 'bash_env_guard.bash', 'hooks/pretooluse.sh']) {
+      const code = readFileSync(join(ROOT, 'shims', template), 'utf8').split('\n').filter((l) => !/^\s*#/.test(l)).join('\n');
+      expect(names(code), template).toEqual([]);
+    }
+    const c = readFileSync(join(ROOT, 'shims', 'client', 'shimctl-client.c'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(names(c)).toEqual([]);
+    expect(nodeVariablesDefine()).toBe(`#define SHIMCTL_NODE_VARIABLES ${want.length ? SAVED_NODE_VARIABLES.map((n) => `"${n}"`).join(', ') : ''}`);
   });
 });

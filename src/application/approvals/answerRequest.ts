@@ -1,4 +1,4 @@
-import type { AlwaysScope } from '../../domain/approvals/alwaysRule.js';
+import type { AlwaysScope, AlwaysWhereName } from '../../domain/approvals/alwaysRule.js';
 import type { ConfigRule } from '../../domain/policyConfig.js';
 import type { ApprovalStore, UserRuleWriter } from './approvalStore.js';
 import { findRequest } from './findRequest.js';
@@ -32,11 +32,12 @@ export async function approveAlways(
   id: string,
   scope: AlwaysScope,
   deps: AlwaysDeps & { rules: UserRuleWriter },
+  where: AlwaysWhereName = 'project',
 ): Promise<AnswerResult> {
   const found = findRequest(store, id);
   if (!found.ok) return found;
   const request = found.stored.request;
-  const plan = await planAlwaysRule(request, scope, deps);
+  const plan = await planAlwaysRule(request, scope, deps, where);
   if (!plan.ok) return plan;
   let file: string | undefined;
   if (!plan.duplicate) {

@@ -1,4 +1,4 @@
-import type { AlwaysScope } from '../../domain/approvals/alwaysRule.js';
+import type { AlwaysScope, AlwaysWhere, AlwaysWhereName } from '../../domain/approvals/alwaysRule.js';
 import { narrowRule, sameRule } from '../../domain/approvals/alwaysRule.js';
 import { alwaysEligibility } from '../../domain/approvals/alwaysEligibility.js';
 import type { PendingRequest } from '../../domain/approvals/pendingRequest.js';
@@ -15,6 +15,8 @@ export interface AlwaysDeps {
   regoEngine(config: PolicyConfig): PolicyEngine;
   /** `YYYY-MM-DD`, written into the rule's reason. */
   today: string;
+  /** The repository root holding `cwd` (the first directory upwards with `.git`), else `cwd` itself. */
+  projectRoot(cwd: string): string;
 }
 
 export type AlwaysPlan =
@@ -23,7 +25,7 @@ export type AlwaysPlan =
 
 async function reviewWith(req: PendingRequest, config: PolicyConfig, deps: AlwaysDeps) {
   return reviewUseCase(
-    { command: req.command, cwd: req.cwd, agent: req.agent, hop: req.hop },
+    { command: req.command, cwd: req.cwd, agent: req.agent, hop: req.hop, session: req.session },
     { config, facts: deps.factsFor(req.path), rego: config.engine === 'native' ? undefined : deps.regoEngine(config) },
   );
 }
@@ -36,7 +38,15 @@ async function reviewWith(req: PendingRequest, config: PolicyConfig, deps: Alway
  * - the config with the rule added must review the same request as `allow`, otherwise the rule
  *   would not do what the user expects (a wrapper, a project rule or a Rego policy still asks).
  */
-export async function planAlwaysRule(req: PendingRequest, scope: AlwaysScope, deps: AlwaysDeps): Promise<AlwaysPlan> {
+function whereFor(req: PendingRequest, name: AlwaysWhereName, deps: AlwaysDeps): AlwaysWhere | string {
+  if (name === 'user') return { kind: 'user' };
+  if (name === 'session') return req.session ? { kind: 'session', session: req.session } : 'the request carries no agent session (it was not started by a shimctl launcher); use --for project or user';
+  return { kind: 'project', root: deps.projectRoot(req.cwd) };
+}
+
+export async function planAlwaysRule(req: PendingRequest, scope: AlwaysScope, deps: AlwaysDeps, whereName: AlwaysWhereName = 'project'): Promise<AlwaysPlan> {
+  const where = whereFor(req, whereName, deps);
+  if (typeof where === 'string') return { ok: false, message: where };
   const asked = alwaysEligibility(req.verdict);
   if (!asked.ok) return { ok: false, message: asked.message };
   const loaded = deps.configSource.load(req.cwd);
@@ -48,8 +58,12 @@ export async function planAlwaysRule(req: PendingRequest, scope: AlwaysScope, de
   if (!again.ok) return { ok: false, message: again.message };
   const argv = now.normalized?.effectiveArgv;
   if (!argv || argv.length === 0) return { ok: false, message: 'the request is not one simple command; approve once instead' };
-  const narrowed = narrowRule(argv, scope, deps.today);
+  const narrowed = narrowRule(argv, scope, deps.today, where);
   if (!narrowed.ok) return narrowed;
+  // What the human saw is what the rule may lift: the same built-in rules at no higher risk, so a
+  // sub-command approval of `git push` never covers `git push --force` (docs/rules.md).
+  narrowed.rule.lifts = now.verdict.rule_ids.filter((id) => !id.startsWith('approved:'));
+  narrowed.rule.maxRisk = now.verdict.risk;
   const existing = config.rules.find((r) => sameRule(r, narrowed.rule));
   // Two identical requests were pending and the first one's rule is already saved.
   if (existing && now.verdict.decision === 'allow') return { ok: true, rule: existing, duplicate: true };

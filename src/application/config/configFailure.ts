@@ -21,6 +21,7 @@ export function configRecovery(outcome: ConfigFailure): string {
     return `from your own terminal (not through the agent) run: shimctl config quarantine ${quote(file)}`;
   }
   if (outcome.layer === 'project') return `from your own terminal (not through the agent) fix or remove the "shimctl" key in ${quote(file)}`;
+  if (outcome.layer === 'managed') return `the managed file ${quote(file)} belongs to your administrator: fix it as its owner, or ask them`;
   if (outcome.layer === 'user') return `from your own terminal fix ${quote(file)} (your own config; shimctl doctor shows the error)`;
   return 'from your own terminal run: shimctl doctor';
 }

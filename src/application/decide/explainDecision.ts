@@ -19,6 +19,8 @@ export interface FiredRule {
 export interface Explanation {
   request: ReviewRequest;
   verdict: Verdict;
+  /** The mode the verdict was judged in, when a launch or a config set one (docs/modes.md). */
+  mode?: string;
   trace: TraceStep[];
   normalized?: NormalizedCommand;
   envelope?: string;
@@ -41,6 +43,7 @@ export async function explainDecision(req: ReviewRequest, deps: DecideDeps): Pro
   return {
     request: req,
     verdict: outcome.verdict,
+    mode: outcome.review?.mode,
     trace: outcome.review?.trace ?? [],
     normalized: outcome.review?.normalized,
     envelope: outcome.review?.envelope,

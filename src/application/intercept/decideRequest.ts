@@ -4,6 +4,8 @@ import type { ShellInvocation } from '../../domain/shell/parseInvocation.js';
 import { verdict } from '../../domain/verdict.js';
 import { reviewUseCase } from '../review.js';
 import type { InterceptDeps } from './interceptDeps.js';
+import { ENV_MODE, ENV_SESSION, ENV_WORKSPACE } from './interceptRequest.js';
+import { MODES, isMode } from '../../domain/modes/mode.js';
 
 export interface HopContext {
   hop: 'agent' | 'nested';
@@ -45,8 +47,16 @@ export async function decideRequest(
       ? { verdict: verdict('block', 'high', 'invocation.script', `the agent ran the script file '${inv.file}' directly; run its commands instead`), trace: [] }
       : { verdict: verdict('ask', 'medium', 'invocation.script', `a nested shell runs the script file '${inv.file}'`), trace: [] };
   }
+  const launchMode = ctx.env[ENV_MODE] || undefined;
+  if (launchMode !== undefined && !isMode(launchMode)) {
+    // Fail closed: a mode nobody can name must not fall back to a looser one.
+    return { verdict: verdict('block', 'high', 'config.invalid', `${ENV_MODE}='${launchMode}' is not a mode (${MODES.join(', ')}); fix the launch`), trace: [] };
+  }
   return (deps.review ?? reviewUseCase)(
-    { command: inv.script, cwd: ctx.cwd, agent: ctx.agent, hop: ctx.hop },
+    {
+      command: inv.script, cwd: ctx.cwd, agent: ctx.agent, hop: ctx.hop, session: ctx.env[ENV_SESSION] || undefined,
+      mode: launchMode, workspace: ctx.env[ENV_WORKSPACE]?.startsWith('/') ? ctx.env[ENV_WORKSPACE] : undefined,
+    },
     { config, facts: deps.hostFacts.facts(ctx.env), rego: config.engine === 'native' ? undefined : deps.regoEngine(config) },
   );
 }

@@ -18,6 +18,10 @@ export interface InterceptRequest {
 /** Session markers the launcher and shims carry in the environment. */
 export const ENV_AGENT = 'SHIMCTL_AGENT';
 export const ENV_SESSION = 'SHIMCTL_SESSION';
+/** The mode this agent launch runs in (docs/modes.md); the agent cannot change it (SHIMCTL_* assignments are blocked). */
+export const ENV_MODE = 'SHIMCTL_MODE';
+/** The directory the agent was launched in: acceptEdits trusts writes and build tooling there. */
+export const ENV_WORKSPACE = 'SHIMCTL_WORKSPACE';
 /** Nesting depth: 0 in the agent's own shell, incremented by every shim hop. */
 export const ENV_DEPTH = 'SHIMCTL_DEPTH';
 

@@ -14,7 +14,7 @@ import { chooseExecution } from './chooseExecution.js';
 import { decideRequest } from './decideRequest.js';
 import type { InterceptDeps } from './interceptDeps.js';
 import type { InterceptRequest } from './interceptRequest.js';
-import { ENV_AGENT, ENV_DEPTH, ENV_SESSION, EXIT_BLOCKED, EXIT_NOT_FOUND, MAX_DEPTH, readDepth } from './interceptRequest.js';
+import { ENV_AGENT, ENV_DEPTH, ENV_MODE, ENV_SESSION, ENV_WORKSPACE, EXIT_BLOCKED, EXIT_NOT_FOUND, MAX_DEPTH, readDepth } from './interceptRequest.js';
 import { reduceEnv } from './reduceEnv.js';
 
 /** The text a reviewer sees for an invocation (the `-c` string, or a description of the form). */
@@ -60,7 +60,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     decided = await decide(req, deps, agent, session);
     const { config, review, invocation } = decided;
     const command = describe(invocation, req);
-    const record: AuditRecord = { ...base, ...review.verdict, command, envelope: review.envelope, reviewed: reviewedText(review), parts: auditParts(review), approval: decided.approval };
+    const record: AuditRecord = { ...base, ...review.verdict, mode: review.mode, command, envelope: review.envelope, reviewed: reviewedText(review), parts: auditParts(review), approval: decided.approval };
     try {
       writer = await deps.auditLog(config).open();
     } catch (err) {
@@ -81,7 +81,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     const wiring: Record<string, string> = {};
     // The shims of nested shells need these whatever the allow-list says: PATH reaches them, the
     // markers tell them the hop, and CI tells them nobody can answer an approval.
-    for (const name of ['PATH', 'CI', ENV_DEPTH, ENV_AGENT, ENV_SESSION]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
+    for (const name of ['PATH', 'CI', ENV_DEPTH, ENV_AGENT, ENV_SESSION, ENV_MODE, ENV_WORKSPACE]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
     const running = deps.executor.run({
       file: choice.file,
       args: choice.args,

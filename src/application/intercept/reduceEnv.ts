@@ -1,12 +1,9 @@
 import { reduceEnvironment } from '../../domain/exec/reduceEnvironment.js';
 import { runnableSearchPath } from '../../domain/exec/searchPath.js';
 
-/**
- * Node variables the shim moves aside (as `SHIMCTL_SAVED_<NAME>`) so they never reach the
- * review core's own Node process; the command that runs gets them back. A fixed list: a
- * `SHIMCTL_SAVED_LD_PRELOAD` must not turn into anything.
- */
-export const SAVED_NODE_VARIABLES = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_PATH'] as const;
+import { SAVED_NODE_VARIABLES } from './nodeVariables.js';
+
+export { SAVED_NODE_VARIABLES };
 const SAVED_PREFIX = 'SHIMCTL_SAVED_';
 
 /**

@@ -39,6 +39,8 @@ export interface AuditRecord extends Verdict {
   /** A compound command judged part by part (docs/shell.md): each simple command and its verdict. */
   parts?: AuditPart[];
   approval?: ApprovalTrace;
+  /** The mode the command was judged in, when one was set (docs/modes.md); its effect is a `mode.*` reason. */
+  mode?: string;
   exitCode?: number;
   signal?: string | null;
   durationMs?: number;

@@ -15,7 +15,7 @@ export type ConfigOutcome =
   | { kind: 'unreadable'; file: string; message: string; layer?: ConfigLayer };
 
 /** Which layer a failing file belongs to: the recovery differs (a project file can be quarantined). */
-export type ConfigLayer = 'user' | 'project';
+export type ConfigLayer = 'managed' | 'user' | 'project';
 
 export interface ConfigWarning {
   code: 'config.loosening_ignored';

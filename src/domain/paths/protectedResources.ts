@@ -38,6 +38,9 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:netrc', ['.netrc', '_netrc']],
   ['paths:docker', ['~/.docker/config.json']],
   ['paths:kube', ['~/.kube/**']],
+  // The local HTTP API's bearer token (src/infrastructure/http/serverFiles.ts TOKEN_FILE_NAME): an agent that
+  // reads it could answer its own approvals through the API. By name, wherever it is.
+  ['paths:shimctl-http-token', ['shimctl-http.token']],
   ['paths:gcloud', ['~/.config/gcloud/**']],
   ['paths:azure', ['~/.azure/**']],
   ['paths:gh', ['~/.config/gh/hosts.yml']],
@@ -126,6 +129,8 @@ export function protectedResources(home: string, extraPatterns: string[], gatePa
   // or removing them it can take its place. Secret, not merely self-protected: reading them is refused too.
   for (const dir of gatePaths) {
     out.push({ ruleId: 'paths:shimctl-daemon', kind: 'secret', glob: compile(`${normalizePosix(dir)}/run/**`, home) });
+    // The HTTP API's token and address (serverFiles.ts): with the token a command could answer its own approvals.
+    out.push({ ruleId: 'paths:shimctl-http-token', kind: 'secret', glob: compile(`${normalizePosix(dir)}/http/**`, home) });
   }
   // shimctl's own directories (`gatePaths`) are judged by their own rule, selfProtection.ts:
   // any change there is block/critical, not a protected write.

@@ -17,6 +17,8 @@ const CODE_RUNNING = new Set([
   'OPENSSL_CONF', 'OPENSSL_ENGINES', 'HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_DATA_HOME', 'XDG_RUNTIME_DIR', 'ZDOTDIR', 'INPUTRC', 'HISTFILE', 'TMPDIR', 'SHELL', 'KUBECONFIG', 'DOCKER_HOST', 'DOCKER_CONFIG',
   // Option files of HTTP clients: an unseen `upload-file = ~/.ssh/id_rsa` or `url = http://169.254.169.254/`.
   'CURL_HOME', 'WGETRC', 'SYSTEM_WGETRC',
+  // Option files and option variables of modelled tools: an unseen `--pre=./x` for rg, `--files=LIST` for xz.
+  'RIPGREP_CONFIG_PATH', 'XZ_DEFAULTS', 'XZ_OPT', 'BZIP2', 'BZIP',
 ]);
 
 /** Name prefixes that always run code, however they continue. */

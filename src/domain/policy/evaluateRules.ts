@@ -1,70 +1,80 @@
 import type { ConfigRule, PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
-import { combineVerdicts, verdict } from '../verdict.js';
+import { RISKS, higherRisk, verdict } from '../verdict.js';
 import type { ArgView } from './argView.js';
 import { RULES_BY_COMMAND } from './packs/index.js';
 import { ruleMatchesArgs } from './ruleTypes.js';
 import type { BuiltinRule } from './ruleTypes.js';
 import { combine } from '../review/combine.js';
+import type { RuleContext } from '../rules/ruleMatch.js';
+import { rankRules } from '../rules/rankRules.js';
 
-function configRuleMatches(rule: ConfigRule, view: ArgView): boolean {
-  if (rule.command !== view.command) return false;
-  let rest: readonly string[] = view.args;
-  if (rule.subcommand && rule.subcommand.length > 0) {
-    for (let i = 0; i < rule.subcommand.length; i++) if (view.sub[i] !== rule.subcommand[i]) return false;
-    // Remaining argv: everything after the last subcommand word.
-    const last = rule.subcommand[rule.subcommand.length - 1]!;
-    const at = view.args.indexOf(last, view.args.indexOf(rule.subcommand[0]!));
-    rest = view.args.slice(at + 1);
-  }
-  if (rule.args && (rule.args.length !== rest.length || rule.args.some((a, i) => a !== rest[i]))) return false;
-  if (rule.argsContain && !rule.argsContain.every((w) => view.args.includes(w))) return false;
-  return true;
-}
+/** Notes for `explain`: which rule decided, which it outranked, why an allow did not lift. */
+export type RuleNote = (detail: string) => void;
 
 function configVerdict(rule: ConfigRule): Verdict {
+  if (rule.layer === 'managed' && rule.decision !== 'allow') {
+    return verdict(rule.decision, rule.risk ?? (rule.decision === 'block' ? 'high' : 'medium'), 'config.managed', rule.reason ?? `managed rule ${rule.id}`, rule.id);
+  }
   const code = rule.decision === 'allow' ? 'command.allowed' : rule.decision === 'ask' ? 'command.asked' : 'command.blocked';
   return verdict(rule.decision, rule.risk ?? (rule.decision === 'block' ? 'high' : rule.decision === 'ask' ? 'medium' : 'low'), code, rule.reason ?? `config rule ${rule.id}`, rule.id);
 }
 
 /**
- * The rules stage. Among the config rules that match, an `ask`/`block` always counts (so a
- * project rule can tighten even where the user allowed), and a user `allow` replaces the
- * built-in answer only when no config rule asks or blocks. Config `ask`/`block` rules are
- * combined with the built-ins, so they can only tighten. Built-ins: every matching enabled
- * rule counts and the strictest wins, unless a `final` rule (a pure query such as
- * `--version`) matched. Nothing matched ⇒ ask `command.unknown`.
+ * What a winning allow rule makes of the built-in verdict, or why it cannot lift it. It keeps the
+ * built-in risk (an allow says "run it", not "it is harmless") and names itself first. It never
+ * lifts a critical built-in verdict, and a rule saved by "approve always" lifts only what the
+ * human saw: no built-in rule id outside `lifts`, no risk above `maxRisk`.
  */
-interface ConfigMatches {
-  allow?: ConfigRule;
-  tightening: Verdict[];
-}
-
-function matchConfigRules(view: ArgView, config: PolicyConfig): ConfigMatches {
-  const found: ConfigMatches = { tightening: [] };
-  for (const rule of config.rules) {
-    if (!configRuleMatches(rule, view)) continue;
-    if (rule.decision === 'allow') found.allow ??= rule;
-    else found.tightening.push(configVerdict(rule));
+function liftBuiltin(rule: ConfigRule, builtin: Verdict): Verdict | string {
+  if (builtin.risk === 'critical') return `${rule.id} does not lift a critical verdict`;
+  if (rule.lifts) {
+    const extra = builtin.rule_ids.filter((id) => !rule.lifts!.includes(id));
+    if (extra.length) return `${rule.id} was approved for ${rule.lifts.join(', ') || 'an unknown command'}, not ${extra.join(', ')}`;
   }
-  return found;
+  if (rule.maxRisk && RISKS.indexOf(builtin.risk) > RISKS.indexOf(rule.maxRisk)) return `${rule.id} was approved at risk ${rule.maxRisk}; this is ${builtin.risk}`;
+  const own = configVerdict(rule);
+  return { decision: 'allow', risk: higherRisk(builtin.risk, own.risk), reasons: own.reasons, rule_ids: [rule.id, ...builtin.rule_ids.filter((id) => id !== rule.id)] };
 }
 
-/** A config rule allowing this command, when no config rule asks or blocks it (used where built-ins are not rules, e.g. interpreters). */
-export function configAllow(view: ArgView, config: PolicyConfig): Verdict | undefined {
-  if (config.rules.length === 0) return undefined;
-  const { allow, tightening } = matchConfigRules(view, config);
-  return allow && tightening.length === 0 ? configVerdict(allow) : undefined;
-}
+const isUnknown = (v: Verdict): boolean => v.reasons.some((r) => r.code === 'command.unknown');
 
-export function evaluateRules(view: ArgView, config: PolicyConfig): Verdict {
+/**
+ * The rules stage (docs/rules.md). Config rules are ranked (see `rankRules`): the most specific
+ * user rule decides against the built-ins, managed and project ask/block rules are floors that
+ * always count. A deciding `ask`/`block` is combined with the built-ins (it can only tighten;
+ * against `command.unknown` it replaces it). A deciding `allow` lifts the built-in verdict as
+ * `liftBuiltin` says. Nothing matched ⇒ the built-ins; no built-in ⇒ ask `command.unknown`.
+ */
+export function evaluateRules(view: ArgView, config: PolicyConfig, ctx?: RuleContext, note?: RuleNote): Verdict {
   if (config.rules.length === 0) return evaluateBuiltins(view, config.disabledRules);
-  const { allow, tightening } = matchConfigRules(view, config);
-  if (tightening.length === 0) return allow ? configVerdict(allow) : evaluateBuiltins(view, config.disabledRules);
-  const configured = combineVerdicts(...tightening);
-  if (allow) return configured;
+  const { winner, outranked, floors } = rankRules(view, config.rules, ctx);
   const builtin = evaluateBuiltins(view, config.disabledRules);
-  return builtin.reasons.some((r) => r.code === 'command.unknown') ? configured : combineVerdicts(configured, builtin);
+  if (note && winner) note(`config rule ${winner.id} (${winner.layer ?? 'user'}) decides${outranked.length ? `; it outranks ${outranked.map((r) => r.id).join(', ')}` : ''}`);
+  let decided = builtin;
+  if (winner?.decision === 'allow') {
+    const lifted = liftBuiltin(winner, builtin);
+    if (typeof lifted === 'string') note?.(lifted);
+    else decided = lifted;
+  } else if (winner) {
+    decided = isUnknown(builtin) ? configVerdict(winner) : combine(configVerdict(winner), builtin);
+  }
+  if (floors.length === 0) return decided;
+  if (note) note(`floor rule(s) ${floors.map((r) => `${r.id} (${r.layer})`).join(', ')} always count`);
+  const floorVerdicts = floors.map(configVerdict);
+  return isUnknown(decided) ? combine(...floorVerdicts) : combine(decided, ...floorVerdicts);
+}
+
+/**
+ * For callers whose built-in answer is not a rule (interpreters): the winning allow rule's verdict
+ * when no floor matched, or the floors' verdict (to be combined), or undefined.
+ */
+export function configAllow(view: ArgView, config: PolicyConfig, ctx?: RuleContext): Verdict | undefined {
+  if (config.rules.length === 0) return undefined;
+  const { winner, floors } = rankRules(view, config.rules, ctx);
+  if (floors.length) return combine(...floors.map(configVerdict));
+  if (winner) return configVerdict(winner);
+  return undefined;
 }
 
 // A built-in rule always yields the same verdict: build it once, frozen so no caller can change

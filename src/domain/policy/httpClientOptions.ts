@@ -6,41 +6,8 @@
  */
 import type { PathArg } from '../paths/judgePaths.js';
 import { matchLongOption } from './longOption.js';
-
-/**
- * How an option's value names a file: `write`/`read` it is a path; `at` a value starting with
- * `@` reads the file after it (`-d @f`, `-H @f`); `urlencode` also `name@file`; `form` reads
- * `name=@file` and `name=<file`; `cookie` is a file when it holds no `=`; `flag` takes no value;
- * `value` takes a value that is not a file; `config` loads options from a file (also a read).
- */
-type Use = 'write' | 'read' | 'at' | 'urlencode' | 'form' | 'cookie' | 'flag' | 'value' | 'config' | 'setting';
-
-interface ClientSpec { shorts: Readonly<Record<string, Use>>; longs: Readonly<Record<string, Use>> }
-
-const CURL: ClientSpec = {
-  shorts: { o: 'write', D: 'write', c: 'write', T: 'read', K: 'config', d: 'at', H: 'at', F: 'form', b: 'cookie', w: 'at',
-    A: 'value', C: 'value', e: 'value', E: 'value', m: 'value', P: 'value', Q: 'value', r: 'value', t: 'value', u: 'value', U: 'value', x: 'value', X: 'value', y: 'value', Y: 'value', z: 'value' },
-  longs: { '--output': 'write', '--dump-header': 'write', '--cookie-jar': 'write', '--trace': 'write', '--trace-ascii': 'write', '--stderr': 'write',
-    '--libcurl': 'write', '--output-dir': 'write', '--etag-save': 'write', '--hsts': 'write', '--alt-svc': 'write',
-    '--upload-file': 'read', '--config': 'config', '--data': 'at', '--data-ascii': 'at', '--data-binary': 'at', '--json': 'at', '--data-raw': 'value',
-    '--data-urlencode': 'urlencode', '--form': 'form', '--form-string': 'value', '--header': 'at', '--proxy-header': 'at', '--write-out': 'at',
-    '--cookie': 'cookie', '--netrc-file': 'read', '--etag-compare': 'read', '--variable': 'urlencode', '--url-query': 'urlencode',
-    '--url': 'value', '--proxy': 'value', '--request': 'value', '--user': 'value', '--user-agent': 'value', '--referer': 'value',
-    '--trace-time': 'flag', '--trace-ids': 'flag', '--trace-config': 'value', '--output-dir-create': 'flag', '--create-dirs': 'flag',
-    '--data-urlencoded': 'urlencode', '--head': 'flag', '--help': 'flag', '--http1.1': 'flag', '--http2': 'flag', '--include': 'flag',
-    '--insecure': 'flag', '--location': 'flag', '--silent': 'flag', '--show-error': 'flag', '--fail': 'flag', '--verbose': 'flag',
-    '--compressed': 'flag', '--remote-name': 'flag', '--remote-name-all': 'flag', '--max-time': 'value', '--connect-timeout': 'value' },
-};
-
-const WGET: ClientSpec = {
-  shorts: { O: 'write', o: 'write', a: 'write', P: 'write', i: 'read', e: 'setting',
-    t: 'value', T: 'value', w: 'value', Q: 'value', U: 'value', l: 'value', A: 'value', R: 'value', D: 'value', X: 'value', I: 'value', B: 'value' },
-  longs: { '--output-document': 'write', '--output-file': 'write', '--append-output': 'write', '--directory-prefix': 'write', '--save-cookies': 'write',
-    '--input-file': 'read', '--post-file': 'read', '--body-file': 'read', '--load-cookies': 'read', '--config': 'config', '--execute': 'setting',
-    '--post-data': 'value', '--body-data': 'value', '--header': 'value', '--user-agent': 'value', '--tries': 'value', '--timeout': 'value',
-    '--quiet': 'flag', '--verbose': 'flag', '--no-verbose': 'flag', '--continue': 'flag', '--recursive': 'flag', '--mirror': 'flag',
-    '--no-config': 'flag', '--no-check-certificate': 'flag', '--spider': 'flag', '--server-response': 'flag', '--output': 'write' },
-};
+import type { ClientSpec, Use } from '../urls/httpClientFacts.js';
+import { httpClientSpec } from '../urls/httpClientFacts.js';
 
 const WGETRC_FILES: Readonly<Record<string, 'read' | 'write'>> = {
   postfile: 'read', bodyfile: 'read', inputfile: 'read', loadcookies: 'read', cacertificate: 'read',
@@ -53,10 +20,6 @@ export interface HttpClientOptions {
   configs: string[];
   /** `wget -e NAME=VALUE` settings. */
   settings: string[];
-}
-
-function specOf(name: string): ClientSpec | undefined {
-  return name === 'curl' ? CURL : name === 'wget' ? WGET : undefined;
 }
 
 function addUse(use: Use, v: string, out: HttpClientOptions): void {
@@ -87,7 +50,7 @@ function longUses(spec: ClientSpec, names: readonly string[]): Use[] {
 /** Paths, config files and settings named by a curl or wget command line. */
 export function httpClientOptions(name: string, args: readonly string[]): HttpClientOptions {
   const out: HttpClientOptions = { paths: [], configs: [], settings: [] };
-  const spec = specOf(name);
+  const spec = httpClientSpec(name);
   if (!spec) return out;
   const table = Object.keys(spec.longs);
   for (let i = 0; i < args.length; i++) {

@@ -2,7 +2,7 @@ import type { PathArg } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import type { Verdict } from '../verdict.js';
-import { verdict } from '../verdict.js';
+import { higherRisk, verdict } from '../verdict.js';
 import { combine } from './combine.js';
 import { CODE_DELETES, CODE_SPAWNS, codeLiterals } from '../policy/interpreters.js';
 import type { InterpreterUse } from '../policy/interpreters.js';
@@ -21,8 +21,9 @@ function isNoise(v: Verdict): boolean {
  */
 export function reviewInterpreter(name: string, use: InterpreterUse, state: ReviewState, depth: number, userAllow?: Verdict): Verdict {
   const parts = interpreterFindings(name, use, state, depth);
-  // A user rule that allows this interpreter use replaces the base ask; what the code touches still counts.
-  if (userAllow && use.kind !== 'query') parts[0] = userAllow;
+  // A user rule that allows this interpreter use replaces the base ask, keeping its risk; a managed
+  // or project ask/block only adds to it. What the code touches still counts.
+  if (userAllow && use.kind !== 'query') parts[0] = userAllow.decision === 'allow' ? { ...userAllow, risk: higherRisk(parts[0]!.risk, userAllow.risk) } : combine(parts[0]!, userAllow);
   const v = combine(...parts);
   step(state, depth, 'inline_code', `${name}: ${use.kind}${userAllow ? ' (allowed by a config rule)' : ''}`, v);
   return v;
@@ -45,7 +46,7 @@ function interpreterFindings(name: string, use: InterpreterUse, state: ReviewSta
     .map((raw) => (deletes ? { raw: raw.startsWith('~') ? state.facts.home + raw.slice(1) : raw, access: 'delete', recursive: true } : { raw: raw.startsWith('~') ? state.facts.home + raw.slice(1) : raw, access: 'read' }));
   if (pathArgs.length) parts.push(judgePaths(pathArgs, pathContext(state)).verdict);
   const urls = findUrls([name, ...literals]);
-  if (urls.length) parts.push(judgeUrls(urls, state.config));
+  if (urls.length) parts.push(judgeUrls(urls, state.config, undefined, state.facts.shimctlHttpPort));
   if (CODE_SPAWNS.test(use.code)) {
     for (const lit of literals) {
       if (!lit.trim() || lit.length > 4096) continue;

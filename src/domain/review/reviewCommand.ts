@@ -1,3 +1,4 @@
+import type { Mode } from '../modes/mode.js';
 import type { HostFacts, NormalizedCommand, ReviewRequest } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
@@ -27,6 +28,8 @@ export interface ReviewResult {
   bookkeeping?: string;
   /** A compound command judged part by part with the shell grammar; on allow the shell runs the text as written. */
   parts?: CompoundPart[];
+  /** The mode the verdict was judged in (set after the review, docs/modes.md). */
+  mode?: Mode;
   trace: TraceStep[];
 }
 

@@ -8,7 +8,8 @@ import { prepareText } from '../shell/grammar/hereText.js';
 import { stdinReading } from '../policy/stdinPrograms.js';
 import { tokenize } from '../shell/tokenize.js';
 import type { Reason, Verdict } from '../verdict.js';
-import { verdict } from '../verdict.js';
+import type { NormalizedCommand } from '../reviewRequest.js';
+import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
 import { REASON_CODES } from '../reasonCodes.js';
 import type { ReasonCode } from '../reasonCodes.js';
 import { combine } from './combine.js';
@@ -28,6 +29,14 @@ export interface CompoundPart {
   /** The directory (or directories, ` | `-separated) the part was judged in. */
   cwd: string;
   verdict: Verdict;
+  /**
+   * Only under a Rego engine (`rego`/`both`): the simple command as the review normalised it, once
+   * per directory it may run in, and the path-policy verdict of its own redirections. The Rego
+   * input is built from these (src/application/review.ts); the native engine never needs them.
+   */
+  forEngine?: { judged: Array<{ cwd: string; normalized: NormalizedCommand }>; redirects: Verdict };
+  /** Walked as the agent's own envelope text (a recognised Claude envelope), not the model's command. */
+  envelopePart?: boolean;
 }
 
 export interface CompoundOutcome {
@@ -96,7 +105,7 @@ function withoutVersionGuard(text: string, w: Walk, cwds: Cwds, depth: number): 
   const guard = CLAUDE_VERSION_GUARDS.find((g) => text.startsWith(`${g} && `));
   if (!guard) return text;
   w.envelope = 'claude';
-  addPart(w, depth, guard, [], cwds, verdict('allow', 'low', 'envelope.version_guard', "Claude Code's bash version guard: stops a bash older than 4 or 5, does nothing on this one"));
+  addPart(w, depth, guard, [], cwds, verdict('allow', 'low', 'envelope.version_guard', "Claude Code's bash version guard: stops a bash older than 4 or 5, does nothing on this one"), undefined, true);
   return `true${text.slice(guard.length)}`;
 }
 
@@ -104,6 +113,8 @@ function finish(w: Walk): CompoundOutcome {
   const refused = w.refusals.size ? refuseVerdict(compoundRefusalAdvice([...w.refusals].map(([code, message]) => ({ code, message })))) : undefined;
   const all = [...w.parts.map((p) => p.verdict), ...(refused ? [refused] : [])];
   const v = combine(...all);
+  // Text at the agent's hop is the agent's own only when it was recognised as its envelope.
+  if (!w.envelope) for (const p of w.parts) delete p.envelopePart;
   const out: CompoundOutcome = { verdict: v, parts: w.parts };
   if (w.envelope) {
     out.envelope = w.envelope;
@@ -173,9 +184,12 @@ function walk(s: Script, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: num
   }
 }
 
-function addPart(w: Walk, depth: number, text: string, argv: string[], cwds: Cwds, v: Verdict): void {
+function addPart(w: Walk, depth: number, text: string, argv: string[], cwds: Cwds, v: Verdict, forEngine?: CompoundPart['forEngine'], envelopeLevel?: boolean): void {
   const cwd = cwds.join(' | ');
-  w.parts.push({ text, argv, cwd, verdict: v });
+  const part: CompoundPart = { text, argv, cwd, verdict: v };
+  if (forEngine) part.forEngine = forEngine;
+  if (envelopeLevel) part.envelopePart = true;
+  w.parts.push(part);
   step(w.state, depth + 1, 'part', () => `${text}  (in ${cwd}): ${v.decision}`, v);
 }
 
@@ -215,7 +229,7 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
       const effects = judgeEnvelopeEffects({ name: 'claude', sourced: [core[1]!] }, w.state, 'agent');
       if (effects.reasons.length === 0) {
         w.envelope = 'claude';
-        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.snapshot_source', `sources the agent's snapshot ${core[1]}`), judgeRedirects(s.redirects, cwds, w)));
+        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.snapshot_source', `sources the agent's snapshot ${core[1]}`), judgeRedirects(s.redirects, cwds, w)), undefined, true);
         return same;
       }
     }
@@ -224,7 +238,7 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
       if ((r.op === '>|' || r.op === '>') && r.fd === undefined && isAgentCwdFile(r.target)) {
         w.envelope = 'claude';
         // Still judged as a write: `>|` follows a symlink planted under the cwd file's name.
-        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`), judgeRedirects(s.redirects, cwds, w)));
+        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`), judgeRedirects(s.redirects, cwds, w)), undefined, true);
         return same;
       }
     }
@@ -269,9 +283,20 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
   const verdicts: Verdict[] = [];
   if (reading) step(w.state, depth + 1, 'stdin', () => `here-input of ${name}: ${reading.kind === 'program' ? reading.what : reading.kind}`);
   if (reading?.kind === 'program') verdicts.push(verdict('ask', 'high', 'command.inline_code', `the here-document is a program: ${reading.what}`));
-  for (const cwd of cwds) verdicts.push(reviewWords(judged, { ...w.state, cwd }, depth + 2, undefined));
-  verdicts.push(judgeRedirects(s.redirects, cwds, w));
-  addPart(w, depth, s.text, words, cwds, combine(...verdicts));
+  // Normalised commands only for a Rego engine: the native hot path does not build them.
+  const forEngine = w.state.config.engine === 'native' ? undefined : { judged: [] as Array<{ cwd: string; normalized: NormalizedCommand }>, redirects: ALLOW_NOTHING_FOUND };
+  for (const cwd of cwds) {
+    const n: NormalizedCommand | undefined = forEngine && { command: s.text, argv: [...judged], envAssignments: {}, wrappers: [], effectiveArgv: [], paths: [], urls: [] };
+    verdicts.push(reviewWords(judged, { ...w.state, cwd }, depth + 2, n));
+    if (forEngine && n) {
+      if (n.effectiveArgv.length === 0) n.effectiveArgv = [...judged];
+      forEngine.judged.push({ cwd, normalized: n });
+    }
+  }
+  const redirects = judgeRedirects(s.redirects, cwds, w);
+  verdicts.push(redirects);
+  if (forEngine) forEngine.redirects = redirects;
+  addPart(w, depth, s.text, words, cwds, combine(...verdicts), forEngine, envelopeLevel);
   if (k === words.length || (name === 'export' && k === 0)) {
     // Later parts run with these variables set: they are judged as if each had them in front.
     for (const a of k === words.length ? words : core.slice(1)) if (a.includes('=')) w.env.push(a);

@@ -1,6 +1,7 @@
 import { judgePaths } from '../paths/judgePaths.js';
 import { dialectFor, parseShellInvocation } from '../shell/parseInvocation.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
+import { requestShape } from '../urls/loopbackRead.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { combine } from './combine.js';
@@ -22,14 +23,18 @@ import { secretsInTreeVerdict } from './secretsInTree.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
+import { modelOptionFindings } from './modelOptions.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 /** Words that only print or compare: URLs and paths in them are data. */
 const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[']);
 const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
-/** The named command: wrappers, shells, builtins with code, interpreters, escape hatches, rules, paths, URLs. */
-export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict {
+/**
+ * The named command: wrappers, shells, builtins with code, interpreters, escape hatches, rules, paths, URLs.
+ * `hasAssignments`: variables were set for this command (`http_proxy=… curl …`).
+ */
+export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain, hasAssignments = false): Verdict {
   const view = makeArgView(name, args);
   const chained = chainedTextVerdict(view);
   if (chained) {
@@ -52,7 +57,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
 
   const parts: Verdict[] = self ? [self] : [];
   const use = classifyInterpreter(name, args);
-  if (use) parts.push(reviewInterpreter(name, use, state, depth, configAllow(view, state.config)));
+  if (use) parts.push(reviewInterpreter(name, use, state, depth, configAllow(view, state.config, state)));
 
   const hatches = findEscapeHatches(name, args);
   if (hatches) {
@@ -73,12 +78,15 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   if (name === 'wget') parts.push(judgeClientSettings(name, args, state));
 
   if (!use || use.kind === 'query') {
-    const rules = evaluateRules(view, state.config);
+    const rules = evaluateRules(view, state.config, state, (d) => step(state, depth, 'rules', d));
     step(state, depth, 'rules', () => (rules.rule_ids.length ? `matched ${rules.rule_ids.join(', ')}` : 'no rule matched'), rules);
     parts.push(rules);
   }
 
   const pathArgs = [...pathArgsFor(name, args), ...(hatches?.paths ?? [])];
+  // Deny by default at the option level: a modelled tool adds what its options and operands do.
+  const modelled = modelOptionFindings(name, args, pathArgs, state, depth);
+  if (modelled) parts.push(...modelled);
   if (pathArgs.length) {
     const pj = judgePaths(pathArgs, pathContext(state));
     step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
@@ -95,7 +103,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   if (!DATA_ONLY.has(name)) {
     const urls = findUrls([name, ...args]);
     if (urls.length) {
-      const uv = judgeUrls(urls, state.config);
+      const uv = judgeUrls(urls, state.config, () => requestShape(name, args, urls, hasAssignments || state.envChanged === true), state.facts.shimctlHttpPort);
       step(state, depth, 'urls', () => `URLs: ${urls.join(' ')}`, uv);
       parts.push(uv);
       if (chain) chain.urls.push(...urls);

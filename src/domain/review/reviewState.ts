@@ -17,6 +17,8 @@ export interface ReviewState {
   facts: HostFacts;
   agent?: string;
   trace: TraceStep[];
+  /** A wrapper set or removed variables for what runs inside (`env http_proxy=… curl …`). */
+  envChanged?: boolean;
 }
 
 /**

@@ -55,7 +55,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     step(state, depth, 'command', `path '${word}' does not resolve to PATH's '${res.claims}'`, unknown);
     if (chain) chain.resolvedBinary = res.path;
     // Judge it also as what its name claims, so a copy of rm is never weaker than rm.
-    const asClaimed = res.claims && !isLookalikeName(res.claims) ? reviewNamedCommand(res.claims, args, state, depth, undefined) : ALLOW_NOTHING_FOUND;
+    const asClaimed = res.claims && !isLookalikeName(res.claims) ? reviewNamedCommand(res.claims, args, state, depth, undefined, k > 0) : ALLOW_NOTHING_FOUND;
     return combine(unknown, asClaimed, envVerdict);
   }
   if (chain) {
@@ -63,7 +63,7 @@ export function reviewWords(words: readonly string[], state: ReviewState, depth:
     else chain.shellBuiltin = true;
   }
   step(state, depth, 'command', () => (res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`));
-  const named = reviewNamedCommand(res.name, args, state, depth, chain);
+  const named = reviewNamedCommand(res.name, args, state, depth, chain, k > 0);
   const evaluated = res.kind === 'builtin' ? builtinEvaluationVerdict(res.name, args, Object.values(assignments)) : undefined;
   if (evaluated) step(state, depth, 'command', `'${res.name}' would evaluate text that can run commands`, evaluated);
   return evaluated ? combine(named, envVerdict, evaluated) : combine(named, envVerdict);

@@ -46,6 +46,15 @@ export function selfControlVerdict(name: string, args: readonly string[]): Verdi
   if (!inner) return undefined;
   const i = firstPositional(inner);
   const sub = i < 0 ? '' : inner[i]!;
+  // `mode` and `rules` read when they only show: `shimctl mode`, `shimctl rules [list]`. Setting the
+  // mode or revoking a rule changes the gate.
+  const rest = i < 0 ? [] : inner.slice(i + 1).filter((a) => !a.startsWith('-'));
+  if (sub === 'mode' || sub === 'rules') {
+    const reads = sub === 'mode' ? rest.length === 0 : rest.length === 0 || (rest[0] === 'list' && rest.length === 1);
+    return reads
+      ? verdict('allow', 'low', 'command.allowed', `shimctl ${sub} only reads`, 'core:shimctl-read')
+      : verdict('block', 'high', 'command.blocked', `shimctl ${sub} ${rest[0]} changes the review gate itself; only a person may run it, outside the agent`, 'core:shimctl-self');
+  }
   if (STATE_CHANGING.has(sub)) {
     return verdict('block', 'high', 'command.blocked', `shimctl ${sub} changes the review gate itself; only a person may run it, outside the agent`, 'core:shimctl-self');
   }

@@ -65,6 +65,8 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   let innerState = state;
   if (name === 'env') {
     if (Object.keys(u.assignments).length) parts.push(judgeAssignments(u.assignments), judgeAssignmentEffects(u.assignments, state));
+    // A proxy or config home set here changes where the inner command connects (see requestShape).
+    if (Object.keys(u.assignments).length || u.options.some(([o]) => o !== '-C' && o !== '--chdir')) innerState = { ...innerState, envChanged: true };
     const split = optValue(u.options, '-S', '--split-string');
     if (split !== undefined) {
       // `env -S` splits one string into words itself: parse it like the shell would, strictly.
@@ -77,7 +79,7 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     if (dir) {
       parts.push(judgePaths([{ raw: dir, access: 'mention' }], pathContext(state)).verdict);
       // `env -C DIR CMD` runs CMD in DIR: its relative paths are judged there (the workspace stays).
-      const moved = chdirState(state, dir);
+      const moved = chdirState(innerState, dir);
       if (!moved) return combine(...parts, verdict('ask', 'medium', 'command.wrapper', `env -C ${dir}: the directory the command runs in cannot be known before it runs`));
       innerState = moved;
     }

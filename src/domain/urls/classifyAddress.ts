@@ -1,7 +1,7 @@
 // What an IP address reaches. IPv6 forms that carry an IPv4 address (mapped, compatible, NAT64,
 // 6to4, Teredo) are classified by that IPv4 address, because that is where packets go.
 
-export type AddressClass = 'metadata' | 'loopback' | 'private' | 'reserved' | 'unspecified' | 'public';
+export type AddressClass = 'metadata' | 'loopback' | 'private' | 'linklocal' | 'reserved' | 'unspecified' | 'public';
 
 const ip = (a: number, b: number, c: number, d: number): number => ((a * 256 + b) * 256 + c) * 256 + d;
 
@@ -17,7 +17,7 @@ const V4_RANGES: Range[] = [
   cidr(ip(10, 0, 0, 0), 8, 'private'),
   cidr(ip(172, 16, 0, 0), 12, 'private'),
   cidr(ip(192, 168, 0, 0), 16, 'private'),
-  cidr(ip(169, 254, 0, 0), 16, 'private'), // link-local
+  cidr(ip(169, 254, 0, 0), 16, 'linklocal'), // link-local: where cloud metadata lives beyond the known addresses
   cidr(ip(100, 64, 0, 0), 10, 'private'), // carrier-grade NAT
   cidr(ip(192, 0, 0, 0), 24, 'reserved'),
   cidr(ip(192, 0, 2, 0), 24, 'reserved'),
@@ -58,7 +58,7 @@ export function classifyIPv6(g: number[]): AddressClass {
   if (v4 !== undefined) return classifyIPv4(v4);
   const first = g[0]!;
   if ((first & 0xfe00) === 0xfc00) return 'private'; // unique local fc00::/7
-  if ((first & 0xffc0) === 0xfe80) return 'private'; // link-local fe80::/10
+  if ((first & 0xffc0) === 0xfe80) return 'linklocal'; // link-local fe80::/10
   if ((first & 0xffc0) === 0xfec0) return 'private'; // site-local fec0::/10 (deprecated, still routed locally)
   if (first === 0x64 && g[1] === 0xff9b && g[2] === 1) return 'private'; // local-use NAT64 64:ff9b:1::/48
   if ((first & 0xff00) === 0xff00) return 'reserved'; // multicast

@@ -38,7 +38,7 @@ function percentDecode(text: string): string | undefined {
   }
 }
 
-const STRICTNESS: readonly AddressClass[] = ['metadata', 'loopback', 'private', 'unspecified', 'reserved', 'public'];
+const STRICTNESS: readonly AddressClass[] = ['metadata', 'linklocal', 'loopback', 'private', 'unspecified', 'reserved', 'public'];
 
 /** One byte of an address as a wildcard DNS service reads it (decimal, 0-255). */
 const BYTE = /^\d{1,3}$/;

@@ -24,6 +24,16 @@ function parsesAsHost(target: string): boolean {
   return classifyHost(parsed.host).ok && (parsed.port === undefined || /^\d{0,5}$/.test(parsed.port));
 }
 
+/**
+ * curl guesses the protocol of a scheme-less URL from the host's first label (urlapi.c):
+ * `curl dict.localhost:11211/stat` speaks DICT, not HTTP. Other clients assume http.
+ */
+const CURL_GUESSED = /^(ftp|dict|ldap|imap|smtp|pop3)\./i;
+function guessedScheme(command: string, target: string): string {
+  if (command.slice(command.lastIndexOf('/') + 1) !== 'curl') return 'http';
+  return CURL_GUESSED.exec(target)?.[1]!.toLowerCase() ?? 'http';
+}
+
 function urlAt(text: string): string | undefined {
   const full = SCHEME_URL.exec(text) ?? SPECIAL_URL.exec(text);
   if (full) return full[0];
@@ -63,7 +73,7 @@ export function findUrls(words: string[]): string[] {
   if (words.length > 0 && isHttpClient(words[0]!)) {
     for (const target of bareTargetsOfHttpClient(words)) {
       if (target.startsWith('unix:')) out.add(target);
-      else if (!urlAt(target) && parsesAsHost(target)) out.add(`http://${target}`);
+      else if (!urlAt(target) && parsesAsHost(target)) out.add(`${guessedScheme(words[0]!, target)}://${target}`);
     }
   }
   return [...out];

@@ -3,11 +3,13 @@
 // `-o out.json` are not mistaken for hosts; options whose value is itself a URL or an address
 // (`-x`, `--proxy`, `--resolve host:443:ADDR`, `--connect-to`) are targets.
 
+import { httpClientSpec, longsWithValue, shortsWithValue } from './httpClientFacts.js';
+
 const HTTP_CLIENTS = new Set(['curl', 'wget', 'wget2', 'http', 'https', 'xh', 'xhs', 'httpie', 'aria2c', 'lynx', 'w3m', 'links', 'elinks']);
 
 /** Short options that take the next word as their value, per client (curl's set for the rest). */
-const CURL_SHORT_WITH_VALUE = new Set('AbcCdDeEFHKmoPQrTtuUwxXyYz'.split(''));
-const WGET_SHORT_WITH_VALUE = new Set('OoatTweUPiBQlARDIX'.split(''));
+const CURL_SHORT_WITH_VALUE = shortsWithValue(httpClientSpec('curl')!);
+const WGET_SHORT_WITH_VALUE = shortsWithValue(httpClientSpec('wget')!);
 /** Long options whose value is a URL or proxy: judged as a target. */
 const LONG_URL_VALUE = new Set(['--url', '--proxy', '--preproxy', '--referer', '--doh-url', '--socks4', '--socks4a', '--socks5', '--socks5-hostname', '--http-proxy', '--https-proxy', '--base']);
 /** Long options whose value maps a name to an address: every address-like piece is a target. */
@@ -29,8 +31,12 @@ const LONG_WITH_VALUE = new Set([
   '--tries', '--timeout', '--wait', '--execute', '--password', '--post-data', '--post-file', '--body-data', '--method',
   '--directory-prefix', '--input-file', '--level', '--accept', '--reject', '--domains', '--exclude-domains',
   '--load-cookies', '--save-cookies', '--quota', '--ca-certificate', '--certificate', '--private-key', '--bind-address',
-  '--auth', '--auth-type', '--session', '--session-read-only', '--verify', '--cert-key', '--style', '--format-options',
+  '--auth', '--auth-type', '--max-redirect', '--session', '--session-read-only', '--verify', '--cert-key', '--style', '--format-options',
 ]);
+/** curl's and wget's own value-taking long options, besides the shared list (`--json` is curl's only). */
+const CLIENT_LONG_WITH_VALUE: Readonly<Record<string, ReadonlySet<string>>> = {
+  curl: longsWithValue(httpClientSpec('curl')!), wget: longsWithValue(httpClientSpec('wget')!),
+};
 /** A local socket reaches a local service (the Docker socket) whatever host the URL names. */
 const LONG_SOCKET = new Set(['--unix-socket', '--abstract-unix-socket']);
 /** `--json` and `--form` take data in curl but are flags in httpie. */
@@ -67,6 +73,7 @@ export function bareTargetsOfHttpClient(words: string[]): string[] {
   const httpie = HTTPIE_LIKE.has(baseName(words[0] ?? ''));
   let httpieUrlSeen = false;
   const shortWithValue = wget ? WGET_SHORT_WITH_VALUE : CURL_SHORT_WITH_VALUE;
+  const clientLongs = wget ? CLIENT_LONG_WITH_VALUE.wget : baseName(words[0] ?? '') === 'curl' ? CLIENT_LONG_WITH_VALUE.curl : undefined;
   let endOfOptions = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
@@ -90,7 +97,7 @@ export function bareTargetsOfHttpClient(words: string[]): string[] {
       if (value !== undefined && LONG_ADDRESS_MAP.has(name)) out.push(...addressPieces(value));
       if (value !== undefined && LONG_SOCKET.has(name)) out.push(`unix:${value}`);
       const takesValue = LONG_URL_VALUE.has(name) || LONG_ADDRESS_MAP.has(name) || LONG_SOCKET.has(name)
-        || LONG_WITH_VALUE.has(name) || (!httpie && CURL_ONLY_WITH_VALUE.has(name));
+        || LONG_WITH_VALUE.has(name) || (!httpie && CURL_ONLY_WITH_VALUE.has(name)) || clientLongs?.has(name) === true;
       if (eq < 0 && takesValue) i++;
       continue;
     }

@@ -1,7 +1,8 @@
 // IPv4 host parsing with the inet_aton rules that curl, browsers (WHATWG URL) and libc share:
 // one to four parts, each decimal, octal (leading 0) or hex (0x), the last part filling the
 // remaining bytes. `2130706433`, `0177.0.0.1`, `0x7f.1` and `127.1` all mean 127.0.0.1.
-// Generic IP libraries accept only the dotted-quad spelling, which is why this is written here.
+// ipaddr.js parses these spellings too and is this file's oracle in the tests
+// (test/domain/urls/ipDifferential.test.ts); the domain imports no packages, so the ~60 lines live here.
 
 export type IPv4Parse =
   | { kind: 'ipv4'; value: number }

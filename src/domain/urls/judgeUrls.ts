@@ -8,6 +8,7 @@ import { combine } from '../review/combine.js';
 import type { AddressClass } from './classifyAddress.js';
 import type { HostClassification } from './classifyHost.js';
 import { classifyHost } from './classifyHost.js';
+import type { RequestShape } from './loopbackRead.js';
 import { parseUrl } from './parseUrl.js';
 
 export { findUrls } from './findUrls.js';
@@ -15,22 +16,52 @@ export { findUrls } from './findUrls.js';
 /** Schemes that read local files, talk raw protocols to internal services, or run code. */
 const DANGEROUS_SCHEMES = new Set(['file', 'gopher', 'dict', 'data', 'javascript', 'vbscript', 'ldap', 'ldaps', 'tftp', 'jar', 'netdoc', 'phar', 'expect', 'smb', 'telnet', 'unix']);
 
-function hostVerdict(url: string, cls: AddressClass, canonical: string): Verdict | undefined {
+/**
+ * Loopback and private addresses are where unauthenticated admin APIs live, but loopback is also
+ * the agent's own dev server: a plain read of it (`requestShape`) runs, anything else asks, and
+ * the user or project can tighten both (`urls.loopback`, `urls.private`). Link-local ranges and
+ * metadata services are never opened: they hand out the machine's cloud credentials.
+ */
+function hostVerdict(url: string, cls: AddressClass, canonical: string, config: PolicyConfig, shape: Shape | undefined): Verdict | undefined {
   const where = `${url} reaches ${canonical}`;
   switch (cls) {
     case 'metadata':
       return verdict('block', 'critical', 'url.metadata_service', `${where}, a cloud metadata service (instance credentials).`, 'urls:metadata-service');
+    case 'linklocal':
+      return verdict('block', 'high', 'url.link_local', `${where}, a link-local address (the range of cloud metadata services).`, 'urls:link-local');
     case 'loopback':
-      return verdict('block', 'high', 'url.localhost', `${where}, this machine (loopback).`, 'urls:localhost');
+      if (config.urls.loopback === 'block') return verdict('block', 'high', 'url.localhost', `${where}, this machine (loopback); urls.loopback is "block".`, 'urls:localhost');
+      if (config.urls.loopback === 'allow-reads' && shape?.().plainRead) {
+        return verdict('allow', 'low', 'url.loopback_read', `${where}, this machine (loopback): a plain GET or HEAD, a dev-server check.`, 'urls:loopback-read');
+      }
+      return verdict('ask', 'medium', 'url.localhost', `${where}, this machine (loopback), ${loopbackWhy(config, shape)}.`, 'urls:localhost');
+    case 'unspecified':
+      // Linux connects 0.0.0.0 to this machine, other systems refuse it; not a spelling the allowance takes.
+      if (config.urls.loopback === 'block') return verdict('block', 'high', 'url.unspecified_address', `${where}, an unspecified address (this machine); urls.loopback is "block".`, 'urls:unspecified-address');
+      return verdict('ask', 'medium', 'url.unspecified_address', `${where}, an unspecified address (this machine on Linux); use 127.0.0.1 or localhost to check a dev server without asking.`, 'urls:unspecified-address');
     case 'private':
-      return verdict('block', 'high', 'url.private_address', `${where}, a private, link-local or CGNAT address.`, 'urls:private-address');
+      if (config.urls.private === 'block') return verdict('block', 'high', 'url.private_address', `${where}, a private or CGNAT address; urls.private is "block".`, 'urls:private-address');
+      return verdict('ask', 'high', 'url.private_address', `${where}, a private or CGNAT address (another machine on your network).`, 'urls:private-address');
     case 'reserved':
       return verdict('block', 'high', 'url.private_address', `${where}, a reserved or multicast address.`, 'urls:private-address');
-    case 'unspecified':
-      return verdict('block', 'high', 'url.unspecified_address', `${where}, an unspecified address (this machine).`, 'urls:unspecified-address');
     default:
       return undefined;
   }
+}
+
+function loopbackWhy(config: PolicyConfig, shape: Shape | undefined): string {
+  if (config.urls.loopback === 'ask') return 'and urls.loopback is "ask"';
+  if (!shape) return 'named by a program whose request the review does not model';
+  const s = shape();
+  return s.plainRead ? 'a plain read' : `not a plain GET or HEAD: ${s.why}`;
+}
+
+/** The request's shape, worked out only when a loopback host needs it (most URLs are public). */
+type Shape = () => RequestShape;
+
+function once(make: () => RequestShape): Shape {
+  let made: RequestShape | undefined;
+  return () => (made ??= make());
 }
 
 /** `allowHosts` entries: exact host names or addresses (any spelling), or `*.suffix`. */
@@ -44,14 +75,28 @@ function isAllowedHost(canonical: string, allowHosts: string[]): boolean {
   return false;
 }
 
-function judgeHost(url: string, c: HostClassification, config: PolicyConfig): Verdict | undefined {
+function judgeHost(url: string, c: HostClassification, config: PolicyConfig, shape: Shape | undefined): Verdict | undefined {
   if (!c.ok) return undefined;
   // Metadata services hand out machine credentials: no allow-list entry opens them.
   if (c.cls !== 'metadata' && isAllowedHost(c.canonical, config.urls.allowHosts)) return undefined;
-  return hostVerdict(url, c.cls, c.canonical);
+  return hostVerdict(url, c.cls, c.canonical, config, shape);
 }
 
-function judgeOne(url: string, config: PolicyConfig): Verdict[] {
+/**
+ * The local HTTP API's port (docs/http-api.md): an agent's command aimed at it is refused outright,
+ * whatever the request looks like; with the API an agent could answer its own approvals.
+ * The default port always counts, so a server started after the review is covered too.
+ */
+export const SHIMCTL_HTTP_DEFAULT_PORT = 7819;
+
+function ownServer(url: string, port: string | undefined, scheme: string, cls: AddressClass, ownPorts: readonly number[]): Verdict | undefined {
+  if (cls !== 'loopback' && cls !== 'unspecified') return undefined;
+  const n = port === undefined || port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
+  if (!ownPorts.includes(n)) return undefined;
+  return verdict('block', 'critical', 'url.shimctl_server', `${url} reaches shimctl's own HTTP API on this machine (port ${n}).`, 'urls:shimctl-server');
+}
+
+function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, ownPorts: readonly number[]): Verdict[] {
   const parsed = parseUrl(url);
   if (!parsed) return [verdict('ask', 'medium', 'url.malformed', `'${url}' looks like a URL but has no scheme.`, 'urls:malformed')];
   const found: Verdict[] = [];
@@ -70,13 +115,21 @@ function judgeOne(url: string, config: PolicyConfig): Verdict[] {
     found.push(verdict('ask', 'medium', 'url.malformed', `'${url}' has an invalid port.`, 'urls:malformed'));
   }
   for (const c of [primary, ...parsed.alternativeHosts.map(classifyHost)]) {
-    const v = judgeHost(url, c, config);
+    const v = judgeHost(url, c, config, shape);
     if (v) found.push(v);
+    const own = c.ok ? ownServer(url, parsed.port, parsed.scheme, c.cls, ownPorts) : undefined;
+    if (own) found.push(own);
   }
   return found;
 }
 
-export function judgeUrls(urls: string[], config: PolicyConfig): Verdict {
-  const verdicts = urls.flatMap((u) => judgeOne(u, config));
+/**
+ * `shape` is the request the command makes (`requestShape`, or a function that works it out),
+ * when the command is one whose options are modelled; without it a loopback URL asks.
+ */
+export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape), httpApiPort?: number): Verdict {
+  const lazy = shape === undefined ? undefined : typeof shape === 'function' ? once(shape) : () => shape;
+  const ownPorts = httpApiPort === undefined ? [SHIMCTL_HTTP_DEFAULT_PORT] : [SHIMCTL_HTTP_DEFAULT_PORT, httpApiPort];
+  const verdicts = urls.flatMap((u) => judgeOne(u, config, lazy, ownPorts));
   return verdicts.length ? combine(...verdicts) : ALLOW_NOTHING_FOUND;
 }

@@ -1,38 +1,14 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ConfigRule } from '../../domain/policyConfig.js';
 import type { StatePaths } from '../paths/statePaths.js';
-import { USER_CONFIG_FILES, probe } from './configFiles.js';
-import { SchemaError, validateConfigFile } from './configSchema.js';
+import type { EditOutcome } from './editUserConfig.js';
+import { editUserConfig } from './editUserConfig.js';
 
-export type AddRuleOutcome = { ok: true; file: string } | { ok: false; file: string; message: string };
+export type AddRuleOutcome = EditOutcome;
 
-/**
- * Appends a rule to the user's config (never a project's), for "approve always". Only a JSON
- * file can be rewritten without losing comments, so a YAML user file is reported, not edited.
- * The result is validated before it replaces the file, and the write is atomic (temp + rename),
- * so a crash or a bad rule can never leave the config half-written or invalid.
- */
+/** Appends a rule to the user's config (never a project's), for "approve always"; see `editUserConfig`. */
 export function addUserRule(paths: StatePaths, rule: ConfigRule): AddRuleOutcome {
-  const existing = USER_CONFIG_FILES.map((n) => join(paths.configDir, n)).filter((f) => probe(f).kind !== 'absent');
-  const file = existing[0] ?? join(paths.configDir, 'config.json');
-  if (existing.length > 1) return { ok: false, file, message: `several user config files exist: ${existing.join(', ')}` };
-  if (!file.endsWith('.json')) return { ok: false, file, message: 'the user config is YAML; add the rule by hand (shimctl only rewrites config.json)' };
-  try {
-    const p = probe(file);
-    if (p.kind === 'unreadable') return { ok: false, file, message: p.message };
-    const text = p.kind === 'file' ? readFileSync(file, 'utf8') : '';
-    const content = (text.trim() === '' ? {} : JSON.parse(text)) as Record<string, unknown>;
+  return editUserConfig(paths, (content) => {
     const rules = Array.isArray(content.rules) ? content.rules : [];
-    const next = { ...content, rules: [...rules, rule] };
-    validateConfigFile(next);
-    mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, file);
-    return { ok: true, file };
-  } catch (err) {
-    const message = err instanceof SchemaError ? `${err.field}: ${err.message}` : err instanceof Error ? err.message : String(err);
-    return { ok: false, file, message };
-  }
+    return { ...content, rules: [...rules, rule] };
+  });
 }

@@ -1,8 +1,10 @@
 import type { ConfigWarning } from '../../application/ports/configSource.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
+import { LOOPBACK_POLICIES, PRIVATE_POLICIES } from '../../domain/policyConfig.js';
 import type { ConfigFileContent } from './configSchema.js';
 import { SchemaError } from './configSchema.js';
 import { expandConfigPath } from './expandConfigPath.js';
+import { MODES, stricterMode } from '../../domain/modes/mode.js';
 
 /** Fields a project may not touch at all: each one could widen what runs or who decides. */
 const IGNORED_FIELDS = ['engine', 'disabledRules', 'approvals', 'audit', 'rego'] as const;
@@ -36,12 +38,21 @@ export function applyProjectLayer(
   if (file.syntax === 'strict') config.syntax = 'strict';
   else if (file.syntax === 'structured' && config.syntax === 'strict') warn('syntax', 'a project cannot relax `syntax` from strict; ignored');
 
+  // Mode: only toward plan. The project's mode becomes a ceiling every launch in it obeys.
+  if (file.mode !== undefined) {
+    const current = config.modeCeiling ?? config.mode ?? 'default';
+    if (MODES.indexOf(file.mode) > MODES.indexOf(config.mode ?? 'default')) warn('mode', `a project can only move the mode toward plan (now ${config.mode ?? 'default'}); '${file.mode}' ignored`);
+    else config.modeCeiling = stricterMode(current, file.mode);
+  }
+
   const knownIds = new Set(config.rules.map((r) => r.id));
   file.rules?.forEach((rule, i) => {
     if (rule.decision === 'allow') return warn(`rules[${i}]`, `a project cannot add allow rules; rule '${rule.id}' ignored`);
     if (knownIds.has(rule.id)) throw new SchemaError(`rules[${i}].id`, `rule id '${rule.id}' is already defined by an earlier config layer`);
     knownIds.add(rule.id);
-    config.rules.push({ ...rule });
+    const cwd = rule.cwd === undefined ? undefined : expandConfigPath(rule.cwd, home, baseDir);
+    if (rule.cwd !== undefined && cwd === undefined) throw new SchemaError(`rules[${i}].cwd`, 'a `~user` path is not accepted');
+    config.rules.push({ ...rule, ...(cwd !== undefined ? { cwd } : {}), layer: 'project' });
   });
 
   const addPaths = (list: string[] | undefined, field: 'protectedPaths' | 'roots'): void => {
@@ -67,6 +78,14 @@ export function applyProjectLayer(
   };
   config.urls.allowSchemes = narrow(config.urls.allowSchemes, file.urls?.allowSchemes, 'urls.allowSchemes', false);
   config.urls.allowHosts = narrow(config.urls.allowHosts, file.urls?.allowHosts, 'urls.allowHosts', false);
+  // Loopback and private-address policies: a project may move them only towards `block`.
+  const stricter = <T extends string>(order: readonly T[], current: T, wanted: T | undefined, field: string): T => {
+    if (wanted === undefined || order.indexOf(wanted) >= order.indexOf(current)) return wanted ?? current;
+    warn(field, `a project cannot relax \`${field}\` from "${current}" to "${wanted}"; ignored`);
+    return current;
+  };
+  config.urls.loopback = stricter(LOOPBACK_POLICIES, config.urls.loopback, file.urls?.loopback, 'urls.loopback');
+  config.urls.private = stricter(PRIVATE_POLICIES, config.urls.private, file.urls?.private, 'urls.private');
   config.execution.envAllow = narrow(config.execution.envAllow, file.execution?.envAllow, 'execution.envAllow', true);
 
   // Limits: only lower.

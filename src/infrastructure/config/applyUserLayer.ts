@@ -3,6 +3,13 @@ import type { ConfigFileContent } from './configSchema.js';
 import { SchemaError } from './configSchema.js';
 import { expandConfigPath } from './expandConfigPath.js';
 
+/** A rule's `cwd` condition with `~` expanded (the glob part is kept as written). */
+export function ruleCwd(cwd: string, home: string, field: string): string {
+  const expanded = expandConfigPath(cwd, home, undefined);
+  if (expanded === undefined) throw new SchemaError(field, 'expected an absolute directory or one starting with `~/`');
+  return cwd.endsWith('/**') && !expanded.endsWith('/**') ? `${expanded}/**` : expanded;
+}
+
 /**
  * The user's file is trusted: any field overrides the default. Objects merge key by key;
  * arrays replace the default list (so a user can also shorten `envAllow` or `allowSchemes`).
@@ -16,7 +23,7 @@ export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home
     });
   return {
     engine: file.engine ?? base.engine,
-    rules: file.rules ? file.rules.map((r) => ({ ...r })) : base.rules,
+    rules: file.rules ? file.rules.map((r, i) => ({ ...r, ...(r.cwd !== undefined ? { cwd: ruleCwd(r.cwd, home, `rules[${i}].cwd`) } : {}), layer: 'user' as const })) : base.rules,
     protectedPaths: paths(file.protectedPaths, 'protectedPaths') ?? base.protectedPaths,
     roots: paths(file.roots, 'roots') ?? base.roots,
     disabledRules: file.disabledRules ?? base.disabledRules,
@@ -26,6 +33,8 @@ export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home
     audit: { ...base.audit, ...file.audit },
     nested: file.nested ?? base.nested,
     syntax: file.syntax ?? base.syntax,
+    mode: file.mode ?? base.mode,
+    modeCeiling: base.modeCeiling,
     rego: {
       ...base.rego,
       ...file.rego,

@@ -75,3 +75,13 @@ export function projectSearchDirs(cwd: string, home: string): string[] {
   }
   return dirs;
 }
+
+/**
+ * The repository root holding `cwd` (the first directory upwards with `.git`, never the home
+ * directory or `/`), else `cwd` itself: where a project-scope approval applies.
+ */
+export function projectRoot(cwd: string, home: string): string {
+  const dirs = projectSearchDirs(cwd, home);
+  const last = dirs[dirs.length - 1];
+  return last !== undefined && exists(join(last, '.git')) ? last : resolve(cwd);
+}

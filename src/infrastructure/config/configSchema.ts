@@ -3,8 +3,11 @@
  * (`rules[2].decision: expected allow|ask|block`). Unknown keys are errors: a typo in a
  * security config must not silently do nothing.
  */
-import type { ConfigRule } from '../../domain/policyConfig.js';
+import type { ConfigRule, LoopbackPolicy, PrivatePolicy } from '../../domain/policyConfig.js';
+import { LOOPBACK_POLICIES, PRIVATE_POLICIES } from '../../domain/policyConfig.js';
 import { DECISIONS, RISKS } from '../../domain/verdict.js';
+import type { Mode } from '../../domain/modes/mode.js';
+import { MODES } from '../../domain/modes/mode.js';
 
 /** A config file after validation: every field optional, nothing merged yet. */
 export interface ConfigFileContent {
@@ -13,12 +16,14 @@ export interface ConfigFileContent {
   protectedPaths?: string[];
   roots?: string[];
   disabledRules?: string[];
-  urls?: { allowSchemes?: string[]; allowHosts?: string[] };
+  urls?: { allowSchemes?: string[]; allowHosts?: string[]; loopback?: LoopbackPolicy; private?: PrivatePolicy };
   approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean };
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
   audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
   nested?: 'review' | 'passthrough';
   syntax?: 'structured' | 'strict';
+  /** User: the default mode. Project: can only move toward plan. Managed: the ceiling (docs/modes.md). */
+  mode?: Mode;
   rego?: { mode?: 'eval' | 'server'; policyPaths?: string[]; query?: string; url?: string; tokenEnv?: string; timeoutMs?: number; opaPath?: string };
 }
 
@@ -80,9 +85,14 @@ const ruleCheck = object(
     subcommand: arrayOf(word, 16),
     args: arrayOf(string(), 256),
     argsContain: arrayOf(word, 64),
+    cwd: string({ pattern: /^(\/|~\/|~$)/, patternText: 'an absolute directory (or one starting with `~/`), `/**` at the end for everything below it' }),
+    agent: word,
+    session: word,
     decision: oneOf(DECISIONS),
     risk: oneOf(RISKS),
     reason: string(),
+    lifts: arrayOf(word, 64),
+    maxRisk: oneOf(RISKS),
   },
   ['id', 'command', 'decision'],
 );
@@ -93,7 +103,8 @@ const fileCheck = object({
   protectedPaths: arrayOf(word),
   roots: arrayOf(word),
   disabledRules: arrayOf(word),
-  urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word) }),
+  urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word),
+    loopback: oneOf(LOOPBACK_POLICIES), private: oneOf(PRIVATE_POLICIES) }),
   approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY), answerWithoutTerminal: bool }),
   execution: object({
     timeoutSeconds: integer(1, 7 * DAY),
@@ -104,6 +115,7 @@ const fileCheck = object({
   audit: object({ maxBytes: integer(1024, 2 ** 40), keep: integer(0, 1000), retentionDays: integer(0, 3650), warnMiBPerHour: integer(1, 2 ** 20) }),
   nested: oneOf(['review', 'passthrough']),
   syntax: oneOf(['structured', 'strict']),
+  mode: oneOf(MODES),
   rego: object({
     mode: oneOf(['eval', 'server']),
     policyPaths: arrayOf(word),

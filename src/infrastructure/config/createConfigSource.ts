@@ -1,4 +1,5 @@
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { applyManagedLayer } from './applyManagedLayer.js';
 import type { ConfigOutcome, ConfigSource, ConfigWarning } from '../../application/ports/configSource.js';
 import { defaultConfig } from '../../domain/defaultConfig.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
@@ -38,6 +39,11 @@ function findOne(dir: string, names: readonly string[]): Found {
 
 const isFailure = (f: Found): f is Failure => !!f && 'kind' in f;
 
+/** The managed file: absent is fine (no managed layer); present but unreadable or invalid fails closed. */
+function findManaged(file: string): Found {
+  return findOne(dirname(file), [basename(file)]);
+}
+
 function refusedCodeConfig(dir: string): Failure | undefined {
   for (const name of REFUSED_PROJECT_FILES) {
     const p = probe(join(dir, name));
@@ -67,6 +73,22 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
     }
     sources.push(user.file);
     for (const r of config.rules) ruleSources[r.id] = user.file;
+  }
+  if (paths.managedConfig) {
+    const managed = findManaged(paths.managedConfig);
+    if (isFailure(managed)) return { ...managed, layer: 'managed' };
+    if (managed) {
+      try {
+        const applied = applyManagedLayer(config, managed.content, managed.file, paths.home);
+        for (const r of applied.config.rules) ruleSources[r.id] ??= managed.file;
+        config = applied.config;
+        warnings.push(...applied.warnings);
+      } catch (err) {
+        if (err instanceof SchemaError) return { kind: 'invalid', file: managed.file, field: err.field, message: err.message, layer: 'managed' };
+        throw err;
+      }
+      sources.push(managed.file);
+    }
   }
   const found: Array<{ file: string; content: ConfigFileContent }> = [];
   for (const dir of projectSearchDirs(cwd, paths.home)) {

@@ -10,7 +10,7 @@ import { createConfigSource } from './createConfigSource.js';
 
 export interface ConfigFileReport {
   file: string;
-  layer: 'user' | 'project';
+  layer: 'managed' | 'user' | 'project';
   /** Last inode change (create, write, rename, chmod), ISO; absent when the file cannot be stat'ed. */
   changedAt?: string;
   /** Evidence from the audit log that an agent was running when it changed (project files only). */
@@ -56,7 +56,7 @@ export function agentChangeFor(paths: StatePaths, file: string): AgentChange | u
  */
 export function configReport(paths: StatePaths, cwd: string): ConfigReport {
   const outcome = createConfigSource(paths).load(cwd);
-  const layerOf = (file: string): 'user' | 'project' => (file.startsWith(paths.configDir + sep) ? 'user' : 'project');
+  const layerOf = (file: string): 'managed' | 'user' | 'project' => (file === paths.managedConfig ? 'managed' : file.startsWith(paths.configDir + sep) ? 'user' : 'project');
   const files = outcome.kind === 'ok' ? [...outcome.sources] : outcome.file.startsWith('/') ? [outcome.file] : [];
   const report: ConfigReport = {
     cwd,

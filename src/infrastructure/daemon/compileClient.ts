@@ -2,9 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { patchClient } from './patchClient.js';
+import { SAVED_NODE_VARIABLES } from '../../application/intercept/nodeVariables.js';
 
 export interface CompiledClient {
   binary: Buffer;
+  /** The compiler that built it, or `prebuilt` for the package's binary with the constants patched in. */
   compiler: string;
 }
 
@@ -34,8 +37,13 @@ export function cStringLiteral(value: string): string {
   return `${out}"`;
 }
 
+/** The C initialiser of the Node variables the shim moves aside (shims/nodeVariables.json). */
+export function nodeVariablesDefine(): string {
+  return `#define SHIMCTL_NODE_VARIABLES ${SAVED_NODE_VARIABLES.map((n) => cStringLiteral(n)).join(', ')}`;
+}
+
 export function constantsHeader(c: ClientConstants): string {
-  const lines: string[] = [];
+  const lines: string[] = [nodeVariablesDefine()];
   if (c.runDir !== undefined) lines.push(`#define SHIMCTL_SHIM_RUN_DIR ${cStringLiteral(c.runDir)}`);
   const daemon = c.shim ? { node: c.shim.node, entry: c.shim.entry } : c.daemon;
   if (daemon) {
@@ -55,21 +63,27 @@ export function constantsHeader(c: ClientConstants): string {
 
 /**
  * Builds the fast-path shim client from its C source with the machine's compiler, at install
- * time: the generic client (the BASH_ENV guard's), or with `constants.shim` the bash/sh shim itself. No
- * compiler (or `SHIMCTL_FAST_CLIENT=0`) is not an error: the shims are then the sh scripts running
- * the per-command Node core, with the same verdicts, only slower. Returns undefined in that case.
+ * time: the generic client (the BASH_ENV guard's), or with `constants.shim` the bash/sh shim itself.
+ * With no compiler, the package's prebuilt binary for this platform (`prebuilt`, see
+ * scripts/prebuilds.mjs) gets the same constants patched in. Neither (or `SHIMCTL_FAST_CLIENT=0`)
+ * is not an error: the shims are then the sh scripts running the per-command Node core, with the
+ * same verdicts, only slower. Returns undefined in that case.
  */
-export function compileClient(source: string, env: Record<string, string | undefined>, constants?: ClientConstants): CompiledClient | undefined {
-  if (env.SHIMCTL_FAST_CLIENT === '0' || !existsSync(source)) return undefined;
+export function compileClient(source: string, env: Record<string, string | undefined>, constants?: ClientConstants, prebuilt?: string): CompiledClient | undefined {
+  if (env.SHIMCTL_FAST_CLIENT === '0') return undefined;
+  const compiled = env.SHIMCTL_FAST_CLIENT === 'prebuilt' ? undefined : compileFromSource(source, env, constants);
+  if (compiled || !prebuilt || !existsSync(prebuilt)) return compiled;
+  return { binary: patchClient(readFileSync(prebuilt), constants ?? {}), compiler: 'prebuilt' };
+}
+
+function compileFromSource(source: string, env: Record<string, string | undefined>, constants?: ClientConstants): CompiledClient | undefined {
+  if (!existsSync(source)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'shimctl-client-'));
   try {
     const out = join(dir, 'shimctl-client');
-    const extra: string[] = [];
-    if (constants) {
-      const header = join(dir, 'client-constants.h');
-      writeFileSync(header, constantsHeader(constants));
-      extra.push('-include', header);
-    }
+    const header = join(dir, 'client-constants.h');
+    writeFileSync(header, constantsHeader(constants ?? {}));
+    const extra = ['-include', header];
     for (const cc of [env.CC, 'cc', 'gcc', 'clang'].filter((c): c is string => !!c)) {
       const r = spawnSync(cc, ['-O2', ...extra, '-o', out, source], { stdio: 'ignore', timeout: 120_000, env: { PATH: env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
       if (r.status === 0 && existsSync(out)) return { binary: readFileSync(out), compiler: cc };

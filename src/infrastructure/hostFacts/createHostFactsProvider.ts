@@ -1,5 +1,6 @@
 // Host facts for one review, read live from the file system: nothing is cached, so a symlink
 // created between two reviews is seen by the second.
+import { readServerInfo, serverFiles } from '../http/serverFiles.js';
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
@@ -65,11 +66,17 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       // One review asks for the same name several times (rules, path judge): answered once per
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
+      let httpPort: number | undefined | null = null;
       return {
         home: paths.home,
+        // Read when a URL is judged: where `shimctl serve` listens, if it runs.
+        get shimctlHttpPort(): number | undefined {
+          if (httpPort === null) httpPort = readServerInfo(serverFiles(paths.stateDir))?.port;
+          return httpPort;
+        },
         locale: localeEnvOf(env),
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
-        shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...recordedSelfPaths(paths.manifest)])],
+        shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...(paths.managedConfig ? [paths.managedConfig] : []), ...recordedSelfPaths(paths.manifest)])],
         realpath: (p) => {
           try {
             return realpathOfLongestPrefix(p);

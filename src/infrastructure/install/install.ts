@@ -12,6 +12,7 @@ import { applyRcEdits, fishPresent, planRcEdits, rcTargets } from './rcFiles.js'
 import type { PlannedFile } from './renderFiles.js';
 import { hookScriptPath, hotBundle, renderFiles, shimEntryPath } from './renderFiles.js';
 import { compileClient } from '../daemon/compileClient.js';
+import { prebuiltClientPath } from './prebuiltClient.js';
 import { readManifest, writeManifest } from './manifestStore.js';
 
 export interface InstallOptions {
@@ -86,7 +87,8 @@ export function install(opts: InstallOptions): InstallReport {
   const source = join(opts.layout.templates, 'client', 'shimctl-client.c');
   const ccEnv = opts.env ?? { PATH: opts.pathVar };
   const entry = shimEntryPath(paths.shimDir);
-  const client = compileClient(source, ccEnv, { runDir: paths.runDir, daemon: { node: opts.node, entry } });
+  const prebuilt = prebuiltClientPath(opts.layout.root);
+  const client = compileClient(source, ccEnv, { runDir: paths.runDir, daemon: { node: opts.node, entry } }, prebuilt);
   // The shims load the small hot-path bundle when the build made one; that is the bundle recorded.
   const shimBundle = hotBundle(opts.layout.bundle);
   const bundleSha256 = sha256(readFileSync(shimBundle));
@@ -94,8 +96,8 @@ export function install(opts: InstallOptions): InstallReport {
   const clientPath = client ? join(paths.shimDir, 'shimctl-client') : undefined;
   const compiledShims = client
     ? {
-        bash: compileClient(source, ccEnv, { runDir: paths.runDir, shim: { name: 'bash', realShell: bash, node: opts.node, entry } })?.binary,
-        sh: compileClient(source, ccEnv, { runDir: paths.runDir, shim: { name: 'sh', realShell: sh, node: opts.node, entry } })?.binary,
+        bash: compileClient(source, ccEnv, { runDir: paths.runDir, shim: { name: 'bash', realShell: bash, node: opts.node, entry } }, prebuilt)?.binary,
+        sh: compileClient(source, ccEnv, { runDir: paths.runDir, shim: { name: 'sh', realShell: sh, node: opts.node, entry } }, prebuilt)?.binary,
       }
     : undefined;
   const files: PlannedFile[] = renderFiles({

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type { AgentWiring } from '../../../installers/agentWiring.js';
 import type { ManifestFile } from '../../application/install/manifest.js';
 import { shQuote } from '../../application/install/rcBlock.js';
+import { SAVED_NODE_VARIABLES } from '../../application/intercept/nodeVariables.js';
 
 export interface PlannedFile {
   path: string;
@@ -70,7 +71,8 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
   const bashShim = join(input.shimDir, 'bash');
   const shShim = join(input.shimDir, 'sh');
   const guard = join(input.shimDir, 'bash_env_guard.bash');
-  const common = { NODE: shQuote(input.node), ENTRY: shQuote(entry) };
+  const nodeVars = { NODE_VARIABLES: SAVED_NODE_VARIABLES.join(' '), NODE_VARIABLES_CLEARED: SAVED_NODE_VARIABLES.map((n) => `${n}=`).join(' ') };
+  const common = { NODE: shQuote(input.node), ENTRY: shQuote(entry), ...nodeVars };
   const client = shQuote(input.client ?? '');
   const files: PlannedFile[] = [
     { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle), BUNDLE_HASH_JSON: JSON.stringify(input.bundleSha256), STATE_DIR_JSON: JSON.stringify(input.stateDir ?? '') }) },
@@ -79,7 +81,7 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
     { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client, CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))) }) },
   ];
   for (const agent of HOOK_AGENTS) {
-    const hookValues = { NODE: shQuote(input.node), CLI: shQuote(input.cliBundle ?? input.bundle), AGENT: agent };
+    const hookValues = { NODE: shQuote(input.node), CLI: shQuote(input.cliBundle ?? input.bundle), AGENT: agent, ...nodeVars };
     files.push({ path: hookScriptPath(input.shimDir, agent), kind: 'shim', mode: 0o755, content: fill(read('hooks/pretooluse.sh'), hookValues) });
   }
   const placeholders: Record<string, string> = {

@@ -15,7 +15,14 @@ export interface StatePaths {
   approvalsDir: string;
   manifest: string;
   runDir: string;
+  /**
+   * The managed (admin) config file: rules users cannot loosen and a mode ceiling (docs/rules.md).
+   * `/etc/shimctl/managed.json`, or `SHIMCTL_MANAGED_CONFIG` when absolute (tests, other layouts).
+   */
+  managedConfig?: string;
 }
+
+export const DEFAULT_MANAGED_CONFIG = '/etc/shimctl/managed.json';
 
 type Env = Record<string, string | undefined>;
 
@@ -46,5 +53,6 @@ export function statePaths(env: Env): StatePaths {
     approvalsDir: join(stateDir, 'approvals'),
     manifest: join(dataDir, 'manifest.json'),
     runDir: join(stateDir, 'run'),
+    managedConfig: env.SHIMCTL_MANAGED_CONFIG && isAbsolute(env.SHIMCTL_MANAGED_CONFIG) ? env.SHIMCTL_MANAGED_CONFIG : DEFAULT_MANAGED_CONFIG,
   };
 }

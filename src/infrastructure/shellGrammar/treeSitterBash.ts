@@ -3,6 +3,7 @@
 // a fresh Node pays ~60-100 ms for it, which a plain simple command never needs.
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 import type { TreeCursor } from 'web-tree-sitter';
 import type { GrammarParse, ShellGrammar, ShellGrammarSource, SyntaxNode } from '../../domain/shell/grammar/syntaxTree.js';
@@ -70,6 +71,14 @@ export const treeSitterBash: ShellGrammarSource = {
     if (ready) return Promise.resolve(ready);
     loading ??= (async () => {
       try {
+        // Baseline (Liftoff) code only. By default V8 recompiles the grammar's lexer (one 160 KB wasm
+        // function) with TurboFan after the first parse: 1-5 s of CPU on a background thread, and a
+        // process holding that compile does not exit until it is done. The per-command path paid it
+        // on every compound command (10.4 s p50 wall under load instead of ~1.4 s); the resident
+        // process paid it once per start for a lexer ~30% faster (Claude's 402-character envelope:
+        // 91 vs 118 µs). Measured in docs/shell.md "Grammar choice". Process-wide; no other wasm runs
+        // here. `node:v8` costs ~1-1.5 ms CPU on top of what the hot path has loaded.
+        setFlagsFromString('--liftoff-only');
         await Parser.init({ wasmBinary: readFileSync(findWasm('tree-sitter.wasm', 'web-tree-sitter')) });
         const lang = await Language.load(readFileSync(findWasm('tree-sitter-bash.wasm', 'tree-sitter-bash')));
         const parser = new Parser();

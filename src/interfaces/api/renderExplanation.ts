@@ -11,6 +11,7 @@ export function explanationJson(e: Explanation): string {
     risk: verdict.risk,
     reasons: verdict.reasons,
     rule_ids: verdict.rule_ids,
+    mode: e.mode,
     rules: e.rules,
     trace: e.trace,
     normalized: e.normalized,
@@ -28,6 +29,7 @@ export function explanationText(e: Explanation): string {
   out.push(`command   ${req.argv ? `argv ${v(JSON.stringify(req.argv))}` : v(req.command ?? '')}`);
   out.push(`cwd       ${v(req.cwd)}${req.agent ? `   agent ${v(req.agent)}` : ''}`);
   out.push(`verdict   ${e.verdict.decision.toUpperCase()}   risk ${e.verdict.risk}`);
+  if (e.mode) out.push(`mode      ${e.mode}`);
   out.push('', 'why');
   if (e.verdict.reasons.length === 0) out.push('  (no reasons given)');
   for (const r of e.verdict.reasons) out.push(`  - ${r.code}: ${v(r.message)}`);

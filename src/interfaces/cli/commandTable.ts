@@ -11,9 +11,13 @@ import { explainCommand } from './commands/explain.js';
 import { hookCommand } from './commands/hook.js';
 import { installCommand } from './commands/install.js';
 import { policyCommand } from './commands/policy.js';
+import { modeCommand } from './commands/mode.js';
+import { rulesCommand } from './commands/rules.js';
 import { shimCommand } from './commands/shim.js';
 import { statusCommand } from './commands/status.js';
 import { uninstallCommand } from './commands/uninstall.js';
+import { serveCommand } from './commands/serve.js';
+import { uiCommand } from './commands/ui.js';
 
 /** One line per command; internal ones start with `__` and are not listed in help. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -25,8 +29,12 @@ export const COMMANDS: readonly CliCommand[] = [
   explainCommand,
   policyCommand,
   configCommand,
+  modeCommand,
+  rulesCommand,
   auditCommand,
   approvalsCommand,
+  serveCommand,
+  uiCommand,
   approveCommand,
   denyCommand,
   shimCommand,

@@ -39,7 +39,10 @@ function sendText(res: ServerResponse, body: MessagesBody, text: string): void {
 }
 
 export function answerMessages(res: ServerResponse, body: MessagesBody, turn: ScriptedTurn, seen: ToolResultSeen[]): void {
-  const result = lastToolResult(body);
+  // The newest tool result, once: usually the last message, but Claude 2.1.3xx can add a message of
+  // its own after it (e.g. when the command changed directory), so a new one is looked for in all.
+  const all = toolResults(body);
+  const result = lastToolResult(body) ?? (all.length > seen.filter((x) => x.api === 'anthropic').length ? all.at(-1) : undefined);
   if (result) seen.push({ api: 'anthropic', text: textOf(result.content), isError: result.is_error === true });
   const next = turn.commands[toolResults(body).length];
   if (next === undefined) {

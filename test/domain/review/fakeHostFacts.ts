@@ -19,6 +19,8 @@ export const FAKE_PATH_COMMANDS = [
   'printf', 'echo', 'test', 'true', 'false', 'pwd', 'kubectl', 'gawk', 'tr', 'cut', 'uniq', 'nl', 'truncate', 'install',
   'apt', 'nano', 'terraform', 'vi', 'emacs', 'more', 'printenv', 'dpkg', 'nvim', 'fdisk', 'parted', 'bun', 'perl', 'ruby', 'php', 'python2', 'nodejs', 'rmdir', 'gsed',
   'script', 'unzip', 'strings', 'shimctl', 'openssl',
+  // Tools with option models (toolModels/), so their cases reach the models.
+  'iconv', 'ps', 'pgrep', 'hexdump', 'od', 'seq', 'xzcat', 'zcat', 'bzcat', 'uniq', 'column', 'wc', 'tac', 'comm', 'cmp', 'paste', 'join', 'fold', 'fmt', 'rev',
 ];
 
 export function fakeHostFacts(extra: { home?: string; onPath?: string[]; links?: Record<string, string> } = {}): HostFacts {

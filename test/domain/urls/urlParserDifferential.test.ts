@@ -60,7 +60,10 @@ describe('parseUrl against WHATWG URL', () => {
       const real = classifyHost(oracle.replace(/\.$/, ''));
       fc.pre(real.ok && real.cls !== 'public');
       const v = judgeUrls([text], defaultConfig());
-      expect(DECISIONS.indexOf(v.decision), `${text} -> ${oracle}`).toBe(DECISIONS.indexOf('block'));
+      // Loopback, private and unspecified hosts ask (a plain read needs the client's options,
+      // which a bare URL does not have); metadata, link-local and reserved ones are refused.
+      const floor = ['loopback', 'private', 'unspecified'].includes(real.cls) ? 'ask' : 'block';
+      expect(DECISIONS.indexOf(v.decision), `${text} -> ${oracle}`).toBeGreaterThanOrEqual(DECISIONS.indexOf(floor));
     }), { numRuns: 5_000 });
   });
 });

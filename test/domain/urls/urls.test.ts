@@ -27,7 +27,7 @@ describe('findUrls + judgeUrls (cases as data)', () => {
     const expected = c.decision ?? `>= ${c.atLeast}`;
     it(`${JSON.stringify(c.words)} => ${expected}${c.note ? ` [${c.note}]` : ''}`, () => {
       const base = defaultConfig();
-      const config = { ...base, urls: { allowHosts: c.allowHosts ?? [], allowSchemes: c.allowSchemes ?? base.urls.allowSchemes } };
+      const config = { ...base, urls: { ...base.urls, allowHosts: c.allowHosts ?? [], allowSchemes: c.allowSchemes ?? base.urls.allowSchemes } };
       const urls = findUrls(c.words);
       if (c.urls) expect(urls).toEqual(c.urls);
       const v = judgeUrls(urls, config);

@@ -1,11 +1,12 @@
-import type { AlwaysScope } from '../../../domain/approvals/alwaysRule.js';
+import type { AlwaysScope, AlwaysWhereName } from '../../../domain/approvals/alwaysRule.js';
+import { ALWAYS_WHERE } from '../../../domain/approvals/alwaysRule.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export interface ApproveArgs { id: string; always: boolean; scope: AlwaysScope }
+export interface ApproveArgs { id: string; always: boolean; scope: AlwaysScope; where: AlwaysWhereName }
 export interface DenyArgs { id: string; reason?: string }
 
-export const APPROVE_USAGE = 'usage: shimctl approve ID [--always] [--scope command|subcommand]\n';
+export const APPROVE_USAGE = 'usage: shimctl approve ID [--always] [--scope command|subcommand] [--for project|session|user]\n';
 export const DENY_USAGE = 'usage: shimctl deny ID [--reason TEXT]\n';
 
 export function parseApproveArgs(args: string[]): Parsed<ApproveArgs> {
@@ -13,6 +14,8 @@ export function parseApproveArgs(args: string[]): Parsed<ApproveArgs> {
   let always = false;
   let scope: AlwaysScope = 'command';
   let scopeGiven = false;
+  let where: AlwaysWhereName = 'project';
+  let whereGiven = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--always') always = true;
@@ -21,13 +24,19 @@ export function parseApproveArgs(args: string[]): Parsed<ApproveArgs> {
       if (v !== 'command' && v !== 'subcommand') return { ok: false, message: `--scope takes command or subcommand, not '${v ?? ''}'` };
       scope = v;
       scopeGiven = true;
+    } else if (a === '--for' || a.startsWith('--for=')) {
+      const v = a === '--for' ? args[++i] : a.slice('--for='.length);
+      if (!(ALWAYS_WHERE as readonly string[]).includes(v ?? '')) return { ok: false, message: `--for takes ${ALWAYS_WHERE.join(', ')}, not '${v ?? ''}'` };
+      where = v as AlwaysWhereName;
+      whereGiven = true;
     } else if (a.startsWith('-')) return { ok: false, message: `unknown option '${a}'` };
     else if (id === undefined) id = a;
     else return { ok: false, message: `unexpected argument '${a}'` };
   }
   if (!id) return { ok: false, message: 'a request id is required (see: shimctl approvals --json)' };
   if (scopeGiven && !always) return { ok: false, message: '--scope only applies with --always' };
-  return { ok: true, value: { id, always, scope } };
+  if (whereGiven && !always) return { ok: false, message: '--for only applies with --always' };
+  return { ok: true, value: { id, always, scope, where } };
 }
 
 export function parseDenyArgs(args: string[]): Parsed<DenyArgs> {

@@ -3,6 +3,7 @@ import type { AlwaysDeps } from '../../../application/approvals/planAlwaysRule.j
 import type { UserRuleWriter } from '../../../application/approvals/approvalStore.js';
 import { createApp } from '../../../compositionRoot.js';
 import { createFileApprovalStore } from '../../../infrastructure/approvals/fileApprovalStore.js';
+import { projectRoot } from '../../../infrastructure/config/configFiles.js';
 import { createUserRuleWriter } from '../../../infrastructure/approvals/userRuleWriter.js';
 
 export interface ApprovalsWiring {
@@ -32,6 +33,7 @@ export function approvalsWiring(env: Record<string, string | undefined>): Approv
       factsFor: (path) => app.hostFacts.facts({ ...env, HOME: app.paths.home, PATH: path ?? env.PATH }),
       regoEngine: app.regoEngine,
       today: new Date().toISOString().slice(0, 10),
+      projectRoot: (cwd) => projectRoot(cwd, app.paths.home),
       rules: createUserRuleWriter(app.paths),
     },
   };

@@ -11,7 +11,7 @@ export const approveCommand: CliCommand = {
   summary: 'Approve one pending request (--always saves a rule).',
   async run(args, ctx) {
     if (args.includes('--help') || args.includes('-h')) {
-      ctx.stdout.write(`${APPROVE_USAGE}  --always   also save an allow rule in your config (exact command by default)\n  --scope    command (exact argv, default) or subcommand (the command and its sub-command, any arguments)\n`);
+      ctx.stdout.write(`${APPROVE_USAGE}  --always   also save an allow rule in your config (exact command by default)\n  --scope    command (exact argv, default) or subcommand (the command and its sub-command, any arguments)\n  --for      project (the repository root, default), session (this agent session) or user (everywhere)\n`);
       return 0;
     }
     const parsed = parseApproveArgs(args);
@@ -26,8 +26,8 @@ export const approveCommand: CliCommand = {
         ctx.stderr.write(sessionRefusalMessage('approve', refused));
         return 1;
       }
-      const { id, always, scope } = parsed.value;
-      const result = always ? await approveAlways(wiring.store, id, scope, wiring.always) : await approveOnce(wiring.store, id);
+      const { id, always, scope, where } = parsed.value;
+      const result = always ? await approveAlways(wiring.store, id, scope, wiring.always, where) : await approveOnce(wiring.store, id);
       if (!result.ok) {
         ctx.stderr.write(`shimctl approve: ${result.message}\n`);
         return 1;

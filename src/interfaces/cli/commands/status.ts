@@ -2,6 +2,7 @@ import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { readManifest } from '../../../infrastructure/install/manifestStore.js';
 import { configReport } from '../../../infrastructure/config/projectConfigReport.js';
 import { auditVolumeWarning } from '../../../infrastructure/audit/auditHealth.js';
+import { readServerInfo, serverFiles } from '../../../infrastructure/http/serverFiles.js';
 import type { CliCommand } from '../cliContext.js';
 import { auditSettings } from '../audit/auditSettings.js';
 import { configStatusLines } from '../configLines.js';
@@ -23,6 +24,8 @@ export const statusCommand: CliCommand = {
         agents: (manifest?.agents ?? []).map((a) => ({ name: a.name, realPath: a.realPath, launcher: a.launcher, coverage: a.coverage, note: a.note })),
         // The config the agent's commands in this directory get: a broken project file blocks them all.
         config: configReport(paths, ctx.cwd),
+        // The local HTTP API (`shimctl serve`), when one runs for this user.
+        http: readServerInfo(serverFiles(paths.stateDir))?.url ?? null,
       };
       if (args.includes('--json')) {
         ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
@@ -37,6 +40,7 @@ export const statusCommand: CliCommand = {
         ...(status.agents.length === 0 ? ['agents:       none installed'] : ['agents:']),
         ...status.agents.flatMap((a) => [`  ${a.name.padEnd(12)} ${a.coverage.padEnd(8)} ${a.realPath}`, `  ${''.padEnd(12)} ${a.note}`]),
         ...configStatusLines(status.config),
+        `http api:     ${status.http ?? 'not running (shimctl serve)'}`,
       ];
       ctx.stdout.write(`${lines.join('\n')}\n`);
       return 0;

@@ -1,0 +1,23 @@
+import type { Verdict } from '../verdict.js';
+
+/**
+ * Findings no mode and no rule lifts (docs/modes.md): the review could not judge the text
+ * (syntax, invocation, config, engine, internal failures: fail closed), shimctl's own protection
+ * (self-protection, its markers in the environment, running shimctl's answering commands),
+ * root deletion, protected secrets, the cloud metadata service, a config block rule, a managed
+ * ask or block, and any critical risk.
+ */
+const PREFIXES = ['syntax.', 'invocation.', 'config.', 'engine.', 'rego.', 'internal.', 'review.', 'audit.', 'hook.'];
+const CODES = new Set([
+  'path.self_protection', 'path.root_deletion', 'path.protected', 'path.protected_write', 'url.metadata_service',
+  // A block rule someone wrote in a config file (user, project, managed) stands in every mode.
+  'command.blocked',
+  'command.lookalike', 'command.path_mismatch', 'command.chained_text', 'command.not_found', 'command.nesting_too_deep',
+]);
+const RULE_IDS = new Set(['env:shimctl-markers', 'core:shimctl-self']);
+
+export function byNature(v: Verdict): boolean {
+  if (v.risk === 'critical') return true;
+  if (v.rule_ids.some((id) => RULE_IDS.has(id))) return true;
+  return v.reasons.some((r) => CODES.has(r.code) || PREFIXES.some((p) => r.code.startsWith(p)));
+}

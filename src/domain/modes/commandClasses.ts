@@ -1,0 +1,66 @@
+import { pathArgsFor } from '../policy/pathArgs.js';
+import { basenamePosix } from '../paths/posixPath.js';
+
+/**
+ * Built-in rules whose matched commands only read (docs/modes.md). Plan mode runs a command only
+ * when every rule that judged it is one of these. `core:shell-state` changes only the one-shot
+ * shell's own options (agents' envelopes use `shopt`).
+ */
+export const READ_RULES: ReadonlySet<string> = new Set([
+  'core:read-only', 'core:find', 'core:command-query', 'core:printenv-name', 'core:version-query', 'core:shell-state',
+  'core:shimctl-read', 'git:read-only', 'git:config-read', 'git:clean-dry-run',
+  'pkg:js-query', 'pkg:py-query', 'pkg:system-packages-query', 'net:inspect', 'system:services-read',
+  'system:signals-list', 'system:disk-list', 'system:containers',
+]);
+
+/** Reason codes that say nothing was found beyond the rule that allowed (agent bookkeeping included). */
+export const NEUTRAL_CODES: ReadonlySet<string> = new Set([
+  'command.allowed', 'command.wrapper', 'env.assignment', 'envelope.bookkeeping', 'envelope.snapshot_source', 'envelope.cwd_file',
+]);
+
+/** The built-in rules that ask before the project's own build and test tooling runs. */
+export const BUILD_RULES: ReadonlySet<string> = new Set(['pkg:build-tools', 'pkg:js-scripts']);
+
+const JS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const JS_SUBS = new Set(['test', 't', 'run', 'run-script']);
+const SUBS: Readonly<Record<string, ReadonlySet<string>>> = {
+  cargo: new Set(['build', 'test', 'check', 'clippy', 'bench', 'fmt']),
+  go: new Set(['build', 'test', 'vet']),
+  gradle: new Set(['build', 'test', 'check', 'assemble']),
+  gradlew: new Set(['build', 'test', 'check', 'assemble']),
+  mvn: new Set(['compile', 'test', 'package', 'verify']),
+  mvnw: new Set(['compile', 'test', 'package', 'verify']),
+};
+/** `make` targets that install or publish are not "the project's build". Options that move or swap the makefile are not followed. */
+const MAKE_REFUSED = /^(install|uninstall|-C|--directory|-f|--file|--makefile)(=|$)|^-[A-Za-z]*[Cf]/;
+
+/**
+ * The project's own build and test tooling, as acceptEdits names it (docs/modes.md):
+ * `npm|pnpm|yarn|bun test|t|run|run-script X`, `make [TARGET…]` (not install/uninstall, no -C/-f),
+ * `cargo build|test|check|clippy|bench|fmt`, `go build|test|vet`, `pytest`,
+ * `gradle|./gradlew build|test|check|assemble`, `mvn|./mvnw compile|test|package|verify`.
+ * The sub-command must come first: a global option before it (`npm --prefix /x test`) can move
+ * the project, so it does not count. `npx` is not here: it fetches packages from a registry.
+ */
+export function isBuildCommand(argv: readonly string[]): boolean {
+  const name = basenamePosix(argv[0] ?? '');
+  const sub = argv[1];
+  if (JS.has(name)) return sub !== undefined && JS_SUBS.has(sub);
+  if (name === 'make') return argv.slice(1).every((a) => !MAKE_REFUSED.test(a));
+  if (name === 'pytest') return true;
+  const subs = Object.prototype.hasOwnProperty.call(SUBS, name) ? SUBS[name] : undefined;
+  return subs !== undefined && sub !== undefined && subs.has(sub);
+}
+
+/** Output redirections other than to /dev/null or another descriptor, in a part's source text (quoted text removed first). */
+export function writesByRedirection(text: string): boolean {
+  const unquoted = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, '""');
+  const rest = unquoted.replace(/[0-9]*>>?\|?\s*\/dev\/null\b|[0-9]*>&\s*[0-9-]+|&>\s*\/dev\/null\b/g, '');
+  return rest.includes('>');
+}
+
+/** The paths a simple command writes or deletes, as the review's option models name them. */
+export function changedPaths(argv: readonly string[]): string[] {
+  const name = basenamePosix(argv[0] ?? '');
+  return pathArgsFor(name, argv.slice(1)).filter((p) => p.access === 'write' || p.access === 'delete').map((p) => p.raw);
+}

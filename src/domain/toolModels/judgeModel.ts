@@ -1,0 +1,91 @@
+import type { PathAccess, PathArg } from '../paths/judgePaths.js';
+import type { Verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import type { Effect, OperandModel, ToolModel } from './modelTypes.js';
+import type { ParsedArgv } from './parseArgv.js';
+import { parseArgv } from './parseArgv.js';
+
+/**
+ * What a modelled command line does, for the existing policies to judge: paths (the path
+ * policy), URLs (the URL policy), and verdicts for what no policy judges (an unknown option, a
+ * program an option runs, a list of files nobody sees). Empty lists mean the model proves the
+ * command does nothing beyond what its name's rule assumed.
+ */
+export interface ModelFindings {
+  paths: PathArg[];
+  urls: string[];
+  verdicts: Verdict[];
+}
+
+const ACCESS: Partial<Record<Effect, PathAccess>> = { read: 'read', write: 'write', delete: 'delete', list: 'read', loads: 'read' };
+
+/** Effects no policy judges: each asks, with this risk and this wording. */
+const ASKS: Partial<Record<Effect, { risk: 'medium' | 'high'; says: string; sep?: string }>> = {
+  exec: { risk: 'high', says: 'runs the program' },
+  loads: { risk: 'medium', says: 'loads code or configuration from' },
+  list: { risk: 'medium', says: 'reads the names of more files or targets, which the review cannot see, from' },
+  chdir: { risk: 'medium', says: 'moves the base directory of relative paths to' },
+  env: { risk: 'medium', says: 'sets a child\'s environment', sep: ':' },
+  system: { risk: 'high', says: 'changes the state of the machine', sep: ':' },
+  exposes: { risk: 'high', says: 'prints other processes\' environments, which hold their secrets' },
+};
+
+function pushPath(out: ModelFindings, raw: string | undefined, effect: Effect, recursive: boolean): void {
+  const access = ACCESS[effect];
+  // `-` is stdin or stdout, and an empty word names nothing.
+  if (!access || raw === undefined || raw === '' || raw === '-') return;
+  out.paths.push(recursive ? { raw, access, recursive } : { raw, access });
+}
+
+function pushAsk(out: ModelFindings, model: ToolModel, name: string, what: string, effect: Effect, value: string | undefined, why?: string): void {
+  const ask = ASKS[effect];
+  if (!ask) return;
+  const shown = effect === 'exposes' || value === undefined ? '' : `${ask.sep ?? ''} '${value}'`;
+  const code = effect === 'exec' ? 'command.escape_hatch' : 'command.option_effect';
+  out.verdicts.push(verdict('ask', ask.risk, code, `${name} ${what} ${ask.says}${shown}${why ? ` (${why})` : ''}.`, `tools:${model.commands[0]}`));
+}
+
+function operandModel(model: ToolModel, parsed: ParsedArgv): OperandModel {
+  if (model.operandsWhen) for (const m of parsed.modes) { const o = model.operandsWhen[m]; if (o) return o; }
+  return model.operands;
+}
+
+/** The findings of `name args` under its model. */
+export function modelFindings(name: string, model: ToolModel, args: readonly string[]): ModelFindings {
+  const parsed = parseArgv(model, args);
+  const out: ModelFindings = { paths: [], urls: [], verdicts: [] };
+  if (parsed.unknown.length > 0) {
+    const list = parsed.unknown.map((w) => `'${w}'`).join(', ');
+    out.verdicts.push(verdict('ask', 'medium', 'command.unknown_option', `${name}: ${list} is no option shimctl's model of ${name} knows; what it does is unknown, so a human decides.`, `tools:${model.commands[0]}`));
+  }
+  const recursive = model.recursive === true || parsed.modes.has('recursive');
+  for (const u of parsed.uses) {
+    const { option } = u;
+    if (option.effect === 'none' || option.reviewedBy) continue;
+    const value = option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt];
+    if (option.onOperands) {
+      const targets = parsed.operands.length > 0 ? parsed.operands : ['.'];
+      for (const raw of targets) pushPath(out, raw, option.effect, recursive || option.recursive === true);
+    } else if (option.effect === 'network') {
+      if (value) out.urls.push(value);
+    } else if (option.split !== undefined && value !== undefined) {
+      for (const raw of value.split(option.split)) pushPath(out, raw, option.effect, option.recursive === true);
+    } else pushPath(out, value, option.effect, option.recursive === true);
+    pushAsk(out, model, name, u.spelled, option.effect, option.effect === 'exec' ? u.values.join(' ') : value, option.why);
+  }
+  const ops = operandModel(model, parsed);
+  const n = parsed.operands.length;
+  let readsPath = false;
+  for (let i = 0; i < n; i++) {
+    const raw = parsed.operands[i]!;
+    let effect: Effect = ops.leading?.[i] ?? (ops.last && n >= 2 && i === n - 1 ? ops.last : ops.rest);
+    if (ops.dataIf?.test(raw)) effect = 'none';
+    else if (ops.listIf?.test(raw)) effect = 'list';
+    if (effect === 'read') readsPath = true;
+    pushPath(out, effect === 'list' ? raw.replace(ops.listIf ?? /^/, '') : raw, effect, recursive && effect === 'read');
+    pushAsk(out, model, name, 'operand', effect, raw);
+  }
+  const implicit = model.implicit;
+  if (implicit && !readsPath && (implicit.when === undefined || parsed.modes.has(implicit.when))) pushPath(out, implicit.raw, 'read', recursive);
+  return out;
+}

@@ -1,0 +1,218 @@
+import { matchLongOption } from '../policy/longOption.js';
+import type { Arity, Mode, OptionModel, ToolModel } from './modelTypes.js';
+
+/** One option as used on a command line: the spelling written and the value words it took. */
+export interface OptionUse {
+  option: OptionModel;
+  spelled: string;
+  values: string[];
+}
+
+export interface ParsedArgv {
+  uses: OptionUse[];
+  operands: string[];
+  /** Words that are no option of the model (or an ambiguous prefix of several). */
+  unknown: string[];
+  modes: Set<Mode>;
+}
+
+interface Compiled {
+  byName: Map<string, OptionModel>;
+  longs: string[];
+}
+
+const COMPILED = new WeakMap<ToolModel, Compiled>();
+
+function compile(model: ToolModel): Compiled {
+  let c = COMPILED.get(model);
+  if (!c) {
+    const byName = new Map<string, OptionModel>();
+    for (const o of model.options) for (const n of o.names) byName.set(n, o);
+    c = { byName, longs: [...byName.keys()].filter((n) => n.startsWith('--')) };
+    COMPILED.set(model, c);
+  }
+  return c;
+}
+
+function use(out: ParsedArgv, option: OptionModel, spelled: string, values: string[]): void {
+  out.uses.push({ option, spelled, values });
+  if (option.sets && (option.whenValue === undefined || (values[0] !== undefined && values[0] !== '' && option.whenValue.startsWith(values[0])))) out.modes.add(option.sets);
+}
+
+/** Extra value words after the first (`jq --rawfile NAME FILE`), or up to `;`/`+` (find -exec). */
+function takeMore(option: OptionModel, args: readonly string[], i: number, values: string[]): number {
+  if (option.words === 'command') {
+    while (i + 1 < args.length) {
+      const w = args[++i]!;
+      if (w === ';' || (w === '+' && values[values.length - 1] === '{}')) break;
+      values.push(w);
+    }
+    return i;
+  }
+  for (let k = 1; k < (option.words ?? 1); k++) if (i + 1 < args.length) values.push(args[++i]!);
+  return i;
+}
+
+/**
+ * Parses argv by the model, as GNU getopt_long does: short clusters (`-rn`), attached values
+ * (`-n5`, `-oFILE`), `--opt=value` and `--opt value`, unambiguous long prefixes (the shared
+ * matcher), `--` ending options, and options after operands (permutation).
+ *
+ * POSIXLY_CORRECT stops GNU tools at the first operand; the parser always permutes. A word
+ * read here as an option would then be a file name starting with `-`, relative to the cwd: the
+ * reading that sees more options is the stricter one, and no such name can reach a protected
+ * file outside the cwd.
+ */
+export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv {
+  if (model.syntax === 'find') return parseFind(model, args);
+  if (model.syntax === 'ps') return parsePs(model, args);
+  if (model.syntax === 'xxd') return parseXxd(model, args);
+  const { byName, longs } = compile(model);
+  const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
+  const permute = model.permute !== false;
+  let ended = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (ended || a.length < 2 || (a[0] !== '-' && !(model.numeric && a[0] === '+'))) {
+      out.operands.push(a);
+      if (!permute) ended = true;
+      continue;
+    }
+    if (a === '--') { ended = true; continue; }
+    if (model.numeric && model.numeric.test(a)) continue;
+    if (a[0] === '+') { out.operands.push(a); continue; }
+    if (a[1] === '-') {
+      i = parseLong(model, byName, longs, args, i, out);
+      continue;
+    }
+    for (let k = 1; k < a.length; k++) {
+      const option = byName.get(`-${a[k]}`);
+      if (!option) { out.unknown.push(`-${a[k]}`); break; }
+      const arity: Arity = option.shortArity ?? option.arity;
+      if (arity === 'none') { use(out, option, `-${a[k]}`, []); continue; }
+      const attached = a.slice(k + 1);
+      const values: string[] = [];
+      if (attached) values.push(attached);
+      else if (arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
+      i = takeMore(option, args, i, values);
+      use(out, option, `-${a[k]}`, values);
+      break;
+    }
+  }
+  return out;
+}
+
+function parseLong(model: ToolModel, byName: Map<string, OptionModel>, longs: string[], args: readonly string[], i: number, out: ParsedArgv): number {
+  const a = args[i]!;
+  let option: OptionModel | undefined;
+  let spelled = a;
+  let value: string | undefined;
+  if (model.longPrefixes === false) {
+    const eq = a.indexOf('=');
+    spelled = eq < 0 ? a : a.slice(0, eq);
+    option = byName.get(spelled);
+    value = eq < 0 ? undefined : a.slice(eq + 1);
+  } else {
+    const m = matchLongOption(a, longs);
+    if (m) {
+      // Several spellings of one option (`--colour`, `--color`) are no ambiguity.
+      const found = new Set(m.names.map((n) => byName.get(n)!));
+      if (found.size === 1) { option = [...found][0]; spelled = m.names[0]!; value = m.value; }
+    }
+  }
+  if (!option) { out.unknown.push(a.includes('=') ? a.slice(0, a.indexOf('=')) : a); return i; }
+  const values: string[] = [];
+  if (value !== undefined) values.push(value);
+  else if (option.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
+  if (option.arity !== 'none') i = takeMore(option, args, i, values);
+  use(out, option, spelled, values);
+  return i;
+}
+
+const FIND_OPERATORS = new Set(['(', ')', '!', ',']);
+
+/**
+ * find: leading options (`-H -L -P -D LIST -O3`), then starting points (words before the first
+ * that starts with `-` or is an operator), then the expression: primaries as exact words with
+ * their value words (`-exec ... ;`), operators, and `-newerXY`.
+ */
+function parseFind(model: ToolModel, args: readonly string[]): ParsedArgv {
+  const { byName } = compile(model);
+  const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const o = byName.get(a.startsWith('-O') ? '-O' : a);
+    if (!o || !/^-[HLPDO]/.test(a)) break;
+    const values: string[] = [];
+    if (a === '-D' && i + 1 < args.length) values.push(args[++i]!);
+    use(out, o, a, values);
+  }
+  if (args[i] === '--') i++;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if ((a.startsWith('-') && a.length > 1) || FIND_OPERATORS.has(a)) break;
+    out.operands.push(a);
+  }
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const o = byName.get(/^-newer[aBcmt][aBcmt]$/.test(a) ? '-newerXY' : a);
+    if (!o) { out.unknown.push(a); continue; }
+    const values: string[] = [];
+    if (o.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
+    i = takeMore(o, args, i, values);
+    use(out, o, a, values);
+  }
+  return out;
+}
+
+/**
+ * procps ps: `--long[=| ]value`, UNIX clusters after `-`, BSD clusters without a dash (`aux`,
+ * `eww`), bare process ids. BSD letters are model names without the dash.
+ */
+function parsePs(model: ToolModel, args: readonly string[]): ParsedArgv {
+  const { byName } = compile(model);
+  const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (/^[0-9,]+$/.test(a)) { out.operands.push(a); continue; }
+    if (a.startsWith('--')) { i = parseLong(model, byName, [], args, i, out); continue; }
+    const dash = a.startsWith('-') ? '-' : '';
+    for (let k = dash.length; k < a.length; k++) {
+      const option = byName.get(`${dash}${a[k]}`);
+      if (!option) { out.unknown.push(`${dash}${a[k]}`); break; }
+      if (option.arity === 'none') { use(out, option, `${dash}${a[k]}`, []); continue; }
+      const attached = a.slice(k + 1);
+      const values: string[] = attached ? [attached] : i + 1 < args.length ? [args[++i]!] : [];
+      use(out, option, `${dash}${a[k]}`, values);
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * xxd: options until the first operand; each is known by its first two characters (`-autoskip`
+ * is `-a`, `-ps` is `-p`). A value follows attached (`-c8`) unless the word is a long spelling
+ * (`-cols 8`) or just the letter (`-c 8`).
+ */
+function parseXxd(model: ToolModel, args: readonly string[]): ParsedArgv {
+  const { byName } = compile(model);
+  const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-') || a === '-') break;
+    const option = byName.get(a.slice(0, 2));
+    if (!option) { out.unknown.push(a); continue; }
+    const values: string[] = [];
+    if (option.arity === 'required') {
+      if (a.length > 2 && !option.names.some((n) => n.length > 2 && n.startsWith(a))) values.push(a.slice(2));
+      else if (i + 1 < args.length) values.push(args[++i]!);
+    }
+    use(out, option, a, values);
+  }
+  out.operands.push(...args.slice(i));
+  return out;
+}

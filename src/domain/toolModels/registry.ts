@@ -1,0 +1,37 @@
+import type { ToolModel } from './modelTypes.js';
+import { dateModel } from './tools/date.js';
+import { diffModel } from './tools/diff.js';
+import { bzcatModel, columnModel, hexdumpModel, odModel, stringsModel, xzcatModel, zcatModel } from './tools/dumps.js';
+import { basenameModel, dfModel, dirnameModel, duModel, fileModel, lsModel, nameToolsModel, readlinkModel, statModel, wcModel } from './tools/fileInfo.js';
+import { findModel } from './tools/find.js';
+import { grepModel } from './tools/grep.js';
+import { headModel, tailModel } from './tools/headTail.js';
+import { iconvModel } from './tools/iconv.js';
+import { jqModel } from './tools/jq.js';
+import { pgrepModel, psModel } from './tools/processes.js';
+import { rgModel } from './tools/ripgrep.js';
+import { sortModel } from './tools/sort.js';
+import {
+  freeModel, getconfModel, helpOnlyModel, hostnameModel, idModel, localeModel, lookModel, lsblkModel, lscpuModel, nprocModel, ttyModel, unameModel,
+  uptimeModel, whereisModel, whichModel,
+} from './tools/systemInfo.js';
+import {
+  b2sumModel, base64Model, catModel, cksumModel, cmpModel, commModel, cutModel, fmtModel, foldModel, joinModel, nlModel, numfmtModel,
+  pasteModel, revModel, seqModel, sumsModel, tacModel, trModel, tsortModel,
+} from './tools/textFilters.js';
+import { treeModel } from './tools/tree.js';
+import { uniqModel } from './tools/uniq.js';
+import { xxdModel } from './tools/xxd.js';
+
+/** Every option model; one entry per file or family (tools/*.ts). */
+export const TOOL_MODELS: readonly ToolModel[] = [
+  sortModel, uniqModel, iconvModel, xxdModel, grepModel, diffModel, jqModel, dateModel, findModel, treeModel, rgModel, psModel, pgrepModel,
+  catModel, tacModel, revModel, nlModel, foldModel, fmtModel, pasteModel, cutModel, trModel, joinModel, commModel, cmpModel, seqModel,
+  base64Model, tsortModel, numfmtModel, sumsModel, b2sumModel, cksumModel, headModel, tailModel, wcModel, duModel, dfModel, lsModel,
+  statModel, fileModel, nameToolsModel, readlinkModel, basenameModel, dirnameModel, odModel, hexdumpModel, columnModel, stringsModel,
+  zcatModel, bzcatModel, xzcatModel, hostnameModel, whichModel, whereisModel, idModel, helpOnlyModel, unameModel, nprocModel, uptimeModel,
+  freeModel, localeModel, getconfModel, ttyModel, lookModel, lsblkModel, lscpuModel,
+];
+
+/** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
+export const MODEL_BY_COMMAND: ReadonlyMap<string, ToolModel> = new Map(TOOL_MODELS.flatMap((m) => m.commands.map((c) => [c, m] as const)));

@@ -1,0 +1,73 @@
+// Where an approve-always rule applies (docs/rules.md): by default the project (repository root)
+// it was approved in, or one session, or everywhere; and a sub-command approval never covers an
+// argv the review judges riskier. Real shims, real CLI, real files.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { approvalHome, pendingFiles } from './approvalHarness.js';
+
+const rules = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { rules: Array<Record<string, unknown>> }).rules;
+
+describe('approve --always scopes', () => {
+  it('defaults to the project: the repository root and below, not the next repository', async () => {
+    const h = approvalHome();
+    mkdirSync(join(h.workspace, '.git'));
+    const sub = join(h.workspace, 'pkg');
+    const other = join(h.root, 'other-repo');
+    mkdirSync(sub);
+    mkdirSync(join(other, '.git'), { recursive: true });
+    const w = h.shim('mytool build', { cwd: sub });
+    const [p] = await h.waitForPending(1);
+    const a = h.answer(['approve', p!.id, '--always']);
+    expect(a.stderr).toBe('');
+    expect((await w.done).status).toBe(0);
+    expect(rules(h.userConfig)).toEqual([expect.objectContaining({ command: 'mytool', args: ['build'], cwd: `${h.workspace}/**`, decision: 'allow' })]);
+    // Anywhere in the project: runs unasked.
+    expect((await h.shim('mytool build').done).status).toBe(0);
+    expect((await h.shim('mytool build', { cwd: sub }).done).status).toBe(0);
+    expect(pendingFiles(h)).toEqual([]);
+    // Another repository asks again.
+    const there = h.shim('mytool build', { cwd: other });
+    const [p2] = await h.waitForPending(1);
+    expect(p2!.cwd).toBe(other);
+    h.answer(['deny', p2!.id]);
+    expect((await there.done).status).toBe(126);
+  });
+
+  it('--for session applies in that agent session only; --for user everywhere', async () => {
+    const h = approvalHome();
+    const other = join(h.root, 'elsewhere');
+    mkdirSync(other);
+    const w = h.shim('mytool test', { session: 's-one' });
+    const [p] = await h.waitForPending(1);
+    expect(h.answer(['approve', p!.id, '--always', '--for', 'session']).status).toBe(0);
+    await w.done;
+    expect(rules(h.userConfig)).toEqual([expect.objectContaining({ command: 'mytool', session: 's-one' })]);
+    expect((await h.shim('mytool test', { session: 's-one', cwd: other }).done).status).toBe(0);
+    const next = h.shim('mytool test', { session: 's-two' });
+    const [p2] = await h.waitForPending(1);
+    expect(h.answer(['approve', p2!.id, '--always', '--for', 'user']).status).toBe(0);
+    expect((await next.done).status).toBe(0);
+    expect((await h.shim('mytool test', { session: 's-three', cwd: other }).done).status).toBe(0);
+    expect(pendingFiles(h)).toEqual([]);
+  });
+
+  it('--scope subcommand on git push does not cover --force, --delete or --mirror', async () => {
+    const h = approvalHome();
+    const w = h.shim('git push origin main');
+    const [p] = await h.waitForPending(1);
+    expect(h.answer(['approve', p!.id, '--always', '--scope', 'subcommand']).stderr).toBe('');
+    await w.done; // git itself fails here (no repository); what matters is that it ran
+    expect(rules(h.userConfig)).toEqual([expect.objectContaining({ command: 'git', subcommand: ['push'], lifts: ['git:push'], maxRisk: 'medium' })]);
+    await h.shim('git push origin feature').done;
+    expect(pendingFiles(h)).toEqual([]);
+    expect(h.audit().at(-1)).toMatchObject({ decision: 'allow', risk: 'medium' });
+    for (const riskier of ['git push --force origin main', 'git push --delete origin old', 'git push --mirror origin']) {
+      const r = h.shim(riskier);
+      const [q] = await h.waitForPending(1);
+      expect(q!.command).toBe(riskier);
+      h.answer(['deny', q!.id]);
+      expect((await r.done).status).toBe(126);
+    }
+  });
+});

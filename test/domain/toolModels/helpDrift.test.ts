@@ -1,0 +1,42 @@
+// Drift check (issue 12): every option the installed tool advertises in its own help must be
+// in its model, so a new tool version cannot add an option the review treats as harmless.
+// Real tools, no mocks; a tool missing on this machine is skipped, per command.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { TOOL_MODELS } from '../../../src/domain/toolModels/registry.js';
+import { helpOptions } from './helpOptions.js';
+
+/** How each tool prints its full option list, where `--help` is not it. */
+const HELP_ARGS: Record<string, string[]> = { ps: ['--help', 'all'], xxd: ['-h'], bzcat: ['--help'], xzcat: ['--long-help'] };
+
+function installed(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', command], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Help words that look like options and are not (cut's and numfmt's LIST syntax `-M`). */
+const NOT_OPTIONS: Record<string, string[]> = { cut: ['-M'], numfmt: ['-M'] };
+
+/** Some tools print their help on stderr (bzip2) or exit non-zero after printing it: both streams count. */
+function helpText(command: string): string {
+  const r = spawnSync(command, HELP_ARGS[command] ?? ['--help'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000, env: { ...process.env, LC_ALL: 'C' } });
+  return `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
+}
+
+describe('option models match the installed tools\' --help', () => {
+  for (const model of TOOL_MODELS) {
+    for (const command of model.commands) {
+      it.skipIf(!installed(command))(`${command}`, () => {
+        const known = new Set(model.options.flatMap((o) => o.names));
+        const advertised = helpOptions(helpText(command));
+        expect(advertised.size, `${command} --help listed no options: the help parser needs a look`).toBeGreaterThan(0);
+        const missing = [...advertised].filter((n) => !known.has(n) && !(NOT_OPTIONS[command] ?? []).includes(n));
+        expect(missing, `${command} advertises options its model lacks`).toEqual([]);
+      });
+    }
+  }
+});

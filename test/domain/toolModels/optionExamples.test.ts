@@ -1,0 +1,23 @@
+// One check per modelled option, derived from its example: the example parses with no unknown
+// word and uses that very option. A model entry without a working example fails here.
+import { describe, expect, it } from 'vitest';
+import { TOOL_MODELS } from '../../../src/domain/toolModels/registry.js';
+import { parseArgv } from '../../../src/domain/toolModels/parseArgv.js';
+
+describe('option models: each option\'s example', () => {
+  it('no command has two models', () => {
+    const names = TOOL_MODELS.flatMap((m) => m.commands);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+  for (const model of TOOL_MODELS) {
+    for (const option of model.options) {
+      it(`${model.commands[0]} ${option.names.join(', ')}: ${option.example}`, () => {
+        const [command, ...args] = option.example.split(' ');
+        expect(model.commands).toContain(command);
+        const parsed = parseArgv(model, args);
+        expect(parsed.unknown, 'the example has a word the model does not know').toEqual([]);
+        expect(parsed.uses.map((u) => u.option), 'the example does not use this option').toContain(option);
+      });
+    }
+  }
+});
