@@ -85,6 +85,7 @@ export const REASON_CODES = {
   'envelope.bookkeeping': 'An agent bookkeeping call (probe, snapshot) recognised by its exact shape.',
   'envelope.snapshot_source': 'At the agent\'s own hop, a compound command sources the agent\'s shell snapshot from its snapshot directory.',
   'envelope.cwd_file': 'At the agent\'s own hop, `pwd -P` writes the agent\'s own cwd file (`<tmp>/claude-XXXX-cwd`).',
+  'envelope.version_guard': 'At the agent\'s own hop, Claude Code\'s bash version guard (`{ case "${BASH_VERSINFO-}" in … esac; }`) stops an old bash before the command.',
   'envelope.side_effect': 'An agent envelope sources a file outside the agent\'s own snapshot directory, or puts a writable directory first on PATH.',
   'invocation.unsupported': 'The shell was invoked in a form the shim does not accept.',
   'invocation.interactive': 'An interactive shell cannot be reviewed command by command.',

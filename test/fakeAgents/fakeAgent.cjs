@@ -30,6 +30,17 @@ function sq(text) {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Claude Code's test for a here-document in the command (its `um`/`fyo`, 2.1.332 and 2.1.197 alike). */
+function hasHeredoc(text) {
+  if (/\d\s*<<\s*\d/.test(text) || /\[\[\s*\d+\s*<<\s*\d+\s*\]\]/.test(text) || /\$\(\(.*<<.*\)\)/.test(text)) return false;
+  return /<<-?\s*(?:(['"]?)(\w+)\1|\\(\w+))/.test(text);
+}
+
+/** How Claude Code puts the model's command after `eval`: a here-document gets `'"'"'` quoting and no `< /dev/null`. */
+function claudeEval(text) {
+  return hasHeredoc(text) ? `eval '${text.replace(/'/g, `'"'"'`)}'` : `eval ${sq(text)} < /dev/null`;
+}
+
 function run(what, file, args) {
   // Node's default stdio pipes, like the real Node agents (they are socketpairs, which matters to bash).
   const r = spawnSync(file, args, { encoding: 'utf8', env: process.env, timeout: 60_000 });
@@ -49,11 +60,11 @@ function claude() {
   if (process.env.FAKE_CLAUDE_VERSION === '2.1.332') {
     // Claude Code 2.1.332's envelope (captured/claude-2.1.332.jsonl), with this run's snapshot, command and cwd file.
     const text = captured('claude-2.1.332', 2).args[1].replace(/source \S+/, `source ${snapshot}`)
-      .replace("eval 'touch marker.txt'", `eval ${sq(cmd)}`).replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, cwdFile);
+      .replace("eval 'touch marker.txt' < /dev/null", () => claudeEval(cmd)).replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, cwdFile);
     run('command', shell, ['-c', text]);
     return;
   }
-  run('command', shell, ['-c', `source ${snapshot} 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && eval ${sq(cmd)} < /dev/null && pwd -P >| ${cwdFile}`]);
+  run('command', shell, ['-c', `source ${snapshot} 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && ${claudeEval(cmd)} && pwd -P >| ${cwdFile}`]);
 }
 
 function gemini() {

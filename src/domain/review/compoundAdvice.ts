@@ -10,7 +10,7 @@ const ADVICE: Readonly<Record<string, string>> = {
   'syntax.expansion': 'variables are not expanded by the review; write the value out',
   'syntax.glob': 'globs are not expanded by the review; name the files',
   'syntax.brace_expansion': 'brace expansion is not reviewed; write the words out',
-  'syntax.heredoc': 'here-documents and here-strings are not reviewed; write the text with a separate command, or pass it as an argument',
+  'syntax.heredoc': "a here-document is reviewed when its delimiter is quoted (<<'EOF') or its body has no $, ` or \\, and it is given to one command; otherwise write the text with a separate command",
   'syntax.background': 'background jobs are not reviewed; run the command in the foreground',
   'syntax.compound': 'if/for/while/case/function/! are not reviewed; run the commands one at a time',
   'syntax.comment': 'remove the comment',

@@ -4,6 +4,8 @@ import { absolutize, normalizePosix } from '../paths/posixPath.js';
 import type { Redirect, Script, WordDecoder } from '../shell/grammar/script.js';
 import { countSimple } from '../shell/grammar/script.js';
 import { scriptFromTree } from '../shell/grammar/scriptFromTree.js';
+import { prepareText } from '../shell/grammar/hereText.js';
+import { stdinReading } from '../policy/stdinPrograms.js';
 import { tokenize } from '../shell/tokenize.js';
 import type { Reason, Verdict } from '../verdict.js';
 import type { NormalizedCommand } from '../reviewRequest.js';
@@ -14,6 +16,7 @@ import { combine } from './combine.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
 import { assignmentCount, changesShell, coreWords, isAgentCwdFile, isEnvelopeBuiltin, makesLinks } from './compoundParts.js';
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
+import { CLAUDE_VERSION_GUARDS } from '../shell/envelopes/claude.js';
 import type { ReviewState } from './reviewState.js';
 import { MAX_NESTING, step, pathContext } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
@@ -95,10 +98,24 @@ export function reviewCompound(text: string, state: ReviewState, depth: number, 
   const w: Walk = { state: pinned, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [], edits: [], budget: newGlobBudget() };
   const agent = state.agent?.toLowerCase();
   const envelopeLevel = hop === 'agent' && depth === 0 && (!agent || ENVELOPE_AGENTS.has(agent));
-  const script = parseScript(text, w, decode);
+  const body = envelopeLevel ? withoutVersionGuard(text, w, [state.cwd], depth) : text;
+  const script = parseScript(body, w, decode);
   if (!script) return finish(w);
   walk(script, [state.cwd], w, envelopeLevel, depth, decode);
   return finish(w);
+}
+
+/**
+ * Claude Code 2.1.332's bash version guard, first in its envelope (envelopes/claude.ts): a no-op on
+ * the bash that runs it (5.x; an older one exits 126 before anything else). It is judged as the
+ * envelope part it is, and the rest is parsed with `true` in its place (same status, same `&&`).
+ */
+function withoutVersionGuard(text: string, w: Walk, cwds: Cwds, depth: number): string {
+  const guard = CLAUDE_VERSION_GUARDS.find((g) => text.startsWith(`${g} && `));
+  if (!guard) return text;
+  w.envelope = 'claude';
+  addPart(w, depth, guard, [], cwds, verdict('allow', 'low', 'envelope.version_guard', "Claude Code's bash version guard: stops a bash older than 4 or 5, does nothing on this one"), undefined, true);
+  return `true${text.slice(guard.length)}`;
 }
 
 function finish(w: Walk): CompoundOutcome {
@@ -121,9 +138,9 @@ function refuse(w: Walk, code: ReasonCode, detail?: string): void {
 }
 
 function parseScript(text: string, w: Walk, decode: WordDecoder): Script | undefined {
-  const parsed = w.state.facts.grammar!.loaded()!.parse(text);
-  if (!parsed.ok) { refuse(w, 'syntax.parse_error', parsed.detail); return undefined; }
-  const built = scriptFromTree(text, parsed.root, decode);
+  const prepared = prepareText(text, w.state.facts.grammar!.loaded()!);
+  if (!prepared.ok) { for (const r of prepared.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message); return undefined; }
+  const built = scriptFromTree(prepared.prepared, decode);
   if (!built.ok) { for (const r of built.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message); return undefined; }
   if (countSimple(built.script) > MAX_PARTS) { refuse(w, 'syntax.too_many_parts', `more than ${MAX_PARTS} commands`); return undefined; }
   return built.script;
@@ -164,10 +181,12 @@ function walk(s: Script, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: num
     }
     case 'pipe':
       // Every element of a pipeline runs in a subshell: its `cd` does not outlive it.
-      for (const item of s.items) walk(item, cwds, w, envelopeLevel, depth, decode);
+      for (const item of feedLiterals(s.items)) walk(item, cwds, w, envelopeLevel, depth, decode);
       return { ok: cwds, fail: cwds };
     case 'subshell':
     case 'group': {
+      // Which of the inner commands reads it is not followed.
+      if (s.redirects.some((r) => r.here !== undefined)) { refuse(w, 'syntax.heredoc', `on a ${s.kind}; give it to the command that reads it`); return { ok: cwds, fail: cwds }; }
       if (s.redirects.length) addPart(w, depth, `${s.kind === 'group' ? '{ … }' : '( … )'} redirections`, [], cwds, judgeRedirects(s.redirects, cwds, w));
       const inner = walk(s.body, cwds, w, envelopeLevel, depth, decode);
       return s.kind === 'group' ? inner : { ok: cwds, fail: cwds };
@@ -188,6 +207,7 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
   const parts: Verdict[] = [];
   for (const r of rs) {
     if ((r.op === '>&' || r.op === '<&') && /^([0-9]{1,2}|-)$/.test(r.target)) continue;
+    if (r.here !== undefined) continue; // here-input: judged as what the command reads (stdinVerdict)
     if (SILENT_TARGETS.has(r.target) || skip?.(r)) continue;
     const access: PathAccess = r.op === '<' ? 'read' : 'write';
     for (const cwd of cwds) {
@@ -213,6 +233,11 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
     return same;
   };
 
+  // `$(cat <<'EOF' … EOF)`: bash runs that cat (reading its here-document) before the part; a part of its own.
+  for (const sub of s.substitutions ?? []) {
+    const v = combine(...cwds.map((cwd) => reviewWords(['cat'], { ...w.state, cwd }, depth + 2, undefined)));
+    addPart(w, depth, sub.text, ['cat'], cwds, v);
+  }
   // Agent envelope parts, only in the text the agent itself wrote (never inside its `eval`).
   if (envelopeLevel) {
     if ((name === 'source' || name === '.') && core.length === 2 && k === 0 && core[1]!.startsWith('/')) {
@@ -235,6 +260,13 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
   }
   if (name === 'eval' && s.expandable) { refuse(w, 'syntax.eval', 'with an expansion in its words'); return same; }
   if (name === 'eval' && k === 0) return evalPart(s, core, cwds, w, envelopeLevel, depth, decode);
+  const input = hereInput(s.redirects);
+  if (input !== undefined && k === 0 && core.length === 2 && stdinReading(core, input).kind === 'source') {
+    // `source /dev/stdin <<'EOF'`: the text runs in this shell, like eval's (one level deeper).
+    if (w.strict) return strictRefusal();
+    addPart(w, depth, s.text, words, cwds, judgeRedirects(s.redirects, cwds, w));
+    return walkText(input, `${name} of a here-document`, cwds, w, depth, decode);
+  }
   if (w.strict && !(envelopeLevel && isEnvelopeBuiltin(core))) return strictRefusal();
   if (name === 'eval') { refuse(w, 'syntax.eval', 'with assignments before it'); return same; }
   if (w.changedBy !== undefined) {
@@ -260,8 +292,13 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
     out = { ok: [], fail: cwds };
     for (const cwd of cwds) out.ok = union(out.ok, [normalizePosix(absolutize(target, cwd))], w);
   }
-  const judged = w.env.length ? [...w.env, ...words] : words;
+  const reading = input === undefined ? undefined : stdinReading(core, input);
+  // A shell or interpreter reading the text as its program is judged as if given it with -c.
+  const run = reading?.kind === 'shell' || reading?.kind === 'interpreter' ? [...words.slice(0, words.length - core.length), ...reading.argv] : words;
+  const judged = w.env.length ? [...w.env, ...run] : run;
   const verdicts: Verdict[] = [];
+  if (reading) step(w.state, depth + 1, 'stdin', () => `here-input of ${name}: ${reading.kind === 'program' ? reading.what : reading.kind}`);
+  if (reading?.kind === 'program') verdicts.push(verdict('ask', 'high', 'command.inline_code', `the here-document is a program: ${reading.what}`));
   // Normalised commands only for a Rego engine: the native hot path does not build them.
   const forEngine = w.state.config.engine === 'native' ? undefined : { judged: [] as Array<{ cwd: string; normalized: NormalizedCommand }>, redirects: ALLOW_NOTHING_FOUND };
   for (const cwd of cwds) {
@@ -280,6 +317,52 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
     // Later parts run with these variables set: they are judged as if each had them in front.
     for (const a of k === words.length ? words : core.slice(1)) if (a.includes('=')) w.env.push(a);
   }
+  return out;
+}
+
+/**
+ * `cat <<'EOF' | sh`: a bare `cat` of a here-document writes exactly its body into the pipe, so the
+ * next command is judged as reading that body (a shell reading it is judged as that shell text).
+ */
+function feedLiterals(items: readonly Script[]): Script[] {
+  const out = [...items];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i]!;
+    const b = out[i + 1]!;
+    if (a.kind !== 'simple' || b.kind !== 'simple' || a.words.length !== 1 || a.words[0] !== 'cat') continue;
+    const body = hereInput(a.redirects);
+    // Any other redirection of cat (its stdout elsewhere) or of the reader's stdin: not followed.
+    if (body === undefined || a.redirects.length !== 1 || b.redirects.some((r) => (r.fd ?? 0) === 0 && r.op.startsWith('<'))) continue;
+    out[i + 1] = { ...b, redirects: [{ op: '<<', target: '', here: body }, ...b.redirects] };
+  }
+  return out;
+}
+
+/** What the command reads on stdin from a here-document or here-string (the last redirection of fd 0 wins). */
+function hereInput(rs: readonly Redirect[]): string | undefined {
+  let input: string | undefined;
+  for (const r of rs) {
+    if ((r.fd ?? 0) !== 0 || !r.op.startsWith('<')) continue;
+    input = r.here;
+  }
+  return input;
+}
+
+/** Shell text that runs in this same shell (eval's argument, a sourced here-document), walked one level deeper. */
+function walkText(inner: string, what: string, cwds: Cwds, w: Walk, depth: number, decode: WordDecoder): Outcome {
+  const same: Outcome = { ok: cwds, fail: cwds };
+  if (depth + 1 > MAX_NESTING) {
+    addPart(w, depth, what, [], cwds, verdict('block', 'high', 'command.nesting_too_deep', `${what} nested deeper than ${MAX_NESTING}`));
+    return same;
+  }
+  step(w.state, depth + 1, 'eval', () => `${what} ${JSON.stringify(inner)}: reviewed as shell text`);
+  const tok = decode(inner);
+  const script: Script | undefined = tok.ok ? { kind: 'simple', text: inner, words: tok.words, redirects: [] } : parseScript(inner, w, decode);
+  if (!script) return same;
+  const wasStrict = w.strict;
+  w.strict = false;
+  const out = walk(script, cwds, w, false, depth + 1, decode);
+  w.strict = wasStrict;
   return out;
 }
 

@@ -66,3 +66,13 @@ export const codexEnvelope = (cmd: string): string =>
   BASES.codex!.replace("-c 'touch marker.txt'", () => `-c ${claudeQuote(cmd)}`);
 export const claude332Envelope = (cmd: string): string =>
   BASES['claude-2.1.332']!.replace("eval 'touch marker.txt'", () => `eval ${claudeRealQuote(cmd)}`);
+
+/**
+ * Both Claude Code versions (2.1.197's `W1a`/`fyo`, 2.1.332's `sSl`/`um`, read from their binaries)
+ * quote a command that holds a here-document as `'…'` with `'"'"'` and give its eval no `< /dev/null`.
+ */
+export const claudeHeredocQuote = (cmd: string): string => `'${cmd.replaceAll("'", `'"'"'`)}'`;
+export const claude332HeredocEnvelope = (cmd: string): string =>
+  BASES['claude-2.1.332']!.replace("eval 'touch marker.txt' < /dev/null", () => `eval ${claudeHeredocQuote(cmd)}`);
+export const claudeHeredocEnvelope = (cmd: string): string =>
+  BASES.claude!.replace("eval 'touch marker.txt' < /dev/null", () => `eval ${claudeHeredocQuote(cmd)}`);

@@ -11,7 +11,7 @@ import { tokenize } from '../../../src/domain/shell/tokenize.js';
 import { loadCases } from '../review/caseTable.js';
 import { permissiveFakeHostFacts } from '../review/fakeHostFacts.js';
 import { withRealGrammar } from '../review/grammarFacts.js';
-import { BASES } from './agentFixtures.js';
+import { BASES, claudeHeredocQuote } from './agentFixtures.js';
 
 /**
  * Differential test (docs/shell.md "What runs is what was reviewed"): every allowed compound
@@ -23,7 +23,9 @@ import { BASES } from './agentFixtures.js';
 const sandbox = mkdtempSync(join(tmpdir(), 'shimctl-compound-'));
 const trace = join(sandbox, 'trace');
 const envFile = join(sandbox, 'xtrace.sh');
-writeFileSync(envFile, `PS4='+\${PWD}|'; exec 3>>${trace}; BASH_XTRACEFD=3; set -x\n`);
+// SHLVL tells the shell the review judged (1) from a bash it started (a here-document fed to bash):
+// that one's commands were judged by the nested review, not as parts.
+writeFileSync(envFile, `PS4='+\${SHLVL}|\${PWD}|'; exec 3>>${trace}; BASH_XTRACEFD=3; set -x\n`);
 const snapshot = join(sandbox, '.claude/shell-snapshots/snapshot-bash-1796142397507-h2acv2.sh');
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const stripAssignments = (argv: string[]): string[] => argv.slice(argv.findIndex((w) => !ASSIGNMENT.test(w)) < 0 ? argv.length : argv.findIndex((w) => !ASSIGNMENT.test(w)));
@@ -38,6 +40,8 @@ function freshWorkspace(): string {
   return ws;
 }
 
+const NL = '%newline%';
+
 /** The simple commands bash executed: (directory, argv), assignments and `eval` itself left out. */
 function executed(command: string, cwd: string): Array<{ cwd: string; argv: string[] }> {
   writeFileSync(trace, '');
@@ -45,14 +49,22 @@ function executed(command: string, cwd: string): Array<{ cwd: string; argv: stri
     execFileSync('/bin/bash', ['-c', command], { cwd, env: { PATH: '/usr/bin:/bin', HOME: sandbox, BASH_ENV: envFile }, stdio: 'ignore', timeout: 10000 });
   } catch { /* a failing part is fine: what ran is what counts */ }
   const out: Array<{ cwd: string; argv: string[] }> = [];
-  for (const line of readFileSync(trace, 'utf8').split('\n')) {
-    const m = /^\++([^|]*)\|(.*)$/.exec(line);
-    if (!m) continue;
-    const t = tokenize(m[2]!, { home: sandbox });
-    if (!t.ok) throw new Error(`xtrace line not tokenised: ${line}`);
-    const argv = stripAssignments(t.words);
+  // An argument with a newline (a commit message) spans several trace lines, inside single quotes.
+  const records: string[] = [];
+  for (const line of readFileSync(trace, 'utf8').replace(/\n$/, '').split('\n')) {
+    if (/^\++[0-9]+\|/.test(line) || records.length === 0) records.push(line);
+    else records[records.length - 1] += `\n${line}`;
+  }
+  for (const record of records) {
+    const m = /^\++([0-9]+)\|([^|]*)\|([\s\S]*)$/.exec(record);
+    if (!m || m[1] !== '1') continue;
+    // Claude 2.1.332's bash version guard: bash traces the header of its `case`, not a simple command.
+    if (/^case .* in$/.test(m[3]!)) continue;
+    const t = tokenize(m[3]!.replaceAll('\n', NL), { home: sandbox });
+    if (!t.ok) throw new Error(`xtrace line not tokenised: ${record}`);
+    const argv = stripAssignments(t.words.map((w) => w.replaceAll(NL, '\n')));
     if (argv.length === 0 || argv[0] === 'eval') continue;
-    out.push({ cwd: m[1]!, argv });
+    out.push({ cwd: m[2]!, argv });
   }
   return out;
 }
@@ -67,7 +79,13 @@ beforeAll(async () => {
 const tables = loadCases(new URL('../review/compound', import.meta.url).pathname).filter((c) => c.expect === 'allow').map((c) => c.command!);
 const envelope = BASES['claude-2.1.332']!.replace('/home/u/.claude/shell-snapshots/snapshot-bash-1796142397507-h2acv2.sh', snapshot)
   .replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, join(sandbox, 'claude-1a2b-cwd'));
-const corpus = [...tables, envelope, envelope.replace("eval 'touch marker.txt'", "eval 'cd src && ls | head -3'"), 'cd src && ls | head -3; cd .. && cat README.md | wc -l'];
+const commitIdiom = "git add README.md && git commit -q -m \"$(cat <<'EOF'\nCommit message here.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)\"";
+const corpus = [...tables, envelope, envelope.replace("eval 'touch marker.txt'", "eval 'cd src && ls | head -3'"), 'cd src && ls | head -3; cd .. && cat README.md | wc -l',
+  // Here-documents (heredoc.jsonl's allowed spellings are in `tables` too): Claude's commit idiom in its
+  // envelope (its here-document quoting, no `< /dev/null`), a file written with cat and tee, a shell fed one.
+  envelope.replace("eval 'touch marker.txt' < /dev/null", () => `eval ${claudeHeredocQuote(commitIdiom)}`),
+  "cd src && cat > notes.txt <<'EOF' && tee -a notes.txt <<< more >/dev/null && wc -l notes.txt\nline one\nEOF",
+  "sh <<'EOF'\necho harmless\nEOF", "cat <<'EOF' | bash -s\nls src\nEOF"];
 
 describe('compound commands: the simple commands bash runs are the parts the review judged', () => {
   for (const command of corpus) {

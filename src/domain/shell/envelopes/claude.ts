@@ -21,6 +21,14 @@ const BARE = new RegExp(`^${BARE_WORD}$`);
 const decodeEvalWord = (word: string): string | undefined => decodeSingleQuotedWord(word) ?? (BARE.test(word) ? word : undefined);
 /** The file Claude Code's envelope writes its cwd into: `<tmp>/claude-XXXX-cwd` (the compound review reads it too). */
 export const CLAUDE_CWD_FILE_NAME = 'claude-[0-9a-f]{4}-cwd';
+
+/**
+ * Claude Code 2.1.332 (its `UTn`, behind a feature flag) puts this first in its envelope when the
+ * command has constructs an old bash mis-parses (`$(` with a here-document inside, backquotes,
+ * arrays): on bash 2-3 (or 2-4) it prints a marker and exits 126, on a newer bash it does nothing.
+ */
+export const CLAUDE_VERSION_GUARDS: readonly string[] = ["'2'|'3'", "'2'|'3'|'4'"].map((v) =>
+  `{ case "\${BASH_VERSINFO-}" in ${v}) \\builtin printf '%s\\n' '__CLAUDE_CODE_DID_NOT_RUN_BASH_TOO_OLD='"\${BASH_VERSION-}" >&2; \\builtin exit 126; \\exit 126;; esac; }`);
 const CWD_FILE = { source: `${ABS_PATH}/${CLAUDE_CWD_FILE_NAME}` };
 const TAIL = 'shopt -u extglob 2>/dev/null || true && eval {{cmd}} < /dev/null && pwd -P >| {{cwdFile}}';
 

@@ -5,10 +5,20 @@ import type { Expandable } from '../expansion/wordPlan.js';
 export interface Redirect {
   /** The file descriptor written before the operator (`2>`), if any. */
   fd?: number;
-  /** `>`, `>>`, `>|`, `<`, `<>`, `&>`, `&>>`, `>&`, `<&`. */
+  /** `>`, `>>`, `>|`, `<`, `<>`, `&>`, `&>>`, `>&`, `<&`, and `<<` (here-document), `<<<` (here-string). */
   op: string;
-  /** The target word after quote removal and tilde expansion. */
+  /** The target word after quote removal and tilde expansion (empty for here-input). */
   target: string;
+  /** `<<`/`<<<`: what the command reads on the descriptor (a here-document's body, a here-string and its newline). */
+  here?: string;
+}
+
+/** A literal command substitution in a part's words: `$(cat <<'EOF' … EOF)` runs `cat` before the part. */
+export interface Substitution {
+  /** Its source text. */
+  text: string;
+  /** The here-document cat prints; the value is this without trailing newlines. */
+  body: string;
 }
 
 /**
@@ -22,6 +32,7 @@ export type Script =
     at?: number; spans?: Array<[number, number]>;
     /** Words with expansions the review does before judging (`words` then hold them unexpanded). */
     expandable?: Expandable;
+    substitutions?: Substitution[];
   }
   | { kind: 'and' | 'or'; left: Script; right: Script }
   | { kind: 'seq'; items: Script[] }

@@ -3,6 +3,8 @@ import type { ReasonCode } from '../../reasonCodes.js';
 import { REASON_CODES } from '../../reasonCodes.js';
 import type { Redirect, Script, ScriptResult, WordDecoder } from './script.js';
 import type { SyntaxNode } from './syntaxTree.js';
+import type { PreparedText } from './hereText.js';
+import { HERE_PLACEHOLDER, displayText, hideNewlines, newlinesInQuotes, quotedNewlines, restoreNewlines, substitutionsIn, withValues } from './hereText.js';
 
 // Builds the executed structure from a tree-sitter-bash tree. The grammar decides only where the
 // parts are (lists, pipelines, groups, subshells, redirection operators); the words of every part
@@ -15,16 +17,30 @@ const UNITS = new Set(['command', 'declaration_command', 'unset_command', 'test_
 const SEPARATORS = new Set([';', '\n']);
 const FILE_OPS = new Set(['>', '>>', '>|', '<', '<>', '&>', '&>>', '>&', '<&']);
 
-/** Constructs outside the subset, named by the reason the tokenizer would give. */
+/**
+ * Constructs outside the subset, named by the reason the tokenizer would give. Here-documents and
+ * literal substitutions were taken out of the text before (hereText.ts): one found here is not computable.
+ */
 const REFUSED: Record<string, ReasonCode> = {
   comment: 'syntax.comment',
   heredoc_redirect: 'syntax.heredoc',
-  herestring_redirect: 'syntax.heredoc',
   process_substitution: 'syntax.process_substitution',
   command_substitution: 'syntax.substitution',
 };
 
-export function scriptFromTree(src: string, root: SyntaxNode, decode: WordDecoder): ScriptResult {
+export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): ScriptResult {
+  const { text: src, root } = prepared;
+  // Words as the tokenizer decodes them, with quoted newlines and substitution values put back.
+  const decodeRange = (text: string, from: number): ReturnType<WordDecoder> => {
+    const scanned = text.includes('\n') ? newlinesInQuotes(text) : undefined;
+    const nl = scanned ? quotedNewlines(src, root, from, from + text.length).filter((i) => text[i - from] === '\n' && scanned.has(i - from)) : [];
+    const w = rawDecode(hideNewlines(text, from, nl));
+    // Hidden newlines move positions: expansions, which are written back at their positions, stay refused then.
+    if (!w.ok) return nl.length === 0 ? w : { ok: false, reasons: w.reasons };
+    const words = withValues(restoreNewlines(w.words), prepared);
+    if (!words) return { ok: false, reasons: [{ code: 'syntax.substitution', message: `${REASON_CODES['syntax.substitution']} (its value would make a word look like an assignment)` }] };
+    return nl.length === 0 && w.spans ? { ok: true, words, spans: w.spans } : { ok: true, words };
+  };
   const found = new Map<ReasonCode, string>();
   const flag = (code: ReasonCode, detail?: string): undefined => {
     if (!found.has(code)) found.set(code, detail ? `${REASON_CODES[code]} (${detail})` : REASON_CODES[code]);
@@ -54,6 +70,7 @@ export function scriptFromTree(src: string, root: SyntaxNode, decode: WordDecode
   const redirectOf = (r: SyntaxNode): { redirect: Redirect; from: number; to: number } | undefined => {
     const code = REFUSED[r.type];
     if (code) return flag(code);
+    if (r.type === 'herestring_redirect') return hereString(r);
     if (r.type !== 'file_redirect') return flag('syntax.redirection', r.type);
     const op = r.children.find((c) => !c.named);
     const desc = r.children.find((c) => c.field === 'descriptor');
@@ -71,11 +88,34 @@ export function scriptFromTree(src: string, root: SyntaxNode, decode: WordDecode
     if ((op.type === '>&' || op.type === '<&') && /^([0-9]{1,2}|-)$/.test(raw)) {
       return { redirect: { fd, op: op.type, target: raw }, from: r.start, to: dest.end };
     }
-    const w = decode(raw);
+    const here = HERE_PLACEHOLDER.exec(raw);
+    if (here && op.type === '<') {
+      const redirect: Redirect = { op: '<<', target: '', here: prepared.here[Number(here[1])]!.body };
+      if (fd !== undefined) redirect.fd = fd;
+      return { redirect, from: r.start, to: dest.end };
+    }
+    const w = decodeRange(raw, dest.start);
     if (!w.ok) return refuse(w.reasons);
     if (w.words.length !== 1) return flag('syntax.redirection', raw);
     const redirect: Redirect = fd === undefined ? { op: op.type, target: w.words[0]! } : { fd, op: op.type, target: w.words[0]! };
     return { redirect, from: r.start, to: dest.end };
+  };
+
+  /** `<<< WORD`: the command reads the word and a newline (no splitting, no globbing in bash). */
+  const hereString = (r: SyntaxNode): { redirect: Redirect; from: number; to: number } | undefined => {
+    const desc = r.children.find((c) => c.field === 'descriptor');
+    const word = r.children.filter((c) => c.named && c.field !== 'descriptor');
+    if (word.length !== 1) return flag('syntax.heredoc', 'here-string');
+    const w = decodeRange(src.slice(word[0]!.start, word[0]!.end), word[0]!.start);
+    if (!w.ok) return refuse(w.reasons);
+    if (w.words.length !== 1) return flag('syntax.heredoc', 'here-string');
+    const redirect: Redirect = { op: '<<<', target: '', here: `${w.words[0]!}\n` };
+    if (desc) {
+      const t = src.slice(desc.start, desc.end);
+      if (!/^[0-9]{1,2}$/.test(t)) return flag('syntax.redirection', t);
+      redirect.fd = Number(t);
+    }
+    return { redirect, from: r.start, to: r.end };
   };
 
   /** The redirection nodes inside a simple command (not inside its words: the tokenizer refuses those). */
@@ -99,12 +139,18 @@ export function scriptFromTree(src: string, root: SyntaxNode, decode: WordDecode
       text = text.slice(0, got.from - n.start) + ' '.repeat(got.to - got.from) + text.slice(got.to - n.start);
     }
     if (found.size > 0) return undefined;
-    const w = decode(text);
-    // Expansions are done by the walk in the part's directory; a redirection target stays refused.
-    if (!w.ok && !w.expandable) return refuse(w.reasons);
+    const w = decodeRange(text, n.start);
+    const own = src.slice(n.start, n.end);
+    // Expansions are done by the walk in the part's directory, and written back into the text at
+    // their positions. Those are positions in the parsed text, which is the agent's text only when
+    // no here-document or substitution was taken out of it: otherwise expansions stay refused.
+    const untouched = prepared.here.length === 0 && prepared.subs.length === 0;
+    if (!w.ok && !(w.expandable && untouched)) return refuse(w.reasons);
     const words = w.ok ? w.words : w.expandable!.words;
-    const spans = w.ok ? w.spans : w.expandable!.spans;
-    return { kind: 'simple', text: src.slice(n.start, n.end), words, redirects, at: n.start, ...(spans ? { spans } : {}), ...(w.ok ? {} : { expandable: w.expandable }) };
+    const spans = w.ok ? (untouched ? w.spans : undefined) : w.expandable!.spans;
+    const subs = substitutionsIn(own, prepared);
+    const simple: Script = { kind: 'simple', text: displayText(own, prepared), words, redirects, at: n.start, ...(spans ? { spans } : {}), ...(w.ok ? {} : { expandable: w.expandable }) };
+    return subs.length ? { ...simple, substitutions: subs } : simple;
   };
 
   /** bash binds a trailing redirection to the last command of a list or pipeline; tree-sitter to the whole. */
@@ -156,7 +202,7 @@ export function scriptFromTree(src: string, root: SyntaxNode, decode: WordDecode
           const got = redirectOf(r);
           if (got) rs.push(got.redirect);
         }
-        return s && found.size === 0 ? attach(s, rs, src.slice(body.end, n.end).trim()) : undefined;
+        return s && found.size === 0 ? attach(s, rs, displayText(src.slice(body.end, n.end).trim(), prepared)) : undefined;
       }
       default: {
         const code = REFUSED[n.type];
