@@ -178,9 +178,9 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(records.filter((r) => r.decision !== 'allow' && !(name === 'claude-current' && /^SNAPSHOT_FILE=/.test(r.command ?? ''))), summary).toEqual([]);
   });
 
-  // Claude's commit idiom: a here-doc inside a command substitution. Needs the `heredoc` branch
-  // (issue 18, here-docs with a quoted delimiter and `$(cat <<'EOF' … EOF)`); enable after merging it.
-  test.skip("claude-current: Claude's commit idiom (git commit -m \"$(cat <<'EOF' … EOF)\") makes a commit", async (ctx) => {
+  // Claude's commit idiom after a `cd`: a here-doc inside a command substitution, in a compound
+  // command (claudeHeredoc.test.ts has the plain form for both Claude versions).
+  test("claude-current: Claude's commit idiom (git commit -m \"$(cat <<'EOF' … EOF)\") makes a commit", async (ctx) => {
     if (name !== 'claude-current') ctx.skip('Claude Code only');
     compoundReady(ctx);
     const repo = join(world.workspace, 'commit-repo');
