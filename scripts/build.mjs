@@ -36,6 +36,7 @@ const httpApart = {
   name: 'http-apart',
   setup(b) {
     b.onResolve({ filter: /\/http\/createHttpServer\.js$/ }, () => ({ path: './http.cjs', external: true }));
+    b.onResolve({ filter: /^\.\/http\.cjs$/ }, () => ({ path: './http.cjs', external: true }));
   },
 };
 await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs, httpApart] });
@@ -91,7 +92,7 @@ const lazyFsPromises = {
     }));
   },
 };
-await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto, lazyFsPromises, apart] });
+await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto, lazyFsPromises, apart, httpApart] });
 for (const { file, entry } of APART) {
   await build({ ...common, entryPoints: { [file.replace(/\.cjs$/, '')]: entry }, plugins: [lazyCrypto, treeSitterCjs] });
 }

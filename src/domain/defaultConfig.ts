@@ -14,6 +14,7 @@ export function defaultConfig(): PolicyConfig {
     disabledRules: [],
     urls: { allowSchemes: ['https', 'http', 'ssh', 'git'], allowHosts: [], loopback: 'allow-reads', private: 'ask' },
     approvals: { enabled: true, timeoutSeconds: 120 },
+    http: { serveInDaemon: false, port: 7819 },
     execution: { timeoutSeconds: 600, graceSeconds: 5, maxOutputBytes: 10 * 1024 * 1024, envAllow: [...DEFAULT_ENV_ALLOW] },
     audit: { maxBytes: 50 * 1024 * 1024, keep: 5, retentionDays: 7, warnMiBPerHour: 64 },
     nested: 'review',

@@ -61,6 +61,8 @@ export interface PolicyConfig {
   urls: { allowSchemes: string[]; allowHosts: string[]; loopback: LoopbackPolicy; private: PrivatePolicy };
   /** `answerWithoutTerminal`: approve/deny may run without a terminal (user config only; a project cannot set `approvals`). */
   approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean };
+  /** The local HTTP API (docs/http-api.md): `serveInDaemon` runs it inside the resident review process (user config only). */
+  http: { serveInDaemon: boolean; port: number };
   execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };
   /**
    * Rotation at `maxBytes` keeping `keep` old files; a rotated file whose newest record is younger

@@ -7,7 +7,7 @@ import { expandConfigPath } from './expandConfigPath.js';
 import { MODES, stricterMode } from '../../domain/modes/mode.js';
 
 /** Fields a project may not touch at all: each one could widen what runs or who decides. */
-const IGNORED_FIELDS = ['engine', 'disabledRules', 'approvals', 'audit', 'rego'] as const;
+const IGNORED_FIELDS = ['engine', 'disabledRules', 'approvals', 'audit', 'rego', 'http'] as const;
 
 const covers = (pattern: string, name: string): boolean =>
   pattern === name || (pattern.endsWith('*') && name.startsWith(pattern.slice(0, -1)));

@@ -34,6 +34,7 @@ export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home
     disabledRules: file.disabledRules ?? base.disabledRules,
     urls: { ...base.urls, ...file.urls },
     approvals: { ...base.approvals, ...file.approvals },
+    http: { ...base.http, ...file.http },
     execution: { ...base.execution, ...file.execution },
     audit: { ...base.audit, ...file.audit },
     nested: file.nested ?? base.nested,

@@ -18,6 +18,7 @@ export interface ConfigFileContent {
   disabledRules?: string[];
   urls?: { allowSchemes?: string[]; allowHosts?: string[]; loopback?: LoopbackPolicy; private?: PrivatePolicy };
   approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean };
+  http?: { serveInDaemon?: boolean; port?: number };
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
   audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
   nested?: 'review' | 'passthrough';
@@ -106,6 +107,7 @@ const fileCheck = object({
   urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word),
     loopback: oneOf(LOOPBACK_POLICIES), private: oneOf(PRIVATE_POLICIES) }),
   approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY), answerWithoutTerminal: bool }),
+  http: object({ serveInDaemon: bool, port: integer(0, 65535) }),
   execution: object({
     timeoutSeconds: integer(1, 7 * DAY),
     graceSeconds: integer(0, 3600),

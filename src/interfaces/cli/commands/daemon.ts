@@ -13,6 +13,9 @@ import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unli
 import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { ClientChannel } from '../../../infrastructure/daemon/daemonServer.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
+import type { ConfigOutcome } from '../../../application/ports/configSource.js';
+import { startHttpApi } from '../../http/startHttpApi.js';
+import type { RunningApi } from '../../http/startHttpApi.js';
 import { daemonArgv, daemonEnvironment, isDaemonEnvironment } from '../../../infrastructure/daemon/daemonEnv.js';
 import { daemonIdentityMismatch } from '../../../infrastructure/daemon/daemonIdentity.js';
 import { createReviewPool, serveReviewWorker } from '../../../infrastructure/daemon/reviewWorkers.js';
@@ -236,6 +239,13 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       // Each request in a worker thread of its own, within a time budget (reviewWorkers.ts).
       handle: (req, channel) => pool.handle(req, channel),
     });
+    // The local HTTP API inside this process, when the user's config turns it on (docs/http-api.md).
+    // A failure to start it is said (with --verbose) and leaves the review serving: the API is not
+    // on the interception path.
+    const api = await startApiIfConfigured(ctx.env, configSource, paths.home).catch((err: Error) => {
+      if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: HTTP API not started: ${err.message}\n`);
+      return undefined;
+    });
     // Hold no directory of the agent's open; every request names its own cwd.
     process.chdir('/');
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => daemon.stop(signal));
@@ -248,6 +258,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     process.on('uncaughtException', () => daemon.stop('internal error'));
     process.on('unhandledRejection', () => daemon.stop('internal error'));
     const reason = await daemon.stopped;
+    await api?.close().catch(() => undefined);
     pool.close();
     if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
     return 0;
@@ -352,3 +363,10 @@ export const daemonCommand: CliCommand = {
     return EXIT_USAGE;
   },
 };
+
+/** `http.serveInDaemon` from the user's config: start the API in this process. */
+async function startApiIfConfigured(env: Record<string, string | undefined>, configSource: { load(cwd: string): ConfigOutcome }, home: string): Promise<RunningApi | undefined> {
+  const loaded = configSource.load(home);
+  if (loaded.kind !== 'ok' || !loaded.config.http.serveInDaemon) return undefined;
+  return startHttpApi(env, loaded.config.http.port);
+}

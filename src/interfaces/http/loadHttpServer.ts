@@ -1,0 +1,14 @@
+import type * as HttpServerModule from './createHttpServer.js';
+
+declare const require: ((id: string) => unknown) | undefined;
+
+/**
+ * The HTTP server module, loaded only when a server starts: fastify and the routes are a bundle
+ * of their own (dist/http.cjs, scripts/build.mjs) that no other command parses. In the bundles
+ * (CommonJS, and the shim entry's vm.Script, which has no dynamic import()) it is required from
+ * beside the bundle; from source (tests, tsx) it is imported.
+ */
+export async function loadHttpServer(): Promise<typeof HttpServerModule> {
+  if (typeof require === 'function') return require('./http.cjs') as typeof HttpServerModule;
+  return import('./createHttpServer.js');
+}
