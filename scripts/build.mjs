@@ -35,7 +35,7 @@ const treeSitterCjs = {
 const httpApart = {
   name: 'http-apart',
   setup(b) {
-    b.onResolve({ filter: /\/http\/createHttpServer\.js$/ }, () => ({ path: './http.cjs', external: true }));
+    b.onResolve({ filter: /(?:^\.|\/http)\/createHttpServer\.js$/ }, () => ({ path: './http.cjs', external: true }));
     b.onResolve({ filter: /^\.\/http\.cjs$/ }, () => ({ path: './http.cjs', external: true }));
   },
 };
