@@ -14,8 +14,11 @@ const ASSETS: Record<string, string> = { '/ui/dashboard.js': 'text/javascript; c
 
 /** The dashboard (built into dist/ui by scripts/build.mjs) and its sign-in (uiSessions.ts). */
 export function registerUiRoutes(app: FastifyInstance, deps: HttpDeps, ui: UiSessions): void {
-  const dir = join(findPackageRoot(process.argv[1] ?? '.').root, 'dist', 'ui');
-  const page = (): string => readFileSync(join(dir, 'index.html'), 'utf8');
+  // Beside this bundle (dist/http.cjs → dist/ui), wherever the process started from (the resident
+  // process runs from the shim entry); from source, above the running script.
+  let uiDir: string | undefined;
+  const dir = (): string => (uiDir ??= typeof __dirname === 'string' ? join(__dirname, 'ui') : join(findPackageRoot(process.argv[1] ?? '.').root, 'dist', 'ui'));
+  const page = (): string => readFileSync(join(dir(), 'index.html'), 'utf8');
   const secure = (reply: { header(k: string, v: string): unknown }) => {
     reply.header('content-security-policy', CSP);
     reply.header('x-frame-options', 'DENY');
@@ -49,7 +52,7 @@ export function registerUiRoutes(app: FastifyInstance, deps: HttpDeps, ui: UiSes
   for (const [path, type] of Object.entries(ASSETS)) {
     app.get(path, async (_req, reply) => {
       secure(reply);
-      return reply.type(type).send(readFileSync(join(dir, path.slice('/ui/'.length)), 'utf8'));
+      return reply.type(type).send(readFileSync(join(dir(), path.slice('/ui/'.length)), 'utf8'));
     });
   }
 }
