@@ -72,6 +72,7 @@ export const REASON_CODES = {
   'url.loopback_read': 'A plain GET or HEAD by curl or wget to a literal loopback address: a dev-server check, allowed.',
   'url.private_address': 'A URL points at a private, CGNAT, reserved or multicast address.',
   'url.shimctl_server': "A URL points at shimctl's own local HTTP API (its port on a loopback address): an agent could answer its own approvals there.",
+  'url.raw_socket': 'A redirection names `/dev/tcp/…` or `/dev/udp/…`: bash opens a network connection itself, past the URL checks.',
   'url.link_local': 'A URL points at a link-local address (169.254/16, fe80::/10), the range of cloud metadata services.',
   'url.metadata_service': 'A URL points at a cloud metadata service.',
   'url.unspecified_address': 'A URL points at an unspecified address such as 0.0.0.0.',

@@ -45,11 +45,26 @@ const MAKE_REFUSED = /^(install|uninstall|-C|--directory|-f|--file|--makefile)(=
 export function isBuildCommand(argv: readonly string[]): boolean {
   const name = basenamePosix(argv[0] ?? '');
   const sub = argv[1];
-  if (JS.has(name)) return sub !== undefined && JS_SUBS.has(sub);
-  if (name === 'make') return argv.slice(1).every((a) => !MAKE_REFUSED.test(a));
-  if (name === 'pytest') return true;
+  if (JS.has(name)) return sub !== undefined && JS_SUBS.has(sub) && argv.slice(2).every(plainWord);
+  if (name === 'make') return argv.slice(1).every((a) => !MAKE_REFUSED.test(a) && plainWord(a));
+  if (name === 'pytest') return argv.slice(1).every(plainWord);
   const subs = Object.prototype.hasOwnProperty.call(SUBS, name) ? SUBS[name] : undefined;
-  return subs !== undefined && sub !== undefined && subs.has(sub);
+  return subs !== undefined && sub !== undefined && subs.has(sub) && argv.slice(2).every(plainWord);
+}
+
+/**
+ * Flags that change nothing about which project runs or what it loads. Everything else after the
+ * sub-command is refused (attack pass 3): options move the project or the config (`npm test
+ * --prefix=…`, `cargo --config …runner=…`, `--manifest-path`, `mvn -f`, `pytest -p plugin`), and a
+ * `NAME=value` word sets a make variable (`SHELL=./x`, `MAKEFLAGS=--eval=…`) that picks the program.
+ */
+const SAFE_FLAGS = new Set(['-v', '-vv', '--verbose', '-q', '--quiet', '-s', '--silent', '-x', '--release', '--workspace', '--all',
+  '--all-targets', '--lib', '--bins', '--tests', '-race', '-short', '-k', '--keep-going', '-j', '--offline', '-o', '--no-daemon']);
+
+/** A flag from SAFE_FLAGS (or `-jN`), or an operand that is a plain relative name inside the project. */
+function plainWord(a: string): boolean {
+  if (SAFE_FLAGS.has(a) || /^-j[0-9]{1,3}$/.test(a)) return true;
+  return /^[A-Za-z0-9_.:@+/-]+$/.test(a) && !a.startsWith('-') && !a.startsWith('/') && !a.split('/').includes('..');
 }
 
 /** Output redirections other than to /dev/null or another descriptor, in a part's source text (quoted text removed first). */

@@ -132,7 +132,10 @@ export const CREATABLE_RULES: ReadonlySet<string> = new Set(['paths:dotenv', 'pa
 export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:shell-startup', ['~/.bashrc', '~/.bash_profile', '~/.bash_login', '~/.bash_logout', '~/.profile', '~/.zshrc',
     '~/.zprofile', '~/.zshenv', '~/.zlogin', '~/.zlogout', '~/.kshrc', '~/.config/fish/**', '~/.inputrc']],
-  ['paths:git-config', ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**']],
+  // `.git` itself: a gitfile (`gitdir: ../elsewhere`) points git at a repository whose config the
+  // names above do not cover (attack pass 3); `commondir` and `config.worktree` do the same from inside.
+  ['paths:git-config', ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**',
+    '.git', '.git/commondir', '.git/config.worktree', '.git/worktrees/*/commondir', '.git/worktrees/*/config.worktree', '.git/worktrees/*/gitdir']],
   ['paths:agent-settings', ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json']],
   ['paths:agent-snapshots', ['~/.claude/shell-snapshots/**', '~/.codex/shell_snapshots/**']],
   ['paths:autostart', ['~/.config/systemd/user/**', '~/.local/share/systemd/user/**', '~/.config/autostart/**', '~/.config/environment.d/**',

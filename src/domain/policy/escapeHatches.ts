@@ -91,6 +91,8 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       break;
     case 'zip':
       for (const v of optionValues(args, ['-TT', '--unzip-command'], ZIP_LONGS)) { out.verdicts.push(hatch('zip -TT runs a test command')); if (v) out.shellTexts.push({ text: v, why: 'zip -TT' }); }
+      // `-@`: the files to store are read from stdin; nobody judged their names (attack pass 4).
+      if (args.some((a) => a === '-@' || a === '--names-stdin' || /^-[A-Za-z0-9]*@/.test(a))) out.verdicts.push(hatch('zip -@ stores the files named on stdin, which the review cannot see'));
       break;
     case 'curl': case 'wget': {
       const o = httpClientOptions(name, args);

@@ -74,6 +74,11 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
   for (const created of createdDirectories(sub, view.sub, rest)) out.push({ raw: created, access: 'write', recursive: true });
   if (reportsMetadataOnly(sub, rest)) return out;
+  // `git diff --no-index A B` compares two files or two trees outside git and prints them.
+  if (sub === 'diff' && rest.includes('--no-index')) {
+    for (const p of positionals(rest)) out.push({ raw: p, access: 'read', recursive: true });
+    return out;
+  }
   // Operands after the subcommand: the values of global options (`-c KEY=VALUE`, `-C DIR`) are
   // not pathspecs (`-C DIR` is judged by gitEscapeHatches and gitForeignRepo).
   for (const p of positionals(rest)) {

@@ -166,7 +166,12 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     // More than one `-t` is refused by coreutils; every one is still judged as a write.
     for (const t of targets.slice(0, -1)) out.push({ raw: t, access: 'write' });
     // `mv` moves whole trees; `cp -r` reads them (the destination is written as one path).
-    for (const s of sources) add(s, name === 'mv' ? 'delete' : 'read', name === 'mv');
+    // A link (hard or symbolic) to a file makes it writable through the link, and a symbolic
+    // link to a name that does not exist yet lets a later write create it there: the link's
+    // target is judged as a write (attack pass 3: `ln ~/.bashrc k` then `echo … >> k`).
+    const linking = name === 'ln' || name === 'link';
+    for (const s of sources) add(s, name === 'mv' ? 'delete' : linking ? 'write' : 'read', name === 'mv');
+    if (linking && dest !== undefined) out.push(...symlinkTargetsBesideLink(sources, dest, target !== undefined));
     if (dest !== undefined) {
       out.push({ raw: dest, access: 'write' });
       const contentsOnly = hasFlag(args, 'T', '--no-target-directory');
@@ -240,4 +245,14 @@ function targetDirectories(args: readonly string[]): string[] {
     out.push(a.length > m[0].length ? a.slice(m[0].length) : args[++i] ?? '');
   }
   return out;
+}
+
+/**
+ * A relative symbolic link target is resolved from the link's own directory, not the cwd
+ * (`ln -s ../../.bashrc sub/x` points at the home's .bashrc): judged there too, as a write.
+ */
+function symlinkTargetsBesideLink(sources: readonly string[], dest: string, destIsDir: boolean): PathArg[] {
+  const dir = destIsDir ? dest : dest.includes('/') ? dest.slice(0, dest.lastIndexOf('/')) || '/' : undefined;
+  if (dir === undefined) return [];
+  return sources.filter((s) => !s.startsWith('/') && !s.startsWith('~')).map((s) => ({ raw: `${dir}/${s}`, access: 'write' as const }));
 }

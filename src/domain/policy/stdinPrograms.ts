@@ -103,6 +103,10 @@ export function stdinReading(words: readonly string[], text: string): StdinReadi
     if (Object.prototype.hasOwnProperty.call(STDIN_PROGRAMS, base)) return { kind: 'program', what: `${base} reads ${STDIN_PROGRAMS[base]} from it` };
     if (SHELLS.has(base)) {
       const argv = shellReading(name, args, text);
+      // A shell reading its script from stdin reads the rest of the script from whatever stdin
+      // becomes: `exec <FILE` in the body makes it run FILE, which `sh -c BODY` would not
+      // (attack pass 3). Such a body is not judged as `-c` text.
+      if (argv && /\bexec\b/.test(text)) return { kind: 'program', what: `${base} reads its script from it, and \`exec\` there can make it read further commands from a file nobody reviewed` };
       return argv ? { kind: 'shell', argv: [...prefix, ...argv] } : { kind: 'data' };
     }
     if ((base === 'source' || base === '.') && STDIN_PATHS.has(args[0] ?? '')) return { kind: 'source' };

