@@ -98,9 +98,11 @@ describe('the npm package, installed globally on a machine without a C compiler'
     expect(audit.some((r) => r.agent === 'claude' && /hello-from-global/.test(JSON.stringify(r)))).toBe(true);
     expect(audit.some((r) => r.agent === 'claude' && r.decision === 'block')).toBe(true);
 
-    shimctl(['daemon', 'stop']);
+    expect(shimctl(['daemon', 'status']).status).toBe(0);
     const un = shimctl(['uninstall']);
     expect(un.status, un.stderr).toBe(0);
+    // uninstall stops the resident process: nothing of the gate keeps running (attack pass 4).
+    expect(shimctl(['daemon', 'status']).status).toBe(3);
     // The audit stays (nothing lost): ~/.local holds only the state directory now.
     expect(readdirSync(join(home, '.local'))).toEqual(['state']);
     const after = snapshot(home, [join(home, '.local'), join(home, '.claude')]);

@@ -9,7 +9,7 @@ import { ALLOW_NOTHING_FOUND, internalErrorVerdict, verdict } from '../verdict.j
 import { combine } from '../review/combine.js';
 import { absolutize, basenamePosix, dirnamePosix, expandTilde, isWithin, normalizePosix, resolvePhysically } from './posixPath.js';
 import type { ProtectedResource } from './protectedResources.js';
-import { CREATABLE_RULES, defaultGatePaths, ENV_TEMPLATE_NAMES, PUBLIC_HALVES, protectedResources } from './protectedResources.js';
+import { CREATABLE_RULES, defaultGatePaths, ENV_TEMPLATE_NAMES, GATE_WRITES_ONLY, PUBLIC_HALVES, protectedResources } from './protectedResources.js';
 import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
 import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
@@ -148,6 +148,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     for (const i of candidates(s.all, recursive, prepared)) {
       const r = prepared.resources[i]!;
       if (r.kind !== 'secret' && !writes) continue;
+      if (arg.access === 'delete' && GATE_WRITES_ONLY.has(r.ruleId)) continue;
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
       if (!s.all.some((p) => touches(r, p, recursive, arg.access))) continue;
       reported.add(r.ruleId);

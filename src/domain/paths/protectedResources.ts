@@ -129,13 +129,17 @@ export const CREATABLE_RULES: ReadonlySet<string> = new Set(['paths:dotenv', 'pa
  * hooks (next git command), the agents' own settings (an agent rewriting its permissions) and
  * their shell snapshots (sourced by every later envelope). Reading them stays allowed.
  */
+/** Gate rules whose files only matter when written: deleting one makes git ignore nothing it would run. */
+export const GATE_WRITES_ONLY: ReadonlySet<string> = new Set(['paths:gitfile']);
+
 export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:shell-startup', ['~/.bashrc', '~/.bash_profile', '~/.bash_login', '~/.bash_logout', '~/.profile', '~/.zshrc',
     '~/.zprofile', '~/.zshenv', '~/.zlogin', '~/.zlogout', '~/.kshrc', '~/.config/fish/**', '~/.inputrc']],
+  ['paths:git-config', ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**']],
   // `.git` itself: a gitfile (`gitdir: ../elsewhere`) points git at a repository whose config the
-  // names above do not cover (attack pass 3); `commondir` and `config.worktree` do the same from inside.
-  ['paths:git-config', ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**',
-    '.git', '.git/commondir', '.git/config.worktree', '.git/worktrees/*/commondir', '.git/worktrees/*/config.worktree', '.git/worktrees/*/gitdir']],
+  // names above do not cover (attack pass 3); `commondir` and `config.worktree` do the same from
+  // inside. Writing them is refused; deleting them (`rm -rf .git`) plants nothing (GATE_WRITES_ONLY).
+  ['paths:gitfile', ['.git', '.git/commondir', '.git/config.worktree', '.git/worktrees/*/commondir', '.git/worktrees/*/config.worktree', '.git/worktrees/*/gitdir']],
   ['paths:agent-settings', ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json']],
   ['paths:agent-snapshots', ['~/.claude/shell-snapshots/**', '~/.codex/shell_snapshots/**']],
   ['paths:autostart', ['~/.config/systemd/user/**', '~/.local/share/systemd/user/**', '~/.config/autostart/**', '~/.config/environment.d/**',

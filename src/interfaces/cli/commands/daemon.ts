@@ -299,7 +299,8 @@ async function status(args: string[], ctx: CliContext): Promise<number> {
   return running ? 0 : 3;
 }
 
-async function stop(ctx: CliContext): Promise<number> {
+/** `shimctl daemon stop`; also run by `uninstall`, so no resident process outlives the install. */
+export async function stop(ctx: CliContext): Promise<number> {
   const files = daemonFiles(statePaths(ctx.env).runDir);
   const pid = readLockPid(files);
   if (pid === undefined) {

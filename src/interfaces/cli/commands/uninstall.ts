@@ -1,6 +1,7 @@
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { uninstall } from '../../../infrastructure/install/uninstall.js';
 import type { CliCommand } from '../cliContext.js';
+import { stop as stopResidentProcess } from './daemon.js';
 import { EXIT_USAGE } from '../cliContext.js';
 
 export const uninstallCommand: CliCommand = {
@@ -11,6 +12,9 @@ export const uninstallCommand: CliCommand = {
     const bad = args.find((a) => a !== '--purge');
     if (bad) { ctx.stderr.write(`shimctl uninstall: unknown option '${bad}'\nusage: shimctl uninstall [--purge]\n`); return EXIT_USAGE; }
     try {
+      // The resident review process (and an HTTP API inside it) must not outlive the install
+      // (attack pass 4 found it still running after uninstall).
+      await stopResidentProcess({ ...ctx, stdout: { write: () => true } as unknown as typeof ctx.stdout });
       const r = uninstall(statePaths(ctx.env), purge);
       if (r.nothingInstalled) ctx.stdout.write('Nothing installed (no manifest).\n');
       for (const f of r.removed) ctx.stdout.write(`removed ${f}\n`);
