@@ -98,8 +98,19 @@ export function nodeStarts(h: FastHome): string[] {
   return existsSync(h.nodeLog) ? readFileSync(h.nodeLog, 'utf8').split('\n').filter(Boolean) : [];
 }
 
-export function auditRecords(h: FastHome): Array<Record<string, unknown>> {
+/** Every line of the audit file, start and end records each on their own. */
+export function auditLines(h: FastHome): Array<Record<string, unknown>> {
   return existsSync(h.auditLog) ? readFileSync(h.auditLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+}
+
+/**
+ * One record per decision: a command that ran has a `phase: "start"` record before it and a
+ * `phase: "end"` record after it (same id); the start is dropped when its end is there.
+ */
+export function auditRecords(h: FastHome): Array<Record<string, unknown>> {
+  const all = auditLines(h);
+  const ended = new Set(all.filter((r) => r.phase === 'end').map((r) => r.id));
+  return all.filter((r) => !(r.phase === 'start' && ended.has(r.id)));
 }
 
 export function daemonPid(h: FastHome): number | undefined {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import cases from './signalAudit.cases.json' with { type: 'json' };
-import { alive, auditRecords, daemonPid, fastHome, findSleep, startDaemon, stopDaemon, waitFor } from './harness.js';
+import { alive, auditLines as auditRecords, daemonPid, fastHome, findSleep, startDaemon, stopDaemon, waitFor } from './harness.js';
 
 interface Case { name: string; target: 'command' | 'shim' | 'daemon'; signal: NodeJS.Signals; then?: NodeJS.Signals; status: number; modes?: string[] }
 

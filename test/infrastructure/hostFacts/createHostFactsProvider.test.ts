@@ -102,7 +102,7 @@ describe('fileId and shimctlPaths', () => {
     expect(facts.home).toBe(home);
     // No install in this HOME: the directories HOME/XDG name (no manifest to add recorded ones).
     expect(facts.shimctlPaths).toEqual([join(home, '.config/shimctl'), join(home, '.local/state/shimctl'), join(home, '.local/share/shimctl'),
-      join(home, '.local/share/shimctl/bin'), join(home, '.local/share/shimctl/shims')]);
+      join(home, '.local/share/shimctl/bin'), join(home, '.local/share/shimctl/shims'), '/etc/shimctl/managed.json']);
     const xdg = createHostFactsProvider(statePaths({ HOME: home, XDG_CONFIG_HOME: join(root, 'cfg') })).facts({});
     expect(xdg.shimctlPaths![0]).toBe(join(root, 'cfg', 'shimctl'));
   });

@@ -21,9 +21,14 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const { filter, limit, before } = q.value;
     const records: AuditRecord[] = [];
     let more = false;
+    // One record per command, as `audit tail` shows it: newest first, the end record is met
+    // before its start record, which is then skipped (a start with no end is kept: never ended).
+    const ended = new Set<string>();
     for (const line of auditLinesNewestFirst(deps.auditLog)) {
       const r = parseRecordLine(line);
       if (!r) continue;
+      if (r.phase === 'end') ended.add(r.id);
+      else if (r.phase === 'start' && ended.has(r.id)) continue;
       if (before !== undefined && (r.seq === undefined || r.seq >= before)) continue;
       if (filter.sinceMs !== undefined && Date.parse(r.ts) < filter.sinceMs - 60_000) break;
       if (!matchesFilter(r, filter)) continue;
@@ -56,9 +61,12 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const from = q.value.filter.sinceMs!;
     const width = Math.max(1, Math.ceil((now - from) / n));
     const agents: Record<string, Record<string, number[]>> = {};
+    const ended = new Set<string>();
     for (const line of auditLinesNewestFirst(deps.auditLog)) {
       const r = parseRecordLine(line);
       if (!r) continue;
+      if (r.phase === 'end') ended.add(r.id);
+      else if (r.phase === 'start' && ended.has(r.id)) continue;
       const t = Date.parse(r.ts);
       if (t < from - 60_000) break;
       if (t < from || !matchesFilter(r, q.value.filter)) continue;

@@ -11,7 +11,7 @@ const MAX_ROWS = 300;
 const PAGE = 100;
 
 interface Reason { code: string; message: string }
-interface AuditRecord { seq?: number; ts: string; agent?: string; decision: string; risk: string; command?: string; argv?: string[]; reviewed?: string; reasons?: Reason[] }
+interface AuditRecord { seq?: number; id: string; phase?: string; ts: string; agent?: string; decision: string; risk: string; command?: string; argv?: string[]; reviewed?: string; reasons?: Reason[] }
 interface Pending { id: string; agent: string | null; cwd: string; command: string; reviewed?: string | null; reasons: Reason[]; risk: string; createdAt: string }
 
 const csrf = document.querySelector<HTMLMetaElement>('meta[name="shimctl-csrf"]')!.content;
@@ -60,6 +60,7 @@ function row(r: AuditRecord): HTMLTableRowElement {
     el('td', makeVisible((r.reasons ?? []).map((x) => x.code).join(', '))),
   );
   if (r.seq !== undefined) tr.dataset.seq = String(r.seq);
+  tr.dataset.id = r.id;
   return tr;
 }
 
@@ -105,7 +106,11 @@ async function follow(): Promise<void> {
         const data = event.split('\n').find((l) => l.startsWith('data: '));
         if (data) {
           const body = $('feed-rows');
-          body.prepend(row(JSON.parse(data.slice(6)) as AuditRecord));
+          const rec = JSON.parse(data.slice(6)) as AuditRecord;
+          // A command's end record replaces the row its start record made.
+          const old = [...body.children].find((tr) => (tr as HTMLElement).dataset.id === rec.id);
+          if (old) old.replaceWith(row(rec));
+          else body.prepend(row(rec));
           trim(body, false);
           $('feed-info').textContent = `${body.children.length} rows shown`;
         }
