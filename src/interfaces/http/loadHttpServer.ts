@@ -9,6 +9,9 @@ declare const require: ((id: string) => unknown) | undefined;
  * beside the bundle; from source (tests, tsx) it is imported.
  */
 export async function loadHttpServer(): Promise<typeof HttpServerModule> {
-  if (typeof require === 'function') return require('./http.cjs') as typeof HttpServerModule;
+  // A name esbuild does not follow: dist/http.cjs is built on its own (any bundle that reaches
+  // this file, the benchmark's included, must not try to inline it).
+  const bundle = ['.', 'http.cjs'].join('/');
+  if (typeof require === 'function') return require(bundle) as typeof HttpServerModule;
   return import('./createHttpServer.js');
 }
