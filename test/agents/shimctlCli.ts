@@ -25,7 +25,13 @@ export interface AuditLine { decision: string; risk?: string; agent?: string; co
   /** A compound command judged part by part (README audit schema). */
   parts?: Array<{ command: string; cwd?: string; decision: string }>; [key: string]: unknown }
 
+/**
+ * One record per decision, as `audit tail` shows them: a command that ran has a `phase: "start"`
+ * record before it and a `phase: "end"` record after it (one id); the start goes when its end is there.
+ */
 export function readAudit(path: string): AuditLine[] {
   if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditLine);
+  const all = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditLine & { id?: string; phase?: string });
+  const ended = new Set(all.filter((r) => r.phase === 'end').map((r) => r.id));
+  return all.filter((r) => !(r.phase === 'start' && ended.has(r.id)));
 }
