@@ -1,4 +1,5 @@
 // Runs the built CLI (bin/shimctl.cjs) the way a user would, in the test's throwaway HOME.
+import { oneRecordPerCommand } from '../../src/application/auditQuery/selectRecords.js';
 import { execa } from 'execa';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +32,5 @@ export interface AuditLine { decision: string; risk?: string; agent?: string; co
  */
 export function readAudit(path: string): AuditLine[] {
   if (!existsSync(path)) return [];
-  const all = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditLine & { id?: string; phase?: string });
-  const ended = new Set(all.filter((r) => r.phase === 'end').map((r) => r.id));
-  return all.filter((r) => !(r.phase === 'start' && ended.has(r.id)));
+  return oneRecordPerCommand(readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditLine));
 }

@@ -1,6 +1,7 @@
 // Real parts for the fast-path tests: the built CLI (private copy), the C client compiled with
 // the machine's compiler, a fresh HOME per test file, and a `node` wrapper that logs each time
 // the per-command core (the fallback) or a daemon is started, so a test can tell which path ran.
+import { oneRecordPerCommand } from '../../src/application/auditQuery/selectRecords.js';
 import { spawn, spawnSync } from 'node:child_process';
 import type { SpawnSyncReturns } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -108,9 +109,7 @@ export function auditLines(h: FastHome): Array<Record<string, unknown>> {
  * `phase: "end"` record after it (same id); the start is dropped when its end is there.
  */
 export function auditRecords(h: FastHome): Array<Record<string, unknown>> {
-  const all = auditLines(h);
-  const ended = new Set(all.filter((r) => r.phase === 'end').map((r) => r.id));
-  return all.filter((r) => !(r.phase === 'start' && ended.has(r.id)));
+  return oneRecordPerCommand(auditLines(h));
 }
 
 export function daemonPid(h: FastHome): number | undefined {

@@ -73,6 +73,20 @@ describe('HTTP API security', () => {
     expect((await raw(s.port, '/health', { host: `localhost:${s.port}` })).status).toBe(200);
   });
 
+  it('judges a percent-encoded path as the route it reaches: only the bearer token mints login codes', async () => {
+    // A dashboard session (cookie + CSRF) must not mint codes through `/v1/%75i/login-codes`.
+    const code = await (await s.call('/v1/ui/login-codes', { method: 'POST' })).json();
+    const login = await fetch(code.url, { redirect: 'manual' });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await (await fetch(`${s.url}/`, { headers: { cookie } })).text();
+    const csrf = /name="shimctl-csrf" content="([0-9a-f]{64})"/.exec(page)![1]!;
+    for (const path of ['/v1/ui/login-codes', '/v1/%75i/login-codes', '/v1/u%69/login-codes', '/%761/ui/login-codes']) {
+      const r = await s.call(path, { method: 'POST', auth: false, headers: { cookie, 'x-shimctl-csrf': csrf } });
+      expect(r.status, path).toBe(401);
+    }
+    expect((await s.call('/v1/%75i/login-codes', { method: 'POST' })).status).toBe(200);
+  });
+
   it('refuses a state-changing request from a foreign Origin and sends no CORS header', async () => {
     const body = JSON.stringify({ api_version: 1, command: 'ls', cwd: '/tmp' });
     const foreign = await s.call('/v1/decide', { method: 'POST', body, headers: { origin: 'http://evil.example', 'content-type': 'application/json' } });

@@ -43,6 +43,27 @@ export function selectLastRecords(linesNewestFirst: Iterable<string>, filter: Au
   return picked.reverse();
 }
 
+/**
+ * The commands matching the filter, newest first, one each (as `audit tail` picks them), until the
+ * scan is past `since`: for readers that page or bucket them (the HTTP API).
+ */
+export function* commandsNewestFirst(linesNewestFirst: Iterable<string>, filter: AuditFilter): Generator<AuditRecord> {
+  const pastSince = pastSinceDetector(filter);
+  const shown = onePerCommand();
+  for (const line of linesNewestFirst) {
+    const record = parseRecordLine(line);
+    if (!record || !shown(record)) continue;
+    if (pastSince(record)) return;
+    if (matchesFilter(record, filter)) yield record;
+  }
+}
+
+/** One record per decision from a log read oldest first (tests read whole files). */
+export function oneRecordPerCommand<T extends object>(oldestFirst: readonly T[]): T[] {
+  const shown = onePerCommand();
+  return [...oldestFirst].reverse().filter((r) => shown(r as unknown as AuditRecord)).reverse();
+}
+
 export interface AuditStats {
   /** Commands (a start and its end count once). */
   total: number;

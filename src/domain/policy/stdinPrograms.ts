@@ -91,6 +91,16 @@ function shellReading(name: string, args: readonly string[], text: string): stri
   return [name, ...opts, '-c', text, ...(operands.length ? [name, ...operands] : [])];
 }
 
+/**
+ * Whether shell text can run `exec`, however the word is spelled: quotes, backslashes and line
+ * continuations are removed first (`e\xec`, `"ex"ec`, `eval 'ex''ec …'` all become `exec`). Other
+ * ways to build the word (`$'…'`, `${…}`, `$(…)`) are refused by the review of the text itself.
+ * Over-approximates on purpose: `echo exec` counts too.
+ */
+function mentionsExec(text: string): boolean {
+  return /\bexec\b/.test(text.replace(/\\\n/g, '').replace(/[\\'"]/g, ''));
+}
+
 /** How the command in `words` (assignments and `builtin`/`command` prefixes already removed) uses `text` given on stdin. */
 export function stdinReading(words: readonly string[], text: string): StdinReading {
   let inner = [...words];
@@ -106,7 +116,7 @@ export function stdinReading(words: readonly string[], text: string): StdinReadi
       // A shell reading its script from stdin reads the rest of the script from whatever stdin
       // becomes: `exec <FILE` in the body makes it run FILE, which `sh -c BODY` would not
       // (attack pass 3). Such a body is not judged as `-c` text.
-      if (argv && /\bexec\b/.test(text)) return { kind: 'program', what: `${base} reads its script from it, and \`exec\` there can make it read further commands from a file nobody reviewed` };
+      if (argv && mentionsExec(text)) return { kind: 'program', what: `${base} reads its script from it, and \`exec\` there can make it read further commands from a file nobody reviewed` };
       return argv ? { kind: 'shell', argv: [...prefix, ...argv] } : { kind: 'data' };
     }
     if ((base === 'source' || base === '.') && STDIN_PATHS.has(args[0] ?? '')) return { kind: 'source' };

@@ -82,13 +82,6 @@ function judgeHost(url: string, c: HostClassification, config: PolicyConfig, sha
   return hostVerdict(url, c.cls, c.canonical, config, shape);
 }
 
-/**
- * The local HTTP API's port (docs/http-api.md): an agent's command aimed at it is refused outright,
- * whatever the request looks like; with the API an agent could answer its own approvals.
- * The default port always counts, so a server started after the review is covered too.
- */
-export const SHIMCTL_HTTP_DEFAULT_PORT = 7819;
-
 function ownServer(url: string, port: string | undefined, scheme: string, cls: AddressClass, ownPorts: readonly number[]): Verdict | undefined {
   if (cls !== 'loopback' && cls !== 'unspecified') return undefined;
   const n = port === undefined || port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
@@ -129,7 +122,10 @@ function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, o
  */
 export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape), httpApiPort?: number): Verdict {
   const lazy = shape === undefined ? undefined : typeof shape === 'function' ? once(shape) : () => shape;
-  const ownPorts = httpApiPort === undefined ? [SHIMCTL_HTTP_DEFAULT_PORT] : [SHIMCTL_HTTP_DEFAULT_PORT, httpApiPort];
+  // The local HTTP API (docs/http-api.md): an agent's command aimed at it is refused outright,
+  // whatever the request looks like; with the API an agent could answer its own approvals. The
+  // configured port always counts, so a server started after the review is covered too.
+  const ownPorts = httpApiPort === undefined ? [config.http.port] : [config.http.port, httpApiPort];
   const verdicts = urls.flatMap((u) => judgeOne(u, config, lazy, ownPorts));
   return verdicts.length ? combine(...verdicts) : ALLOW_NOTHING_FOUND;
 }

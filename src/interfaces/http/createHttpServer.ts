@@ -41,7 +41,10 @@ export function createHttpServer(deps: HttpDeps): FastifyInstance {
     if (!hostAllowed(req.headers.host, deps.port())) {
       return reply.code(421).send(httpError('http.host_refused', 'the Host header must name this server on the loopback address (DNS rebinding)'));
     }
-    const path = req.url.split('?')[0]!;
+    // The route the router matched, not the raw URL: the router decodes percent-escapes, so
+    // `/v1/%75i/login-codes` runs the `/v1/ui/login-codes` route and must be judged as it. A request
+    // that matches no route is judged by its raw path (and gets 404 once it has the token).
+    const path = req.routeOptions.url ?? req.url.split('?')[0]!;
     if (OPEN.has(path) && req.method === 'GET') return;
     const session = cookieValue(req.headers.cookie, UI_COOKIE);
     if (PAGE(path) && req.method === 'GET' && ui.session(session)) return;

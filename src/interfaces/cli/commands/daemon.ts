@@ -14,7 +14,6 @@ import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js'
 import type { ClientChannel } from '../../../infrastructure/daemon/daemonServer.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
 import type { ConfigOutcome } from '../../../application/ports/configSource.js';
-import { startHttpApi } from '../../http/startHttpApi.js';
 import type { RunningApi } from '../../http/startHttpApi.js';
 import { daemonArgv, daemonEnvironment, isDaemonEnvironment } from '../../../infrastructure/daemon/daemonEnv.js';
 import { daemonIdentityMismatch } from '../../../infrastructure/daemon/daemonIdentity.js';
@@ -369,5 +368,8 @@ export const daemonCommand: CliCommand = {
 async function startApiIfConfigured(env: Record<string, string | undefined>, configSource: { load(cwd: string): ConfigOutcome }, home: string): Promise<RunningApi | undefined> {
   const loaded = configSource.load(home);
   if (loaded.kind !== 'ok' || !loaded.config.http.serveInDaemon) return undefined;
+  // Imported here: the shims load this bundle for every command, and only a resident process
+  // with the API turned on needs the API's wiring (the server itself is dist/http.cjs).
+  const { startHttpApi } = await import('../../http/startHttpApi.js');
   return startHttpApi(env, loaded.config.http.port);
 }

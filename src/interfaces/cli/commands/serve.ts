@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createApp } from '../../../compositionRoot.js';
+import { defaultConfig } from '../../../domain/defaultConfig.js';
 import { startHttpApi } from '../../http/startHttpApi.js';
 import type { CliCommand } from '../cliContext.js';
 import { EXIT_USAGE } from '../cliContext.js';
@@ -7,7 +8,7 @@ import { EXIT_USAGE } from '../cliContext.js';
 const USAGE = `usage: shimctl serve [--port N]
 
 Serves the local HTTP API (docs/http-api.md) on 127.0.0.1 until SIGINT/SIGTERM.
-  --port N   the port (default: "http.port" in your config, 7819; 0 picks a free one, which is printed)
+  --port N   the port (default: "http.port" in your config; 0 picks a free one, which is printed)
 The bearer token is in an owner-only file in the state directory (printed at start).
 `;
 
@@ -30,7 +31,7 @@ export const serveCommand: CliCommand = {
     if (port === undefined) {
       const app = createApp(ctx.env);
       const loaded = app.configSource.load(app.paths.home);
-      port = loaded.kind === 'ok' ? loaded.config.http.port : 7819;
+      port = (loaded.kind === 'ok' ? loaded.config : defaultConfig()).http.port;
     }
     let api;
     try {

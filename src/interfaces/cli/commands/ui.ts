@@ -13,7 +13,7 @@ const USAGE = `usage: shimctl ui [--print] [--port N]
 Opens the dashboard: starts \`shimctl serve\` in the background unless one runs, then opens the
 browser (xdg-open) with a one-time login link, valid for a minute.
   --print    print the link instead of opening a browser
-  --port N   the port for a server this starts (default 7819)
+  --port N   the port for a server this starts (default: "http.port" in your config)
 `;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { matchesFilter, parseRecordLine } from '../../../application/auditQuery/auditFilter.js';
-import { countRecords } from '../../../application/auditQuery/selectRecords.js';
+import { matchesFilter, parseRecordLine, recordTimeMs } from '../../../application/auditQuery/auditFilter.js';
+import { commandsNewestFirst, countRecords } from '../../../application/auditQuery/selectRecords.js';
 import type { AuditRecord } from '../../../application/ports/auditLog.js';
 import { followAuditFile } from '../../../infrastructure/audit/followAuditFile.js';
 import { auditLinesNewestFirst, openOrNull } from '../../../infrastructure/audit/readLinesBackward.js';
@@ -21,17 +21,9 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const { filter, limit, before } = q.value;
     const records: AuditRecord[] = [];
     let more = false;
-    // One record per command, as `audit tail` shows it: newest first, the end record is met
-    // before its start record, which is then skipped (a start with no end is kept: never ended).
-    const ended = new Set<string>();
-    for (const line of auditLinesNewestFirst(deps.auditLog)) {
-      const r = parseRecordLine(line);
-      if (!r) continue;
-      if (r.phase === 'end') ended.add(r.id);
-      else if (r.phase === 'start' && ended.has(r.id)) continue;
+    // One record per command, as `audit tail` picks them (a start with no end: never ended).
+    for (const r of commandsNewestFirst(auditLinesNewestFirst(deps.auditLog), filter)) {
       if (before !== undefined && (r.seq === undefined || r.seq >= before)) continue;
-      if (filter.sinceMs !== undefined && Date.parse(r.ts) < filter.sinceMs - 60_000) break;
-      if (!matchesFilter(r, filter)) continue;
       if (records.length === limit) { more = true; break; }
       records.push(r);
     }
@@ -61,15 +53,8 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const from = q.value.filter.sinceMs!;
     const width = Math.max(1, Math.ceil((now - from) / n));
     const agents: Record<string, Record<string, number[]>> = {};
-    const ended = new Set<string>();
-    for (const line of auditLinesNewestFirst(deps.auditLog)) {
-      const r = parseRecordLine(line);
-      if (!r) continue;
-      if (r.phase === 'end') ended.add(r.id);
-      else if (r.phase === 'start' && ended.has(r.id)) continue;
-      const t = Date.parse(r.ts);
-      if (t < from - 60_000) break;
-      if (t < from || !matchesFilter(r, q.value.filter)) continue;
+    for (const r of commandsNewestFirst(auditLinesNewestFirst(deps.auditLog), q.value.filter)) {
+      const t = recordTimeMs(r);
       const i = Math.min(n - 1, Math.floor((t - from) / width));
       const a = (agents[r.agent ?? '(none)'] ??= { allow: new Array(n).fill(0), ask: new Array(n).fill(0), block: new Array(n).fill(0) });
       const row = a[r.decision];

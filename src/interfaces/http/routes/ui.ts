@@ -6,7 +6,7 @@ import { API_VERSION } from '../../api/apiError.js';
 import { httpError } from '../createHttpServer.js';
 import type { HttpDeps } from '../httpDeps.js';
 import type { UiSessions } from '../uiSessions.js';
-import { UI_COOKIE } from '../uiSessions.js';
+import { UI_COOKIE, cookieValue } from '../uiSessions.js';
 
 /** Only our own files, only from our own origin: no inline script, no framing, no forms elsewhere. */
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -42,7 +42,7 @@ export function registerUiRoutes(app: FastifyInstance, deps: HttpDeps, ui: UiSes
   });
 
   app.get('/', async (req, reply) => {
-    const s = ui.session(/(?:^|;\s*)shimctl_ui=([0-9a-f]{64})/.exec(req.headers.cookie ?? '')?.[1]);
+    const s = ui.session(cookieValue(req.headers.cookie, UI_COOKIE));
     if (!s) return reply.code(401).send(httpError('http.unauthorized', 'open the dashboard with `shimctl ui`'));
     secure(reply);
     // The CSRF value is hex, so it cannot end the attribute it is written into.
