@@ -74,7 +74,7 @@ function withMode(req: ReviewRequest, deps: ReviewDeps, result: ReviewResult): R
     const units: ModeUnit[] = result.parts
       ? result.parts.map((p) => ({ argv: p.argv, text: p.text, cwd: p.cwd, verdict: p.verdict }))
       : result.normalized ? [{ argv: result.normalized.effectiveArgv, text: result.normalized.command, cwd: req.cwd }] : [];
-    const out = applyMode({ mode, verdict: result.verdict, units, workspace: req.workspace ?? req.cwd, bookkeeping: result.bookkeeping !== undefined, home: deps.facts.home, realpath: (p) => deps.facts.realpath(p) });
+    const out = applyMode({ mode, verdict: result.verdict, units, workspace: req.workspace, bookkeeping: result.bookkeeping !== undefined, home: deps.facts.home, realpath: (p) => deps.facts.realpath(p) });
     const trace = out.effect ? [...result.trace, { stage: 'mode', detail: out.effect, verdict: out.verdict }] : result.trace;
     return { ...result, verdict: out.verdict, mode, trace };
   } catch (err) {

@@ -21,8 +21,12 @@ export interface ModeRequest {
   verdict: Verdict;
   /** The simple commands; empty when the text never became commands the review could list. */
   units: readonly ModeUnit[];
-  /** Where acceptEdits trusts writes and build tooling: the launch directory (SHIMCTL_WORKSPACE), else the request's cwd. */
-  workspace: string;
+  /**
+   * Where acceptEdits trusts writes and build tooling: the launch directory (SHIMCTL_WORKSPACE).
+   * Absent (a hook, a session not started by a launcher): acceptEdits lifts nothing, since the
+   * request's cwd is wherever the agent went (review pass of 1 Dec 2026: `cd ~` then `rm -rf …`).
+   */
+  workspace?: string;
   /** The text was an agent bookkeeping call recognised by its exact shape (its env probe, its snapshot). */
   bookkeeping?: boolean;
   home: string;
@@ -55,7 +59,7 @@ export function isReadOnly(req: ModeRequest): boolean {
   return req.units.every((u) => isBookkeeping(u) || (!(u.text !== undefined && writesByRedirection(u.text)) && changedPaths(u.argv).length === 0));
 }
 
-function insideWorkspace(req: ModeRequest, u: ModeUnit): boolean {
+function insideWorkspace(req: ModeRequest & { workspace: string }, u: ModeUnit): boolean {
   const ws = resolvePhysically(req.workspace, req.realpath);
   return cwdsOf(u).every((c) => isWithin(resolvePhysically(c, req.realpath), ws));
 }
@@ -68,16 +72,18 @@ function insideWorkspace(req: ModeRequest, u: ModeUnit): boolean {
  */
 function acceptEditsLifts(req: ModeRequest): string | undefined {
   const v = req.verdict;
-  if (v.decision !== 'ask' || req.units.length === 0) return undefined;
+  if (v.decision !== 'ask' || req.units.length === 0 || req.workspace === undefined) return undefined;
+  const launched = { ...req, workspace: req.workspace };
   const ws = resolvePhysically(req.workspace, req.realpath);
   let build = false;
   let edit = false;
   for (const u of req.units) {
     if (isBookkeeping(u) || (u.verdict && u.verdict.decision === 'allow')) continue;
-    if (!insideWorkspace(req, u)) return undefined;
+    if (!insideWorkspace(launched, u)) return undefined;
     if (isBuildCommand(u.argv)) { build = true; continue; }
     const targets = cwdsOf(u).flatMap((c) => changedPaths(u.argv).map((p) => resolvePhysically(absolutize(expandTilde(p, req.home), c), req.realpath)));
-    if (targets.length === 0 || !targets.every((t) => isStrictAncestor(ws, t))) return undefined;
+    // A repository's history (`.git`) is not an edit: deleting it cannot be undone.
+    if (targets.length === 0 || !targets.every((t) => isStrictAncestor(ws, t) && !t.split('/').includes('.git'))) return undefined;
     edit = true;
   }
   const allowedRules = new Set([...READ_RULES, ...(build ? BUILD_RULES : []), ...(edit ? ['fs:rm-recursive', 'fs:rm-files', 'fs:workspace-write'] : [])]);

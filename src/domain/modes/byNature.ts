@@ -9,6 +9,8 @@ import type { Verdict } from '../verdict.js';
  */
 const PREFIXES = ['syntax.', 'invocation.', 'config.', 'engine.', 'rego.', 'internal.', 'review.', 'audit.', 'hook.'];
 const CODES = new Set([
+  // A shimctl project file carries the project's block rules: no mode may delete or rewrite it.
+  'path.shimctl_config',
   'path.self_protection', 'path.root_deletion', 'path.protected', 'path.protected_write', 'url.metadata_service',
   // A block rule someone wrote in a config file (user, project, managed) stands in every mode.
   'command.blocked',

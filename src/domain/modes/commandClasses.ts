@@ -1,3 +1,5 @@
+import { MODEL_BY_COMMAND } from '../toolModels/registry.js';
+import { modelFindings } from '../toolModels/judgeModel.js';
 import { pathArgsFor } from '../policy/pathArgs.js';
 import { basenamePosix } from '../paths/posixPath.js';
 
@@ -70,12 +72,19 @@ function plainWord(a: string): boolean {
 /** Output redirections other than to /dev/null or another descriptor, in a part's source text (quoted text removed first). */
 export function writesByRedirection(text: string): boolean {
   const unquoted = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, '""');
-  const rest = unquoted.replace(/[0-9]*>>?\|?\s*\/dev\/null\b|[0-9]*>&\s*[0-9-]+|&>\s*\/dev\/null\b/g, '');
+  // A descriptor duplication is `>&N` or `>&-` as a whole word (`>&1x` writes a file named 1x).
+  const rest = unquoted.replace(/[0-9]*>>?\|?\s*\/dev\/null(?![^\s;&|)])|[0-9]*>&\s*(?:[0-9]+|-)(?![^\s;&|)])|&>\s*\/dev\/null(?![^\s;&|)])/g, '');
   return rest.includes('>');
 }
 
-/** The paths a simple command writes or deletes, as the review's option models name them. */
+/**
+ * The paths a simple command writes or deletes: the path arguments the review reads, and what the
+ * tool's option model says (`tree -o FILE`, `tree -H` writing 00Tree.html: review pass of 1 Dec 2026).
+ */
 export function changedPaths(argv: readonly string[]): string[] {
   const name = basenamePosix(argv[0] ?? '');
-  return pathArgsFor(name, argv.slice(1)).filter((p) => p.access === 'write' || p.access === 'delete').map((p) => p.raw);
+  const args = argv.slice(1);
+  const model = MODEL_BY_COMMAND.get(name);
+  const paths = [...pathArgsFor(name, args), ...(model ? modelFindings(name, model, args).paths : [])];
+  return paths.filter((p) => p.access === 'write' || p.access === 'delete').map((p) => p.raw);
 }

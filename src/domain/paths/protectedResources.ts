@@ -31,6 +31,9 @@ export const ENV_TEMPLATE_NAMES = new Set(['.env.example', '.env.sample', '.env.
 // a tool pointed elsewhere by its variable): the `~/` spelling stays first, because it is the one
 // reported, and because a recursive access to a parent of HOME reaches it (a floating pattern is
 // only contained by directories ending in its names).
+/** The file name of the local HTTP API's bearer token (written by src/infrastructure/http/serverFiles.ts). */
+export const SHIMCTL_HTTP_TOKEN_FILE = 'shimctl-http.token';
+
 export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:dotenv', ['.env', '.env.*', '.envrc']],
   // OpenSSH ssh(1) FILES: private keys, authorized_keys, config. The public halves are readable (PUBLIC_HALVES).
@@ -55,10 +58,9 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:azure', ['~/.azure/**', '**/.azure/**']],
   // gh auth: `oauth_token` in hosts.yml; hub(1): the same in ~/.config/hub.
   ['paths:gh', ['~/.config/gh/hosts.yml', '**/.config/gh/hosts.yml', '~/.config/hub']],
+  // The local HTTP API's bearer token: an agent that reads it could use the API. By name, wherever it is.
+  ['paths:shimctl-http-token', [SHIMCTL_HTTP_TOKEN_FILE]],
   // Python packaging "The .pypirc file": repository passwords and API tokens.
-  // The local HTTP API's bearer token (src/infrastructure/http/serverFiles.ts TOKEN_FILE_NAME): an agent that
-  // reads it could answer its own approvals through the API. By name, wherever it is.
-  ['paths:shimctl-http-token', ['shimctl-http.token']],
   ['paths:pypirc', ['.pypirc']],
   // cargo login: the registry token; `gem signin`: ~/.gem/credentials (rubygems_api_key).
   ['paths:cargo', ['~/.cargo/credentials', '~/.cargo/credentials.toml']],
@@ -124,14 +126,14 @@ export const PUBLIC_HALVES: ReadonlyMap<string, RegExp> = new Map([
  */
 export const CREATABLE_RULES: ReadonlySet<string> = new Set(['paths:dotenv', 'paths:private-key', 'paths:wrangler']);
 
+/** Gate rules whose files only matter when written: deleting one makes git ignore nothing it would run. */
+export const GATE_WRITES_ONLY: ReadonlySet<string> = new Set(['paths:gitfile']);
+
 /**
  * Files that run code later when written: shell start-up files (next shell), git config and
  * hooks (next git command), the agents' own settings (an agent rewriting its permissions) and
  * their shell snapshots (sourced by every later envelope). Reading them stays allowed.
  */
-/** Gate rules whose files only matter when written: deleting one makes git ignore nothing it would run. */
-export const GATE_WRITES_ONLY: ReadonlySet<string> = new Set(['paths:gitfile']);
-
 export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:shell-startup', ['~/.bashrc', '~/.bash_profile', '~/.bash_login', '~/.bash_logout', '~/.profile', '~/.zshrc',
     '~/.zprofile', '~/.zshenv', '~/.zlogin', '~/.zlogout', '~/.kshrc', '~/.config/fish/**', '~/.inputrc']],

@@ -19,13 +19,17 @@ const CODE_RUNNING = new Set([
   'CURL_HOME', 'WGETRC', 'SYSTEM_WGETRC',
   // Option files and option variables of modelled tools: an unseen `--pre=./x` for rg, `--files=LIST` for xz.
   'RIPGREP_CONFIG_PATH', 'XZ_DEFAULTS', 'XZ_OPT', 'BZIP2', 'BZIP',
+  // Build tools' own ways to run another program or load plugins (review pass of 1 Dec 2026:
+  // acceptEdits refused the options but not these).
+  'RUSTC', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'RUSTFLAGS', 'RUSTDOCFLAGS', 'PYTEST_ADDOPTS', 'PYTEST_PLUGINS',
+  'MAKEFILES', 'GOFLAGS', 'MAVEN_OPTS', 'MAVEN_ARGS', 'GRADLE_OPTS',
 ]);
 
 /** Name prefixes that always run code, however they continue. */
-const CODE_RUNNING_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_', 'BASH_FUNC_', 'NODE_', 'PYTHON', 'PERL', 'RUBY', 'npm_config_', 'NPM_CONFIG_'];
+const CODE_RUNNING_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_', 'BASH_FUNC_', 'NODE_', 'PYTHON', 'PERL', 'RUBY', 'npm_config_', 'NPM_CONFIG_', 'CARGO_'];
 
 /** Harmless well-known names, checked before the prefixes (`NODE_ENV` is not `NODE_OPTIONS`). */
-const KNOWN_HARMLESS = new Set(['NODE_ENV', 'NODE_NO_WARNINGS', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONIOENCODING', 'PYTHONHASHSEED', 'PYTHONWARNINGS', 'NODE_DEBUG']);
+const KNOWN_HARMLESS = new Set(['CARGO_TERM_COLOR', 'CARGO_INCREMENTAL', 'NODE_ENV', 'NODE_NO_WARNINGS', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONIOENCODING', 'PYTHONHASHSEED', 'PYTHONWARNINGS', 'NODE_DEBUG']);
 
 export function isCodeRunningVariable(name: string): boolean {
   if (KNOWN_HARMLESS.has(name)) return false;

@@ -1,5 +1,6 @@
 // tar's escape hatches: helper programs named in options (`--to-command`, `-I`, `--checkpoint-action=exec=`)
 // and extraction that writes where the archive says.
+import { tarDashArgs } from './tarArgs.js';
 import type { EscapeFindings } from './escapeFindings.js';
 import { hatch } from './escapeFindings.js';
 import { verdict } from '../verdict.js';
@@ -12,11 +13,11 @@ const optionValues = namedOptionValues;
 const TAR_LONGS = ['--checkpoint', '--to-stdout', '--use-compress-program', '--usage', '--utc', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command', '--to-command', '--checkpoint-action'];
 
 /** The `-f`/`--file` archives of a tar command line, old style (`tar cf A`) included. */
-function tarArchives(args: readonly string[]): string[] {
+function tarArchives(given: readonly string[]): string[] {
+  const args = tarDashArgs(given);
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (i === 0 && !a.startsWith('-') && a.includes('f')) { if (args[1] !== undefined) out.push(args[1]); continue; }
     if (a === '--') break;
     if (a.startsWith('--file=')) out.push(a.slice(7));
     else if (a === '--file' && args[i + 1] !== undefined) out.push(args[++i]!);

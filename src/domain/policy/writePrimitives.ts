@@ -3,6 +3,7 @@
 // `gzip FILE` (replaces it), `chmod -x FILE` (a mode that looks like an option). Reading them as
 // plain readers let `sort -o …/shims/shim-entry.cjs payload.js` take over the gate (issue 12).
 // Each reader returns the command's path arguments, or undefined when the tool is not one of these.
+import { TAR_SHORT_VALUES, tarDashArgs } from './tarArgs.js';
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
 import { matchLongOption } from './longOption.js';
@@ -83,7 +84,7 @@ function xxdOperands(args: readonly string[]): string[] {
 }
 
 /** Editors and tools that write any file they are given (not modelled option by option). */
-const WRITES_OPERANDS_UNMODELLED = new Set(['vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit', 'openssl', 'gpg', 'patch']);
+const WRITES_OPERANDS_UNMODELLED = new Set(['vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit', 'gpg', 'patch']);
 const COMPRESSORS = new Set(['gzip', 'bzip2', 'xz', 'lzma', 'lz4', 'unxz', 'gunzip', 'bunzip2']);
 const SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', bzip2: '.bz2', xz: '.xz', lzma: '.lzma', lz4: '.lz4', zstd: '.zst' };
 
@@ -100,18 +101,21 @@ function siblingOutput(name: string, raw: string, args: readonly string[]): stri
 const CHMOD_MODE = /^(?:[0-7]+|[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+(?:,[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+)*)$/;
 
 /**
- * True when the mode only takes permissions away from group and others: octal with no
- * set-id/sticky digit and group and other digits 0 (`600`, `0700`), or symbolic clauses that
- * remove (`go-rwx`, `-w`), set nothing (`go=`), or grant to the owner alone (`u+rw`, `u=rwx`).
- * `644`, `o+r`, `=r` (all, through the umask) and `u+s` widen access, so they are not narrowing.
+ * True when the mode only takes permissions away from group and others and leaves the owner
+ * able to read: octal with no set-id/sticky digit, group and other digits 0 and an owner digit
+ * of 4 or more (`600`, `0700`, `400`), or symbolic clauses that remove from group and others
+ * (`go-rwx`, `-w`), set nothing for them (`go=`), or grant to the owner alone (`u+rw`, `u=rwx`).
+ * `644`, `o+r`, `=r` (all, through the umask) and `u+s` widen access; `000` and `u-r` lock the
+ * owner out of their own key (review pass of 1 Dec 2026): none of them is narrowing.
  */
 export function chmodModeNarrows(mode: string): boolean {
-  if (/^[0-7]+$/.test(mode)) return /^0*[0-7]?00$/.test(mode.replace(/^0+(?=[0-7]{3})/, '')) && mode.length <= 5;
+  if (/^[0-7]+$/.test(mode)) return /^0*[4-7]00$/.test(mode.replace(/^0+(?=[0-7]{3})/, '')) && mode.length <= 5;
   return mode.split(',').every((clause) => {
     const m = /^([ugoa]*)((?:[-+=](?:[rwxXst]*|[ugo]))+)$/.exec(clause);
     if (!m) return false;
+    const owner = m[1] === '' || /[ua]/.test(m[1]!);
     return [...m[2]!.matchAll(/([-+=])([rwxXst]*|[ugo])/g)].every(([, op, perms]) =>
-      op === '-' || (op === '=' && perms === '') || (m[1] === 'u' && /^[rwxX]*$/.test(perms!)));
+      (op === '-' && !(owner && perms!.includes('r'))) || (op === '=' && perms === '' && !owner) || (m[1] === 'u' && /^[rwxX]*$/.test(perms!)));
   });
 }
 
@@ -150,7 +154,9 @@ function opensslPaths(args: readonly string[]): PathArg[] {
     else if ((a === '-passin' || a === '-passout' || a === '-pass') && args[i + 1] !== undefined) {
       const v = args[++i]!;
       if (v.startsWith('file:')) out.push({ raw: v.slice(5), access: 'read' });
-    } else if (!a.startsWith('-')) out.push({ raw: a, access: 'read' });
+    // Any other word may be the value of an option this list lacks (`-writerand FILE`,
+    // `-sess_out FILE`): read, and unmodelled, so self-protection judges it as a possible write.
+    } else if (!a.startsWith('-')) out.push({ raw: a, access: 'read', unmodelled: true });
   }
   return out;
 }
@@ -158,6 +164,14 @@ function opensslPaths(args: readonly string[]): PathArg[] {
 export function writePrimitivePaths(name: string, args: readonly string[]): PathArg[] | undefined {
   switch (name) {
     case 'openssl': return opensslPaths(args);
+    case 'history': {
+      // `history -a|-w [FILE]` writes the shell's history (text `history -s` put there) into FILE,
+      // `-r|-n [FILE]` reads it (review pass of 1 Dec 2026: `history -w ~/.bashrc` was allowed).
+      const flags = args.filter((a) => /^-[anrw]+$/.test(a)).join('');
+      if (flags === '') return [];
+      const access: PathArg['access'] = /[aw]/.test(flags) ? 'write' : 'read';
+      return args.filter((a) => !a.startsWith('-')).map((raw): PathArg => ({ raw, access }));
+    }
     case 'chmod': return chmodPaths(args, hasFlag(args, 'R', '--recursive'));
     case 'mkfifo': case 'mknod': return positionals(args).slice(0, name === 'mknod' ? 1 : undefined).map((raw) => ({ raw, access: 'write' }));
     case 'sort': {
@@ -180,10 +194,10 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       return [...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })), ...p.operands.map((raw): PathArg => ({ raw, access: 'read' }))];
     }
     case 'tar': {
-      // Old style `tar xf A -C D` too: the first word's letters are options when it has no dash.
-      const words = args.length && !args[0]!.startsWith('-') ? [`-${args[0]}`, ...args.slice(1)] : args;
-      const p = parse(words, 'CfgIKNTVXbH', TAR_LONGS, TAR_LONG_VALUES);
-      const cluster = (re: RegExp): boolean => words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(/[CfgIKNTVXbH]/)[0]!));
+      // Old style `tar xf A -C D` too, its values handed out in order (tarArgs.ts).
+      const words = tarDashArgs(args);
+      const p = parse(words, TAR_SHORT_VALUES, TAR_LONGS, TAR_LONG_VALUES);
+      const cluster = (re: RegExp): boolean => words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(new RegExp(`[${TAR_SHORT_VALUES}]`))[0]!));
       const extracts = cluster(/x/) || words.some((w) => /^--(ex|g)/.test(w) && matchLongOption(w, TAR_LONGS)?.names.some((n) => n === '--extract' || n === '--get'));
       const creates = cluster(/[cruA]/) || words.some((w) => /^--(cr|ap|up|con|cat)/.test(w));
       const dirs = get(p, '-C', '--directory');

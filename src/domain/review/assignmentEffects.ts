@@ -23,7 +23,7 @@ function proxyUrl(value: string): string {
 }
 
 function judgeProxy(value: string, state: ReviewState): Verdict {
-  return value.trim() ? judgeUrls([proxyUrl(value)], state.config, undefined, state.facts.shimctlHttpPort) : ALLOW_NOTHING_FOUND;
+  return value.trim() ? judgeUrls([proxyUrl(value)], state.config, undefined, () => state.facts.shimctlHttpPort) : ALLOW_NOTHING_FOUND;
 }
 
 /** Proxy targets and trace files among leading `NAME=value` words. */

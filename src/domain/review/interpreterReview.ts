@@ -46,7 +46,7 @@ function interpreterFindings(name: string, use: InterpreterUse, state: ReviewSta
     .map((raw) => (deletes ? { raw: raw.startsWith('~') ? state.facts.home + raw.slice(1) : raw, access: 'delete', recursive: true } : { raw: raw.startsWith('~') ? state.facts.home + raw.slice(1) : raw, access: 'read' }));
   if (pathArgs.length) parts.push(judgePaths(pathArgs, pathContext(state)).verdict);
   const urls = findUrls([name, ...literals]);
-  if (urls.length) parts.push(judgeUrls(urls, state.config, undefined, state.facts.shimctlHttpPort));
+  if (urls.length) parts.push(judgeUrls(urls, state.config, undefined, () => state.facts.shimctlHttpPort));
   if (CODE_SPAWNS.test(use.code)) {
     for (const lit of literals) {
       if (!lit.trim() || lit.length > 4096) continue;

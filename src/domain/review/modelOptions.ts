@@ -25,7 +25,7 @@ export function modelOptionFindings(name: string, args: readonly string[], pathA
   const out = found.verdicts;
   if (found.urls.length > 0) {
     const urls = findUrls(found.urls);
-    if (urls.length > 0) out.push(judgeUrls(urls, state.config, undefined, state.facts.shimctlHttpPort));
+    if (urls.length > 0) out.push(judgeUrls(urls, state.config, undefined, () => state.facts.shimctlHttpPort));
   }
   if (out.length > 0 || found.paths.length > 0) {
     step(state, depth, 'options', () => `${name}'s option model: ${out.length} finding(s), ${found.paths.length} path(s): ${found.paths.map((p) => `${p.raw} (${p.access})`).join(', ')}`);

@@ -115,7 +115,9 @@ function withoutVersionGuard(text: string, w: Walk, cwds: Cwds, depth: number): 
   if (!guard) return text;
   w.envelope = 'claude';
   addPart(w, depth, guard, [], cwds, verdict('allow', 'low', 'envelope.version_guard', "Claude Code's bash version guard: stops a bash older than 4 or 5, does nothing on this one"), undefined, true);
-  return `true${text.slice(guard.length)}`;
+  // Padded to the guard's length: positions in the parsed text stay positions in the agent's text
+  // (expansions are written back there; review pass of 1 Dec 2026).
+  return `${'true'.padEnd(guard.length)}${text.slice(guard.length)}`;
 }
 
 function finish(w: Walk): CompoundOutcome {
@@ -367,7 +369,13 @@ function walkText(inner: string, what: string, cwds: Cwds, w: Walk, depth: numbe
   if (!script) return same;
   const wasStrict = w.strict;
   w.strict = false;
+  // Its words live in the body's own text, not in the command's: an expansion there cannot be
+  // written into what runs (review pass of 1 Dec 2026: `. /dev/stdin <<< ': ./evil*.sh'`).
+  const outer = w.edits;
+  w.edits = [];
   const out = walk(script, cwds, w, false, depth + 1, decode);
+  if (w.edits.length) refuse(w, 'syntax.rewrite_unavailable', `${what}: expand the words in the command itself, not in its input`);
+  w.edits = outer;
   w.strict = wasStrict;
   return out;
 }
@@ -406,7 +414,7 @@ function evalPart(s: Extract<Script, { kind: 'simple' }>, core: string[], cwds: 
     const span = s.spans?.[s.words.length - core.length + 1];
     const rewritten = applyEdits(inner, innerEdits);
     if (!span || s.at === undefined || rewritten === undefined) refuse(w, 'syntax.rewrite_unavailable', 'the eval word could not be rewritten');
-    else w.edits.push({ start: s.at + span[0], end: s.at + span[1], replacement: singleQuote(rewritten) });
+    else w.edits.push({ start: s.at + span[0], end: s.at + span[1], replacement: singleQuote(rewritten), original: s.text.slice(span[0], span[1]) });
   }
   return out;
 }
@@ -431,7 +439,8 @@ function expandPart(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk)
     return undefined;
   }
   if (s.at === undefined && x.edits.length) { refuse(w, 'syntax.rewrite_unavailable', s.text); return undefined; }
-  w.edits.push(...x.edits);
+  const at = s.at ?? 0;
+  w.edits.push(...x.edits.map((e) => ({ ...e, original: s.text.slice(e.start - at, e.end - at) })));
   step(w.state, w.depth + 1, 'expansion', () => `${s.text} → ${JSON.stringify(x.words)}`);
   return x.words;
 }

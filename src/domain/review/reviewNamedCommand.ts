@@ -105,7 +105,7 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   if (!DATA_ONLY.has(name)) {
     const urls = findUrls([name, ...args]);
     if (urls.length) {
-      const uv = judgeUrls(urls, state.config, () => requestShape(name, args, urls, hasAssignments || state.envChanged === true), state.facts.shimctlHttpPort);
+      const uv = judgeUrls(urls, state.config, () => requestShape(name, args, urls, hasAssignments || state.envChanged === true), () => state.facts.shimctlHttpPort);
       step(state, depth, 'urls', () => `URLs: ${urls.join(' ')}`, uv);
       parts.push(uv);
       if (chain) chain.urls.push(...urls);

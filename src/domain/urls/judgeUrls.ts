@@ -82,14 +82,14 @@ function judgeHost(url: string, c: HostClassification, config: PolicyConfig, sha
   return hostVerdict(url, c.cls, c.canonical, config, shape);
 }
 
-function ownServer(url: string, port: string | undefined, scheme: string, cls: AddressClass, ownPorts: readonly number[]): Verdict | undefined {
+function ownServer(url: string, port: string | undefined, scheme: string, cls: AddressClass, ownPorts: () => readonly number[]): Verdict | undefined {
   if (cls !== 'loopback' && cls !== 'unspecified') return undefined;
   const n = port === undefined || port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
-  if (!ownPorts.includes(n)) return undefined;
+  if (!ownPorts().includes(n)) return undefined;
   return verdict('block', 'critical', 'url.shimctl_server', `${url} reaches shimctl's own HTTP API on this machine (port ${n}).`, 'urls:shimctl-server');
 }
 
-function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, ownPorts: readonly number[]): Verdict[] {
+function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, ownPorts: () => readonly number[]): Verdict[] {
   const parsed = parseUrl(url);
   if (!parsed) return [verdict('ask', 'medium', 'url.malformed', `'${url}' looks like a URL but has no scheme.`, 'urls:malformed')];
   const found: Verdict[] = [];
@@ -120,12 +120,14 @@ function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, o
  * `shape` is the request the command makes (`requestShape`, or a function that works it out),
  * when the command is one whose options are modelled; without it a loopback URL asks.
  */
-export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape), httpApiPort?: number): Verdict {
+export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape), httpApiPort?: () => number | undefined): Verdict {
   const lazy = shape === undefined ? undefined : typeof shape === 'function' ? once(shape) : () => shape;
   // The local HTTP API (docs/http-api.md): an agent's command aimed at it is refused outright,
   // whatever the request looks like; with the API an agent could answer its own approvals. The
   // configured port always counts, so a server started after the review is covered too.
-  const ownPorts = httpApiPort === undefined ? [config.http.port] : [config.http.port, httpApiPort];
+  // The running server's port is looked up (a file read) only for a loopback URL, once.
+  let ports: number[] | undefined;
+  const ownPorts = (): readonly number[] => (ports ??= [config.http.port, ...[httpApiPort?.()].filter((p): p is number => p !== undefined)]);
   const verdicts = urls.flatMap((u) => judgeOne(u, config, lazy, ownPorts));
   return verdicts.length ? combine(...verdicts) : ALLOW_NOTHING_FOUND;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { SHIMCTL_HTTP_TOKEN_FILE } from '../../domain/paths/protectedResources.js';
 import { ensureOwnerOnlyDir, readOwnedFile, writeFileAtomic } from '../approvals/ownerOnlyFiles.js';
 
 // The HTTP server's two files in the state directory: its bearer token and where it listens.
@@ -8,8 +9,6 @@ import { ensureOwnerOnlyDir, readOwnedFile, writeFileAtomic } from '../approvals
 // review refuses any command that reads, copies or links it. Written and read with the approval
 // store's owner-only helpers: no symlink, no FIFO, no file of another user or readable by others.
 
-/** The token file's name; src/domain/paths/protectedResources.ts protects it by this name. */
-export const TOKEN_FILE_NAME = 'shimctl-http.token';
 const MAX_FILE_BYTES = 4096;
 
 export interface ServerFiles {
@@ -20,7 +19,7 @@ export interface ServerFiles {
 
 export function serverFiles(stateDir: string): ServerFiles {
   const dir = join(stateDir, 'http');
-  return { dir, token: join(dir, TOKEN_FILE_NAME), info: join(dir, 'server.json') };
+  return { dir, token: join(dir, SHIMCTL_HTTP_TOKEN_FILE), info: join(dir, 'server.json') };
 }
 
 /** The token in the file, when it is an owner-only file holding 64 hex characters. */

@@ -11,13 +11,14 @@ import { withRealGrammar } from '../review/grammarFacts.js';
 import { loadCases } from '../review/caseTable.js';
 import data from './modes.cases.json' with { type: 'json' };
 
-interface Case { mode?: Mode; configMode?: Mode; ceiling?: Mode; command: string; cwd?: string; expect: string; risk?: string; codes?: string[] }
+interface Case { mode?: Mode; configMode?: Mode; ceiling?: Mode; command: string; cwd?: string; workspace?: string | null; expect: string; risk?: string; codes?: string[] }
 
 describe('modes', async () => {
   const facts = await withRealGrammar(fakeHostFacts({ onPath: [...FAKE_PATH_COMMANDS, 'mytool', 'mvn'] }));
-  const review = (command: string, mode: Mode | undefined, extra: { cwd?: string; configMode?: Mode; ceiling?: Mode } = {}) =>
+  // `workspace: null`: no launch workspace (a hook, a session not started by a launcher).
+  const review = (command: string, mode: Mode | undefined, extra: { cwd?: string; configMode?: Mode; ceiling?: Mode; workspace?: string | null } = {}) =>
     reviewUseCase(
-      { command, cwd: extra.cwd ?? '/work/proj', mode, workspace: '/work/proj', hop: 'nested' },
+      { command, cwd: extra.cwd ?? '/work/proj', mode, ...(extra.workspace === null ? {} : { workspace: extra.workspace ?? '/work/proj' }), hop: 'nested' },
       { config: { ...defaultConfig(), mode: extra.configMode, modeCeiling: extra.ceiling }, facts },
     );
 

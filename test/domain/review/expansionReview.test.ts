@@ -33,7 +33,7 @@ describe('expansions done by the review (test/domain/review/expansion/*.jsonl)',
   for (const c of cases) {
     const label = `${c.file}:${c.line} ${JSON.stringify(c.command)}`;
     it(label, () => {
-      const r = reviewCommand({ command: fill(c.command!), cwd: fill(c.cwd ?? '@ROOT@/proj') }, defaultConfig(), facts);
+      const r = reviewCommand({ command: fill(c.command!), cwd: fill(c.cwd ?? '@ROOT@/proj'), ...(c.hop ? { hop: c.hop } : {}), ...(c.agent ? { agent: c.agent } : {}) }, defaultConfig(), facts);
       const v = r.verdict;
       const codes = v.reasons.map((x) => x.code);
       const why = `${label} → ${v.decision}/${v.risk} ${codes.join(',')} ${v.reasons.map((x) => x.message).join(' | ')} argv=${JSON.stringify(r.normalized?.argv)} parts=${JSON.stringify(r.parts?.map((p) => p.argv))} run=${JSON.stringify(r.rewritten)}`;
