@@ -20,7 +20,7 @@ export interface ReviewRequest {
   session?: string;
   /** The mode this launch asked for (SHIMCTL_MODE); the config's ceiling still applies (docs/modes.md). */
   mode?: Mode;
-  /** Where the agent was launched (SHIMCTL_WORKSPACE): acceptEdits trusts writes and build tooling there; absent: `cwd`. */
+  /** Where the agent was launched (SHIMCTL_WORKSPACE): acceptEdits trusts writes and build tooling there; absent: acceptEdits lifts nothing (a cwd the agent chose is no workspace). */
   workspace?: string;
 }
 

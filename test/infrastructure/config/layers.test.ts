@@ -28,7 +28,7 @@ describe('config layers and modes', () => {
     const loaded = createConfigSource(paths).load(t.project);
     const facts = fakeHostFacts({ home: t.home, onPath: [...FAKE_PATH_COMMANDS] });
     const v = loaded.kind === 'ok'
-      ? (await reviewUseCase({ command: c.command, cwd: t.project, session: c.session, mode: c.launch, hop: 'nested' }, { config: loaded.config, facts })).verdict
+      ? (await reviewUseCase({ command: c.command, cwd: t.project, workspace: t.project, session: c.session, mode: c.launch, hop: 'nested' }, { config: loaded.config, facts })).verdict
       : configFailureVerdict(loaded);
     const why = `${v.decision}/${v.risk} ${v.reasons.map((r) => r.code).join(',')} ${v.rule_ids.join(',')}`;
     expect(v.decision, why).toBe(c.expect);
