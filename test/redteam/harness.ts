@@ -85,6 +85,9 @@ export function makeFixture(cli: string): Fixture {
     'ws/docs/notes.md': 'use sudo rm with care\n',
     'stage/.ssh/authorized_keys': 'ssh-ed25519 AAAAattacker attacker@evil\n',
     'x/.claude/shell-snapshots/snapshot-bash-1234567890-abcd.sh': 'touch "$HOME/forged-snapshot-ran"\n',
+    // Visible entries, so `rm -rf ~/*` expands to every one of them (attack pass 5).
+    'home/Documents/letter.txt': 'dear\n',
+    'home/projects/todo.txt': 'x\n',
   };
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
@@ -98,6 +101,8 @@ export function makeFixture(cli: string): Fixture {
   git(ws, 'init', '-q');
   git(ws, 'add', 'README.md', 'package.json');
   git(ws, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
+  // A bare repository in the workspace: its config and hooks run programs like .git's (attack pass 5).
+  git(ws, 'init', '-q', '--bare', 'bare.git');
   return { root, home, ws, env: hermeticEnv(home, { PATH: `${join(root, 'bin')}${delimiter}${SYSTEM_PATH}` }) };
 }
 

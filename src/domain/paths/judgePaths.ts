@@ -114,6 +114,23 @@ function createsNew(arg: PathArg, r: ProtectedResource, s: Spellings, ctx: PathC
   return s.exact.every((p) => basenamePosix(p) !== '.envrc' && !exists(p));
 }
 
+/**
+ * A repository's own files outside any `.git` (a bare repository, or a git dir moved aside): git
+ * finds a directory holding HEAD, objects and refs as a repository when run in it, and runs what its
+ * config and hooks name (attack pass 5: `git init --bare r`, a written `r/config` with
+ * `core.fsmonitor`, then `cd r && git status`). Only with the `entryExists` fact.
+ */
+const GIT_DIR_NAMES = new Set(['config', 'config.worktree', 'commondir']);
+function gitDirFileOf(p: string, ctx: PathContext): string | undefined {
+  const exists = ctx.facts.entryExists;
+  if (!exists) return undefined;
+  const parts = p.split('/');
+  const dirs: string[] = [];
+  if (GIT_DIR_NAMES.has(parts[parts.length - 1]!)) dirs.push(parts.slice(0, -1).join('/'));
+  for (let i = 1; i < parts.length - 1; i++) if (parts[i] === 'hooks') dirs.push(parts.slice(0, i).join('/'));
+  return dirs.find((d) => d !== '' && exists(`${d}/HEAD`) && exists(`${d}/objects`) && exists(`${d}/refs`));
+}
+
 function mightMatch(p: string, prepared: Prepared): boolean {
   return prepared.anyPath.test(p) || prepared.anyName.test(basenamePosix(p));
 }
@@ -163,6 +180,10 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     }
   }
   if (!writes) return;
+  if (arg.access === 'write' && found.length === before) {
+    const gitDir = s.all.map((p) => gitDirFileOf(p, ctx)).find((d) => d !== undefined);
+    if (gitDir) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is the config or a hook of the git repository ${gitDir}; git runs what it names.`, 'paths:git-config'));
+  }
   // `/dev/stdout` resolves to whatever stdout is (a pty, a pipe); the name as written decides.
   // Writing into /dev/null is harmless; deleting it is not.
   const device = arg.access === 'write' && isHarmlessDevice(s.lexical);
@@ -322,6 +343,20 @@ function prepare(ctx: PathContext): Prepared {
   return value;
 }
 
+/**
+ * `rm -rf ~/*` names each entry of the home directory, none of which is the home directory itself:
+ * deleting all of them (two or more, dotfiles aside, as the glob expands) is deleting it (attack
+ * pass 5: yolo lifted it as a high-risk delete). Only with the `listDir` fact.
+ */
+function everyEntryOf(deleted: ReadonlySet<string>, dirs: string[], ctx: PathContext): string | undefined {
+  for (const dir of dirs) {
+    const visible = (ctx.facts.listDir?.(dir) ?? []).filter((e) => !e.name.startsWith('.'));
+    const base = dir === '/' ? '' : dir;
+    if (visible.length > 1 && visible.every((e) => deleted.has(`${base}/${e.name}`))) return dir;
+  }
+  return undefined;
+}
+
 export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
   try {
     const prepared = prepare(ctx);
@@ -329,12 +364,16 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     const inner = home === ctx.facts.home ? ctx : { ...ctx, facts: { ...ctx.facts, home } };
     const found: Verdict[] = [];
     const paths: PathJudgement['paths'] = [];
+    const deleted = new Set<string>();
     for (const arg of args) {
       if (arg.raw === '') continue;
       const s = spellingsOf(arg, inner);
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
+      if (arg.access === 'delete') for (const p of s.all) deleted.add(p);
     }
+    const emptied = deleted.size > 1 ? everyEntryOf(deleted, [home, '/'], inner) : undefined;
+    if (emptied) found.push(verdict('block', 'critical', 'path.root_deletion', `This deletes every entry of ${emptied} (as \`rm -rf ${emptied === '/' ? '' : emptied}/*\` does).`, 'paths:root-deletion'));
     return { verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combine(...found), paths };
   } catch (err) {
     return { verdict: internalErrorVerdict(`path analysis failed: ${String(err)}`), paths: [] };

@@ -23,10 +23,16 @@ const CODE_RUNNING = new Set([
   // acceptEdits refused the options but not these).
   'RUSTC', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'RUSTFLAGS', 'RUSTDOCFLAGS', 'PYTEST_ADDOPTS', 'PYTEST_PLUGINS',
   'MAKEFILES', 'GOFLAGS', 'MAVEN_OPTS', 'MAVEN_ARGS', 'GRADLE_OPTS',
+  // Files written or read on a program's behalf (TLS keys, coverage data, jq modules, a GnuPG home
+  // whose gpg.conf runs programs); attack pass 5 left them open.
+  'SSLKEYLOGFILE', 'SSL_KEYLOGFILE', 'GNUPGHOME', 'JQ_LIBRARY_PATH', 'COVERAGE_FILE', 'COVERAGE_RCFILE', 'COVERAGE_PROCESS_START',
 ]);
 
 /** Name prefixes that always run code, however they continue. */
-const CODE_RUNNING_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_', 'BASH_FUNC_', 'NODE_', 'PYTHON', 'PERL', 'RUBY', 'npm_config_', 'NPM_CONFIG_', 'CARGO_'];
+const CODE_RUNNING_PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG_', 'BASH_FUNC_', 'NODE_', 'PYTHON', 'PERL', 'RUBY', 'npm_config_', 'NPM_CONFIG_', 'CARGO_',
+  // Package managers' settings as variables: an index, proxy or config file of the agent's choosing
+  // (`PIP_INDEX_URL=http://169.254.169.254/ pip list -o`, attack pass 5), where code comes from.
+  'PIP_', 'UV_', 'POETRY_', 'PIPENV_', 'YARN_', 'BUNDLE_', 'GEM_', 'CONDA_', 'COMPOSER_'];
 
 /** Harmless well-known names, checked before the prefixes (`NODE_ENV` is not `NODE_OPTIONS`). */
 const KNOWN_HARMLESS = new Set(['CARGO_TERM_COLOR', 'CARGO_INCREMENTAL', 'NODE_ENV', 'NODE_NO_WARNINGS', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONIOENCODING', 'PYTHONHASHSEED', 'PYTHONWARNINGS', 'NODE_DEBUG']);

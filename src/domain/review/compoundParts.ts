@@ -27,6 +27,8 @@ export function coreWords(words: readonly string[]): string[] {
     let j = k + 1;
     if (prefix === 'command') while (j < words.length - 1 && /^-(?:p+|-)$/.test(words[j]!)) j++;
     if (prefix === 'command' && words[j]!.startsWith('-')) break;
+    // `builtin -- cd ..` runs cd like `builtin cd ..` (attack pass 5: the cd went untracked).
+    if (prefix === 'builtin' && words[j] === '--' && j < words.length - 1) j++;
     k = j;
   }
   return words.slice(k);
@@ -46,6 +48,36 @@ const STATEFUL = new Set([
  */
 const HARMLESS_SET = /^(?:[-+][eu]+|[-+][eu]*o|pipefail|errexit|nounset)$/;
 
+/**
+ * Options off by default in a non-interactive bash (5.2), so turning them off changes nothing the
+ * review assumes: `shopt -u NAME` and `shopt -u -o NAME`. Claude's envelope runs `shopt -u extglob`.
+ */
+const OFF_BY_DEFAULT = new Set([
+  'autocd', 'cdable_vars', 'cdspell', 'dirspell', 'direxpand', 'dotglob', 'execfail', 'extdebug', 'extglob', 'failglob',
+  'globstar', 'lastpipe', 'nocaseglob', 'nocasematch', 'nullglob', 'shift_verbose', 'xpg_echo',
+]);
+const SET_OFF_BY_DEFAULT = new Set([
+  'allexport', 'errexit', 'errtrace', 'functrace', 'keyword', 'noclobber', 'noexec', 'noglob', 'nounset', 'onecmd',
+  'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'xtrace',
+]);
+
+/**
+ * `shopt` that sets nothing: printing or querying (`-p`, `-q`, with any names), or turning off
+ * options that are off anyway. bash reads every flag word before the names, so `-q -s`, `-p -s`
+ * and `-qs` all set (attack pass 5 found `-q -s` read as a query); a flag bash does not know
+ * makes it fail, which is counted as a change too (it is not worth a finer answer).
+ */
+function harmlessShopt(args: readonly string[]): boolean {
+  let k = 0;
+  let flags = '';
+  while (k < args.length && /^-[a-z]+$/.test(args[k]!)) flags += args[k++]!.slice(1);
+  if (args[k] === '--') k++;
+  if (flags === '' || /[^upqo]/.test(flags)) return false;
+  if (!flags.includes('u')) return true;
+  const known = flags.includes('o') ? SET_OFF_BY_DEFAULT : OFF_BY_DEFAULT;
+  return args.slice(k).every((name) => known.has(name));
+}
+
 /** Whether a part changes the shell for later parts in a way the review does not follow. */
 export function changesShell(core: readonly string[]): boolean {
   const [name, ...args] = core;
@@ -53,8 +85,11 @@ export function changesShell(core: readonly string[]): boolean {
   if (name === 'printf') return args.some((a) => a.startsWith('-v'));
   if (name === undefined || !STATEFUL.has(name)) return false;
   if (name === 'set') return args.length === 0 || !args.every((a) => HARMLESS_SET.test(a));
-  // Turning options off, or asking about them.
-  if (name === 'shopt') return !(args[0] === '-u' || args[0] === '-p' || args[0] === '-q');
+  // `command -v git && git status`: a lookup that runs nothing (agents check for a tool this way).
+  if (name === 'command') return !/^-[pvV]*[vV][pvV]*$/.test(args[0] ?? '');
+  // `hash git`: remembers what PATH gives, as running it would; only `-p` names another program.
+  if (name === 'hash') return args.some((a) => /^-/.test(a) && !/^-[rdtl]+$/.test(a));
+  if (name === 'shopt') return !harmlessShopt(args);
   // `export NAME=value` / `export NAME`: followed as an assignment of every later part.
   if (name === 'export') return args.some((a) => a.startsWith('-'));
   return true;
@@ -64,6 +99,8 @@ export function changesShell(core: readonly string[]): boolean {
 const GIT_TREE_WRITERS = new Set([
   'checkout', 'switch', 'restore', 'reset', 'stash', 'apply', 'am', 'pull', 'merge', 'rebase', 'clone',
   'worktree', 'cherry-pick', 'revert', 'read-tree', 'checkout-index', 'submodule', 'bisect',
+  // Attack pass 5: `sparse-checkout disable` brings back a committed symlink left out until then.
+  'sparse-checkout', 'mv',
 ]);
 
 /**
@@ -78,7 +115,7 @@ export function makesLinks(core: readonly string[]): boolean {
   if (['ln', 'link', 'mv', 'rsync', 'tar', 'unzip', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base)) return true;
   // cp: -s/-l make links; -r/-R/-a/-d/-P copy symlinks as symlinks.
   if (base === 'cp') return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
-  if (base === 'git') return args.some((a) => GIT_TREE_WRITERS.has(a));
+  if (base === 'git') return args.some((a) => GIT_TREE_WRITERS.has(a)) || (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)));
   return false;
 }
 

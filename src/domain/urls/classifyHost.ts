@@ -19,7 +19,7 @@ const LOOPBACK_NAMES = new Set([
 /** nss-myhostname answers `_gateway` with the default router's address. */
 const PRIVATE_NAMES = new Set(['_gateway']);
 const LOOPBACK_SUFFIXES = ['.localhost', '.localtest.me', '.lvh.me'];
-const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal', 'metadata.azure.com']);
 /** Wildcard DNS services that answer with the address written in the name. */
 const ECHO_DNS_SUFFIXES = ['.nip.io', '.sslip.io', '.xip.io', '.traefik.me'];
 

@@ -10,7 +10,8 @@ export const systemPack: BuiltinRule[] = [
     decision: 'block', risk: 'critical', code: 'command.system', reason: 'formats, partitions or wipes a disk',
     examples: { match: ['mkfs.ext4 /dev/sda1', 'wipefs -a /dev/sdb', 'fdisk /dev/sda'], noMatch: ['fdisk -l'] } },
   { id: 'system:power', commands: ['shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'kexec'],
-    decision: 'block', risk: 'high', code: 'command.system', reason: 'stops or restarts the machine',
+    // Critical: no mode lifts it (attack pass 5: yolo let `shutdown now` through as a high-risk block).
+    decision: 'block', risk: 'critical', code: 'command.system', reason: 'stops or restarts the machine',
     examples: { match: ['shutdown -h now', 'reboot'], noMatch: ['uptime'] } },
   { id: 'system:services', commands: ['systemctl', 'service', 'launchctl', 'journalctl', 'loginctl'],
     when: (v) => !(['status', 'list-units', 'list-unit-files', 'is-active', 'is-enabled', 'show', 'cat', 'list', 'print'].includes(v.sub[0] ?? '') || v.command === 'journalctl' || noArgs(v)),
@@ -31,6 +32,9 @@ export const systemPack: BuiltinRule[] = [
     when: (v) => !['-l', '-L', '--list'].includes(v.args[0] ?? ''),
     decision: 'ask', risk: 'medium', code: 'command.system', reason: 'sends signals to processes that may not be the agent\'s',
     examples: { match: ['kill -9 1234', 'pkill node', 'killall -9 x', 'kill -9 1 -l'], noMatch: ['kill -l'] } },
+  { id: 'system:signals-everyone', commands: ['kill', 'killall5'], when: (v) => v.command === 'killall5' || killsEveryone(v.args),
+    decision: 'block', risk: 'critical', code: 'command.system', reason: 'signals every process the user may signal (pid -1), the agent and this session included',
+    examples: { match: ['kill -9 -1', 'kill -- -1', 'kill -s KILL -1', 'kill -KILL 123 -1', 'killall5 -9'], noMatch: ['kill -1 1234', 'kill -9 1234', 'kill -l'] } },
   { id: 'system:signals-list', commands: ['kill'], when: (v) => ['-l', '-L', '--list'].includes(v.args[0] ?? ''),
     decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'lists signal names',
     examples: { match: ['kill -l'], noMatch: ['kill -9 1', 'kill -9 1 -l'] } },
@@ -45,3 +49,13 @@ export const systemPack: BuiltinRule[] = [
     decision: 'allow', risk: 'low', code: 'command.allowed', reason: 'reads container or cluster state',
     examples: { match: ['docker ps', 'kubectl get pods', 'docker logs x'], noMatch: ['docker run -v /:/host x', 'kubectl delete ns x', 'kubectl get secrets -o yaml', 'kubectl get secret/db'] } },
 ];
+
+/** `kill … -1`: pid -1 is every process but init (kill(2)); a first `-1` alone is the signal HUP. */
+function killsEveryone(args: readonly string[]): boolean {
+  let i = 0;
+  if (args[i] === '-s' || args[i] === '-n') i += 2;
+  else if (args[i] === '--') i += 1;
+  else if (args[i]?.startsWith('-')) i += 1;
+  if (args[i] === '--') i += 1;
+  return args.slice(i).includes('-1');
+}
