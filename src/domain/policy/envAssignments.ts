@@ -25,6 +25,8 @@ const CODE_RUNNING = new Set([
   'MAKEFILES', 'GOFLAGS', 'MAVEN_OPTS', 'MAVEN_ARGS', 'GRADLE_OPTS',
   // Files written or read on a program's behalf (TLS keys, coverage data, jq modules, a GnuPG home
   // whose gpg.conf runs programs); attack pass 5 left them open.
+  // SHLVL 0 or unset with a socket for stdin: bash sources ~/.bashrc instead of BASH_ENV, the guard (launcher.sh).
+  'SHLVL',
   'SSLKEYLOGFILE', 'SSL_KEYLOGFILE', 'GNUPGHOME', 'JQ_LIBRARY_PATH', 'COVERAGE_FILE', 'COVERAGE_RCFILE', 'COVERAGE_PROCESS_START',
 ]);
 
