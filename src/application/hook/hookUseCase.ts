@@ -88,7 +88,23 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     const v = verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`);
     return protocol.block(blockMessage(judged.verdict.decision === 'block' ? judged.verdict : v, judged.command));
   }
-  return judged.verdict.decision === 'allow' ? protocol.allow() : protocol.block(blockMessage(judged.verdict, judged.command));
+  if (judged.verdict.decision !== 'allow') return protocol.block(blockMessage(judged.verdict, judged.command));
+  if (protocol.passToGuard) leavePass(req, judged, deps);
+  return protocol.allow();
+}
+
+/**
+ * The pass is bound to the launcher's session (not the JSON's session_id, which the guard never
+ * sees), the directory and the exact text. Without one the guard simply reviews again.
+ */
+function leavePass(req: HookRequest, judged: Judged, deps: HookDeps): void {
+  const session = req.env[ENV_SESSION];
+  if (!session || judged.command === undefined || !deps.hookPasses) return;
+  try {
+    deps.hookPasses.mint({ session, cwd: judged.cwd, text: judged.command });
+  } catch {
+    // No pass: the command is reviewed (and recorded) a second time by the guard, as before.
+  }
 }
 
 async function judge(command: string, cwd: string, session: string | undefined, req: HookRequest, deps: HookDeps): Promise<Judged> {
