@@ -26,8 +26,8 @@ function describe(inv: ShellInvocation | undefined, req: InterceptRequest): stri
   return [req.shell, ...req.args].join(' ');
 }
 
-/** The model's command inside an agent envelope: what was reviewed, kept apart from the (long) envelope text. */
-function auditParts(review: ReviewResult): AuditPart[] | undefined {
+/** A compound command's simple commands and their verdicts, as the audit keeps them (the hook's record too). */
+export function auditParts(review: ReviewResult): AuditPart[] | undefined {
   return review.parts?.map((p) => ({ command: p.text, cwd: p.cwd, decision: p.verdict.decision, risk: p.verdict.risk, codes: p.verdict.reasons.map((r) => r.code), rule_ids: p.verdict.rule_ids }));
 }
 
