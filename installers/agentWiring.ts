@@ -20,6 +20,11 @@ export interface AgentWiring {
   coverage: 'full' | 'guard' | 'partial' | 'none';
   /** Plain words for `status` and `doctor`: what is covered, what is not, why. */
   note: string;
+  /**
+   * Set when the launcher has to lift the agent's own trust check for hooks to get shimctl's hook
+   * run: `doctor` says so while the agent is installed (what else it lets through, and why).
+   */
+  hookTrust?: string;
 }
 
 export type PlaceholderName = 'bashShim' | 'shShim' | 'bashEnvGuard' | 'codexHookToml';

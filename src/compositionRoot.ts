@@ -10,6 +10,7 @@ import type { HostFactsProvider } from './application/ports/hostFactsProvider.js
 import { createAuditLog } from './infrastructure/audit/createAuditLog.js';
 import { createConfigSource } from './infrastructure/config/createConfigSource.js';
 import { createHostFactsProvider } from './infrastructure/hostFacts/createHostFactsProvider.js';
+import { createHookPassStore } from './infrastructure/approvals/hookPassStore.js';
 import { statePaths } from './infrastructure/paths/statePaths.js';
 import type { StatePaths } from './infrastructure/paths/statePaths.js';
 
@@ -86,5 +87,6 @@ export function createApp(env: Record<string, string | undefined>): App {
     auditLog: (config) => createAuditLog(paths, config.audit),
     approver: lazyApprover(paths, env),
     regoEngine: (config) => lazyRegoEngine(config, env),
+    hookPasses: createHookPassStore(paths),
   };
 }

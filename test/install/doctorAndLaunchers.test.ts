@@ -57,6 +57,9 @@ describe('doctor', () => {
     expect(r.stdout).toMatch(/note +aider: coverage partial\n +.*\/bin\/sh by absolute path.*NOT reviewed/);
     expect(r.stdout).toMatch(/note +crush: coverage none\n +.*NOT reviewed/);
     expect(r.stdout).toMatch(/note +codex: coverage guard/);
+    // Codex cannot be told to trust only shimctl's hook: doctor says what the launcher's flag lifts.
+    expect(r.stdout).toMatch(/note +codex: its launcher lifts the agent's hook trust check for every hook, not only shimctl's\n +.*--dangerously-bypass-hook-trust.*trusted_hash/);
+    expect(r.stdout).not.toMatch(/crush: its launcher lifts/);
     const status = cli(['status'], env).stdout;
     expect(status).toMatch(/crush +none/);
   });

@@ -32,6 +32,11 @@ export interface HookProtocol {
    * times out counts as "no opinion" for Crush and as a failed (non-blocking) hook for Codex.
    */
   maxApprovalSeconds: number;
+  /**
+   * The agent then runs the allowed text in a bash the BASH_ENV guard checks again: the hook leaves
+   * a single-use pass so that the guard neither reviews, records nor asks a second time.
+   */
+  passToGuard?: boolean;
   read(input: unknown): HookInput;
   allow(): HookAnswer;
   block(message: string): HookAnswer;
@@ -68,8 +73,9 @@ export const codexProtocol: HookProtocol = {
   shellTools: ['Bash'],
   // The launcher passes timeout = 600 for shimctl's hook.
   maxApprovalSeconds: 540,
+  passToGuard: true,
   read: (input) => readClaudeShape(input, ['Bash'], { key: 'hook_event_name', value: 'PreToolUse' }),
-  // Empty stdout, exit 0: no opinion, Codex goes on (and its BASH_ENV guard still checks).
+  // Empty stdout, exit 0: no opinion, Codex goes on (its BASH_ENV guard takes the hook's pass, or checks again).
   allow: () => ({ stdout: '', stderr: '', exitCode: 0 }),
   block: exit2,
 };

@@ -9,6 +9,7 @@ import { configFailureVerdict } from '../config/configFailure.js';
 import { askHuman } from '../intercept/askHuman.js';
 import { blockMessage } from '../intercept/blockMessage.js';
 import { decideRequest } from '../intercept/decideRequest.js';
+import { auditParts } from '../intercept/interceptUseCase.js';
 import type { InterceptDeps } from '../intercept/interceptDeps.js';
 import { ENV_SESSION } from '../intercept/interceptRequest.js';
 import type { HookAnswer, HookProtocol } from './hookProtocols.js';
@@ -32,6 +33,8 @@ interface Judged {
   cwd: string;
   session?: string;
   approval?: ApprovalTrace;
+  /** The review, when one ran: its mode and compound parts go in the record, as the guard's would. */
+  review?: ReviewResult;
 }
 
 function isAbsolutePath(p: string | undefined): p is string {
@@ -73,7 +76,9 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     agent: protocol.agent,
     cwd: judged.cwd,
     ...judged.verdict,
+    mode: judged.review?.mode,
     command: judged.command,
+    parts: judged.review ? auditParts(judged.review) : undefined,
     approval: judged.approval,
   };
   try {
@@ -88,7 +93,23 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     const v = verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`);
     return protocol.block(blockMessage(judged.verdict.decision === 'block' ? judged.verdict : v, judged.command));
   }
-  return judged.verdict.decision === 'allow' ? protocol.allow() : protocol.block(blockMessage(judged.verdict, judged.command));
+  if (judged.verdict.decision !== 'allow') return protocol.block(blockMessage(judged.verdict, judged.command));
+  if (protocol.passToGuard) leavePass(req, judged, deps);
+  return protocol.allow();
+}
+
+/**
+ * The pass is bound to the launcher's session (not the JSON's session_id, which the guard never
+ * sees), the directory and the exact text. Without one the guard simply reviews again.
+ */
+function leavePass(req: HookRequest, judged: Judged, deps: HookDeps): void {
+  const session = req.env[ENV_SESSION];
+  if (!session || judged.command === undefined || !deps.hookPasses) return;
+  try {
+    deps.hookPasses.mint({ session, cwd: judged.cwd, text: judged.command });
+  } catch {
+    // No pass: the command is reviewed (and recorded) a second time by the guard, as before.
+  }
 }
 
 async function judge(command: string, cwd: string, session: string | undefined, req: HookRequest, deps: HookDeps): Promise<Judged> {
@@ -110,11 +131,11 @@ async function judge(command: string, cwd: string, session: string | undefined, 
     const v = verdict('block', 'medium', 'syntax.rewrite_unavailable', 'a hook cannot change the text the agent runs, and the review expanded variables or globs in it; quote those words');
     return { config, verdict: v, command, cwd, session };
   }
-  if (review.verdict.decision !== 'ask') return { config, verdict: review.verdict, command, cwd, session };
+  if (review.verdict.decision !== 'ask') return { config, verdict: review.verdict, command, cwd, session, review };
   // The agent kills a hook that runs too long and then goes on without it: answer before that.
   const capped: PolicyConfig = { ...config, approvals: { ...config.approvals, timeoutSeconds: Math.min(config.approvals.timeoutSeconds, req.protocol.maxApprovalSeconds) } };
   const asked = await askHuman(review.verdict, { cwd, command, agent, session: req.env[ENV_SESSION] || session, env: req.env }, capped, { ...deps, executor: unusedExecutor });
-  return { config, verdict: asked.verdict, command, cwd, session, approval: asked.approval };
+  return { config, verdict: asked.verdict, command, cwd, session, approval: asked.approval, review };
 }
 
 /** decideRequest and askHuman take the full port set; neither runs anything. */

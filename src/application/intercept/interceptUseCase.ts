@@ -12,6 +12,7 @@ import { askHuman } from './askHuman.js';
 import { blockMessage } from './blockMessage.js';
 import { chooseExecution } from './chooseExecution.js';
 import { decideRequest } from './decideRequest.js';
+import { takeGuardPass } from './guardPass.js';
 import type { InterceptDeps } from './interceptDeps.js';
 import type { InterceptRequest } from './interceptRequest.js';
 import { ENV_AGENT, ENV_DEPTH, ENV_MODE, ENV_SESSION, ENV_WORKSPACE, EXIT_BLOCKED, EXIT_NOT_FOUND, MAX_DEPTH, readDepth } from './interceptRequest.js';
@@ -25,8 +26,8 @@ function describe(inv: ShellInvocation | undefined, req: InterceptRequest): stri
   return [req.shell, ...req.args].join(' ');
 }
 
-/** The model's command inside an agent envelope: what was reviewed, kept apart from the (long) envelope text. */
-function auditParts(review: ReviewResult): AuditPart[] | undefined {
+/** A compound command's simple commands and their verdicts, as the audit keeps them (the hook's record too). */
+export function auditParts(review: ReviewResult): AuditPart[] | undefined {
   return review.parts?.map((p) => ({ command: p.text, cwd: p.cwd, decision: p.verdict.decision, risk: p.verdict.risk, codes: p.verdict.reasons.map((r) => r.code), rule_ids: p.verdict.rule_ids }));
 }
 
@@ -39,6 +40,8 @@ interface Decided {
   review: ReviewResult;
   invocation?: ShellInvocation;
   approval?: ApprovalTrace;
+  /** A hook's pass covered this text: it runs with no second record (see guardPass.ts). */
+  passed?: { handOn?: string };
 }
 
 /**
@@ -61,6 +64,14 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
   };
   try {
     decided = await decide(req, deps, agent, session);
+    if (decided.passed) {
+      // The wrapper execs `bash -c <inner>` next, in this directory: that bash takes this pass.
+      // If it cannot be left, that bash reviews and records the command again (the old way).
+      if (decided.passed.handOn !== undefined && session) {
+        try { deps.hookPasses?.mint({ session, cwd: req.cwd, text: decided.passed.handOn }); } catch { /* reviewed again */ }
+      }
+      return 0;
+    }
     const { config, review, invocation } = decided;
     const command = describe(invocation, req);
     const record: AuditRecord = { ...base, ...review.verdict, mode: review.mode, command, envelope: review.envelope, reviewed: reviewedText(review), parts: auditParts(review), approval: decided.approval };
@@ -170,8 +181,16 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
     return { config: fallback, review: { verdict: configFailureVerdict(outcome), trace: [] }, invocation };
   }
   const config = outcome.config;
+  // Only the guard (check mode) takes passes: a shim runs the command itself and records its end.
+  const pass = req.mode === 'check' ? takeGuardPass(invocation, { agent, session, cwd: req.cwd }, deps.hookPasses) : undefined;
+  if (pass?.kind === 'text') return { config, review: { verdict: { decision: 'allow', risk: 'low', reasons: [], rule_ids: [] }, trace: [{ stage: 'pass', detail: 'reviewed and recorded by the hook already' }] }, invocation, passed: {} };
   const hop = depth === 0 ? 'agent' : 'nested';
   const review = await decideRequest(invocation, { hop, agent, cwd: req.cwd, env: req.env }, config, deps);
+  // The envelope's own part passed (no block) and its inner command was allowed, asked about if
+  // need be, and recorded by the hook: an ask here is that same question, not a new one.
+  if (pass?.kind === 'inner' && review.envelope !== undefined && review.reviewed === pass.inner && review.rewritten === undefined && review.verdict.decision !== 'block') {
+    return { config, review, invocation, passed: { handOn: pass.inner } };
+  }
   if (review.verdict.decision !== 'ask') return { config, review, invocation };
   const asked = await askHuman(review.verdict, { cwd: req.cwd, command: describe(invocation, req), reviewed: reviewedText(review), envelope: review.envelope, agent, session, env: req.env }, config, deps);
   return { config, review: { ...review, verdict: asked.verdict }, invocation, approval: asked.approval };

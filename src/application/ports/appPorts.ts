@@ -3,6 +3,7 @@ import type { AuditLog } from './auditLog.js';
 import type { ConfigSource } from './configSource.js';
 import type { Executor } from './executor.js';
 import type { HostFactsProvider } from './hostFactsProvider.js';
+import type { HookPasses } from './hookPasses.js';
 import type { PolicyEngine } from './policyEngine.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
 
@@ -14,4 +15,6 @@ export interface AppPorts {
   auditLog(config: PolicyConfig): AuditLog;
   approver: Approver;
   regoEngine(config: PolicyConfig): PolicyEngine;
+  /** Single-use passes from a hook's allow to the guard (Codex). Absent: every command is reviewed at every layer. */
+  hookPasses?: HookPasses;
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { KNOWN_AGENTS } from '../../../installers/agents.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { sha256 } from './atomicWrite.js';
 import { readManifest } from './manifestStore.js';
@@ -64,6 +65,8 @@ export function doctorChecks(paths: StatePaths, env: Record<string, string | und
 
   for (const a of manifest.agents) {
     if (a.coverage !== 'full') checks.push({ ok: 'warn', title: `${a.name}: coverage ${a.coverage}`, detail: a.note });
+    const trust = KNOWN_AGENTS.find((w) => w.name === a.name)?.hookTrust;
+    if (trust) checks.push({ ok: 'warn', title: `${a.name}: its launcher lifts the agent's hook trust check for every hook, not only shimctl's`, detail: trust });
   }
   checks.push({ ok: 'warn', title: 'known gaps (not an OS sandbox)', detail: [
     'A program that runs /bin/bash or /bin/sh by absolute path bypasses the shims (only bash with BASH_ENV, i.e. the codex/cline guard, is still checked).',
