@@ -5,7 +5,8 @@ import { newLines, readCursor, writeCursor } from './shipCursor.js';
 /**
  * One shipping run (issue 14): the local JSONL stays the source of truth and is never touched.
  * The records after the durable cursor go to every target through pino transports (syslog:
- * pino-syslog RFC 5424 over pino-socket TCP; Loki: pino-loki; file: pino/file), which run in a
+ * pino-syslog RFC 5424 over pino-socket TCP; Loki: pino-loki; OpenTelemetry logs over OTLP/HTTP:
+ * pino-opentelemetry-transport; file: pino/file), which run in a
  * worker thread. Only when every target was reachable and the transports closed within
  * `timeoutMs` does the cursor move; otherwise it stays and the next run sends the same records
  * again (at least once). Shipping runs off the interception path: a sink that is down never
@@ -28,7 +29,12 @@ export async function shipOnce(auditLog: string, cursorPath: string, config: Shi
   if (unreachable.length > 0) return { sent: 0, unreachable, advanced: false, error: `unreachable: ${unreachable.join(', ')}` };
   // pino is loaded only here: `audit ship` is the only command that needs it.
   const { pino } = await import('pino');
-  const transport = pino.transport({ targets: config.targets.map(pinoTarget) as never });
+  const transport = pino.transport({
+    targets: config.targets.map((t) => pinoTarget(t, lines.length, config.timeoutMs)) as never,
+    // The OpenTelemetry resource describes the host only: the SDK's other detectors add the
+    // process's command line and environment-given attributes, which are not the audit's to send.
+    worker: { env: { ...process.env, OTEL_NODE_RESOURCE_DETECTORS: 'host' } },
+  });
   let failure: string | undefined;
   transport.on('error', (err: Error) => { failure = err.message; });
   const logger = pino({ base: null, messageKey: 'msg' }, transport);
@@ -49,8 +55,9 @@ export async function shipOnce(auditLog: string, cursorPath: string, config: Shi
   return { sent: lines.length, unreachable, advanced: true };
 }
 
-function pinoTarget(t: ShipTarget): Record<string, unknown> {
+function pinoTarget(t: ShipTarget, records: number, timeoutMs: number): Record<string, unknown> {
   if (t.type === 'file') return { target: 'pino/file', options: { destination: t.path, mkdir: true } };
+  if (t.type === 'otlp') return otlpTarget(t, records, timeoutMs);
   // Unbatched: pino-loki's batching made its close never finish here (the run timed out every
   // time). Unbatched pushes are not awaited by its close: see docs ("Not covered").
   if (t.type === 'loki') return { target: 'pino-loki', options: { host: t.url, batching: false, labels: { app: 'shimctl', ...t.labels } } };
@@ -62,8 +69,32 @@ function pinoTarget(t: ShipTarget): Record<string, unknown> {
   };
 }
 
+/**
+ * pino-opentelemetry-transport with one batch processor. Its queue holds the whole run: the
+ * SDK's default (2,048) drops what does not fit, and a backlog is larger. Its close (the
+ * provider's shutdown) exports what is queued before it ends. The resource names the service
+ * and the host (see the worker's env above); the record's fields are the log's attributes.
+ */
+function otlpTarget(t: Extract<ShipTarget, { type: 'otlp' }>, records: number, timeoutMs: number): Record<string, unknown> {
+  // No keep-alive: an idle pooled socket kept the transport's worker alive past its close.
+  const exporter = { url: t.url, headers: t.headers ?? {}, timeoutMillis: timeoutMs, keepAlive: false };
+  return {
+    target: 'pino-opentelemetry-transport',
+    options: {
+      loggerName: 'shimctl.audit',
+      serviceVersion: '1',
+      resourceAttributes: { 'service.name': 'shimctl' },
+      logRecordProcessorOptions: {
+        recordProcessorType: 'batch',
+        exporterOptions: t.protocol === 'http/json' ? { protocol: 'http', httpExporterOptions: exporter } : { protocol: 'http/protobuf', protobufExporterOptions: exporter },
+        processorConfig: { maxQueueSize: Math.max(2048, records), maxExportBatchSize: 512, scheduledDelayMillis: 200, exportTimeoutMillis: timeoutMs },
+      },
+    },
+  };
+}
+
 export function describeTarget(t: ShipTarget): string {
-  return t.type === 'file' ? `file ${t.path}` : t.type === 'loki' ? `loki ${t.url}` : `syslog ${t.host}:${t.port}`;
+  return t.type === 'file' ? `file ${t.path}` : t.type === 'syslog' ? `syslog ${t.host}:${t.port}` : `${t.type} ${t.url}`;
 }
 
 /** A TCP connect to the target's host and port, bounded; a file target is always reachable. */
