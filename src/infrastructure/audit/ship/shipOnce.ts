@@ -58,9 +58,13 @@ export async function shipOnce(auditLog: string, cursorPath: string, config: Shi
 function pinoTarget(t: ShipTarget, records: number, timeoutMs: number): Record<string, unknown> {
   if (t.type === 'file') return { target: 'pino/file', options: { destination: t.path, mkdir: true } };
   if (t.type === 'otlp') return otlpTarget(t, records, timeoutMs);
-  // Unbatched: pino-loki's batching made its close never finish here (the run timed out every
-  // time). Unbatched pushes are not awaited by its close: see docs ("Not covered").
-  if (t.type === 'loki') return { target: 'pino-loki', options: { host: t.url, batching: false, labels: { app: 'shimctl', ...t.labels } } };
+  // One batch, pushed by pino-loki's close, which awaits it: unbatched, each record was pushed
+  // unawaited and the close returned at once (the cursor moved past records still in flight,
+  // in no set order). No size cap (its default drops the oldest past 10,000) and no interval
+  // push during a run (interval pushes are not awaited either).
+  if (t.type === 'loki') {
+    return { target: 'pino-loki', options: { host: t.url, batching: { interval: LOKI_NO_INTERVAL_S, maxBufferSize: 0 }, timeout: timeoutMs, labels: { app: 'shimctl', ...t.labels } } };
+  }
   return {
     pipeline: [
       { target: 'pino-syslog', options: { modern: true, appname: 'shimctl', enablePipelining: true, newline: true } },
@@ -92,6 +96,9 @@ function otlpTarget(t: Extract<ShipTarget, { type: 'otlp' }>, records: number, t
     },
   };
 }
+
+/** A day: longer than any run (bounded by timeoutMs ≤ 600 s), so only the close pushes. */
+const LOKI_NO_INTERVAL_S = 86_400;
 
 export function describeTarget(t: ShipTarget): string {
   return t.type === 'file' ? `file ${t.path}` : t.type === 'syslog' ? `syslog ${t.host}:${t.port}` : `${t.type} ${t.url}`;

@@ -6,17 +6,20 @@
 import { createServer } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { port, path, status, contentTypeOut, bodyOut } = workerData;
+const { port, path, status, contentTypeOut, bodyOut, delayMs = 0 } = workerData;
 const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (d) => chunks.push(d));
   req.on('end', () => {
     if (req.method !== 'POST' || req.url !== path) return void res.writeHead(404).end();
-    const body = Buffer.concat(chunks);
-    parentPort.postMessage({ contentType: String(req.headers['content-type'] ?? ''), body }, [body.buffer]);
-    // A protobuf request gets its empty response message (an empty body) in its own encoding.
-    const proto = req.headers['content-type']?.includes('protobuf');
-    res.writeHead(status, { 'content-type': proto ? 'application/x-protobuf' : contentTypeOut }).end(proto ? '' : bodyOut);
+    // With `delayMs`, a slow receiver: the request counts as received only when it is answered.
+    setTimeout(() => {
+      const body = Buffer.concat(chunks);
+      parentPort.postMessage({ contentType: String(req.headers['content-type'] ?? ''), body }, [body.buffer]);
+      // A protobuf request gets its empty response message (an empty body) in its own encoding.
+      const proto = req.headers['content-type']?.includes('protobuf');
+      res.writeHead(status, { 'content-type': proto ? 'application/x-protobuf' : contentTypeOut }).end(proto ? '' : bodyOut);
+    }, delayMs);
   });
 });
 server.listen(port, '127.0.0.1', () => parentPort.postMessage({ listening: server.address().port }));

@@ -70,7 +70,7 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
 }
 
 export interface HttpSink { port: number; close(): Promise<void> }
-export interface HttpSinkOptions { port: number; path: string; status: number; contentTypeOut: string; bodyOut: string }
+export interface HttpSinkOptions { port: number; path: string; status: number; contentTypeOut: string; bodyOut: string; delayMs?: number }
 
 /** A loopback HTTP sink in a worker thread (httpSinkWorker.mjs says why); `take` gets each request. */
 export function startHttpSink(options: HttpSinkOptions, take: (contentType: string, body: Buffer) => void): Promise<HttpSink> {
