@@ -9,7 +9,8 @@ import { newLines, readCursor, writeCursor } from './shipCursor.js';
  * pino-opentelemetry-transport; file: pino/file), which run in a
  * worker thread. Only when every target was reachable and the transports closed within
  * `timeoutMs` does the cursor move; otherwise it stays and the next run sends the same records
- * again (at least once). Shipping runs off the interception path: a sink that is down never
+ * again (at least once). Runs of more than SHIP_CHUNK records go in chunks, each moving the
+ * cursor once delivered. Shipping runs off the interception path: a sink that is down never
  * blocks or fails a command, and never loses a local record.
  */
 export interface ShipResult {
@@ -21,12 +22,33 @@ export interface ShipResult {
   error?: string;
 }
 
+/**
+ * Records per transport session. pino's `transport.end()` gives its worker 10 s to close (then
+ * fails the run): a 100k backlog in one session did not fit. Each chunk moves the cursor when
+ * it is delivered, so a failure part-way keeps what was delivered before it.
+ */
+export const SHIP_CHUNK = 5000;
+
 export async function shipOnce(auditLog: string, cursorPath: string, config: ShipConfig): Promise<ShipResult> {
-  const { lines, next } = newLines(auditLog, readCursor(cursorPath));
+  let { lines, next } = newLines(auditLog, readCursor(cursorPath), SHIP_CHUNK);
   if (lines.length === 0) return { sent: 0, unreachable: [], advanced: false };
   const unreachable: string[] = [];
   await Promise.all(config.targets.map(async (t) => { if (!(await reachable(t, config.timeoutMs))) unreachable.push(describeTarget(t)); }));
   if (unreachable.length > 0) return { sent: 0, unreachable, advanced: false, error: `unreachable: ${unreachable.join(', ')}` };
+  let sent = 0;
+  while (lines.length > 0) {
+    const error = await shipChunk(lines, config);
+    // `sent`: what was delivered (the cursor is past it); the failed chunk goes again next run.
+    if (error !== undefined) return { sent, unreachable, advanced: sent > 0, error };
+    writeCursor(cursorPath, next);
+    sent += lines.length;
+    ({ lines, next } = newLines(auditLog, next, SHIP_CHUNK));
+  }
+  return { sent, unreachable, advanced: true };
+}
+
+/** One transport session over `lines`: undefined when every target closed in time without an error. */
+async function shipChunk(lines: readonly string[], config: ShipConfig): Promise<string | undefined> {
   // pino is loaded only here: `audit ship` is the only command that needs it.
   const { pino } = await import('pino');
   const transport = pino.transport({
@@ -48,11 +70,8 @@ export async function shipOnce(auditLog: string, cursorPath: string, config: Shi
     transport.once('close', () => { clearTimeout(timer); resolve(true); });
     transport.end();
   });
-  if (!closed || failure !== undefined) {
-    return { sent: lines.length, unreachable, advanced: false, error: failure ?? `the transports did not finish within ${config.timeoutMs} ms` };
-  }
-  writeCursor(cursorPath, next);
-  return { sent: lines.length, unreachable, advanced: true };
+  if (!closed || failure !== undefined) return failure ?? `the transports did not finish within ${config.timeoutMs} ms`;
+  return undefined;
 }
 
 function pinoTarget(t: ShipTarget, records: number, timeoutMs: number): Record<string, unknown> {
