@@ -63,9 +63,10 @@ async function throughput(kind) {
   const writers = Promise.all(Array.from({ length: WRITERS }, (_, w) => run(process.execPath, [join(work, 'writer.cjs'), dir, String(w), String(per), String(1 << 30), '3'])))
     .then(() => { lastWrite = performance.now(); });
   let errors = 0;
+  const messages = new Set();
   while (lastWrite === 0 || r.count() < WRITES) {
     const res = await lib.shipOnce(paths.auditLog, join(dir, 'cursor'), config);
-    if (res.error) errors++;
+    if (res.error) { errors++; messages.add(res.error); }
     if (res.sent === 0) await sleep(20);
     if (performance.now() - t0 > 300_000) break;
   }
@@ -74,7 +75,7 @@ async function throughput(kind) {
   const arrived = r.count();
   await r.stop();
   rmSync(dir, { recursive: true, force: true });
-  return { kind, perSec: (r.count() / ((done - t0) / 1000)).toFixed(0), writeSec: ((lastWrite - t0) / 1000).toFixed(1), lagMs: (done - lastWrite).toFixed(0), arrived, errors };
+  return { kind, perSec: (arrived / ((done - t0) / 1000)).toFixed(0), writeSec: ((lastWrite - t0) / 1000).toFixed(1), lagMs: (done - lastWrite).toFixed(0), arrived, errors, messages: [...messages].join('; ') };
 }
 
 async function catchUp(kind, backlogLog) {
@@ -86,7 +87,8 @@ async function catchUp(kind, backlogLog) {
   const t0 = performance.now();
   const res = await lib.shipOnce(paths.auditLog, join(dir, 'cursor'), { targets: [r.target], timeoutMs: 600_000 });
   const ms = performance.now() - t0;
-  for (let i = 0; i < 100 && r.count() < BACKLOG && res.advanced; i++) await sleep(100);
+  // The receivers decode in this thread after answering: give them time to count (not timed).
+  for (let i = 0; i < 1200 && r.count() < BACKLOG && res.advanced; i++) await sleep(100);
   const arrived = r.count();
   await r.stop();
   rmSync(dir, { recursive: true, force: true });
@@ -114,6 +116,6 @@ rmSync(work, { recursive: true, force: true });
 
 console.log(`shipping bench  node ${process.version}  ${cpus().length} cpus  load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 console.log(`\n${WRITERS} writers, ${WRITES} records, shipOnce back to back:`);
-for (const r of rows) console.log(`  ${r.kind.padEnd(7)} ${String(r.perSec).padStart(6)} records/s delivered  (writes took ${r.writeSec} s; lag after last write ${r.lagMs} ms; ${r.arrived} arrived; ${r.errors} failed runs)`);
+for (const r of rows) console.log(`  ${r.kind.padEnd(7)} ${String(r.perSec).padStart(6)} records/s delivered  (writes took ${r.writeSec} s; lag after last write ${r.lagMs} ms; ${r.arrived} arrived; ${r.errors} failed runs${r.errors ? `: ${r.messages}` : ''})`);
 console.log(`\ncatch-up: ${BACKLOG} backlogged records (${(size / 1e6).toFixed(1)} MB, written in ${writeBacklogS} s) in one run:`);
 for (const r of catchRows) console.log(`  ${r.kind.padEnd(7)} ${r.seconds} s  ${r.advanced ? 'delivered' : 'NOT delivered'}  (${r.arrived} arrived) ${r.error}`);
