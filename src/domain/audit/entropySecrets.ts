@@ -4,16 +4,22 @@ import { shannonEntropy } from './entropy.js';
  * Bare high-entropy tokens that no rule names (issue 14): a vendor prefix nobody listed yet, a
  * random password. Two places make a random-looking word a secret rather than data:
  * - near a word like key, token, secret or password (the word itself or the two before it);
- * - an argument of `echo`, `printf` or `export` (an agent printing or exporting a credential).
+ * - an argument of `echo`, `printf`, `export` or `declare`/`typeset`/`readonly`/`local` (an agent
+ *   printing or exporting a credential), a here-string (`cmd <<< TOKEN`), or a line of a
+ *   here-document body (`cat <<EOF` … `EOF`): all three hand the word to a program as data.
  * Benign random-looking words are kept: git hashes and other bare hex (unless near a secret
  * word), UUIDs, `sha512-…` integrity strings, paths, and base64 that decodes to text.
  * Thresholds are tuned on test/fixtures/redaction/benign.jsonl and the generated tokens of
  * test/domain/audit/entropySecrets.test.ts (figures in docs/execution-and-audit.md).
  * One pass over the text: each character is read a bounded number of times.
  */
-const SEPARATORS = /[\s'"`;|&()<>,]+/g;
+/*
+ * A C escape (`\t`, `\n`, … as printf and `echo -e` read them) separates like a blank:
+ * `printf 'a\tTOKEN'` prints TOKEN as a word of its own.
+ */
+const SEPARATORS = /(?:[\s'"`;|&()<>,]|\\[abefnrtv0]?)+/g;
 const SECRET_WORD = /key|token|secret|passw(?:or)?d|pwd|auth|credential|bearer/i;
-const PRINTERS = /^(?:echo|printf|export)$/;
+const PRINTERS = /^(?:echo|printf|export|declare|typeset|readonly|local)$/;
 const COMMAND_BREAK = /[;|&\n]/;
 const VALUE_CHARS = /^[A-Za-z0-9+/_.~-]+={0,3}$/;
 
@@ -26,13 +32,25 @@ export const ENTROPY_LIMITS = {
   printedEntropy: 3.7,
 } as const;
 
-export function redactEntropySecrets(text: string): string {
+/** Whether a command (argv[0]'s basename) hands its arguments over as data: redactArgv judges them as printed. */
+export function isPrinter(command: string): boolean {
+  return PRINTERS.test(command);
+}
+
+/** `startPrinting`: the text is an argument of a printer already (one argv element of `printf`). */
+export function redactEntropySecrets(text: string, startPrinting = false): string {
   if (text.length < ENTROPY_LIMITS.nearLength) return text;
   const parts: string[] = [];
   let last = 0;
   let near = 0; // tokens left in which a secret word is "near"
-  let printing = false;
-  let first = true; // next token starts a simple command
+  let printing = startPrinting;
+  let first = !startPrinting; // next token starts a simple command
+  // Here-documents: delimiters announced on this line (`<<EOF`, `<<-'EOF'`), then the one whose
+  // body is being read. The body is data, so its words count as printed until the delimiter line.
+  let delimiterNext = false;
+  const pending: string[] = [];
+  let body: string | undefined;
+  let lineStart = true;
   SEPARATORS.lastIndex = 0;
   let at = 0;
   for (;;) {
@@ -40,23 +58,42 @@ export function redactEntropySecrets(text: string): string {
     const end = sep ? sep.index : text.length;
     if (end > at) {
       const token = text.slice(at, end);
-      // The value of `name=value` / `name:value` is the part after the last `=` or `:`.
-      const cut = Math.max(token.lastIndexOf('=', token.length - 4), token.lastIndexOf(':'));
-      const name = cut > 0 ? token.slice(0, cut) : '';
-      const value = cut > 0 ? token.slice(cut + 1) : token;
-      const nearHere = near > 0 || SECRET_WORD.test(name);
-      if (value.length >= ENTROPY_LIMITS.nearLength && looksSecret(value, nearHere, printing)) {
-        const start = end - value.length;
-        parts.push(text.slice(last, start), '[REDACTED:high-entropy]');
-        last = end;
+      const lineEnds = !sep || sep[0].includes('\n');
+      if (body !== undefined && lineStart && lineEnds && token === body) {
+        body = undefined; // the delimiter line: the next line is shell again (or the next body)
+      } else if (delimiterNext) {
+        pending.push(token.replace(/^-/, ''));
+      } else {
+        // The value of `name=value` / `name:value` is the part after the last `=` or `:`.
+        const cut = Math.max(token.lastIndexOf('=', token.length - 4), token.lastIndexOf(':'));
+        const name = cut > 0 ? token.slice(0, cut) : '';
+        const value = cut > 0 ? token.slice(cut + 1) : token;
+        const nearHere = near > 0 || SECRET_WORD.test(name);
+        if (value.length >= ENTROPY_LIMITS.nearLength && looksSecret(value, nearHere, printing || body !== undefined)) {
+          const start = end - value.length;
+          parts.push(text.slice(last, start), '[REDACTED:high-entropy]');
+          last = end;
+        }
+        if (first) printing = PRINTERS.test(token);
       }
-      if (first) printing = PRINTERS.test(token);
+      delimiterNext = false;
       first = false;
+      lineStart = false;
       near = SECRET_WORD.test(token) && !token.startsWith('[REDACTED') ? 3 : Math.max(0, near - 1);
     }
     if (!sep) break;
-    if (COMMAND_BREAK.test(sep[0])) { first = true; printing = false; near = 0; }
-    at = sep.index + sep[0].length;
+    const s = sep[0];
+    if (s.includes('<<')) {
+      // `<<<`: the here-string and the rest of the command are data; `<<`: a delimiter follows.
+      if (s.includes('<<<')) printing = true;
+      else delimiterNext = true;
+    }
+    if (s.includes('\n')) {
+      lineStart = true;
+      if (body === undefined && pending.length > 0) body = pending.shift();
+    }
+    if (body === undefined && COMMAND_BREAK.test(s)) { first = true; printing = false; near = 0; }
+    at = sep.index + s.length;
   }
   if (last === 0) return text;
   parts.push(text.slice(last));

@@ -5,7 +5,7 @@ import { nextLine, replaceScanning, type ScanRule } from './linearScan.js';
 import { isSecretName, secretAssignments } from './secretAssignment.js';
 import { sshpassPasswords } from './sshpassPassword.js';
 import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
-import { redactEntropySecrets } from './entropySecrets.js';
+import { isPrinter, redactEntropySecrets } from './entropySecrets.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -99,6 +99,9 @@ const HTTPIE_AUTH_GLUED = /^(-[A-Za-z]*?a|--(?:proxy-)?auth=)(.+)$/;
 export function redactArgv(argv: readonly string[], redact: (text: string) => string = redactSecrets): string[] {
   const tool = basename(argv[0] ?? '');
   const out = argv.map(redact);
+  // An element alone has no command before it: `printf`'s own arguments are judged as printed
+  // (by the whole redactor only; redactStructured is held to the pre-issue-14 oracle).
+  if (redact === redactSecrets && isPrinter(tool)) for (let i = 1; i < out.length; i++) out[i] = redactEntropySecrets(out[i]!, true);
   const awsInView = AWS_CONTEXT.test(argv.join(' '));
   const registryLogin = REGISTRY_LOGIN.test(tool) && argv.includes('login');
   let inKeyBlock = false;

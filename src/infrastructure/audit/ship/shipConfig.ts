@@ -9,7 +9,9 @@ import { join } from 'node:path';
 export type ShipTarget =
   | { type: 'syslog'; host: string; port: number }
   | { type: 'loki'; url: string; labels?: Record<string, string> }
-  | { type: 'file'; path: string };
+  | { type: 'file'; path: string }
+  /** OpenTelemetry logs over OTLP/HTTP: `url` is the logs endpoint (a collector's `…:4318/v1/logs`). */
+  | { type: 'otlp'; url: string; protocol: 'http/protobuf' | 'http/json'; headers?: Record<string, string> };
 
 export interface ShipConfig {
   targets: ShipTarget[];
@@ -47,7 +49,16 @@ export function readShipConfig(path: string): ShipConfig | undefined {
       if (typeof t.path !== 'string' || !t.path.startsWith('/')) throw new Error(`${where}: file needs an absolute "path"`);
       return { type: 'file', path: t.path } as const;
     }
-    throw new Error(`${where}: "type" must be syslog, loki or file`);
+    if (t.type === 'otlp') {
+      if (typeof t.url !== 'string' || !/^https?:\/\//.test(t.url)) throw new Error(`${where}: otlp needs an http(s) "url" (the logs endpoint, e.g. http://127.0.0.1:4318/v1/logs)`);
+      const protocol = t.protocol ?? 'http/protobuf';
+      if (protocol !== 'http/protobuf' && protocol !== 'http/json') throw new Error(`${where}: otlp "protocol" must be http/protobuf or http/json`);
+      if (t.headers !== undefined && (typeof t.headers !== 'object' || t.headers === null || Object.values(t.headers).some((v) => typeof v !== 'string'))) {
+        throw new Error(`${where}: otlp "headers" must map names to strings`);
+      }
+      return { type: 'otlp', url: t.url, protocol, ...(t.headers ? { headers: t.headers as Record<string, string> } : {}) } as const;
+    }
+    throw new Error(`${where}: "type" must be syslog, loki, otlp or file`);
   });
   const timeoutMs = raw.timeoutMs === undefined ? 5000 : Number(raw.timeoutMs);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) throw new Error(`${path}: "timeoutMs" must be an integer from 100 to 600000`);

@@ -22,11 +22,12 @@ export function writeCursor(path: string, cursor: ShipCursor): void {
 }
 
 /**
- * The complete lines after the cursor: the rest of the file the cursor names when it was
- * rotated away (found among the uncompressed rotated files by inode), then the current file.
- * A line still being written (no newline yet) waits for the next run.
+ * The complete lines after the cursor, at most `max`: the rest of the file the cursor names when
+ * it was rotated away (found among the uncompressed rotated files by inode), then the current
+ * file. A line still being written (no newline yet) waits for the next run. Lines from the
+ * rotated file alone come with a cursor into that file, so the next call goes on from there.
  */
-export function newLines(auditLog: string, cursor: ShipCursor | undefined): { lines: string[]; next: ShipCursor } {
+export function newLines(auditLog: string, cursor: ShipCursor | undefined, max = Infinity): { lines: string[]; next: ShipCursor } {
   let current: { ino: number; size: number };
   try {
     const st = statSync(auditLog);
@@ -39,9 +40,13 @@ export function newLines(auditLog: string, cursor: ShipCursor | undefined): { li
   if (cursor && cursor.ino === current.ino) from = cursor.offset;
   else if (cursor) {
     const old = rotatedFiles(auditLog).find((f) => !f.gz && inodeOf(f.path) === cursor.ino);
-    if (old) lines.push(...completeLines(old.path, cursor.offset).lines);
+    if (old) {
+      const rest = completeLines(old.path, cursor.offset, max);
+      if (rest.lines.length >= max) return { lines: rest.lines, next: { ino: cursor.ino, offset: cursor.offset + rest.bytes } };
+      lines.push(...rest.lines);
+    }
   }
-  const rest = completeLines(auditLog, from);
+  const rest = completeLines(auditLog, from, max - lines.length);
   lines.push(...rest.lines);
   return { lines, next: { ino: current.ino, offset: from + rest.bytes } };
 }
@@ -54,16 +59,24 @@ function inodeOf(path: string): number | undefined {
   }
 }
 
-function completeLines(path: string, from: number): { lines: string[]; bytes: number } {
+function completeLines(path: string, from: number, max: number): { lines: string[]; bytes: number } {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
-    if (size <= from) return { lines: [], bytes: 0 };
+    if (size <= from || max <= 0) return { lines: [], bytes: 0 };
     const buf = Buffer.alloc(size - from);
     readSync(fd, buf, 0, buf.length, from);
-    const end = buf.lastIndexOf(0x0a) + 1;
-    const text = buf.subarray(0, end).toString('utf8');
-    return { lines: text.split('\n').filter((l) => l !== ''), bytes: end };
+    let end = buf.lastIndexOf(0x0a) + 1;
+    let lines = buf.subarray(0, end).toString('utf8').split('\n').filter((l) => l !== '');
+    if (lines.length > max) {
+      // Records are one line each and hold no raw newline (JSON escapes it): the first `max`
+      // lines end at the max-th newline.
+      let at = -1;
+      for (let n = 0; n < max; n++) at = buf.indexOf(0x0a, at + 1);
+      end = at + 1;
+      lines = lines.slice(0, max);
+    }
+    return { lines, bytes: end };
   } finally {
     closeSync(fd);
   }

@@ -32,6 +32,8 @@ export async function auditShip(args: string[], ctx: CliContext): Promise<number
   const { shipOnce } = await import('../../../infrastructure/audit/ship/shipOnce.js');
   const result = await shipOnce(auditLog, join(dirname(auditLog), 'ship.cursor'), config);
   if (json) ctx.stdout.write(`${JSON.stringify(result)}\n`);
-  else ctx.stdout.write(result.advanced || result.sent === 0 && !result.error ? `shipped ${result.sent} records\n` : `not shipped (${result.error}); the records stay in the local log and the next run sends them\n`);
+  else if (!result.error) ctx.stdout.write(`shipped ${result.sent} records\n`);
+  else if (result.advanced) ctx.stdout.write(`shipped ${result.sent} records, then stopped (${result.error}); the rest stays in the local log and the next run sends it\n`);
+  else ctx.stdout.write(`not shipped (${result.error}); the records stay in the local log and the next run sends them\n`);
   return result.error ? 1 : 0;
 }
