@@ -1,6 +1,8 @@
 import type { Decision, Risk } from './verdict.js';
 import type { Mode } from './modes/mode.js';
 
+export interface RulePin { root: string; digest: string }
+
 /** Which file a rule came from; set by the loader, never by a file (docs/rules.md). */
 export type RuleLayer = 'managed' | 'user' | 'project';
 
@@ -31,6 +33,12 @@ export interface ConfigRule {
    */
   lifts?: string[];
   maxRisk?: Risk;
+  /**
+   * For project approvals of a build or test tool (docs/rules.md, projectPin.ts): the repository
+   * root and the digest of the files that define what runs, taken when the human approved. The
+   * rule applies only while the digest is unchanged.
+   */
+  pin?: RulePin;
   layer?: RuleLayer;
 }
 

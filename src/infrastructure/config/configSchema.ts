@@ -94,6 +94,13 @@ const ruleCheck = object(
     reason: string(),
     lifts: arrayOf(word, 64),
     maxRisk: oneOf(RISKS),
+    pin: object(
+      {
+        root: string({ pattern: /^\//, patternText: 'an absolute directory' }),
+        digest: string({ pattern: /^[0-9a-f]{64}$/, patternText: 'a SHA-256 in hex (written by approve --always)' }),
+      },
+      ['root', 'digest'],
+    ),
   },
   ['id', 'command', 'decision'],
 );
