@@ -39,6 +39,8 @@ export interface ConfigRule {
    * rule applies only while the digest is unchanged.
    */
   pin?: RulePin;
+  /** When "approve always" saved it (ISO 8601). A session approval applies for `approvals.sessionTtlHours` after this (sessionRules.ts). */
+  savedAt?: string;
   layer?: RuleLayer;
 }
 
@@ -68,7 +70,8 @@ export interface PolicyConfig {
    */
   urls: { allowSchemes: string[]; allowHosts: string[]; loopback: LoopbackPolicy; private: PrivatePolicy };
   /** `answerWithoutTerminal`: approve/deny may run without a terminal (user config only; a project cannot set `approvals`). */
-  approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean };
+  /** `sessionTtlHours`: how long a session approval applies after it was saved (docs/rules.md); absent: 24. */
+  approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean; sessionTtlHours?: number };
   /** The local HTTP API (docs/http-api.md): `serveInDaemon` runs it inside the resident review process (user config only). */
   http: { serveInDaemon: boolean; port: number };
   execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };

@@ -2,6 +2,7 @@ import type { AlwaysScope, AlwaysWhere, AlwaysWhereName } from '../../domain/app
 import { narrowRule, sameRule } from '../../domain/approvals/alwaysRule.js';
 import { alwaysEligibility } from '../../domain/approvals/alwaysEligibility.js';
 import { pinFilesFor, projectDigest } from '../../domain/approvals/projectPin.js';
+import { DEFAULT_SESSION_TTL_HOURS, sessionRuleExpired } from '../../domain/rules/sessionRules.js';
 import type { PendingRequest } from '../../domain/approvals/pendingRequest.js';
 import type { ConfigRule, PolicyConfig } from '../../domain/policyConfig.js';
 import type { HostFacts } from '../../domain/reviewRequest.js';
@@ -16,6 +17,8 @@ export interface AlwaysDeps {
   regoEngine(config: PolicyConfig): PolicyEngine;
   /** `YYYY-MM-DD`, written into the rule's reason. */
   today: string;
+  /** Now, as milliseconds since the epoch: a session approval's `savedAt` (absent: the clock). */
+  nowMs?: number;
   /** The repository root holding `cwd` (the first directory upwards with `.git`), else `cwd` itself. */
   projectRoot(cwd: string): string;
 }
@@ -73,9 +76,14 @@ export async function planAlwaysRule(req: PendingRequest, scope: AlwaysScope, de
     if (digest === undefined) return { ok: false, message: `the files that define what '${narrowed.rule.command}' runs (${pinFilesFor(narrowed.rule.command)!.join(', ')}) cannot be read under ${where.root}; approve once instead` };
     narrowed.rule.pin = { root: where.root, digest };
   }
+  const nowMs = deps.nowMs ?? Date.now();
+  // A session approval applies for approvals.sessionTtlHours after it was saved (docs/rules.md).
+  if (where.kind === 'session') narrowed.rule.savedAt = new Date(nowMs).toISOString();
   const found = config.rules.find((r) => sameRule(r, narrowed.rule));
-  // The same approval saved for files that have changed since: replaced by one pinned to them as they are now.
-  const repin = found?.pin !== undefined && narrowed.rule.pin !== undefined && (found.pin.digest !== narrowed.rule.pin.digest || found.pin.root !== narrowed.rule.pin.root);
+  // The same approval saved for files that have changed since (replaced by one pinned to them as
+  // they are now), or a session approval past its TTL (replaced by a fresh one).
+  const repin = (found?.pin !== undefined && narrowed.rule.pin !== undefined && (found.pin.digest !== narrowed.rule.pin.digest || found.pin.root !== narrowed.rule.pin.root)) ||
+    (found !== undefined && sessionRuleExpired(found, nowMs, config.approvals.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS));
   const existing = repin ? undefined : found;
   // Two identical requests were pending and the first one's rule is already saved.
   if (existing && now.verdict.decision === 'allow') return { ok: true, rule: existing, duplicate: true };
