@@ -108,3 +108,30 @@ describe('approve --always npm test is pinned to package.json', () => {
     expect(pendingFiles(h)).toEqual([]);
   });
 });
+
+describe('session approvals expire', () => {
+  it('a session approval older than approvals.sessionTtlHours asks again, is listed as expired, and approving renews it in place', async () => {
+    const h = approvalHome({ approvals: { timeoutSeconds: 60, sessionTtlHours: 1 } });
+    const w = h.shim('mytool check', { session: 's-ttl' });
+    const [p] = await h.waitForPending(1);
+    expect(h.answer(['approve', p!.id, '--always', '--for', 'session']).status).toBe(0);
+    await w.done;
+    const [saved] = rules(h.userConfig);
+    expect(Date.now() - Date.parse(saved!.savedAt as string)).toBeLessThan(60_000);
+    expect((await h.shim('mytool check', { session: 's-ttl' }).done).status).toBe(0);
+    // Two hours later (the file says so): past the 1 h TTL.
+    const file = JSON.parse(readFileSync(h.userConfig, 'utf8'));
+    file.rules[0].savedAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    writeFileSync(h.userConfig, JSON.stringify(file));
+    const listed = JSON.parse(h.answer(['rules', '--json']).stdout) as { rules: Array<{ id: string; expired?: boolean }> };
+    expect(listed.rules).toEqual([expect.objectContaining({ id: saved!.id, expired: true })]);
+    const later = h.shim('mytool check', { session: 's-ttl' });
+    const [q] = await h.waitForPending(1);
+    expect(h.answer(['approve', q!.id, '--always', '--for', 'session']).stderr).toBe('');
+    expect((await later.done).status).toBe(0);
+    const now = rules(h.userConfig);
+    expect(now).toHaveLength(1);
+    expect(Date.now() - Date.parse(now[0]!.savedAt as string)).toBeLessThan(60_000);
+    expect(pendingFiles(h)).toEqual([]);
+  });
+});
