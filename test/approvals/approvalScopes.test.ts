@@ -106,7 +106,7 @@ describe('approve --always npm test is pinned to package.json', () => {
     expect((now[0]!.pin as { digest: string }).digest).not.toBe((saved[0]!.pin as { digest: string }).digest);
     expect((await h.shim('npm test', { env: npmEnv }).done).status).toBe(0);
     expect(pendingFiles(h)).toEqual([]);
-  });
+    }, 120_000); // several real CLI and npm runs: slow on a loaded machine
 });
 
 describe('session approvals expire', () => {
@@ -133,5 +133,5 @@ describe('session approvals expire', () => {
     expect(now).toHaveLength(1);
     expect(Date.now() - Date.parse(now[0]!.savedAt as string)).toBeLessThan(60_000);
     expect(pendingFiles(h)).toEqual([]);
-  });
+    }, 120_000); // several real CLI and npm runs: slow on a loaded machine
 });
