@@ -18,7 +18,7 @@ import data from './projectPin.cases.json' with { type: 'json' };
 interface PathCase { name: string; command: string; root: string; cwd: string; paths: string[] | null }
 interface ReviewCase {
   name: string; command: string; files: Record<string, string>; edit: Record<string, string | null>; approvedIn?: string; cwd?: string;
-  extraRules?: ConfigRule[]; forgedDigest?: boolean; decision: string; codes?: string[]; absentCodes?: string[]; firstCode?: string; ruleIds?: string[];
+  extraRules?: ConfigRule[]; forgedDigest?: boolean; pinnedDecision?: 'ask' | 'block'; decision: string; codes?: string[]; absentCodes?: string[]; firstCode?: string; ruleIds?: string[];
 }
 
 const dirs: string[] = [];
@@ -54,7 +54,7 @@ describe('project pin: a pinned approval at review time', async () => {
     const approvedIn = c.approvedIn ? join(root, c.approvedIn) : root;
     const digest = c.forgedDigest ? 'a'.repeat(64) : projectDigest(command!, root, approvedIn, { digestFiles });
     expect(digest).toMatch(/^[0-9a-f]{64}$/);
-    const rule: ConfigRule = { id: `approved:${command}-pin`, command: command!, args, cwd: `${root}/**`, decision: 'allow', pin: { root, digest: digest! }, layer: 'user' };
+    const rule: ConfigRule = { id: `approved:${command}-pin`, command: command!, args, cwd: `${root}/**`, decision: c.pinnedDecision ?? 'allow', pin: { root, digest: digest! }, layer: 'user' };
     for (const [rel, content] of Object.entries(c.edit)) put(root, rel, content);
     const config = { ...defaultConfig(), rules: [...(c.extraRules ?? []).map((r) => ({ ...r, layer: 'user' as const })), rule] };
     const v = reviewCommand({ command: c.command, cwd: c.cwd ? join(root, c.cwd) : root }, config, facts).verdict;
