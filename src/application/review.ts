@@ -61,7 +61,7 @@ async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: 
  * Never rejects: any failure is a `block`.
  */
 export async function reviewUseCase(req: ReviewRequest, given: ReviewDeps): Promise<ReviewResult> {
-  const deps = { ...given, config: forSession(given.config, req.session) };
+  const deps = { ...given, config: forSession(given.config, req.session, Date.now()) };
   const result = await reviewWithEngines(req, deps);
   return withMode(req, deps, result);
 }

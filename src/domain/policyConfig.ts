@@ -1,6 +1,8 @@
 import type { Decision, Risk } from './verdict.js';
 import type { Mode } from './modes/mode.js';
 
+export interface RulePin { root: string; digest: string }
+
 /** Which file a rule came from; set by the loader, never by a file (docs/rules.md). */
 export type RuleLayer = 'managed' | 'user' | 'project';
 
@@ -31,6 +33,14 @@ export interface ConfigRule {
    */
   lifts?: string[];
   maxRisk?: Risk;
+  /**
+   * For project approvals of a build or test tool (docs/rules.md, projectPin.ts): the repository
+   * root and the digest of the files that define what runs, taken when the human approved. The
+   * rule applies only while the digest is unchanged.
+   */
+  pin?: RulePin;
+  /** When "approve always" saved it (ISO 8601). A session approval applies for `approvals.sessionTtlHours` after this (sessionRules.ts). */
+  savedAt?: string;
   layer?: RuleLayer;
 }
 
@@ -60,7 +70,8 @@ export interface PolicyConfig {
    */
   urls: { allowSchemes: string[]; allowHosts: string[]; loopback: LoopbackPolicy; private: PrivatePolicy };
   /** `answerWithoutTerminal`: approve/deny may run without a terminal (user config only; a project cannot set `approvals`). */
-  approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean };
+  /** `sessionTtlHours`: how long a session approval applies after it was saved (docs/rules.md); absent: 24. */
+  approvals: { enabled: boolean; timeoutSeconds: number; answerWithoutTerminal?: boolean; sessionTtlHours?: number };
   /** The local HTTP API (docs/http-api.md): `serveInDaemon` runs it inside the resident review process (user config only). */
   http: { serveInDaemon: boolean; port: number };
   execution: { timeoutSeconds: number; graceSeconds: number; maxOutputBytes: number; envAllow: string[] };

@@ -101,6 +101,7 @@ export const REASON_CODES = {
   'approval.denied': 'A human denied this request.',
   'approval.timeout': 'Nobody answered the approval request in time.',
   'approval.unavailable': 'No human can answer here (CI, approvals disabled, no answering channel).',
+  'approval.pin_changed': 'A project approval of a build or test command no longer applies: the files that define what it runs (package.json, Makefile, …) changed since it was approved, or cannot be read. It asks again.',
   // config
   'config.invalid': 'A config file is invalid: interception blocks everything until it is fixed.',
   'config.unreadable': 'A config file could not be read: interception blocks everything until it is fixed.',

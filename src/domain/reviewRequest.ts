@@ -85,6 +85,12 @@ export interface HostFacts {
    * review cannot represent faithfully (not UTF-8) or too many of them, so the glob is refused.
    */
   listDir?(absDir: string): DirEntry[] | undefined | null;
+  /**
+   * One SHA-256 over these absolute paths and their contents (an absent file counted as absent),
+   * for project pinning (src/domain/approvals/projectPin.ts). Undefined when any of them cannot be
+   * read as a plain file (unreadable, a directory, a FIFO, too large). Absent: no pin holds.
+   */
+  digestFiles?(absPaths: readonly string[]): string | undefined;
 }
 
 /** One directory entry; `dir` follows a symlink (bash descends into a symlinked directory). */

@@ -43,6 +43,24 @@ describe('modes through the shim', () => {
     expect((await h.shim('make test', { env: { ...env, SHIMCTL_MODE: 'default' } }).done).status).toBe(126);
   });
 
+  it('acceptEdits: npm test (real npm) runs in the launch workspace without asking; in another repository it asks', async () => {
+    const h = approvalHome();
+    const other = join(h.root, 'other-repo');
+    mkdirSync(join(other, '.git'), { recursive: true });
+    mkdirSync(join(h.workspace, '.git'));
+    const pkg = JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: 'echo ran > tested.txt' } });
+    writeFileSync(join(h.workspace, 'package.json'), pkg);
+    writeFileSync(join(other, 'package.json'), pkg);
+    const env = { SHIMCTL_MODE: 'acceptEdits', SHIMCTL_WORKSPACE: h.workspace, CI: 'true', NPM_CONFIG_UPDATE_NOTIFIER: 'false', NPM_CONFIG_OFFLINE: 'true' };
+    const here = await h.shim('npm test', { env }).done;
+    expect(here.status, here.stderr).toBe(0);
+    expect(readFileSync(join(h.workspace, 'tested.txt'), 'utf8')).toBe('ran\n');
+    expect(h.audit().at(-1)).toMatchObject({ decision: 'allow', mode: 'acceptEdits' });
+    const there = await h.shim('npm test', { env, cwd: other }).done;
+    expect(there.status).toBe(126);
+    expect(existsSync(join(other, 'tested.txt'))).toBe(false);
+  });
+
   it('an unknown SHIMCTL_MODE fails closed', async () => {
     const h = approvalHome();
     const r = await h.shim('true', { env: { SHIMCTL_MODE: 'turbo' } }).done;

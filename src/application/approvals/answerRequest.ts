@@ -41,7 +41,7 @@ export async function approveAlways(
   if (!plan.ok) return plan;
   let file: string | undefined;
   if (!plan.duplicate) {
-    const added = deps.rules.add(plan.rule);
+    const added = deps.rules.add(plan.rule, plan.replaces);
     if (!added.ok) return { ok: false, message: `the rule was not saved to ${added.file}: ${added.message}; nothing was answered` };
     file = added.file;
   }

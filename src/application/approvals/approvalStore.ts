@@ -25,5 +25,6 @@ export type AddRuleOutcome = { ok: true; file: string } | { ok: false; file: str
 
 /** The user's own config file (never a project's): where approve-always rules go. */
 export interface UserRuleWriter {
-  add(rule: ConfigRule): AddRuleOutcome;
+  /** `replaces`: the id of a saved rule to drop in the same write (an approval re-pinned). */
+  add(rule: ConfigRule, replaces?: string): AddRuleOutcome;
 }

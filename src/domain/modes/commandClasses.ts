@@ -33,6 +33,11 @@ const SUBS: Readonly<Record<string, ReadonlySet<string>>> = {
   mvn: new Set(['compile', 'test', 'package', 'verify']),
   mvnw: new Set(['compile', 'test', 'package', 'verify']),
 };
+/**
+ * The names of the project's build and test tools (the one list: acceptEdits lifts their asks,
+ * project approvals of them are pinned to the files that define what they run, projectPin.ts).
+ */
+export const BUILD_TOOLS: ReadonlySet<string> = new Set([...JS, 'make', 'pytest', ...Object.keys(SUBS)]);
 /** `make` targets that install or publish are not "the project's build". Options that move or swap the makefile are not followed. */
 const MAKE_REFUSED = /^(install|uninstall|-C|--directory|-f|--file|--makefile)(=|$)|^-[A-Za-z]*[Cf]/;
 

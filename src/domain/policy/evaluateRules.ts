@@ -8,6 +8,9 @@ import type { BuiltinRule } from './ruleTypes.js';
 import { combine } from '../review/combine.js';
 import type { RuleContext } from '../rules/ruleMatch.js';
 import { rankRules } from '../rules/rankRules.js';
+import type { RankedRules } from '../rules/rankRules.js';
+import { pinFilesFor } from '../approvals/projectPin.js';
+import { basenamePosix } from '../paths/posixPath.js';
 
 /** Notes for `explain`: which rule decided, which it outranked, why an allow did not lift. */
 export type RuleNote = (detail: string) => void;
@@ -48,7 +51,25 @@ const isUnknown = (v: Verdict): boolean => v.reasons.some((r) => r.code === 'com
  */
 export function evaluateRules(view: ArgView, config: PolicyConfig, ctx?: RuleContext, note?: RuleNote): Verdict {
   if (config.rules.length === 0) return evaluateBuiltins(view, config.disabledRules);
-  const { winner, outranked, floors } = rankRules(view, config.rules, ctx);
+  const ranked = rankRules(view, config.rules, ctx);
+  const decided = decideRanked(view, config, ranked, note);
+  return ranked.unpinned.length === 0 ? decided : withUnpinned(decided, ranked.unpinned, note);
+}
+
+/**
+ * A pinned project approval matched but its pin no longer holds: when nothing else allows the
+ * command, the ask says why (the human approved other files than the ones that would run now).
+ */
+function withUnpinned(decided: Verdict, unpinned: readonly ConfigRule[], note?: RuleNote): Verdict {
+  const ids = unpinned.map((r) => r.id);
+  note?.(`approval(s) ${ids.join(', ')} do not apply: the files that define what runs changed since approval, or cannot be read`);
+  if (decided.decision !== 'ask') return decided;
+  const why = verdict('ask', decided.risk, 'approval.pin_changed', `${ids.join(', ')} was approved for other contents of the files that define what this command runs (${basenamePosix(unpinned[0]!.command)}: ${(pinFilesFor(unpinned[0]!.command) ?? []).join(', ')}); they changed or cannot be read, so it asks again`);
+  return combine(why, decided);
+}
+
+function decideRanked(view: ArgView, config: PolicyConfig, ranked: RankedRules, note?: RuleNote): Verdict {
+  const { winner, outranked, floors } = ranked;
   const builtin = evaluateBuiltins(view, config.disabledRules);
   if (note && winner) note(`config rule ${winner.id} (${winner.layer ?? 'user'}) decides${outranked.length ? `; it outranks ${outranked.map((r) => r.id).join(', ')}` : ''}`);
   let decided = builtin;

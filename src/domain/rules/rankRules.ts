@@ -3,6 +3,7 @@ import type { ArgView } from '../policy/argView.js';
 import { DECISIONS } from '../verdict.js';
 import type { RuleContext } from './ruleMatch.js';
 import { compareSpecificity, configRuleMatches, specificity } from './ruleMatch.js';
+import { pinHolds } from '../approvals/projectPin.js';
 
 /**
  * The config rules that matched one simple command, ranked (docs/rules.md):
@@ -13,11 +14,14 @@ import { compareSpecificity, configRuleMatches, specificity } from './ruleMatch.
  * - `winner`: among the other matching rules (the user's, saved approvals, managed allows), the
  *   most specific; on a tie the stricter decision; on a tie of both, the first in file order.
  * - `outranked`: the other contenders, for `explain`.
+ * - `unpinned`: pinned project approvals that matched but whose pin no longer holds (the files
+ *   that define what runs changed, or cannot be read): they take no part (projectPin.ts).
  */
 export interface RankedRules {
   winner?: ConfigRule;
   outranked: ConfigRule[];
   floors: ConfigRule[];
+  unpinned: ConfigRule[];
 }
 
 const isFloor = (r: ConfigRule): boolean => r.decision !== 'allow' && (r.layer === 'managed' || r.layer === 'project');
@@ -25,8 +29,12 @@ const isFloor = (r: ConfigRule): boolean => r.decision !== 'allow' && (r.layer =
 export function rankRules(view: ArgView, rules: readonly ConfigRule[], ctx: RuleContext | undefined): RankedRules {
   const floors: ConfigRule[] = [];
   const contenders: ConfigRule[] = [];
+  const unpinned: ConfigRule[] = [];
   for (const rule of rules) {
     if (!configRuleMatches(rule, view, ctx)) continue;
+    // The files are read only here, for a pinned rule that matched (the hot path pays nothing else).
+    // A pin only ever narrows an allow: an ask or block rule applies whatever its pin says.
+    if (rule.pin !== undefined && rule.decision === 'allow' && !pinHolds(rule, ctx?.cwd, ctx?.facts)) { unpinned.push(rule); continue; }
     (isFloor(rule) ? floors : contenders).push(rule);
   }
   let winner: ConfigRule | undefined;
@@ -39,5 +47,5 @@ export function rankRules(view: ArgView, rules: readonly ConfigRule[], ctx: Rule
       best = s;
     }
   }
-  return { winner, outranked: contenders.filter((r) => r !== winner), floors };
+  return { winner, outranked: contenders.filter((r) => r !== winner), floors, unpinned };
 }

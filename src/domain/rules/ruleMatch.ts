@@ -1,11 +1,14 @@
 import type { ConfigRule } from '../policyConfig.js';
 import type { ArgView } from '../policy/argView.js';
+import type { HostFacts } from '../reviewRequest.js';
 import { argsMatch, isWildWord, wordMatches } from './wordPattern.js';
 
 /** Where a command runs, for rule conditions. `state` of the review fits this shape. */
 export interface RuleContext {
   cwd: string;
   agent?: string;
+  /** Reads the pin files of a pinned approval (projectPin.ts); absent: no pin holds. */
+  facts?: Pick<HostFacts, 'digestFiles'>;
 }
 
 /** `cwd` conditions: an absolute directory; `/dir/**` also covers everything below it; `*` stays within one segment. */

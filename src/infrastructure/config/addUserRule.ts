@@ -5,10 +5,14 @@ import { editUserConfig } from './editUserConfig.js';
 
 export type AddRuleOutcome = EditOutcome;
 
-/** Appends a rule to the user's config (never a project's), for "approve always"; see `editUserConfig`. */
-export function addUserRule(paths: StatePaths, rule: ConfigRule): AddRuleOutcome {
+/**
+ * Appends a rule to the user's config (never a project's), for "approve always"; see
+ * `editUserConfig`. `replaces`: a rule id dropped in the same atomic write (a re-pinned approval).
+ */
+export function addUserRule(paths: StatePaths, rule: ConfigRule, replaces?: string): AddRuleOutcome {
   return editUserConfig(paths, (content) => {
-    const rules = Array.isArray(content.rules) ? content.rules : [];
+    const all = Array.isArray(content.rules) ? content.rules : [];
+    const rules = replaces === undefined ? all : all.filter((r) => r.id !== replaces);
     return { ...content, rules: [...rules, rule] };
   });
 }

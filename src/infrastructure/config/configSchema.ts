@@ -17,7 +17,7 @@ export interface ConfigFileContent {
   roots?: string[];
   disabledRules?: string[];
   urls?: { allowSchemes?: string[]; allowHosts?: string[]; loopback?: LoopbackPolicy; private?: PrivatePolicy };
-  approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean };
+  approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean; sessionTtlHours?: number };
   http?: { serveInDaemon?: boolean; port?: number };
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
   audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
@@ -94,6 +94,14 @@ const ruleCheck = object(
     reason: string(),
     lifts: arrayOf(word, 64),
     maxRisk: oneOf(RISKS),
+    pin: object(
+      {
+        root: string({ pattern: /^\//, patternText: 'an absolute directory' }),
+        digest: string({ pattern: /^[0-9a-f]{64}$/, patternText: 'a SHA-256 in hex (written by approve --always)' }),
+      },
+      ['root', 'digest'],
+    ),
+    savedAt: string({ pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, patternText: 'a UTC time like 2026-12-01T23:00:00.000Z (written by approve --always)' }),
   },
   ['id', 'command', 'decision'],
 );
@@ -106,7 +114,7 @@ const fileCheck = object({
   disabledRules: arrayOf(word),
   urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word),
     loopback: oneOf(LOOPBACK_POLICIES), private: oneOf(PRIVATE_POLICIES) }),
-  approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY), answerWithoutTerminal: bool }),
+  approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY), answerWithoutTerminal: bool, sessionTtlHours: integer(1, 24 * 365) }),
   http: object({ serveInDaemon: bool, port: integer(0, 65535) }),
   execution: object({
     timeoutSeconds: integer(1, 7 * DAY),

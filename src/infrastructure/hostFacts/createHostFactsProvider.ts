@@ -11,6 +11,7 @@ import { localeEnvOf } from '../../domain/shell/locale.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
 import { listDir } from './listDir.js';
+import { digestFiles } from './digestFiles.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
 
@@ -129,6 +130,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           return found;
         },
         filesUnder: (dir, limit) => listFilesUnder(dir, limit),
+        digestFiles,
         entryExists: (p) => {
           try {
             return lstatSync(p, { throwIfNoEntry: false }) !== undefined;

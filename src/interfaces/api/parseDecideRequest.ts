@@ -2,11 +2,12 @@ import type { ReviewRequest } from '../../domain/reviewRequest.js';
 import type { ApiError } from './apiError.js';
 import { API_VERSION } from './apiError.js';
 import { topLevelKeys } from './topLevelKeys.js';
+import { MODES, isMode } from '../../domain/modes/mode.js';
 
 /** Requests larger than this are refused unread past the limit: one command never needs more. */
 export const MAX_REQUEST_BYTES = 256 * 1024;
 
-const FIELDS = new Set(['api_version', 'command', 'argv', 'cwd', 'agent']);
+const FIELDS = new Set(['api_version', 'command', 'argv', 'cwd', 'agent', 'mode']);
 const AGENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MAX_ARGV = 4096;
 
@@ -46,6 +47,13 @@ export function parseDecideRequest(text: string): ParsedRequest {
     if (typeof o.agent !== 'string') return bad('request.wrong_type', `agent: expected a string, got ${kind(o.agent)}`);
     if (!AGENT.test(o.agent)) return bad('request.invalid_value', 'agent: expected 1-64 letters, digits, `.`, `_` or `-`');
     request.agent = o.agent;
+  }
+  if ('mode' in o) {
+    // The mode the caller asks to be judged in; the config's ceiling (managed file, project files)
+    // still applies in the review, so a request can only ask for as much as the ceiling allows.
+    if (typeof o.mode !== 'string') return bad('request.wrong_type', `mode: expected a string, got ${kind(o.mode)}`);
+    if (!isMode(o.mode)) return bad('request.invalid_value', `mode: expected ${MODES.join('|')}`);
+    request.mode = o.mode;
   }
   const hasCommand = 'command' in o;
   const hasArgv = 'argv' in o;

@@ -1,5 +1,6 @@
 import { createApp } from '../../../compositionRoot.js';
 import { ruleMatchText, ruleScope } from '../../../domain/rules/describeRule.js';
+import { DEFAULT_SESSION_TTL_HOURS, sessionRuleExpired } from '../../../domain/rules/sessionRules.js';
 import { editUserConfig } from '../../../infrastructure/config/editUserConfig.js';
 import { showControls } from '../../../domain/approvals/showControls.js';
 import { approvalsWiring } from '../approvals/approvalsWiring.js';
@@ -57,9 +58,13 @@ export const rulesCommand: CliCommand = {
       ctx.stderr.write(`shimctl rules: the config does not load (${loaded.file}: ${loaded.message})\n`);
       return 1;
     }
+    const ttl = loaded.config.approvals.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS;
+    const now = Date.now();
     const rows = loaded.config.rules.map((r) => ({
       id: r.id,
       scope: ruleScope(r),
+      // A session approval past its TTL is listed (revoke removes it) but applies nowhere.
+      ...(sessionRuleExpired(r, now, ttl) ? { expired: true } : {}),
       decision: r.decision,
       match: ruleMatchText(r),
       file: loaded.ruleSources?.[r.id] ?? null,
@@ -70,7 +75,7 @@ export const rulesCommand: CliCommand = {
       return 0;
     }
     if (rows.length === 0) ctx.stdout.write(`no config rules in effect in ${showControls(ctx.cwd)} (only the built-in rules)\n`);
-    for (const r of rows) ctx.stdout.write(`${showControls(r.id)}  ${r.scope}  ${r.decision}  ${showControls(r.match)}  ${showControls(r.file ?? '?')}\n`);
+    for (const r of rows) ctx.stdout.write(`${showControls(r.id)}  ${r.scope}${r.expired ? ' (expired)' : ''}  ${r.decision}  ${showControls(r.match)}  ${showControls(r.file ?? '?')}\n`);
     return 0;
   },
 };
