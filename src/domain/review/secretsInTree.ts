@@ -97,22 +97,27 @@ function archiveVerdict(name: string, args: readonly string[], pathArgs: readonl
   if (!packed) return undefined;
   const files: PathArg[] = [];
   let complete = true;
+  const ctx = pathContext(state);
   for (const raw of packed.roots) {
+    // A root the path checks already refuse as a tree (`/`, `~`, a parent of ~/.ssh) is not
+    // walked: the command is not allowed anyway, and walking it would cost the most.
+    if (judgePaths([{ raw, access: 'read', recursive: true }], ctx).verdict.decision !== 'allow') continue;
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
     const listed = list.call(state.facts, dir, TREE_WALK_LIMIT);
-    complete &&= listed.complete;
+    // Too large to list: asked below without judging thousands of files (the costly part).
+    if (!listed.complete) { complete = false; break; }
     for (const f of listed.files) files.push({ raw: f, access: 'read' });
   }
-  const judged = files.length > 0 ? judgePaths(files, pathContext(state)).verdict : undefined;
+  if (!complete) {
+    return verdict('ask', 'medium', 'path.secret_in_archive', `${name} packs a tree larger than the review lists (${TREE_WALK_LIMIT} entries); it may hold protected files (.env, keys).`, 'paths:archive-tree');
+  }
+  const judged = files.length > 0 ? judgePaths(files, ctx).verdict : undefined;
   // To stdout the archive is printed (or piped on): the same as reading every file in it.
   if (packed.stdout && judged && judged.decision !== 'allow') return judged;
   const found = judged?.decision === 'allow' ? undefined : judged?.reasons.find((r) => r.code.startsWith('path.'));
   if (found) {
     const more = judged!.reasons.length > 1 ? ` (and ${judged!.reasons.length - 1} more finding(s))` : '';
     return verdict('ask', 'high', 'path.secret_in_archive', `${name} packs a tree holding a protected file into an archive, whose name hides it from later checks: ${found.message}${more}`, 'paths:archive-tree');
-  }
-  if (!complete) {
-    return verdict('ask', 'medium', 'path.secret_in_archive', `${name} packs a tree larger than the review lists (${TREE_WALK_LIMIT} entries); it may hold protected files (.env, keys).`, 'paths:archive-tree');
   }
   return undefined;
 }
