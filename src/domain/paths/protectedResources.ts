@@ -142,6 +142,18 @@ export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
   // names above do not cover (attack pass 3); `commondir` and `config.worktree` do the same from
   // inside. Writing them is refused; deleting them (`rm -rf .git`) plants nothing (GATE_WRITES_ONLY).
   ['paths:gitfile', ['.git', '.git/commondir', '.git/config.worktree', '.git/worktrees/*/commondir', '.git/worktrees/*/config.worktree', '.git/worktrees/*/gitdir']],
+  // Client config that a later allowed command obeys (issue 12): curl's `.curlrc` (`--config` lines:
+  // `-o ~/.bashrc`, `--upload-file ~/.ssh/id_rsa`, a proxy), wget's `.wgetrc` (`post_file =`,
+  // `output_document =`), pip's `index-url` and npm/yarn's registry and `script-shell`, cargo's
+  // `rustc-wrapper`, gh's shell aliases, gradle init scripts, Python's user site `*.pth` and
+  // `usercustomize.py` (run by every python), and the rc files of REPLs that can run shell
+  // commands (psql `\!`, sqlite `.shell`, gdb, irb). `~/.npmrc` and `~/.netrc` are secrets (above).
+  ['paths:client-config', ['~/.curlrc', '~/.config/.curlrc', '~/.config/curlrc', '~/.wgetrc', '~/.config/wget/wgetrc',
+    '~/.config/pip/pip.conf', '~/.pip/pip.conf', '~/.pydistutils.cfg', '~/.local/lib/python*/site-packages/*.pth',
+    '~/.local/lib/python*/site-packages/usercustomize.py', '~/.yarnrc', '~/.bunfig.toml', '~/.config/yarn/config',
+    '~/.cargo/config', '~/.cargo/config.toml', '~/.config/gh/config.yml', '~/.gradle/init.gradle', '~/.gradle/init.d/**',
+    '~/.gradle/gradle.properties', '~/.gemrc', '~/.condarc', '~/.terraformrc', '~/.psqlrc', '~/.sqliterc', '~/.irbrc',
+    '~/.gdbinit', '~/.config/gdb/gdbinit', '~/.docker/cli-plugins/**', '~/.config/direnv/**', '~/.ipython/profile_*/startup/**']],
   ['paths:agent-settings', ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json']],
   ['paths:agent-snapshots', ['~/.claude/shell-snapshots/**', '~/.codex/shell_snapshots/**']],
   ['paths:autostart', ['~/.config/systemd/user/**', '~/.local/share/systemd/user/**', '~/.config/autostart/**', '~/.config/environment.d/**',

@@ -8,7 +8,7 @@ import { namedOptionValues } from './longOption.js';
 import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.js';
 import { deviceReplacement } from './copyLanding.js';
 import { isLongFlag, positionals } from './argView.js';
-import { tar, tarExtract, unzipExtract } from './tarEscapes.js';
+import { tar, tarExtract, unreviewedWrites, unzipExtract } from './tarEscapes.js';
 
 function lastPositional(args: readonly string[]): string | undefined {
   const p = positionals(args);
@@ -99,6 +99,8 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       for (const c of o.configs) out.verdicts.push(hatch(`${name} loads more options from ${c}, which the review cannot see (uploads, URLs, output files)`));
       const unreviewed = unreviewedWgetSettings(o.settings);
       if (unreviewed.length) out.verdicts.push(hatch(`${name} -e runs wgetrc commands (${unreviewed.join(', ')}) that can upload or write files`, 'medium'));
+      // `curl -J`, `wget -r`, `--content-disposition`: the server names the files written (downloadNames.ts).
+      if (o.serverNamed.length) out.verdicts.push(unreviewedWrites(`${name} ${o.serverNamed.join(' ')} saves files under names the server chooses, which the review cannot see`));
       break;
     }
     case 'mv': case 'ln': case 'install': case 'cp': {

@@ -71,6 +71,9 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     for (const p of positionals(rest).slice(1)) out.push({ raw: p, access: 'delete', recursive: true });
     return out;
   }
+  // `git push /abs/repo`, `git push ../x main`, `git push file:///p`: the push writes objects and
+  // refs into that repository (and runs its receive hooks): judged as a write of the tree there.
+  for (const repo of pushedRepositories(sub, rest)) out.push({ raw: repo, access: 'write', recursive: true });
   // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
   for (const created of createdDirectories(sub, view.sub, rest)) out.push({ raw: created, access: 'write', recursive: true });
   if (reportsMetadataOnly(sub, rest)) return out;
@@ -102,4 +105,45 @@ function createdDirectories(sub: string | undefined, subWords: readonly string[]
   if ((sub === 'clone' && operands.length >= 2) || (sub === 'init' && operands.length >= 1)) return [operands[operands.length - 1]!];
   if (sub === 'worktree' && subWords[1] === 'add') return operands.slice(1);
   return [];
+}
+
+/**
+ * A repository operand that names a local directory, as git reads it: `file://` URLs, and a word
+ * with a `/` before any `:` (git's own rule for "a path, not scp-like host:path"), `.`, `..` and
+ * `~` spellings. A bare word (`origin`) is a remote's name; its URL is configuration the review
+ * does not read.
+ */
+function localRepository(word: string): string | undefined {
+  if (/^file:\/\//i.test(word)) {
+    const rest = word.slice(7);
+    // `file:///p` is /p; `file://localhost/p` likewise; any other host is not local.
+    const slash = rest.indexOf('/');
+    const host = slash < 0 ? rest : rest.slice(0, slash);
+    if (host !== '' && host.toLowerCase() !== 'localhost') return undefined;
+    return slash < 0 ? '/' : decodeURIComponentSafe(rest.slice(slash));
+  }
+  if (word === '.' || word === '..' || word === '~') return word;
+  const colon = word.indexOf(':');
+  const slash = word.indexOf('/');
+  if (slash >= 0 && (colon < 0 || slash < colon)) return word;
+  return undefined;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try { return decodeURIComponent(text); } catch { return text; }
+}
+
+/** `git push`'s repository: the first operand or `--repo=`, when it is a local directory. */
+function pushedRepositories(sub: string | undefined, rest: readonly string[]): string[] {
+  if (sub !== 'push') return [];
+  const words: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--') break;
+    if (a.startsWith('--repo=')) words.push(a.slice('--repo='.length));
+    else if (a === '--repo' && rest[i + 1] !== undefined) words.push(rest[++i]!);
+  }
+  const first = positionals(rest)[0];
+  if (first !== undefined) words.push(first);
+  return words.flatMap((w) => { const local = localRepository(w); return local === undefined ? [] : [local]; });
 }

@@ -8,6 +8,7 @@ import type { PathArg } from '../paths/judgePaths.js';
 import { matchLongOption } from './longOption.js';
 import type { ClientSpec, Use } from '../urls/httpClientFacts.js';
 import { httpClientSpec } from '../urls/httpClientFacts.js';
+import { downloadPaths } from './downloadNames.js';
 
 const WGETRC_FILES: Readonly<Record<string, 'read' | 'write'>> = {
   postfile: 'read', bodyfile: 'read', inputfile: 'read', loadcookies: 'read', cacertificate: 'read',
@@ -20,7 +21,15 @@ export interface HttpClientOptions {
   configs: string[];
   /** `wget -e NAME=VALUE` settings. */
   settings: string[];
+  /** Options that let the server choose the names of the files written (`curl -J`, `wget -r`). */
+  serverNamed: string[];
 }
+
+/** Options whose files are named by the server, or many at once: the review cannot see those names. */
+const SERVER_NAMED: Readonly<Record<string, ReadonlySet<string>>> = {
+  curl: new Set(['-J', '--remote-header-name']),
+  wget: new Set(['-r', '-m', '-p', '--recursive', '--mirror', '--page-requisites', '--content-disposition', '--trust-server-names']),
+};
 
 function addUse(use: Use, v: string, out: HttpClientOptions): void {
   switch (use) {
@@ -49,31 +58,55 @@ function longUses(spec: ClientSpec, names: readonly string[]): Use[] {
 
 /** Paths, config files and settings named by a curl or wget command line. */
 export function httpClientOptions(name: string, args: readonly string[]): HttpClientOptions {
-  const out: HttpClientOptions = { paths: [], configs: [], settings: [] };
+  const out: HttpClientOptions = { paths: [], configs: [], settings: [], serverNamed: [] };
   const spec = httpClientSpec(name);
   if (!spec) return out;
   const table = Object.keys(spec.longs);
+  // What decides the names of downloaded files: the options seen (canonical long names and short
+  // letters), the directories they go to, and the URLs.
+  const seen = new Set<string>();
+  const values = new Map<string, string[]>();
+  const urls: string[] = [];
+  const note = (option: string, v?: string): void => {
+    seen.add(option);
+    if (v !== undefined) values.set(option, [...(values.get(option) ?? []), v]);
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') break;
+    if (a === '--') { urls.push(...args.slice(i + 1)); break; }
     if (a.startsWith('--')) {
       const m = matchLongOption(a, table);
       if (!m) continue;
       const uses = longUses(spec, m.names);
-      if (uses.length === 0) continue;
+      if (uses.length === 0) { for (const n of m.names) note(n); continue; }
       const v = m.value ?? args[++i] ?? '';
+      for (const n of m.names) note(n, v);
       for (const use of uses) addUse(use, v, out);
       continue;
     }
-    if (!a.startsWith('-') || a === '-') continue;
+    if (!a.startsWith('-') || a === '-') { urls.push(a); continue; }
+    // wget's two-letter words (`-nH`, `-nd`, `-nc`, `-nv`) are one option each.
+    if (name === 'wget' && /^-n[a-zA-Z]$/.test(a)) { note(a); continue; }
     for (let k = 1; k < a.length; k++) {
       const use = Object.prototype.hasOwnProperty.call(spec.shorts, a[k]!) ? spec.shorts[a[k]!]! : undefined;
-      if (!use) continue; // a flag letter
+      if (!use) { note(`-${a[k]}`); continue; } // a flag letter
       const attached = a.slice(k + 1);
       const v = attached || (args[++i] ?? '');
+      note(`-${a[k]}`, v);
       addUse(use, v, out);
       break;
     }
+  }
+  const got = (...keys: string[]): string[] => keys.flatMap((k) => values.get(k) ?? []);
+  const has = (...keys: string[]): boolean => keys.some((k) => seen.has(k));
+  out.serverNamed = [...seen].filter((o) => SERVER_NAMED[name]?.has(o));
+  urls.push(...got('--url'));
+  if (name === 'curl') {
+    out.paths.push(...downloadPaths(urls, { remoteName: has('-O', '--remote-name', '--remote-name-all'), forceDirs: false, dirs: got('--output-dir') }, undefined));
+  } else {
+    // wget saves every URL under its own name unless one output document takes it all.
+    const single = got('-O', '--output-document').length > 0 || has('--spider');
+    out.paths.push(...downloadPaths(urls, { remoteName: !single, forceDirs: has('-x', '--force-directories'), dirs: got('-P', '--directory-prefix') }, 'index.html'));
   }
   return out;
 }

@@ -161,6 +161,21 @@ function opensslPaths(args: readonly string[]): PathArg[] {
   return out;
 }
 
+/**
+ * What a tar command line does: extracts (`x`, `--extract`, `--get`) or packs (`c`, `r`, `u`,
+ * `A`, `--create`, ...), and its archive (`-f`/`--file`; none means stdout or stdin). Old style
+ * `tar xf A -C D` too, its values handed out in order (tarArgs.ts). One reading for the path
+ * checks here and the tree check of secretsInTree.ts.
+ */
+export function tarModes(args: readonly string[]): { words: string[]; extracts: boolean; creates: boolean; archives: string[] } {
+  const words = tarDashArgs(args);
+  const cluster = (re: RegExp): boolean => words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(new RegExp(`[${TAR_SHORT_VALUES}]`))[0]!));
+  const extracts = cluster(/x/) || words.some((w) => /^--(ex|g)/.test(w) && matchLongOption(w, TAR_LONGS)?.names.some((n) => n === '--extract' || n === '--get'));
+  const creates = cluster(/[cruA]/) || words.some((w) => /^--(cr|ap|up|con|cat)/.test(w));
+  const archives = get(parse(words, TAR_SHORT_VALUES, TAR_LONGS, TAR_LONG_VALUES), '-f', '--file');
+  return { words, extracts, creates, archives };
+}
+
 export function writePrimitivePaths(name: string, args: readonly string[]): PathArg[] | undefined {
   switch (name) {
     case 'openssl': return opensslPaths(args);
@@ -194,12 +209,8 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       return [...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })), ...p.operands.map((raw): PathArg => ({ raw, access: 'read' }))];
     }
     case 'tar': {
-      // Old style `tar xf A -C D` too, its values handed out in order (tarArgs.ts).
-      const words = tarDashArgs(args);
+      const { words, extracts, creates } = tarModes(args);
       const p = parse(words, TAR_SHORT_VALUES, TAR_LONGS, TAR_LONG_VALUES);
-      const cluster = (re: RegExp): boolean => words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(new RegExp(`[${TAR_SHORT_VALUES}]`))[0]!));
-      const extracts = cluster(/x/) || words.some((w) => /^--(ex|g)/.test(w) && matchLongOption(w, TAR_LONGS)?.names.some((n) => n === '--extract' || n === '--get'));
-      const creates = cluster(/[cruA]/) || words.some((w) => /^--(cr|ap|up|con|cat)/.test(w));
       const dirs = get(p, '-C', '--directory');
       const out: PathArg[] = dirs.map((raw) => ({ raw, access: extracts ? 'write' : 'read', recursive: true }));
       for (const f of get(p, '-f', '--file')) out.push({ raw: f, access: creates ? 'write' : 'read' });

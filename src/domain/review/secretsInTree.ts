@@ -2,7 +2,11 @@
  * A recursive search prints what it finds: `grep -rn API_KEY .` in a project with a `.env`
  * prints the key, although `cat .env` is refused. Secret *names* (`.env`, `id_rsa`, `*.pem`)
  * may sit anywhere, so the tree is listed (bounded, through HostFacts) and every file in it is
- * judged as a read. `rm -r`/`cp -r` of such a tree are not affected: they print nothing.
+ * judged as a read. An archiver packing a tree (`tar -czf x.tgz .`, `zip -r x.zip .`, `7z a`)
+ * is the same read with the output renamed: to stdout it is judged like grep; into a file it
+ * asks, naming the protected file, since the archive's name hides the secret from every later
+ * path check (issue 12). `rm -r`/`cp -r` of such a tree are not affected: they print nothing,
+ * and a copy keeps the protected names.
  */
 import type { PathArg } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
@@ -10,6 +14,9 @@ import { absolutize, expandTilde } from '../paths/posixPath.js';
 import type { Verdict } from '../verdict.js';
 import type { ReviewState } from './reviewState.js';
 import { grepIsRecursive } from '../policy/pathArgs.js';
+import { tarModes } from '../policy/writePrimitives.js';
+import { hasFlag, positionals } from '../policy/argView.js';
+import { verdict } from '../verdict.js';
 import { isLongFlag } from '../policy/argView.js';
 import { optionValuesOf } from '../policy/longOption.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
@@ -58,9 +65,68 @@ function searchesHidden(name: string, args: readonly string[]): boolean {
   return us >= (name === 'ag' ? 1 : 2);
 }
 
+const SEVEN_ZIP = new Set(['7z', '7za', '7zr']);
+
+/**
+ * The trees an archiver packs and whether the archive goes to stdout; undefined when the command
+ * packs no tree. tar's operands and `-C` directories arrive as recursive reads (writePrimitives.ts),
+ * as do `zip -r`'s; 7-Zip's `a`/`u` take whole directories always, and everything in the cwd
+ * when no file is named. Exclusion options are not read: the stricter reading.
+ */
+function packedTrees(name: string, args: readonly string[], pathArgs: readonly PathArg[]): { roots: string[]; stdout: boolean } | undefined {
+  const recursiveReads = (): string[] => pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
+  if (name === 'tar') {
+    const t = tarModes(args);
+    if (!t.creates || t.extracts) return undefined;
+    return { roots: recursiveReads(), stdout: t.archives.length === 0 || t.archives.includes('-') };
+  }
+  if (name === 'zip') {
+    if (!hasFlag(args, 'rR', '--recurse-paths', '--recurse-patterns')) return undefined;
+    return { roots: recursiveReads(), stdout: positionals(args)[0] === '-' };
+  }
+  if (SEVEN_ZIP.has(name)) {
+    const [cmd, , ...files] = positionals(args);
+    if (cmd !== 'a' && cmd !== 'u') return undefined;
+    return { roots: files.length > 0 ? files : ['.'], stdout: args.includes('-so') };
+  }
+  return undefined;
+}
+
+function archiveVerdict(name: string, args: readonly string[], pathArgs: readonly PathArg[], state: ReviewState, list: NonNullable<ReviewState['facts']['filesUnder']>): Verdict | undefined {
+  const packed = packedTrees(name, args, pathArgs);
+  if (!packed) return undefined;
+  const files: PathArg[] = [];
+  let complete = true;
+  const ctx = pathContext(state);
+  for (const raw of packed.roots) {
+    // A root the path checks already refuse as a tree (`/`, `~`, a parent of ~/.ssh) is not
+    // walked: the command is not allowed anyway, and walking it would cost the most.
+    if (judgePaths([{ raw, access: 'read', recursive: true }], ctx).verdict.decision !== 'allow') continue;
+    const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
+    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT);
+    // Too large to list: asked below without judging thousands of files (the costly part).
+    if (!listed.complete) { complete = false; break; }
+    for (const f of listed.files) files.push({ raw: f, access: 'read' });
+  }
+  if (!complete) {
+    return verdict('ask', 'medium', 'path.secret_in_archive', `${name} packs a tree larger than the review lists (${TREE_WALK_LIMIT} entries); it may hold protected files (.env, keys).`, 'paths:archive-tree');
+  }
+  const judged = files.length > 0 ? judgePaths(files, ctx).verdict : undefined;
+  // To stdout the archive is printed (or piped on): the same as reading every file in it.
+  if (packed.stdout && judged && judged.decision !== 'allow') return judged;
+  const found = judged?.decision === 'allow' ? undefined : judged?.reasons.find((r) => r.code.startsWith('path.'));
+  if (found) {
+    const more = judged!.reasons.length > 1 ? ` (and ${judged!.reasons.length - 1} more finding(s))` : '';
+    return verdict('ask', 'high', 'path.secret_in_archive', `${name} packs a tree holding a protected file into an archive, whose name hides it from later checks: ${found.message}${more}`, 'paths:archive-tree');
+  }
+  return undefined;
+}
+
 export function secretsInTreeVerdict(name: string, args: readonly string[], pathArgs: readonly PathArg[], state: ReviewState): Verdict | undefined {
   const list = state.facts.filesUnder;
   if (!list) return undefined;
+  const archive = archiveVerdict(name, args, pathArgs, state, list);
+  if (archive) return archive;
   const grep = PRINTS_MATCHES.has(name) && grepIsRecursive(args);
   // ripgrep and ag search recursively by default and skip hidden files unless told otherwise;
   // their ignore files are not read here, so an ignored secret still counts (the stricter reading).

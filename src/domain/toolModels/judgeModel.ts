@@ -1,7 +1,7 @@
 import type { PathAccess, PathArg } from '../paths/judgePaths.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
-import type { Effect, OperandModel, ToolModel } from './modelTypes.js';
+import type { Effect, OperandModel, OptionModel, ToolModel } from './modelTypes.js';
 import type { ParsedArgv } from './parseArgv.js';
 import { parseArgv } from './parseArgv.js';
 
@@ -50,6 +50,13 @@ function operandModel(model: ToolModel, parsed: ParsedArgv): OperandModel {
   return model.operands;
 }
 
+/** The option with its effect under the modes the command line switched on (`effectWhen`). */
+function effectiveOption(option: OptionModel, parsed: ParsedArgv): OptionModel {
+  if (!option.effectWhen) return option;
+  for (const m of parsed.modes) { const e = option.effectWhen[m]; if (e) return { ...option, effect: e }; }
+  return option;
+}
+
 /** The findings of `name args` under its model. */
 export function modelFindings(name: string, model: ToolModel, args: readonly string[]): ModelFindings {
   const parsed = parseArgv(model, args);
@@ -60,9 +67,14 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   }
   const recursive = model.recursive === true || parsed.modes.has('recursive');
   for (const u of parsed.uses) {
-    const { option } = u;
-    if (option.effect === 'none' || option.reviewedBy) continue;
+    const option = effectiveOption(u.option, parsed);
     const value = option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt];
+    if (option.pathAfter && value !== undefined) {
+      for (const [prefix, effect] of Object.entries(option.pathAfter)) {
+        if (value.startsWith(prefix)) pushPath(out, value.slice(prefix.length), effect, false);
+      }
+    }
+    if (option.effect === 'none' || option.reviewedBy || option.pathAfter) continue;
     if (option.onOperands) {
       const targets = parsed.operands.length > 0 ? parsed.operands : ['.'];
       for (const raw of targets) pushPath(out, raw, option.effect, recursive || option.recursive === true);

@@ -21,7 +21,8 @@ export type Effect = 'none' | 'read' | 'write' | 'delete' | 'list' | 'exec' | 'l
 export type Arity = 'none' | 'required' | 'optional';
 
 /** A state an option switches on that changes how operands are read. */
-export type Mode = 'recursive' | 'pattern-given' | 'program-file';
+/** `inspect`: an action that only reads (`ssh-keygen -l`, `-y`): options like `-f` then read instead of write. */
+export type Mode = 'recursive' | 'pattern-given' | 'program-file' | 'inspect';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */
@@ -45,6 +46,13 @@ export interface OptionModel {
   /** Modes switched on; `whenValue` limits that to values with this prefix-of relation (`-d recurse`, `-d rec`). */
   sets?: Mode;
   whenValue?: string;
+  /** The effect once a mode is on (`ssh-keygen -f FILE` writes, but reads under `-l`/`-y`): first mode set wins. */
+  effectWhen?: Partial<Record<Mode, Effect>>;
+  /**
+   * The value names a path only after one of these prefixes, with that effect (`-passin file:F`,
+   * `-O write-attestation=F`); any other value is data. Replaces `effect` for the value.
+   */
+  pathAfter?: Readonly<Record<string, Effect>>;
   /** Another stage already reviews this effect (find -exec's command: escapeHatches.ts); the model records it only. */
   reviewedBy?: string;
   /** Why the effect matters, shown in the reason. */
@@ -70,8 +78,8 @@ export interface OperandModel {
 export interface ToolModel {
   /** Command names this model covers (`grep`, `egrep`, `fgrep`). */
   commands: readonly string[];
-  /** Argv grammar: GNU getopt_long (default), find's expression, procps ps. */
-  syntax?: 'gnu' | 'find' | 'ps' | 'xxd';
+  /** Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl: `-name` words, exact). */
+  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single';
   /** GNU getopt_long takes unambiguous long prefixes; jq 1.6 compares exactly. Default true. */
   longPrefixes?: boolean;
   /** Options after operands count (GNU permutation). Default true. */

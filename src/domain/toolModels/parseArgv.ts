@@ -67,6 +67,7 @@ export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv
   if (model.syntax === 'find') return parseFind(model, args);
   if (model.syntax === 'ps') return parsePs(model, args);
   if (model.syntax === 'xxd') return parseXxd(model, args);
+  if (model.syntax === 'single') return parseSingle(model, args);
   const { byName, longs } = compile(model);
   const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
   const permute = model.permute !== false;
@@ -214,5 +215,29 @@ function parseXxd(model: ToolModel, args: readonly string[]): ParsedArgv {
     use(out, option, a, values);
   }
   out.operands.push(...args.slice(i));
+  return out;
+}
+
+/**
+ * openssl's apps (opt.c): every option is one `-name` word, matched exactly (no clusters, no
+ * prefixes; `--name` is accepted as `-name`), its value the next word; options may follow
+ * operands; `--` ends them.
+ */
+function parseSingle(model: ToolModel, args: readonly string[]): ParsedArgv {
+  const { byName } = compile(model);
+  const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
+  let ended = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (ended || a.length < 2 || a[0] !== '-') { out.operands.push(a); continue; }
+    if (a === '--') { ended = true; continue; }
+    const name = a.startsWith('--') ? a.slice(1) : a;
+    const option = byName.get(name);
+    if (!option) { out.unknown.push(a); continue; }
+    const values: string[] = [];
+    if (option.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
+    i = takeMore(option, args, i, values);
+    use(out, option, a, values);
+  }
   return out;
 }

@@ -11,6 +11,8 @@ import { jqModel } from './tools/jq.js';
 import { pgrepModel, psModel } from './tools/processes.js';
 import { rgModel } from './tools/ripgrep.js';
 import { sortModel } from './tools/sort.js';
+import { opensslModel } from './tools/openssl.js';
+import { sshKeygenModel } from './tools/sshKeygen.js';
 import {
   freeModel, getconfModel, helpOnlyModel, hostnameModel, idModel, localeModel, lookModel, lsblkModel, lscpuModel, nprocModel, ttyModel, unameModel,
   uptimeModel, whereisModel, whichModel,
@@ -30,7 +32,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   base64Model, tsortModel, numfmtModel, sumsModel, b2sumModel, cksumModel, headModel, tailModel, wcModel, duModel, dfModel, lsModel,
   statModel, fileModel, nameToolsModel, readlinkModel, basenameModel, dirnameModel, odModel, hexdumpModel, columnModel, stringsModel,
   zcatModel, bzcatModel, xzcatModel, hostnameModel, whichModel, whereisModel, idModel, helpOnlyModel, unameModel, nprocModel, uptimeModel,
-  freeModel, localeModel, getconfModel, ttyModel, lookModel, lsblkModel, lscpuModel,
+  freeModel, localeModel, getconfModel, ttyModel, lookModel, lsblkModel, lscpuModel, sshKeygenModel, opensslModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

@@ -67,7 +67,8 @@ const CURL: ClientSpec = {
     '--trace-time': 'flag', '--trace-ids': 'flag', '--trace-config': 'value', '--output-dir-create': 'flag', '--create-dirs': 'flag',
     '--data-urlencoded': 'urlencode', '--head': 'flag', '--help': 'flag', '--http1.1': 'flag', '--http2': 'flag', '--include': 'flag',
     '--insecure': 'flag', '--location': 'flag', '--silent': 'flag', '--show-error': 'flag', '--fail': 'flag', '--verbose': 'flag',
-    '--compressed': 'flag', '--remote-name': 'flag', '--remote-name-all': 'flag', '--max-time': 'value', '--connect-timeout': 'value' },
+    '--compressed': 'flag', '--remote-name': 'flag', '--remote-name-all': 'flag', '--max-time': 'value', '--connect-timeout': 'value',
+    '--remote-header-name': 'flag' },
 };
 
 const WGET: ClientSpec = {
@@ -78,7 +79,10 @@ const WGET: ClientSpec = {
     '--input-file': 'read', '--post-file': 'read', '--body-file': 'read', '--load-cookies': 'read', '--config': 'config', '--execute': 'setting',
     '--post-data': 'value', '--body-data': 'value', '--header': 'value', '--user-agent': 'value', '--tries': 'value', '--timeout': 'value',
     '--quiet': 'flag', '--verbose': 'flag', '--no-verbose': 'flag', '--continue': 'flag', '--recursive': 'flag', '--mirror': 'flag',
-    '--no-config': 'flag', '--no-check-certificate': 'flag', '--spider': 'flag', '--server-response': 'flag', '--output': 'write' },
+    '--no-config': 'flag', '--no-check-certificate': 'flag', '--spider': 'flag', '--server-response': 'flag', '--output': 'write',
+    // Options that decide the names of saved files (downloadNames.ts).
+    '--force-directories': 'flag', '--no-host-directories': 'flag', '--cut-dirs': 'value', '--protocol-directories': 'flag', '--no-directories': 'flag',
+    '--content-disposition': 'flag', '--trust-server-names': 'flag', '--page-requisites': 'flag' },
 };
 
 const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>

@@ -92,3 +92,33 @@ describe('recursive searches of trees holding secrets', () => {
     expect(cut.files.length).toBeLessThanOrEqual(3);
   });
 });
+
+// Issue 12 gap 1: archivers packing a tree go through the same walk (one home, secretsInTree.ts).
+describe('archives of trees holding secrets', () => {
+  const cases: Array<[string, string, 'allow' | 'ask' | 'block', string?]> = [
+    ['tar -czf out.tgz .', 'withenv', 'ask', 'path.secret_in_archive'],
+    ['tar czf out.tgz .', 'withenv', 'ask', 'path.secret_in_archive'],
+    ['tar -cf out.tar ../deep', 'withenv', 'ask', 'path.secret_in_archive'],
+    ['zip -r out.zip .', 'withenv', 'ask', 'path.secret_in_archive'],
+    ['tar -c .', 'withenv', 'block', 'path.protected'],
+    ['zip -r - .', 'withenv', 'block', 'path.protected'],
+    ['tar -czf out.tgz src', 'withenv', 'allow'],
+    ['tar -czf out.tgz .', 'clean', 'allow'],
+    ['zip -r out.zip .', 'clean', 'allow'],
+    ['tar -tzf out.tgz', 'withenv', 'allow'],
+  ];
+  for (const [command, dir, expected, code] of cases) {
+    it(`${command} in ${dir} ⇒ ${expected}`, () => {
+      const v = judge(command, join(root, dir));
+      expect(v.decision, JSON.stringify(v.reasons)).toBe(expected);
+      if (code) expect(v.reasons.map((r) => r.code)).toContain(code);
+    });
+  }
+
+  it('a tree larger than the walk lists asks, without judging what it listed', () => {
+    const huge = { ...facts, filesUnder: (dir: string) => ({ files: [`${dir}/a.ts`], complete: false }) };
+    const v = reviewCommand({ command: 'tar -czf out.tgz .', cwd: join(root, 'clean') }, defaultConfig(), huge).verdict;
+    expect(v.decision).toBe('ask');
+    expect(v.reasons.map((r) => r.code)).toContain('path.secret_in_archive');
+  });
+});

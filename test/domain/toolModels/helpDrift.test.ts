@@ -22,9 +22,14 @@ function installed(command: string): boolean {
 const NOT_OPTIONS: Record<string, string[]> = { cut: ['-M'], numfmt: ['-M'] };
 
 /** Some tools print their help on stderr (bzip2) or exit non-zero after printing it: both streams count. */
+/** Tools with one help per app (openssl): every app the model covers, helps joined. */
+const HELP_RUNS: Record<string, string[][]> = { openssl: ['x509', 'req', 'genrsa', 'genpkey', 'rsa', 'pkey', 'rand'].map((app) => [app, '-help']) };
+
 function helpText(command: string): string {
-  const r = spawnSync(command, HELP_ARGS[command] ?? ['--help'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000, env: { ...process.env, LC_ALL: 'C' } });
-  return `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
+  return (HELP_RUNS[command] ?? [HELP_ARGS[command] ?? ['--help']]).map((args) => {
+    const r = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000, env: { ...process.env, LC_ALL: 'C' } });
+    return `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
+  }).join('\n');
 }
 
 describe('option models match the installed tools\' --help', () => {

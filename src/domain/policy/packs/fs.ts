@@ -10,7 +10,19 @@ const onlyTempTargets = (v: { args: readonly string[] }): boolean => {
   return targets.length > 0 && targets.every((t) => /^\/(var\/)?tmp\/[^/]/.test(t) && !t.split('/').includes('..'));
 };
 
+/** OpenSSL apps whose every option has a model (toolModels/tools/openssl.ts). */
+const OPENSSL_APPS = new Set(['x509', 'req', 'genrsa', 'genpkey', 'rsa', 'pkey', 'rand']);
+
 export const fsPack: BuiltinRule[] = [
+  // Allowed only where an option model proves what each option reads and writes (issue 12).
+  { id: 'fs:ssh-keygen', commands: ['ssh-keygen'], when: flag('f'),
+    decision: 'allow', risk: 'low', code: 'command.allowed',
+    reason: 'inspects or creates the key file named by -f; its option model says which, and the path checks judge it',
+    examples: { match: ['ssh-keygen -l -f key.pub', 'ssh-keygen -lf key.pub', 'ssh-keygen -t ed25519 -N x -f ./k'], noMatch: ['ssh-keygen -t ed25519', 'ssh-keygen -A'] } },
+  { id: 'fs:openssl', commands: ['openssl'], when: (v) => OPENSSL_APPS.has(v.sub[0] ?? ''),
+    decision: 'allow', risk: 'low', code: 'command.allowed',
+    reason: 'inspects or creates certificates and keys; its option model judges every file it reads and writes',
+    examples: { match: ['openssl x509 -noout -text -in cert.pem', 'openssl genrsa -out new.key 2048'], noMatch: ['openssl s_client -connect h:443', 'openssl enc -d -in x'] } },
   { id: 'fs:workspace-write', commands: ['mkdir', 'touch', 'cp', 'mv', 'ln', 'rmdir', 'tee', 'install', 'unlink', 'truncate'],
     decision: 'allow', risk: 'low', code: 'command.allowed',
     reason: 'everyday file writes; where they write is judged by the path checks',
