@@ -9,6 +9,7 @@ export type MoreAgentName = 'kilo' | 'crush' | 'copilot' | 'cline' | 'cn' | 'aug
 /** In the order of expected ease (issue 19). */
 export const MORE_AGENT_NAMES: MoreAgentName[] = ['kilo', 'copilot', 'cn', 'cline', 'crush', 'auggie', 'droid'];
 
+
 const API_KEY = 'sk-scripted-test-key-not-a-secret';
 
 function copilotPlan({ modelUrl, home, prompt, agentDir }: PlanInput): AgentRunPlan {

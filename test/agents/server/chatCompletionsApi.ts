@@ -6,8 +6,8 @@ import { textOf, type ScriptedTurn, type ToolResultSeen } from './turn.js';
 interface ChatBody { stream?: boolean; model?: string; tools?: Array<{ function?: { name?: string } }>; messages?: Array<{ role: string; content?: unknown }> }
 
 /** Shell tool names of the agents that use this API, most specific first. */
-const SHELL_TOOLS = ['run_shell_command', 'bash', 'Bash', 'shell', 'run_commands'];
-/** Tools whose arguments are not `{command}`: Cline 3's run_commands takes a list. */
+const SHELL_TOOLS = ['run_shell_command', 'bash', 'Bash', 'shell', 'run_commands', 'Execute'];
+/** Tools whose arguments are not `{command}`: Cline 3's run_commands takes a list; Droid's Execute is `{command}` too. */
 const ARGUMENTS: Record<string, (command: string) => unknown> = { run_commands: (command) => ({ commands: [command] }) };
 
 function reply(res: ServerResponse, body: ChatBody, message: Record<string, unknown>, finish: string): void {
