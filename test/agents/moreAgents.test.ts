@@ -5,10 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, type TestContext } from 'vitest';
+import { AGENTS } from '../../scripts/agents/install.mjs';
 import { ensureAgentForTests, type CachedAgent } from './agentCache.js';
 import { planFor } from './agentSpecs.js';
 import { startModelServer, type ModelServer } from './modelServer.js';
-import { MORE_AGENT_NAMES, type MoreAgentName } from './moreAgentSpecs.js';
+import { MORE_AGENT_NAMES, NOT_DRIVABLE, type MoreAgentName } from './moreAgentSpecs.js';
 import { runAgent, type AgentRun } from './runAgent.js';
 import { readAudit, shimctl, shimctlPaths, type AuditLine } from './shimctlCli.js';
 import { skipBecause, tag, type SupportCheck } from './supportMeta.js';
@@ -38,7 +39,10 @@ describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
   let install: { exitCode: number | undefined; stdout: string; stderr: string } | undefined;
   let gated: Promise<Turn> | undefined;
 
+  const notDrivable = NOT_DRIVABLE[name];
+
   beforeAll(async () => {
+    if (notDrivable) return;
     agent = ensureAgentForTests(name);
     if (!agent.ok) return;
     world = makeWorld(`more-${name}`);
@@ -47,6 +51,10 @@ describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
   }, 900_000);
 
   function ready(ctx: TestContext, check: SupportCheck): void {
+    if (notDrivable) {
+      tag(ctx, name, AGENTS[name]?.version ?? '?', check);
+      skipBecause(ctx, `cannot be driven offline: ${notDrivable}`);
+    }
     tag(ctx, name, agent.version, check);
     if (!agent.ok) skipBecause(ctx, `${name} ${agent.version} could not be installed or started: ${agent.reason}`);
     expect(install?.exitCode, `shimctl install failed: ${install?.stderr}`).toBe(0);
