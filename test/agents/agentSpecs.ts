@@ -1,13 +1,14 @@
 // How to start each real agent against the scripted model: argv, environment and files it needs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { morePlanFor, type MoreAgentName } from './moreAgentSpecs.js';
 
 /** The suite's entries (keys of scripts/agents/agents.json): one per agent build under test. */
-export type AgentName = 'claude' | 'claude-current' | 'codex' | 'gemini' | 'qwen' | 'opencode';
+export type AgentName = 'claude' | 'claude-current' | 'codex' | 'gemini' | 'qwen' | 'opencode' | MoreAgentName;
 export const AGENT_NAMES: AgentName[] = ['claude', 'claude-current', 'codex', 'gemini', 'qwen', 'opencode'];
 
 /** The agent an entry runs, as shimctl names it (launcher, audit `agent`): claude-current is claude. */
-export type AgentId = 'claude' | 'codex' | 'gemini' | 'qwen' | 'opencode';
+export type AgentId = 'claude' | 'codex' | 'gemini' | 'qwen' | 'opencode' | MoreAgentName;
 export function agentIdOf(name: AgentName): AgentId {
   return name === 'claude-current' ? 'claude' : name;
 }
@@ -24,6 +25,8 @@ export interface PlanInput {
   home: string;
   workspace: string;
   prompt: string;
+  /** The agent's install dir in the cache (for caches an agent may share across HOMEs). */
+  agentDir?: string;
 }
 
 const API_KEY = 'sk-scripted-test-key-not-a-secret';
@@ -112,7 +115,10 @@ function opencodePlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   };
 }
 
+const FIRST_FIVE = new Set<string>(['claude', 'claude-current', 'codex', 'gemini', 'qwen', 'opencode']);
+
 export function planFor(name: AgentName, input: PlanInput): AgentRunPlan {
+  if (!FIRST_FIVE.has(name)) return morePlanFor(name as MoreAgentName, input);
   const id = agentIdOf(name);
   if (id === 'claude') return claudePlan(input);
   if (id === 'codex') return codexPlan(input);

@@ -33,9 +33,9 @@ try {
     server.reset();
     console.log(`start at ${Date.now()}`);
     server.script({ command: 'touch marker.txt' });
-    const plan = planFor(name, { modelUrl: server.url, home, workspace, prompt: 'Create marker.txt' });
+    const plan = planFor(name, { modelUrl: server.url, home, workspace, prompt: 'Create marker.txt', agentDir: agent.dir });
     const wiring: Record<string, string> = agentIdOf(name) === 'codex' ? { BASH_ENV: shell.bashEnv }
-      : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash };
+      : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash, COPILOT_BASH_PATH: shell.bash };
     const nodePath = agent.nodeBinDir ? `${agent.nodeBinDir}:` : '';
     const run = await runAgent(plan, { cwd: workspace, home, path: `${shell.dir}:${nodePath}${agent.binDir}:/usr/local/bin:/usr/bin:/bin`, extraEnv: wiring });
     const lines = existsSync(shell.log) ? readFileSync(shell.log, 'utf8').trim().split('\n') : [];
