@@ -30,6 +30,32 @@ afterAll(async () => { await server?.close(); removeWorlds(); });
 // afterwards on a loaded box; it is then killed at the timeout. Stated in agents.json's gaps.
 const LINGERS_AFTER_TURN = new Set<MoreAgentName>(['kilo']);
 
+/**
+ * Checks a real agent fails today, for a reason the support table states (agents.json gaps): the
+ * check still runs, and is reported as skipped with that reason while it fails; once it passes, the
+ * test fails so the entry and the support row are updated. The block test's no-leak assertion runs
+ * before this, so a known-broken agent still proves no protected content reached its model.
+ */
+const KNOWN_BROKEN: Partial<Record<MoreAgentName, Partial<Record<SupportCheck, string>>>> = {
+  droid: {
+    allow: "the BASH_ENV guard refuses Droid's supervisor script (syntax.substitution): every command is blocked, fail closed",
+    block: "every command is blocked (the supervisor script is refused), so the model never gets a normal turn",
+    startup: "Droid's supervisor script is refused by the guard (syntax.substitution)",
+  },
+  cline: { startup: 'Cline 3 runs the global PreToolUse hook as `sh FILE`; the sh shim refuses a script file (invocation.script)' },
+};
+
+async function unlessKnownBroken(ctx: TestContext, name: MoreAgentName, check: SupportCheck, body: () => void | Promise<void>): Promise<void> {
+  const why = KNOWN_BROKEN[name]?.[check];
+  if (!why) return body();
+  try {
+    await body();
+  } catch (err) {
+    skipBecause(ctx, `known broken: ${why} (this run: ${String(err instanceof Error ? err.message : err).split('\n')[0]})`);
+  }
+  throw new Error(`${name} now passes '${check}': remove it from KNOWN_BROKEN and update its support row`);
+}
+
 interface Turn { run: AgentRun; records: AuditLine[]; toolResults: Array<{ text: string }>; summary: string }
 
 describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
@@ -87,31 +113,37 @@ describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
   test('an allowed command runs, its output reaches the model, its one allow record names the agent', async (ctx) => {
     ready(ctx, 'allow');
     const done = await gatedTurn();
-    const { records, toolResults, summary } = done;
-    expectFinished(done);
-    expect(readFileSync(join(world.workspace, 'marker.txt'), 'utf8'), summary).toContain(world.noteToken);
-    expect(toolResults[0]?.text, summary).toContain(cases.allow.output);
-    expect(forCommand(records, cases.allow.command).map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
+    await unlessKnownBroken(ctx, name, 'allow', () => {
+      const { records, toolResults, summary } = done;
+      expectFinished(done);
+      expect(readFileSync(join(world.workspace, 'marker.txt'), 'utf8'), summary).toContain(world.noteToken);
+      expect(toolResults[0]?.text, summary).toContain(cases.allow.output);
+      expect(forCommand(records, cases.allow.command).map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
+    });
   }, 400_000);
 
   test('a protected read never reaches the model; the model is told it was blocked; the record names the agent', async (ctx) => {
     ready(ctx, 'block');
     const { run, records, toolResults, summary } = await gatedTurn();
     expect(JSON.stringify(toolResults) + run.stdout + run.stderr, summary).not.toContain(world.fakeKeyMarker);
-    expect(toolResults, summary).toHaveLength(2);
-    expect(toolResults[1]?.text, summary).toContain(BLOCK_MESSAGE);
-    const mine = forCommand(records, PROTECTED_READ);
-    expect(mine.length, summary).toBeGreaterThanOrEqual(1);
-    expect(mine.every((r) => r.decision === 'block' && r.agent === name), summary).toBe(true);
-    expect(run.stdout, summary).toContain('Scripted turn finished.');
+    await unlessKnownBroken(ctx, name, 'block', () => {
+      expect(toolResults, summary).toHaveLength(2);
+      expect(toolResults[1]?.text, summary).toContain(BLOCK_MESSAGE);
+      const mine = forCommand(records, PROTECTED_READ);
+      expect(mine.length, summary).toBeGreaterThanOrEqual(1);
+      expect(mine.every((r) => r.decision === 'block' && r.agent === name), summary).toBe(true);
+      expect(run.stdout, summary).toContain('Scripted turn finished.');
+    });
   }, 400_000);
 
   test("the agent's own shells are not refused and every record names the agent", async (ctx) => {
     ready(ctx, 'startup');
     const { records, summary } = await gatedTurn();
-    const own = records.filter((r) => forCommand([r], cases.allow.command).length === 0 && forCommand([r], PROTECTED_READ).length === 0);
-    expect(own.filter((r) => r.decision !== 'allow'), summary).toEqual([]);
     expect(records.every((r) => r.agent === name), summary).toBe(true);
+    await unlessKnownBroken(ctx, name, 'startup', () => {
+      const own = records.filter((r) => forCommand([r], cases.allow.command).length === 0 && forCommand([r], PROTECTED_READ).length === 0);
+      expect(own.filter((r) => r.decision !== 'allow'), summary).toEqual([]);
+    });
   }, 400_000);
 
   test('after uninstall the agent runs straight to the real binary', async (ctx) => {
