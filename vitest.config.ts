@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The run fails when it leaves shimctl-* temporary directories behind (SHIMCTL_TEMP_CHECK=off skips).
+    globalSetup: ['test/support/tempDirCheck.ts'],
   },
 });
