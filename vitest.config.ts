@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // The run fails when it leaves shimctl-* temporary directories behind (SHIMCTL_TEMP_CHECK=off skips).
+    // Names the shimctl-* temporary directories the run leaves behind (SHIMCTL_TEMP_CHECK=fail fails on them).
     globalSetup: ['test/support/tempDirCheck.ts'],
   },
 });
