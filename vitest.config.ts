@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Names the shimctl-* temporary directories the run leaves behind (SHIMCTL_TEMP_CHECK=fail fails on them).
+    globalSetup: ['test/support/tempDirCheck.ts'],
   },
 });

@@ -7,7 +7,7 @@
 // every position of a long word cost 50 tries. A rule that does not compile, or that the
 // redaction bench shows is not linear (SLOW below, with the measurement), is listed as dropped.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');

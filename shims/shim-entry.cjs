@@ -21,10 +21,10 @@ process.on('unhandledRejection', fail);
 // (kept owner-only in shimctl's state directory) skips most of it. V8 only checks the source's length, so
 // the cache is tied to the bundle's identity (device, inode, size, mtime) and to the Node version.
 function loadWithCodeCache(file) {
-  const fs = require('fs');
-  const path = require('path');
-  const vm = require('vm');
-  const Module = require('module');
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const vm = require('node:vm');
+  const Module = require('node:module');
   const st = fs.statSync(file);
   // The resident process compares this with the file on disk to notice an upgrade or removal.
   globalThis[Symbol.for('shimctl.loadedBundle')] = { file, stamp: `${st.ino}:${st.size}:${st.mtimeMs}` };
@@ -43,7 +43,7 @@ function loadWithCodeCache(file) {
     if (data.subarray(0, stamp.length).equals(stamp)) cached = data.subarray(stamp.length);
   } catch (_) { /* no cache yet */ }
   const bytes = fs.readFileSync(file);
-  if (require('crypto').createHash('sha256').update(bytes).digest('hex') !== bundleSha256) {
+  if (require('node:crypto').createHash('sha256').update(bytes).digest('hex') !== bundleSha256) {
     throw new Error(`the review core ${file} is not the one install recorded (sha256 differs); run 'shimctl install' again if you upgraded shimctl`);
   }
   const script = new vm.Script(Module.wrap(bytes.toString('utf8')), { filename: file, cachedData: cached });

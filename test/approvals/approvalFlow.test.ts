@@ -133,8 +133,8 @@ describe('answer command errors', () => {
     [['approve', 'abc'], 1, /too short/],
     [['approve'], 2, /a request id is required/],
     [['approve', 'abcd', '--scope', 'subcommand'], 2, /--scope only applies with --always/],
-    [['deny', 'abcd', '--reason'], 2, /--reason needs a text/],
-    [['approvals', '--bogus'], 2, /unknown argument/],
+    [['deny', 'abcd', '--reason'], 2, /--reason needs a value/],
+    [['approvals', '--bogus'], 2, /unknown option '--bogus'/],
     [['approvals'], 2, /the interactive view needs a terminal; use --json/],
   ] as const)('%j exits %i', (args, status, message) => {
     const h = approvalHome();

@@ -27,7 +27,7 @@ function home(scripts = false): ApprovalHome {
 }
 
 /** `shimctl approve ID` as a command line. */
-function approveLine(h: ApprovalHome, id: string): string {
+function approveLine(_h: ApprovalHome, id: string): string {
   return `${q(process.execPath)} ${q(CLI)} approve ${id}`;
 }
 

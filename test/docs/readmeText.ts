@@ -81,7 +81,7 @@ export function relativeLinks(text: string): string[] {
 /** The text under a `## heading` up to the next `## ` heading; throws when there is none. */
 export function section(text: string, heading: string): string {
   const lines = text.split('\n');
-  const from = lines.findIndex((l) => l === `## ${heading}`);
+  const from = lines.indexOf(`## ${heading}`);
   if (from < 0) throw new Error(`README.md has no "## ${heading}" section`);
   const rest = lines.slice(from + 1);
   const to = rest.findIndex((l) => l.startsWith('## '));

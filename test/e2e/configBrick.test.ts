@@ -3,7 +3,7 @@
 // the way out, the person's `shimctl config quarantine` restores service, and the agent can
 // neither write the config directly nor quarantine it itself.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, SYSTEM_PATH, cli, tempDir } from '../install/cliHarness.js';

@@ -23,6 +23,7 @@ describe('PATH entries the review does not search never reach the command', () =
     chmodSync(join(dir, 'ls'), 0o755);
   };
   afterAll(() => {
+    stopDaemon(h.env);
     for (const c of table.cases) rmSync(join(fill(c.plant), 'ls'), { force: true });
   });
 
@@ -68,5 +69,4 @@ describe('PATH entries the review does not search never reach the command', () =
     expect(String(r.stdout)).not.toContain('FAKE-PRIVATE-KEY');
   });
 
-  afterAll(() => stopDaemon(h.env));
 });

@@ -4,7 +4,7 @@
 // prints what the agent would see as one JSON line: {steps: [{what, status, stdout, stderr}]}.
 // Usage: <agent-name> '<command>'
 const { spawnSync } = require('node:child_process');
-const { mkdirSync, mkdtempSync, readFileSync, writeFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, readFileSync } = require('node:fs');
 const { tmpdir, userInfo } = require('node:os');
 const { basename, join } = require('node:path');
 

@@ -1,8 +1,9 @@
 // Runs the BUILT CLI (dist/shimctl.cjs through bin/shimctl.cjs) in a throwaway HOME.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** Set by ensureBuilt: the CLI of a private copy of the package (see below). */
@@ -13,12 +14,24 @@ export let CLI = join(ROOT, 'bin', 'shimctl.cjs');
  * the bundle is self-contained, and a rebuild of the working tree while tests run (a half-written
  * dist/shimctl.cjs) must not make installed shims fail for a reason that is not under test.
  */
+/** Every directory this harness made (package copies, the e2e HOMEs); removed after the test file. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+});
+
+function madeTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 export function ensureBuilt(): void {
   if (!existsSync(join(ROOT, 'dist', 'shimctl.cjs'))) {
     const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build failed');
   }
-  const copy = mkdtempSync(join(tmpdir(), 'shimctl-pkg-'));
+  const copy = madeTempDir('shimctl-pkg-');
   for (const d of ['bin', 'dist', 'shims']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
   // Syntax-check the copy so a half-written bundle is caught here, not as a confusing block later.
   const check = spawnSync(process.execPath, ['--check', join(copy, 'dist', 'shimctl.cjs')]);
@@ -27,7 +40,7 @@ export function ensureBuilt(): void {
 }
 
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `shimctl-${prefix}-`));
+  return madeTempDir(`shimctl-${prefix}-`);
 }
 
 /** A hermetic environment: fresh HOME, no XDG_*, a PATH we choose. */

@@ -66,7 +66,7 @@ describe('the rewritten text is what runs', () => {
   });
 
   it('a race: a file made by an earlier part is not matched by the glob that runs', async () => {
-    const { w, run, execute } = world();
+    const { run, execute } = world();
     const text = "touch new.ts; printf '%s\\n' *.ts";
     expect(await run(text)).toBe(0);
     expect(execute()).toBe('a.ts\nb.ts\n');

@@ -9,6 +9,7 @@ import { internalErrorVerdict } from '../../domain/verdict.js';
 import type { ReviewDeps } from '../review.js';
 import { configFailureVerdict } from '../config/configFailure.js';
 import { reviewUseCase } from '../review.js';
+import { errorMessage } from '../shimctlError.js';
 
 /** What deciding needs; `App` from the composition root satisfies it, tests pass fakes. */
 export interface DecideDeps {
@@ -45,6 +46,6 @@ export async function decideUseCase(req: ReviewRequest, deps: DecideDeps): Promi
     const review = await reviewUseCase(req, { config: config.config, facts, rego: needsRego ? deps.regoEngine(config.config) : undefined, nativeReview: deps.nativeReview });
     return { verdict: review.verdict, review, config };
   } catch (err) {
-    return { verdict: internalErrorVerdict(`decide failed: ${err instanceof Error ? err.message : String(err)}`), config };
+    return { verdict: internalErrorVerdict(`decide failed: ${errorMessage(err)}`), config };
   }
 }

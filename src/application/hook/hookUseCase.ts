@@ -13,6 +13,7 @@ import { auditParts } from '../intercept/interceptUseCase.js';
 import type { InterceptDeps } from '../intercept/interceptDeps.js';
 import { ENV_SESSION } from '../intercept/interceptRequest.js';
 import type { HookAnswer, HookProtocol } from './hookProtocols.js';
+import { errorMessage } from '../shimctlError.js';
 
 export interface HookRequest {
   protocol: HookProtocol;
@@ -66,7 +67,7 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
       ? { verdict: verdict('block', 'high', 'hook.malformed', `${protocol.agent} hook: ${input.reason}`), cwd: req.cwd }
       : await judge(input.command, isAbsolutePath(input.cwd) ? input.cwd : req.cwd, input.session, req, deps);
   } catch (err) {
-    judged = { ...judged, verdict: internalErrorVerdict(`hook failed: ${err instanceof Error ? err.message : String(err)}`) };
+    judged = { ...judged, verdict: internalErrorVerdict(`hook failed: ${errorMessage(err)}`) };
   }
   const record: AuditRecord = {
     v: AUDIT_SCHEMA_VERSION,

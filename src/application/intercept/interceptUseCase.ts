@@ -18,6 +18,7 @@ import type { InterceptRequest } from './interceptRequest.js';
 import { ENV_AGENT, ENV_DEPTH, ENV_MODE, ENV_SESSION, ENV_WORKSPACE, EXIT_BLOCKED, EXIT_NOT_FOUND, MAX_DEPTH, readDepth } from './interceptRequest.js';
 import { reduceEnv } from './reduceEnv.js';
 import { rewriteArgs } from './rewriteArgs.js';
+import { errorMessage } from '../shimctlError.js';
 
 /** The text a reviewer sees for an invocation (the `-c` string, or a description of the form). */
 function describe(inv: ShellInvocation | undefined, req: InterceptRequest): string {
@@ -157,7 +158,7 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     if (result.spawnError) deps.writeStderr(`shimctl: could not start '${choice.file}': ${result.spawnError}\n`);
     return exitCode;
   } catch (err) {
-    const v = internalErrorVerdict(`interception failed: ${err instanceof Error ? err.message : String(err)}`);
+    const v = internalErrorVerdict(`interception failed: ${errorMessage(err)}`);
     deps.writeStderr(blockMessage(v, decided ? describe(decided.invocation, req) : undefined));
     if (!written) await recordFailure(deps, decided?.config, { ...base, ...v, command: describe(decided?.invocation, req) }, writer);
     // The start record is written and the run failed: its end says how, so it does not read as a crash.

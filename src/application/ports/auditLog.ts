@@ -1,5 +1,6 @@
 import type { TrimmedFields } from '../../domain/audit/sanitizeAuditRecord.js';
 import type { Verdict } from '../../domain/verdict.js';
+import { ShimctlError } from '../shimctlError.js';
 
 /** 2: `seq`/`prev` (the hash chain), `trimmed`, and oversized fields keep head and tail. */
 export const AUDIT_SCHEMA_VERSION = 2;
@@ -84,10 +85,8 @@ export interface AuditLog {
   readonly path: string;
 }
 
-export class AuditUnavailableError extends Error {
-  readonly code = 'audit.unavailable';
+export class AuditUnavailableError extends ShimctlError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AuditUnavailableError';
+    super('audit.unavailable', message, options);
   }
 }

@@ -14,31 +14,8 @@ import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
 import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
 
-/**
- * `credential`: the program uses the file to authenticate (`ssh -i KEY`) without printing or
- * sending it; a key there asks instead of blocking. Any other secret still blocks.
- */
-export type PathAccess = 'read' | 'write' | 'delete' | 'execute' | 'mention' | 'credential';
-
-export interface PathArg {
-  raw: string;
-  access: PathAccess;
-  /**
-   * The access covers everything below the path (`rm -r`, `cp -r`, `grep -r`, `tar c`), so a
-   * parent of a protected location counts as touching it.
-   */
-  recursive?: boolean;
-  /**
-   * Named by a tool (or option) the review does not model: it may write the file. Judged as a
-   * write where a write would be fatal (shimctl's own install, see selfProtection.ts).
-   */
-  unmodelled?: boolean;
-  /**
-   * The write only takes permissions away (`chmod 600 KEY`, `chmod go-rwx ~/.ssh`): a secret may
-   * be tightened. shimctl's own files and code-running config are still refused.
-   */
-  narrowsMode?: boolean;
-}
+export type { PathAccess, PathArg } from './pathArg.js';
+import type { PathAccess, PathArg } from './pathArg.js';
 
 export interface PathContext {
   cwd: string;

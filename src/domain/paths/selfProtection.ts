@@ -2,7 +2,7 @@
 // a shim, a launcher, the review bundle, the config, the audit log or the approvals switches every
 // later review off (`sort -o …/shims/shim-entry.cjs payload.js`, `mkfifo …/config.json`), so any
 // change there is one rule, block/critical, whatever tool or option makes it.
-import type { PathArg } from './judgePaths.js';
+import type { PathArg } from './pathArg.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { expandTilde, isWithin } from './posixPath.js';

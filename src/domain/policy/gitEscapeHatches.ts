@@ -24,7 +24,7 @@ function subcommandTable(sub: string | undefined): readonly string[] {
 }
 
 /** The running option a word means (`--exe=id` ⇒ `--exec`), or undefined. */
-function runningOption(word: string, sub: string | undefined, table: readonly string[]): string | undefined {
+function runningOption(word: string, _sub: string | undefined, table: readonly string[]): string | undefined {
   if (!word.startsWith('--')) return undefined;
   const m = table.length ? matchLongOption(word, table) : matchLongOption(word, RUNNING);
   if (!m) return undefined;

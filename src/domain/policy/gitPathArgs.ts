@@ -7,7 +7,7 @@
  */
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, hasLongFlag, makeArgView, positionals } from './argView.js';
-import { looksLikePath } from './pathArgs.js';
+import { looksLikePath } from './looksLikePath.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);

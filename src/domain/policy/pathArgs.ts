@@ -6,6 +6,7 @@ import { landingPaths } from './copyLanding.js';
 import { httpClientOptions } from './httpClientOptions.js';
 import { sedOptions } from './sedScript.js';
 import { gitPathArgs } from './gitPathArgs.js';
+import { looksLikePath } from './looksLikePath.js';
 import { writePrimitivePaths } from './writePrimitives.js';
 
 const READS = new Set([
@@ -124,10 +125,6 @@ function grepOperands(args: readonly string[]): { operands: string[]; patternGiv
   return { operands, patternGiven, patternFiles };
 }
 
-/** Looks enough like a path to be worth resolving: names a directory, a dotfile, or home. */
-export function looksLikePath(word: string): boolean {
-  return word.includes('/') || word.startsWith('.') || word.startsWith('~');
-}
 
 const GLOB_OPTIONS = new Set(['--include', '--exclude', '--exclude-dir', '--iglob', '--glob']);
 

@@ -31,7 +31,7 @@ function parsesAsHost(target: string): boolean {
 const CURL_GUESSED = /^(ftp|dict|ldap|imap|smtp|pop3)\./i;
 function guessedScheme(command: string, target: string): string {
   if (command.slice(command.lastIndexOf('/') + 1) !== 'curl') return 'http';
-  return CURL_GUESSED.exec(target)?.[1]!.toLowerCase() ?? 'http';
+  return CURL_GUESSED.exec(target)?.[1]?.toLowerCase() ?? 'http';
 }
 
 function urlAt(text: string): string | undefined {

@@ -8,6 +8,7 @@ import { LOOPBACK_POLICIES, PRIVATE_POLICIES } from '../../domain/policyConfig.j
 import { DECISIONS, RISKS } from '../../domain/verdict.js';
 import type { Mode } from '../../domain/modes/mode.js';
 import { MODES } from '../../domain/modes/mode.js';
+import { ShimctlError } from '../../application/shimctlError.js';
 
 /** A config file after validation: every field optional, nothing merged yet. */
 export interface ConfigFileContent {
@@ -28,9 +29,9 @@ export interface ConfigFileContent {
   rego?: { mode?: 'eval' | 'server'; policyPaths?: string[]; query?: string; url?: string; tokenEnv?: string; timeoutMs?: number; opaPath?: string };
 }
 
-export class SchemaError extends Error {
+export class SchemaError extends ShimctlError {
   constructor(readonly field: string, message: string) {
-    super(message);
+    super('config.invalid', message);
   }
 }
 

@@ -10,6 +10,7 @@ import { PROJECT_CONFIG_FILES, REFUSED_PROJECT_FILES, USER_CONFIG_FILES, probe, 
 import type { ConfigFileContent } from './configSchema.js';
 import { SchemaError, validateConfigFile } from './configSchema.js';
 import { readConfigFile } from './readConfigFile.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 type Failure = Extract<ConfigOutcome, { kind: 'invalid' | 'unreadable' }>;
 type Found = { file: string; content: ConfigFileContent } | Failure | undefined;
@@ -129,7 +130,7 @@ export function createConfigSource(paths: StatePaths): ConfigSource {
       try {
         outcome = load(paths, cwd);
       } catch (err) {
-        outcome = { kind: 'unreadable', file: '(config loader)', message: `unexpected error: ${err instanceof Error ? err.message : String(err)}` };
+        outcome = { kind: 'unreadable', file: '(config loader)', message: `unexpected error: ${errorMessage(err)}` };
       }
       cache.set(cwd, outcome);
       return outcome;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { StatePaths } from '../paths/statePaths.js';
 import { USER_CONFIG_FILES, probe } from './configFiles.js';
 import { SchemaError, validateConfigFile } from './configSchema.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 export type EditOutcome = { ok: true; file: string } | { ok: false; file: string; message: string };
 
@@ -32,7 +33,7 @@ export function editUserConfig(paths: StatePaths, change: (content: Record<strin
     renameSync(tmp, file);
     return { ok: true, file };
   } catch (err) {
-    const message = err instanceof SchemaError ? `${err.field}: ${err.message}` : err instanceof Error ? err.message : String(err);
+    const message = err instanceof SchemaError ? `${err.field}: ${err.message}` : errorMessage(err);
     return { ok: false, file, message };
   }
 }

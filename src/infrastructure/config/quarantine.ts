@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isShimctlOnlyConfigName, SHIMCTL_ONLY_CONFIG_FILES } from '../../domain/projectConfigFiles.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 export type ItemKind = 'file' | 'symlink' | 'directory' | 'other';
 
@@ -172,7 +173,7 @@ export function quarantineConfig(stateDir: string, path: string, now: Date, note
   } catch (err) {
     // Only an entry directory we just made and that holds nothing is removed.
     if (entryDir) try { rmdirSync(entryDir); } catch { /* it holds the item: keep it */ }
-    return { ok: false, reason: 'failed', message: `could not move ${path} aside: ${err instanceof Error ? err.message : String(err)}` };
+    return { ok: false, reason: 'failed', message: `could not move ${path} aside: ${errorMessage(err)}` };
   }
 }
 
@@ -220,6 +221,6 @@ export function restoreQuarantined(stateDir: string, id: string): RestoreOutcome
     rmdirSync(dir);
     return { ok: true, entry };
   } catch (err) {
-    return { ok: false, reason: 'failed', message: `could not restore ${entry.originalPath}: ${err instanceof Error ? err.message : String(err)}` };
+    return { ok: false, reason: 'failed', message: `could not restore ${entry.originalPath}: ${errorMessage(err)}` };
   }
 }

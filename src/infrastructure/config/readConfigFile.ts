@@ -9,6 +9,7 @@
 import { ExplorerSync } from 'cosmiconfig/dist/ExplorerSync.js';
 import { loadJson, loadYaml } from 'cosmiconfig/dist/loaders.js';
 import { basename } from 'node:path';
+import { errorMessage } from '../../application/shimctlError.js';
 
 type LoaderSync = (filepath: string, content: string) => unknown;
 interface Explorer {
@@ -67,7 +68,7 @@ export function readConfigFile(path: string): ReadOutcome {
     if (!result || result.isEmpty || result.config === undefined || result.config === null) return { kind: 'absent' };
     return { kind: 'ok', content: result.config };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     // cosmiconfig prefixes "JSON Error in <file>:"; the outcome names the file already.
     const cleaned = message.replace(/^(JSON|YAML) Error in [^\n]*:\n/, '$1 syntax error: ');
     return { kind: 'invalid', message: cleaned.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' ') };

@@ -6,6 +6,7 @@ import type { DaemonFiles } from './daemonFiles.js';
 import { FrameReader, PROTOCOL, decodeFields, encodeFields, encodeFrame } from './frames.js';
 import type { DaemonRequest } from './daemonRequest.js';
 import { MAX_REQUEST_AGE_MS, parseRequest, sameToken } from './daemonRequest.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 export type { DaemonRequest } from './daemonRequest.js';
 export { parseRequest } from './daemonRequest.js';
@@ -157,7 +158,7 @@ function serve(socket: Socket, opts: DaemonOptions, stop: (reason: string) => vo
         if (!(age <= MAX_REQUEST_AGE_MS)) return refuse(`request is ${age} ms old; the client has given up on it`);
         req = parseRequest(fields);
       } catch (err) {
-        return refuse(`bad request: ${err instanceof Error ? err.message : String(err)}`);
+        return refuse(`bad request: ${errorMessage(err)}`);
       }
       const stale = opts.staleReason();
       if (stale) {

@@ -1,4 +1,4 @@
-import type { ClientConstants } from './compileClient.js';
+import type { ClientConstants } from './clientConstants.js';
 
 // A prebuilt client (built with SHIMCTL_PATCHABLE by scripts/prebuilds.mjs) reserves one block for
 // the constants install would otherwise compile in (shims/client/shimctl-client.c, "what install

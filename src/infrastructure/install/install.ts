@@ -14,6 +14,7 @@ import { hookScriptPath, hotBundle, renderFiles, shimEntryPath } from './renderF
 import { compileClient } from '../daemon/compileClient.js';
 import { prebuiltClientPath } from './prebuiltClient.js';
 import { readManifest, writeManifest } from './manifestStore.js';
+import { ShimctlError } from '../../application/shimctlError.js';
 
 export interface InstallOptions {
   paths: StatePaths;
@@ -39,7 +40,11 @@ export interface InstallReport {
   manifest: Manifest;
 }
 
-export class InstallRefused extends Error {}
+export class InstallRefused extends ShimctlError {
+  constructor(message: string) {
+    super('install.refused', message);
+  }
+}
 
 /** Cline's global hooks directory (cline/cline .clinerules/hooks/README.md): a file named after the event. */
 export function clineGlobalHook(home: string): string {

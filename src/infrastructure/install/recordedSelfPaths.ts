@@ -4,6 +4,7 @@
 // a nested shell unsets it. The manifest itself lives in the data directory, which the shim entry's
 // own location anchors (src/interfaces/hotpath/installAnchor.ts), and is itself self-protected.
 import { readFileSync, statSync } from 'node:fs';
+import { errorMessage } from '../../application/shimctlError.js';
 
 let cache: { key: string; paths: string[] } | undefined;
 
@@ -22,7 +23,7 @@ export function recordedSelfPaths(manifestPath: string): string[] {
   try {
     parsed = JSON.parse(readFileSync(manifestPath, 'utf8')) as { selfPaths?: unknown };
   } catch (err) {
-    throw new Error(`cannot read shimctl's install record ${manifestPath}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`cannot read shimctl's install record ${manifestPath}: ${errorMessage(err)}`);
   }
   const list = parsed.selfPaths;
   // An install made before selfPaths were recorded has none: the env-derived and default paths still apply.

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 import type { TreeCursor } from 'web-tree-sitter';
 import type { GrammarParse, ShellGrammar, ShellGrammarSource, SyntaxNode } from '../../domain/shell/grammar/syntaxTree.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 /** Deeper trees are refused rather than walked (a pathological text cannot exhaust the stack). */
 const MAX_TREE_DEPTH = 200;
@@ -51,7 +52,7 @@ function grammarOf(parser: Parser): ShellGrammar {
         if (root.end !== text.length) return { ok: false, detail: 'the parse did not cover the whole text' };
         return { ok: true, root };
       } catch (err) {
-        return { ok: false, detail: err instanceof Error ? err.message : String(err) };
+        return { ok: false, detail: errorMessage(err) };
       } finally {
         tree?.delete();
       }
@@ -86,7 +87,7 @@ export const treeSitterBash: ShellGrammarSource = {
         ready = grammarOf(parser);
         return ready;
       } catch (err) {
-        lastError = err instanceof Error ? err.message : String(err);
+        lastError = errorMessage(err);
         loading = undefined;
         return undefined;
       }

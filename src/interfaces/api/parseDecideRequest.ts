@@ -3,6 +3,7 @@ import type { ApiError } from './apiError.js';
 import { API_VERSION } from './apiError.js';
 import { topLevelKeys } from './topLevelKeys.js';
 import { MODES, isMode } from '../../domain/modes/mode.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 /** Requests larger than this are refused unread past the limit: one command never needs more. */
 export const MAX_REQUEST_BYTES = 256 * 1024;
@@ -26,7 +27,7 @@ export function parseDecideRequest(text: string): ParsedRequest {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return bad('request.invalid_json', `the request is not one JSON value: ${err instanceof Error ? err.message : String(err)}`);
+    return bad('request.invalid_json', `the request is not one JSON value: ${errorMessage(err)}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return bad('request.not_object', `expected a JSON object, got ${kind(value)}`);
   const o = value as Record<string, unknown>;

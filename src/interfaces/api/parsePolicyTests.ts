@@ -2,13 +2,19 @@ import type { PolicyTestCase } from '../../application/decide/runPolicyTests.js'
 import { isReasonCode } from '../../domain/reasonCodes.js';
 import { DECISIONS, RISKS } from '../../domain/verdict.js';
 import type { Decision, Risk } from '../../domain/verdict.js';
+import { errorMessage } from '../../application/shimctlError.js';
+import { ShimctlError } from '../../application/shimctlError.js';
 
 export type ParsedTests = { ok: true; cases: PolicyTestCase[] } | { ok: false; line: number; message: string };
 
 const CASE_FIELDS = new Set(['name', 'command', 'argv', 'cwd', 'agent', 'expect']);
 const EXPECT_FIELDS = new Set(['decision', 'risk', 'codes', 'rule_ids']);
 
-class LineError extends Error {}
+class LineError extends ShimctlError {
+  constructor(message: string) {
+    super('policy_test.line', message);
+  }
+}
 const fail = (message: string): never => {
   throw new LineError(message);
 };
@@ -79,7 +85,7 @@ export function parsePolicyTests(text: string, defaultCwd: string): ParsedTests 
     try {
       value = JSON.parse(raw);
     } catch (err) {
-      return { ok: false, line: i + 1, message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+      return { ok: false, line: i + 1, message: `not valid JSON: ${errorMessage(err)}` };
     }
     try {
       cases.push(parseCase(value, i + 1, defaultCwd));

@@ -14,6 +14,3 @@ export interface CliCommand {
   /** Resolves to the process exit code. */
   run(args: string[], ctx: CliContext): Promise<number>;
 }
-
-/** Exit code for bad usage, shared by every command. */
-export const EXIT_USAGE = 2;

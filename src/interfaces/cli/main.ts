@@ -1,6 +1,6 @@
 import { COMMANDS } from './commandTable.js';
 import type { CliContext } from './cliContext.js';
-import { EXIT_USAGE } from './cliContext.js';
+import { EXIT } from './exitCodes.js';
 
 function help(): string {
   const lines = COMMANDS.filter((c) => !c.name.startsWith('__')).map((c) => `  ${c.name.padEnd(11)} ${c.summary}`);
@@ -11,16 +11,16 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     (name ? ctx.stdout : ctx.stderr).write(help());
-    return name ? 0 : EXIT_USAGE;
+    return name ? EXIT.OK : EXIT.USAGE;
   }
   if (name === '--version' || name === '-v') {
     ctx.stdout.write(`${process.env.SHIMCTL_VERSION ?? '0.1.0'}\n`);
-    return 0;
+    return EXIT.OK;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
     ctx.stderr.write(`shimctl: unknown command '${name}'\n${help()}`);
-    return EXIT_USAGE;
+    return EXIT.USAGE;
   }
   return command.run(rest, ctx);
 }

@@ -7,6 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { statePaths } from '../../infrastructure/paths/statePaths.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 /** The file `shimctl install` writes into the shim directory; the shims and the client run it. */
 export const SHIM_ENTRY_NAME = 'shim-entry.cjs';
@@ -32,7 +33,7 @@ export function installAnchorMismatch(env: Record<string, string | undefined>, e
   try {
     named = statePaths(env).shimDir;
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return errorMessage(err);
   }
   if (same(named, installed)) return undefined;
   return `HOME/XDG_DATA_HOME name the shim directory ${named}, not the install this shim belongs to (${installed}); a command changed them for its nested shells`;

@@ -2,6 +2,7 @@
 // the interception path and the resident review process need (no install, audit tail, policy
 // tests…), so Node parses a fraction of the full CLI before the review starts.
 import type { CliCommand, CliContext } from '../cli/cliContext.js';
+import { errorMessage } from '../../application/shimctlError.js';
 
 // process.stdin/stdout/stderr are getters that build a stream (tty, pipe or file) on first use,
 // a few ms each. The context only builds one when something uses it.
@@ -37,6 +38,6 @@ load().then(
   },
 ).catch((err: unknown) => {
   // Never success: the shim entry turns this into a block, like the full CLI does.
-  process.stderr.write(`shimctl: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`shimctl: internal error: ${errorMessage(err)}\n`);
   process.exitCode = name === 'daemon' ? 70 : 126;
 });

@@ -10,11 +10,8 @@ import { registerDecideRoute } from './routes/decide.js';
 import { registerPolicyRoutes } from './routes/policy.js';
 import { registerUiRoutes } from './routes/ui.js';
 import { UI_COOKIE, UiSessions, cookieValue } from './uiSessions.js';
+import { httpError } from './httpError.js';
 
-/** An error body of the `decide` API's shape: `{api_version, error: {code, message}}`. */
-export function httpError(code: string, message: string): { api_version: number; error: { code: string; message: string } } {
-  return { api_version: API_VERSION, error: { code, message } };
-}
 
 /** Paths answered without the token: the health check, and the login link's code exchange. */
 const OPEN = new Set(['/health', '/ui/login']);

@@ -14,7 +14,7 @@ export function helpOptions(text: string): Set<string> {
     if (/usage:/i.test(line)) {
       for (const t of line.matchAll(/\[(-[A-Za-z0-9]|--[A-Za-z0-9][A-Za-z0-9_-]*)[\] =]/g)) found.add(t[1]!);
     }
-    const m = /^\s{0,12}(-{1,2}[A-Za-z0-9?][^]*)$/.exec(line);
+    const m = /^\s{0,12}(-{1,2}[A-Za-z0-9?][\s\S]*)$/.exec(line);
     if (!m) continue;
     const head = m[1]!.split(/ {2,}/)[0]!;
     for (const t of head.matchAll(/(?:^|[\s,|[])(--?[A-Za-z0-9][A-Za-z0-9_-]*)/g)) {

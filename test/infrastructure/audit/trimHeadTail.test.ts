@@ -20,7 +20,10 @@ beforeAll(() => {
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const sp = (n: number): string => ' '.repeat(n);
 
-async function writeOne(over: Partial<AuditRecord>): Promise<{ home: string; stored: Record<string, any>; text: string }> {
+// biome-ignore lint/suspicious/noExplicitAny: the stored record is read field by field as JSON, like a consumer would
+type StoredJson = any;
+
+async function writeOne(over: Partial<AuditRecord>): Promise<{ home: string; stored: Record<string, StoredJson>; text: string }> {
   const home = tempHome();
   const log = createAuditLog(statePaths({ HOME: home }), defaultConfig().audit);
   const w = await log.open();

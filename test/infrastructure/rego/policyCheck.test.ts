@@ -70,6 +70,6 @@ describe('runPolicyCheck reads the user config like interception does', () => {
   it('rejects arguments it does not know', async () => {
     const r = await run(undefined, ['--frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('unexpected argument');
+    expect(r.err).toContain("unknown option '--frobnicate'");
   });
 });

@@ -1,6 +1,6 @@
 import type { ArgTest, BuiltinRule } from '../ruleTypes.js';
 import type { Risk } from '../../verdict.js';
-import { all, any, arg, argMatches, not, subFlag, flag } from '../ruleTypes.js';
+import { all, any, argMatches, not, subFlag, flag } from '../ruleTypes.js';
 import { hasFlag, positionals } from '../argView.js';
 
 const G = ['git'];

@@ -8,6 +8,7 @@ import { planAlwaysRule } from '../../../application/approvals/planAlwaysRule.js
 import type { AlwaysScope } from '../../../domain/approvals/alwaysRule.js';
 import type { ConfigRule } from '../../../domain/policyConfig.js';
 import type { CliContext } from '../cliContext.js';
+import { errorMessage } from '../../../application/shimctlError.js';
 import type { ApprovalsWiring } from './approvalsWiring.js';
 import { detailLines, listEntry } from './renderPending.js';
 import { showRule } from './showRule.js';
@@ -71,7 +72,7 @@ export function runApprovalsView(ctx: CliContext, wiring: ApprovalsWiring): Prom
     try {
       reload();
     } catch (err) {
-      status = `cannot read the pending requests: ${err instanceof Error ? err.message : String(err)}`;
+      status = `cannot read the pending requests: ${errorMessage(err)}`;
     }
     draw();
   };
@@ -158,7 +159,7 @@ export function runApprovalsView(ctx: CliContext, wiring: ApprovalsWiring): Prom
         })
         .catch((err: unknown) => {
           busy = false;
-          status = `error: ${err instanceof Error ? err.message : String(err)}`;
+          status = `error: ${errorMessage(err)}`;
           refresh();
         });
     };

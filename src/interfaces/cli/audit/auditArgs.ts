@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import type { AuditFilter } from '../../../application/auditQuery/auditFilter.js';
 import { parseSince } from '../../../application/auditQuery/auditFilter.js';
 import { DECISIONS } from '../../../domain/verdict.js';
 import type { Decision } from '../../../domain/verdict.js';
+import { UsageError } from '../runCommand.js';
 
 export interface TailArgs {
   lines: number;
@@ -11,15 +11,8 @@ export interface TailArgs {
   filter: AuditFilter;
 }
 
-export class UsageError extends Error {}
-
-/** Parses `audit tail|stats` options; throws UsageError with a message for the user. */
-export function parseAuditArgs(args: string[], nowMs: number): TailArgs {
-  const { values, positionals } = parseArgs({
-    args,
-    strict: true,
-    allowPositionals: true,
-    options: {
+/** The options of `audit tail` and `audit stats`. */
+export const AUDIT_QUERY_OPTIONS = {
       lines: { type: 'string', short: 'n' },
       follow: { type: 'boolean', short: 'f' },
       json: { type: 'boolean' },
@@ -27,9 +20,12 @@ export function parseAuditArgs(args: string[], nowMs: number): TailArgs {
       agent: { type: 'string' },
       since: { type: 'string' },
       grep: { type: 'string' },
-    },
-  });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+} as const;
+
+interface QueryValues { lines?: string; follow?: boolean; json?: boolean; decision?: string; agent?: string; since?: string; grep?: string }
+
+/** Checks `audit tail|stats` options; throws UsageError with a message for the user. */
+export function auditQueryArgs(values: QueryValues, nowMs: number): TailArgs {
   const lines = values.lines === undefined ? 20 : Number(values.lines);
   if (!Number.isInteger(lines) || lines < 0) throw new UsageError(`-n wants a whole number, not '${values.lines}'`);
   const filter: AuditFilter = {};

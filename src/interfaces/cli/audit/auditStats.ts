@@ -2,6 +2,7 @@ import { countRecords } from '../../../application/auditQuery/selectRecords.js';
 import type { AuditStats } from '../../../application/auditQuery/selectRecords.js';
 import { makeVisible } from '../../../domain/audit/makeVisible.js';
 import { auditLinesNewestFirst } from '../../../infrastructure/audit/readLinesBackward.js';
+import { EXIT } from '../exitCodes.js';
 import type { CliContext } from '../cliContext.js';
 import type { TailArgs } from './auditArgs.js';
 
@@ -9,7 +10,7 @@ import type { TailArgs } from './auditArgs.js';
 export function auditStats(path: string, args: TailArgs, ctx: CliContext): number {
   const stats = countRecords(auditLinesNewestFirst(path), args.filter);
   ctx.stdout.write(args.json ? `${JSON.stringify(stats)}\n` : renderStats(stats));
-  return 0;
+  return EXIT.OK;
 }
 
 function renderStats(stats: AuditStats): string {

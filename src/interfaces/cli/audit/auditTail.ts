@@ -4,6 +4,7 @@ import { selectLastRecords } from '../../../application/auditQuery/selectRecords
 import type { AuditRecord } from '../../../application/ports/auditLog.js';
 import { followAuditFile } from '../../../infrastructure/audit/followAuditFile.js';
 import { auditLinesNewestFirst, openOrNull } from '../../../infrastructure/audit/readLinesBackward.js';
+import { EXIT } from '../exitCodes.js';
 import type { CliContext } from '../cliContext.js';
 import type { TailArgs } from './auditArgs.js';
 import { formatRecordLine, useColour } from './formatRecordLine.js';
@@ -27,7 +28,7 @@ export async function auditTail(path: string, args: TailArgs, ctx: CliContext): 
   }
   if (!args.follow) {
     if (fd !== null) closeSync(fd);
-    return 0;
+    return EXIT.OK;
   }
   const stop = new AbortController();
   const onSignal = (): void => stop.abort();
@@ -47,5 +48,5 @@ export async function auditTail(path: string, args: TailArgs, ctx: CliContext): 
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  return 0;
+  return EXIT.OK;
 }

@@ -1,23 +1,29 @@
-import { parseArgs } from 'node:util';
+import { errorMessage } from '../../../application/shimctlError.js';
 import { makeVisible } from '../../../domain/audit/makeVisible.js';
 import { verifyAuditLog } from '../../../infrastructure/audit/verifyAuditLog.js';
 import type { VerifyReport } from '../../../infrastructure/audit/verifyAuditLog.js';
 import type { CliContext } from '../cliContext.js';
-import { UsageError } from './auditArgs.js';
+import { UsageError } from '../runCommand.js';
+import { EXIT } from '../exitCodes.js';
+
+export const AUDIT_VERIFY_OPTIONS = { json: { type: 'boolean' }, 'max-mib': { type: 'string' } } as const;
 
 /** `shimctl audit verify [--json] [--max-mib N]`: 0 when the chain holds, 1 at the first break. */
-export function auditVerify(path: string, args: string[], ctx: CliContext): number {
-  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean' }, 'max-mib': { type: 'string' } } });
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+export function auditVerify(path: string, values: { json?: boolean; 'max-mib'?: string }, ctx: CliContext): number {
   let maxBytes: number | undefined;
   if (values['max-mib'] !== undefined) {
     const n = Number(values['max-mib']);
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-mib wants a whole number of MiB, not '${values['max-mib']}'`);
     maxBytes = n * 1024 * 1024;
   }
-  const report = verifyAuditLog(path, { maxBytes });
+  let report: VerifyReport;
+  try {
+    report = verifyAuditLog(path, { maxBytes });
+  } catch (err) {
+    throw new Error(`cannot read ${path}: ${errorMessage(err)}`);
+  }
   ctx.stdout.write(values.json ? `${JSON.stringify(report)}\n` : describeVerify(report));
-  return report.ok ? 0 : 1;
+  return report.ok ? EXIT.OK : EXIT.FAILED;
 }
 
 export function describeVerify(r: VerifyReport): string {

@@ -1,11 +1,12 @@
+import { errorMessage } from '../../../application/shimctlError.js';
 import { createApp } from '../../../compositionRoot.js';
-import { UsageError, parseAuditArgs } from '../audit/auditArgs.js';
+import { AUDIT_QUERY_OPTIONS, auditQueryArgs } from '../audit/auditArgs.js';
+import { auditShip, AUDIT_SHIP_OPTIONS } from '../audit/auditShip.js';
 import { auditStats } from '../audit/auditStats.js';
 import { auditTail } from '../audit/auditTail.js';
-import { auditVerify } from '../audit/auditVerify.js';
-import { auditShip } from '../audit/auditShip.js';
-import type { CliCommand } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { AUDIT_VERIFY_OPTIONS, auditVerify } from '../audit/auditVerify.js';
+import type { CliCommand, CliContext } from '../cliContext.js';
+import { runCommand, runSubcommand } from '../runCommand.js';
 
 const USAGE = `usage:
   shimctl audit tail [-n N] [-f] [--json] [--decision allow|ask|block] [--agent NAME] [--since DURATION|TIME] [--grep TEXT]
@@ -14,49 +15,42 @@ const USAGE = `usage:
   shimctl audit ship --once [--json]
 `;
 
+const auditLog = (ctx: CliContext): string => createApp(ctx.env).paths.auditLog;
+
+/** tail and stats read the same log with the same filter options. */
+function query(sub: 'tail' | 'stats') {
+  return (args: string[], ctx: CliContext) =>
+    runCommand(
+      {
+        name: `audit ${sub}`,
+        usage: USAGE,
+        options: AUDIT_QUERY_OPTIONS,
+        run: async (values) => {
+          const parsed = auditQueryArgs(values, Date.now());
+          const path = auditLog(ctx);
+          try {
+            return sub === 'tail' ? await auditTail(path, parsed, ctx) : auditStats(path, parsed, ctx);
+          } catch (err) {
+            throw new Error(`cannot read ${path}: ${errorMessage(err)}`);
+          }
+        },
+      },
+      args,
+      ctx,
+    );
+}
+
+const SUBCOMMANDS = {
+  tail: query('tail'),
+  stats: query('stats'),
+  verify: (args: string[], ctx: CliContext) =>
+    runCommand({ name: 'audit verify', usage: USAGE, options: AUDIT_VERIFY_OPTIONS, run: (values) => auditVerify(auditLog(ctx), values, ctx) }, args, ctx),
+  ship: (args: string[], ctx: CliContext) =>
+    runCommand({ name: 'audit ship', usage: 'usage: shimctl audit ship --once [--json]\n', options: AUDIT_SHIP_OPTIONS, run: (values) => auditShip(values, ctx) }, args, ctx),
+};
+
 export const auditCommand: CliCommand = {
   name: 'audit',
   summary: 'audit tail | audit stats | audit verify | audit ship: read the audit trail, check its hash chain, send it to your log system.',
-  async run(args, ctx) {
-    const [sub, ...rest] = args;
-    if (sub === '--help' || sub === '-h' || sub === 'help') {
-      ctx.stdout.write(USAGE);
-      return 0;
-    }
-    if (sub === 'verify') {
-      const path = createApp(ctx.env).paths.auditLog;
-      try {
-        return auditVerify(path, rest, ctx);
-      } catch (err) {
-        if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-          ctx.stderr.write(`shimctl audit verify: ${(err as Error).message}\n${USAGE}`);
-          return EXIT_USAGE;
-        }
-        ctx.stderr.write(`shimctl audit verify: cannot read ${path}: ${(err as Error).message}\n`);
-        return 1;
-      }
-    }
-    if (sub === 'ship') return auditShip(rest, ctx);
-    if (sub !== 'tail' && sub !== 'stats') {
-      ctx.stderr.write(`shimctl audit: ${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n${USAGE}`);
-      return EXIT_USAGE;
-    }
-    let parsed;
-    try {
-      parsed = parseAuditArgs(rest, Date.now());
-    } catch (err) {
-      if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-        ctx.stderr.write(`shimctl audit ${sub}: ${(err as Error).message}\n${USAGE}`);
-        return EXIT_USAGE;
-      }
-      throw err;
-    }
-    const path = createApp(ctx.env).paths.auditLog;
-    try {
-      return sub === 'tail' ? await auditTail(path, parsed, ctx) : auditStats(path, parsed, ctx);
-    } catch (err) {
-      ctx.stderr.write(`shimctl audit ${sub}: cannot read ${path}: ${(err as Error).message}\n`);
-      return 1;
-    }
-  },
+  run: (args, ctx) => runSubcommand('audit', USAGE, SUBCOMMANDS, args, ctx),
 };

@@ -1,5 +1,4 @@
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { describeAgentChange } from '../../../application/config/agentChange.js';
 import { configReport, agentChangeFor } from '../../../infrastructure/config/projectConfigReport.js';
 import { listQuarantine, quarantineConfig, restoreQuarantined } from '../../../infrastructure/config/quarantine.js';
@@ -7,7 +6,8 @@ import type { QuarantineEntry } from '../../../infrastructure/config/quarantine.
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import type { StatePaths } from '../../../infrastructure/paths/statePaths.js';
 import type { CliCommand, CliContext } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { UsageError, runCommand, runSubcommand } from '../runCommand.js';
 
 const USAGE = `usage:
   shimctl config quarantine PATH     move a broken or unwanted project config aside (never deleted)
@@ -20,15 +20,6 @@ aside drops its stricter rules). PATH must be a shimctl project config (.shimctl
 moved as the link itself. Files go to an owner-only directory under shimctl's state dir.
 `;
 
-class UsageError extends Error {}
-
-function parse(args: string[], options: Record<string, { type: 'boolean' }>): { values: Record<string, unknown>; positionals: string[] } {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-}
 
 function describeEntry(e: QuarantineEntry): string {
   const what = e.kind === 'symlink' ? `a symlink to ${e.linkTarget ?? '?'}` : e.kind === 'file' ? `a file, ${e.size} bytes` : `a ${e.kind}`;
@@ -42,14 +33,12 @@ function stateAfter(paths: StatePaths, dir: string): string {
   return `config for ${dir}: still blocked by ${r.failure!.file}: ${r.failure!.message}\n  ${r.failure!.recovery}`;
 }
 
-function quarantine(args: string[], ctx: CliContext, paths: StatePaths): number {
-  const { values, positionals } = parse(args, { list: { type: 'boolean' } });
-  if (values.help) { ctx.stdout.write(USAGE); return 0; }
+function quarantine(values: { list?: boolean }, positionals: string[], ctx: CliContext, paths: StatePaths): number {
   if (values.list) {
     if (positionals.length > 0) throw new UsageError('--list takes no PATH');
     const entries = listQuarantine(paths.stateDir);
     ctx.stdout.write(entries.length === 0 ? 'nothing in quarantine\n' : `${entries.map(describeEntry).join('\n')}\n`);
-    return 0;
+    return EXIT.OK;
   }
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'quarantine needs a PATH' : 'quarantine takes one PATH');
   const path = resolve(ctx.cwd, positionals[0]!);
@@ -58,7 +47,7 @@ function quarantine(args: string[], ctx: CliContext, paths: StatePaths): number 
   const result = quarantineConfig(paths.stateDir, path, new Date(), note);
   if (!result.ok) {
     ctx.stderr.write(`shimctl config quarantine: ${result.message}\n`);
-    return result.reason === 'not-a-config-name' ? EXIT_USAGE : 1;
+    return result.reason === 'not-a-config-name' ? EXIT.USAGE : EXIT.FAILED;
   }
   const e = result.entry;
   ctx.stdout.write([
@@ -68,40 +57,33 @@ function quarantine(args: string[], ctx: CliContext, paths: StatePaths): number 
     ...(note ? [`  note:    ${note}`] : []),
     stateAfter(paths, dirname(path)),
   ].join('\n') + '\n');
-  return 0;
+  return EXIT.OK;
 }
 
-function restore(args: string[], ctx: CliContext, paths: StatePaths): number {
-  const { values, positionals } = parse(args, {});
-  if (values.help) { ctx.stdout.write(USAGE); return 0; }
+function restore(positionals: string[], ctx: CliContext, paths: StatePaths): number {
   if (positionals.length !== 1) throw new UsageError('restore needs one ID (see shimctl config quarantine --list)');
   const result = restoreQuarantined(paths.stateDir, positionals[0]!);
   if (!result.ok) {
     ctx.stderr.write(`shimctl config restore: ${result.message}\n`);
-    return result.reason === 'unknown-id' ? EXIT_USAGE : 1;
+    return result.reason === 'unknown-id' ? EXIT.USAGE : EXIT.FAILED;
   }
   ctx.stdout.write(`restored ${result.entry.originalPath}\n${stateAfter(statePaths(ctx.env), dirname(result.entry.originalPath))}\n`);
-  return 0;
+  return EXIT.OK;
 }
 
 export const configCommand: CliCommand = {
   name: 'config',
   summary: 'config quarantine PATH | config restore ID: move a broken project config aside, or back.',
-  async run(args, ctx) {
-    const [sub, ...rest] = args;
-    if (sub === '--help' || sub === '-h' || sub === 'help') { ctx.stdout.write(USAGE); return 0; }
-    try {
-      const paths = statePaths(ctx.env);
-      if (sub === 'quarantine') return quarantine(rest, ctx, paths);
-      if (sub === 'restore') return restore(rest, ctx, paths);
-      throw new UsageError(sub ? `unknown subcommand '${sub}'` : 'missing subcommand');
-    } catch (err) {
-      if (err instanceof UsageError) {
-        ctx.stderr.write(`shimctl config: ${err.message}\n${USAGE}`);
-        return EXIT_USAGE;
-      }
-      ctx.stderr.write(`shimctl config: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 1;
-    }
-  },
+  run: (args, ctx) =>
+    runSubcommand(
+      'config',
+      USAGE,
+      {
+        quarantine: (rest, c) =>
+          runCommand({ name: 'config', usage: USAGE, options: { list: { type: 'boolean' } }, positionals: 'any', run: (values, positionals) => quarantine(values, positionals, c, statePaths(c.env)) }, rest, c),
+        restore: (rest, c) => runCommand({ name: 'config', usage: USAGE, options: {}, positionals: 'any', run: (_values, positionals) => restore(positionals, c, statePaths(c.env)) }, rest, c),
+      },
+      args,
+      ctx,
+    ),
 };

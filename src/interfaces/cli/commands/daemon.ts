@@ -29,14 +29,18 @@ import { readManifest } from '../../../infrastructure/install/manifestStore.js';
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { SHIM_ENTRY_NAME, installAnchorMismatch } from '../../hotpath/installAnchor.js';
 import type { CliCommand, CliContext } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { reportError, runCommand, runSubcommand } from '../runCommand.js';
 
-const USAGE = 'usage: shimctl daemon <run|start|stop|status> [--idle-seconds N] [--json]\n';
+const USAGE = 'usage: shimctl daemon <run|start|stop|status> [--idle-seconds N] [--verbose] [--json]\n';
 const DEFAULT_IDLE_SECONDS = 300;
 
-function idleSeconds(args: string[], env: CliContext['env']): number {
-  const at = args.indexOf('--idle-seconds');
-  const raw = at >= 0 ? args[at + 1] : env.SHIMCTL_DAEMON_IDLE_SECONDS;
+/** `daemon run` and `daemon start` take the same options (start hands them to run). */
+const RUN_OPTIONS = { 'idle-seconds': { type: 'string' }, verbose: { type: 'boolean' } } as const;
+interface RunValues { 'idle-seconds'?: string; verbose?: boolean }
+
+function idleSeconds(option: string | undefined, env: CliContext['env']): number {
+  const raw = option ?? env.SHIMCTL_DAEMON_IDLE_SECONDS;
   const n = raw !== undefined && /^[0-9]{1,6}(\.[0-9]+)?$/.test(raw) ? Number(raw) : DEFAULT_IDLE_SECONDS;
   return n > 0 ? n : DEFAULT_IDLE_SECONDS;
 }
@@ -94,7 +98,7 @@ function reviewRequest(req: DaemonRequest, channel: ClientChannel, human: (waiti
 
 /** The worker thread's side: reviews the requests the main thread hands it, one at a time. */
 async function reviewWorker(): Promise<number> {
-  if (!parentPort) return EXIT_USAGE;
+  if (!parentPort) return EXIT.USAGE;
   // Every request it gets was accepted for the daemon's own paths (refuseEnv): one config source.
   let configSource: ConfigSource | undefined;
   serveReviewWorker(parentPort, (req, channel, human) => {
@@ -175,13 +179,13 @@ function rerunWithDaemonEnvironment(args: string[], ctx: CliContext): Promise<nu
   });
 }
 
-async function run(args: string[], ctx: CliContext): Promise<number> {
+async function run(args: string[], values: RunValues, ctx: CliContext): Promise<number> {
   if (!isDaemonEnvironment(ctx.env)) return rerunWithDaemonEnvironment(args, ctx);
   // A client under a redirected HOME would otherwise start a daemon serving the attacker's config.
   const foreign = installAnchorMismatch(ctx.env, process.argv[1]);
   if (foreign) {
     ctx.stderr.write(`shimctl daemon: refusing to start: ${foreign}\n`);
-    return 1;
+    return EXIT.FAILED;
   }
   const paths = statePaths(ctx.env);
   const files = daemonFiles(paths.runDir);
@@ -193,7 +197,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const age = Date.now() - (statSync(files.lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
     if (age < 10_000 || (await probe(files)) || (unlinkQuiet(files.lock), !acquireLock(files))) {
       ctx.stderr.write(`shimctl daemon: already running (pid ${readLockPid(files) ?? '?'})\n`);
-      return 0;
+      return EXIT.OK;
     }
   }
   let token: string | undefined;
@@ -216,7 +220,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const daemon = await startDaemon({
       files,
       token,
-      idleMs: idleSeconds(args, ctx.env) * 1000,
+      idleMs: idleSeconds(values['idle-seconds'], ctx.env) * 1000,
       refuseEnv(env) {
         // statePaths() reads only these four; the same values as an accepted request's give the same paths.
         const key = [env.HOME, env.XDG_CONFIG_HOME, env.XDG_STATE_HOME, env.XDG_DATA_HOME].join('\0');
@@ -242,7 +246,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     // A failure to start it is said (with --verbose) and leaves the review serving: the API is not
     // on the interception path.
     const api = await startApiIfConfigured(ctx.env, configSource, paths.home).catch((err: Error) => {
-      if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: HTTP API not started: ${err.message}\n`);
+      if (values.verbose) ctx.stderr.write(`shimctl daemon: HTTP API not started: ${err.message}\n`);
       return undefined;
     });
     // Hold no directory of the agent's open; every request names its own cwd.
@@ -259,8 +263,8 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     const reason = await daemon.stopped;
     await api?.close().catch(() => undefined);
     pool.close();
-    if (args.includes('--verbose')) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
-    return 0;
+    if (values.verbose) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
+    return EXIT.OK;
   } finally {
     releaseFiles(files, token);
   }
@@ -285,17 +289,17 @@ function impostor(files: DaemonFiles, env: CliContext['env']): string | undefine
   return daemonIdentityMismatch(pid, daemonLaunch(env));
 }
 
-async function status(args: string[], ctx: CliContext): Promise<number> {
+async function status(values: { json?: boolean }, ctx: CliContext): Promise<number> {
   const files = daemonFiles(statePaths(ctx.env).runDir);
   const pid = readLockPid(files);
   const answering = await probe(files);
   const foreign = answering ? impostor(files, ctx.env) : undefined;
   const running = answering && !foreign;
   const info = { running, pid: running ? pid : undefined, socket: files.socket, ...(foreign ? { notShimctl: foreign } : {}) };
-  if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(info)}\n`);
+  if (values.json) ctx.stdout.write(`${JSON.stringify(info)}\n`);
   else if (foreign) ctx.stdout.write(`something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); the shims do not trust it and use the per-command core\n`);
   else ctx.stdout.write(running ? `running (pid ${pid ?? '?'}) on ${files.socket}\n` : 'not running (the shims use the per-command core until the next command starts it)\n');
-  return running ? 0 : 3;
+  return running ? EXIT.OK : EXIT.NOT_RUNNING;
 }
 
 /** `shimctl daemon stop`; also run by `uninstall`, so no resident process outlives the install. */
@@ -304,17 +308,17 @@ export async function stop(ctx: CliContext): Promise<number> {
   const pid = readLockPid(files);
   if (pid === undefined) {
     ctx.stdout.write('not running\n');
-    return 0;
+    return EXIT.OK;
   }
   try {
     process.kill(pid, 'SIGTERM');
   } catch {
     ctx.stdout.write('not running (stale lock)\n');
-    return 0;
+    return EXIT.OK;
   }
   for (let i = 0; i < 100 && readLockPid(files) === pid; i++) await new Promise((r) => setTimeout(r, 50));
   ctx.stdout.write(readLockPid(files) === pid ? `pid ${pid} did not stop yet (it finishes running commands first)\n` : 'stopped\n');
-  return 0;
+  return EXIT.OK;
 }
 
 async function start(args: string[], ctx: CliContext): Promise<number> {
@@ -323,10 +327,10 @@ async function start(args: string[], ctx: CliContext): Promise<number> {
     const foreign = impostor(files, ctx.env);
     if (foreign) {
       ctx.stderr.write(`shimctl daemon: something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); not starting one beside it\n`);
-      return 1;
+      return EXIT.FAILED;
     }
     ctx.stdout.write('already running\n');
-    return 0;
+    return EXIT.OK;
   }
   // Started exactly as the shims start it (same node, entry and flags, only the daemon's variables),
   // so both ways run (and watch) the same code and the clients trust it.
@@ -336,32 +340,32 @@ async function start(args: string[], ctx: CliContext): Promise<number> {
   for (let i = 0; i < 100; i++) {
     if (await probe(files)) {
       ctx.stdout.write(`running (pid ${readLockPid(files) ?? child.pid})\n`);
-      return 0;
+      return EXIT.OK;
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   ctx.stderr.write('shimctl daemon: did not start within 5s\n');
-  return 1;
+  return EXIT.FAILED;
 }
 
 export const daemonCommand: CliCommand = {
   name: 'daemon',
   summary: 'The optional resident review process that makes each shimmed command fast (run|start|stop|status).',
-  async run(args, ctx) {
-    const [sub, ...rest] = args;
-    try {
-      if (sub === 'run') return await run(rest, ctx);
-      if (sub === '__review-worker') return await reviewWorker();
-      if (sub === 'start') return await start(rest, ctx);
-      if (sub === 'stop') return await stop(ctx);
-      if (sub === 'status') return await status(rest, ctx);
-    } catch (err) {
-      ctx.stderr.write(`shimctl daemon: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 1;
-    }
-    ctx.stderr.write(USAGE);
-    return EXIT_USAGE;
-  },
+  run: (args, ctx) =>
+    runSubcommand(
+      'daemon',
+      USAGE,
+      {
+        run: (rest, c) => runCommand({ name: 'daemon run', usage: USAGE, options: RUN_OPTIONS, run: (values) => run(rest, values, c) }, rest, c),
+        start: (rest, c) => runCommand({ name: 'daemon start', usage: USAGE, options: RUN_OPTIONS, run: () => start(rest, c) }, rest, c),
+        stop: (rest, c) => runCommand({ name: 'daemon stop', usage: USAGE, options: {}, run: () => stop(c) }, rest, c),
+        status: (rest, c) => runCommand({ name: 'daemon status', usage: USAGE, options: { json: { type: 'boolean' } }, run: (values) => status(values, c) }, rest, c),
+        // Internal: a review worker thread's entry; it takes no options.
+        '__review-worker': (_rest, c) => reviewWorker().catch((err: unknown) => reportError('daemon', USAGE, err, c)),
+      },
+      args,
+      ctx,
+    ),
 };
 
 /** `http.serveInDaemon` from the user's config: start the API in this process. */

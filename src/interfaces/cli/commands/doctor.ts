@@ -7,6 +7,10 @@ import type { Check } from '../../../infrastructure/install/doctorChecks.js';
 import { auditHealthChecks } from '../../../infrastructure/audit/auditHealth.js';
 import { auditSettings } from '../audit/auditSettings.js';
 import type { CliCommand } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { runCommand } from '../runCommand.js';
+
+const USAGE = 'usage: shimctl doctor [--json]\n';
 
 /** The config the agent's commands in `cwd` get; a broken project file blocks them all. */
 function configChecks(paths: StatePaths, cwd: string): Check[] {
@@ -24,21 +28,16 @@ function configChecks(paths: StatePaths, cwd: string): Check[] {
 export const doctorCommand: CliCommand = {
   name: 'doctor',
   summary: 'Check that the launchers win on PATH, the shims reach the real shells, and report known gaps.',
-  async run(args, ctx) {
-    try {
+  run: (args, ctx) => runCommand({ name: 'doctor', usage: USAGE, options: { json: { type: 'boolean' } }, run: (values) => {
       const paths = statePaths(ctx.env);
       const checks = [...doctorChecks(paths, ctx.env), ...configChecks(paths, ctx.cwd), ...auditHealthChecks(paths.auditLog, auditSettings(ctx), Date.now())];
-      if (args.includes('--json')) ctx.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
+      if (values.json) ctx.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
       else {
         for (const c of checks) {
           const mark = c.ok === true ? 'ok  ' : c.ok === 'warn' ? 'note' : 'FAIL';
           ctx.stdout.write(`${mark}  ${c.title}\n${c.detail ? `      ${c.detail}\n` : ''}`);
         }
       }
-      return checks.some((c) => c.ok === false) ? 1 : 0;
-    } catch (err) {
-      ctx.stderr.write(`shimctl doctor: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 1;
-    }
-  },
+      return checks.some((c) => c.ok === false) ? EXIT.FAILED : EXIT.OK;
+    } }, args, ctx),
 };

@@ -5,7 +5,8 @@ import type { ReviewRequest } from '../../../domain/reviewRequest.js';
 import { MODES, isMode } from '../../../domain/modes/mode.js';
 import { explanationJson, explanationText } from '../../api/renderExplanation.js';
 import type { CliCommand } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { UsageError, runCommand } from '../runCommand.js';
 
 const HELP = `usage: shimctl explain [--argv] [--cwd DIR] [--agent NAME] [--mode NAME] [--json] [--] <command...>
 
@@ -19,56 +20,27 @@ the config files used (with any loosening a project tried). Never executes anyth
   --json        machine-readable output
 `;
 
-type Parsed = { ok: true; req: ReviewRequest; json: boolean } | { ok: false; message: string; help?: boolean };
+const OPTIONS = { argv: { type: 'boolean' }, json: { type: 'boolean' }, cwd: { type: 'string' }, agent: { type: 'string' }, mode: { type: 'string' } } as const;
 
-function parseArgs(args: string[], cwd: string, envMode: string | undefined): Parsed {
-  let mode = envMode;
-  let asArgv = false;
-  let json = false;
-  let dir = cwd;
-  let agent: string | undefined;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') { i++; break; }
-    if (a === '--help' || a === '-h') return { ok: false, message: '', help: true };
-    if (a === '--argv') asArgv = true;
-    else if (a === '--json') json = true;
-    else if (a === '--cwd' || a === '--agent' || a === '--mode') {
-      const value = args[++i];
-      if (value === undefined) return { ok: false, message: `${a} needs a value` };
-      if (a === '--cwd') dir = resolve(cwd, value);
-      else if (a === '--mode') mode = value;
-      else agent = value;
-    } else if (a.startsWith('--mode=')) mode = a.slice(7);
-    else if (a.startsWith('--cwd=')) dir = resolve(cwd, a.slice(6));
-    else if (a.startsWith('--agent=')) agent = a.slice(8);
-    else if (a.startsWith('--')) return { ok: false, message: `unknown option '${a}' (use -- before a command that starts with --)` };
-    else break;
-  }
-  const words = args.slice(i);
-  if (words.length === 0) return { ok: false, message: 'no command given' };
-  const req: ReviewRequest = asArgv ? { argv: words, cwd: dir } : { command: words.join(' '), cwd: dir };
-  if (agent !== undefined) req.agent = agent;
+function request(values: { argv?: boolean; cwd?: string; agent?: string; mode?: string }, words: string[], cwd: string, envMode: string | undefined): ReviewRequest {
+  if (words.length === 0) throw new UsageError('no command given');
+  const dir = values.cwd !== undefined ? resolve(cwd, values.cwd) : cwd;
+  const req: ReviewRequest = values.argv ? { argv: words, cwd: dir } : { command: words.join(' '), cwd: dir };
+  if (values.agent !== undefined) req.agent = values.agent;
+  const mode = values.mode ?? envMode;
   if (mode !== undefined && mode !== '') {
-    if (!isMode(mode)) return { ok: false, message: `'${mode}' is not a mode (${MODES.join(', ')})` };
+    if (!isMode(mode)) throw new UsageError(`'${mode}' is not a mode (${MODES.join(', ')})`);
     req.mode = mode;
   }
-  return { ok: true, req, json };
+  return req;
 }
 
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'Explain the verdict for a command, stage by stage.',
-  async run(args, ctx) {
-    const parsed = parseArgs(args, ctx.cwd, ctx.env.SHIMCTL_MODE);
-    if (!parsed.ok) {
-      if (parsed.help) { ctx.stdout.write(HELP); return 0; }
-      ctx.stderr.write(`shimctl explain: ${parsed.message}\n${HELP}`);
-      return EXIT_USAGE;
-    }
-    const explanation = await explainDecision(parsed.req, createApp(ctx.env));
-    ctx.stdout.write(parsed.json ? explanationJson(explanation) : explanationText(explanation));
-    return 0;
-  },
+  run: (args, ctx) => runCommand({ name: 'explain', usage: HELP, options: OPTIONS, positionals: 'command', run: async (values, words) => {
+    const explanation = await explainDecision(request(values, words, ctx.cwd, ctx.env.SHIMCTL_MODE), createApp(ctx.env));
+    ctx.stdout.write(values.json ? explanationJson(explanation) : explanationText(explanation));
+    return EXIT.OK;
+  } }, args, ctx),
 };

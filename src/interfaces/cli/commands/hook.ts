@@ -6,6 +6,8 @@ import { hookProtocol, HOOK_AGENTS } from '../../../application/hook/hookProtoco
 import { hookUseCase } from '../../../application/hook/hookUseCase.js';
 import { createApp, systemClock } from '../../../compositionRoot.js';
 import type { CliCommand } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { errorMessage } from '../../../application/shimctlError.js';
 
 /** More than this on stdin is not a hook payload; reading stops there (fail closed as malformed). */
 const MAX_INPUT_BYTES = 4 * 1024 * 1024;
@@ -29,7 +31,7 @@ export const hookCommand: CliCommand = {
     const protocol = hookProtocol(args[0] ?? '');
     if (!protocol || args.length !== 1) {
       ctx.stderr.write(`shimctl: blocked (invocation.unsupported): usage: shimctl __hook <${HOOK_AGENTS.join('|')}>\n`);
-      return 2;
+      return EXIT.USAGE;
     }
     // A hook can wait minutes for an approval: keep Node's debugger closed to SIGUSR1 meanwhile
     // (a listener of our own replaces the one that would open it; see shims/shim-entry.cjs).
@@ -43,7 +45,7 @@ export const hookCommand: CliCommand = {
         { ...app, ...systemClock, writeStderr: () => undefined },
       );
     } catch (err) {
-      answer = protocol.block(`shimctl: blocked (internal.error): ${err instanceof Error ? err.message : String(err)}`);
+      answer = protocol.block(`shimctl: blocked (internal.error): ${errorMessage(err)}`);
     }
     if (answer.stdout) ctx.stdout.write(answer.stdout);
     if (answer.stderr) ctx.stderr.write(answer.stderr);

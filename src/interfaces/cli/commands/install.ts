@@ -2,7 +2,8 @@ import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import { install } from '../../../infrastructure/install/install.js';
 import { findPackageRoot } from '../../../infrastructure/install/packageRoot.js';
 import type { CliCommand } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { UsageError, runCommand } from '../runCommand.js';
 
 const USAGE = `usage: shimctl install [--agent NAME=PATH]… [--no-modify-path] [--dry-run]
 
@@ -16,23 +17,15 @@ and puts the launcher directory first on PATH in your shell start-up files.
 export const installCommand: CliCommand = {
   name: 'install',
   summary: 'Put launchers in front of the agents found on PATH and write the shims.',
-  async run(args, ctx) {
+  run: (args, ctx) => runCommand({ name: 'install', usage: USAGE, options: { agent: { type: 'string', multiple: true }, 'no-modify-path': { type: 'boolean' }, 'dry-run': { type: 'boolean' } }, run: (values) => {
     const extraAgents: Array<{ name: string; path: string }> = [];
-    let modifyPath = true;
-    let dryRun = false;
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      if (a === '--help' || a === '-h') { ctx.stdout.write(USAGE); return 0; }
-      if (a === '--no-modify-path') modifyPath = false;
-      else if (a === '--dry-run') dryRun = true;
-      else if (a === '--agent' || a.startsWith('--agent=')) {
-        const spec = a === '--agent' ? args[++i] : a.slice('--agent='.length);
-        const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)=(\/.+)$/.exec(spec ?? '');
-        if (!m) { ctx.stderr.write(`shimctl install: --agent wants NAME=/absolute/path, got '${spec ?? ''}'\n`); return EXIT_USAGE; }
-        extraAgents.push({ name: m[1]!, path: m[2]! });
-      } else { ctx.stderr.write(`shimctl install: unknown option '${a}'\n${USAGE}`); return EXIT_USAGE; }
+    const modifyPath = values['no-modify-path'] !== true;
+    const dryRun = values['dry-run'] === true;
+    for (const spec of values.agent ?? []) {
+      const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)=(\/.+)$/.exec(spec);
+      if (!m) throw new UsageError(`--agent wants NAME=/absolute/path, got '${spec}'`);
+      extraAgents.push({ name: m[1]!, path: m[2]! });
     }
-    try {
       const paths = statePaths(ctx.env);
       const layout = findPackageRoot(process.argv[1] ?? '');
       const r = install({ paths, pathVar: ctx.env.PATH ?? '', layout, node: process.execPath, extraAgents, modifyPath, dryRun, env: ctx.env });
@@ -49,10 +42,6 @@ export const installCommand: CliCommand = {
       if (r.written.length === 0 && r.rcEdited.length === 0) out('Already installed: nothing changed.');
       if (!modifyPath) out(`Start-up files untouched. Add this line to your shell's start-up file:\n  ${r.pathLine}`);
       if (!dryRun) out(`Open a new shell (or run: export PATH=${JSON.stringify(paths.launcherDir)}:"$PATH"; hash -r) so the launchers come first. Check with: shimctl doctor`);
-      return 0;
-    } catch (err) {
-      ctx.stderr.write(`shimctl install: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 1;
-    }
-  },
+      return EXIT.OK;
+  } }, args, ctx),
 };

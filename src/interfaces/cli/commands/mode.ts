@@ -5,7 +5,8 @@ import { ENV_MODE } from '../../../application/intercept/interceptRequest.js';
 import { approvalsWiring } from '../approvals/approvalsWiring.js';
 import { refuseToAnswer, sessionRefusalMessage } from '../approvals/sessionGuard.js';
 import type { CliCommand } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { UsageError, runCommand } from '../runCommand.js';
 
 const USAGE = `usage: shimctl mode [--json]      show the modes in effect here
        shimctl mode NAME             set your default mode (${MODES.join(', ')})
@@ -15,42 +16,34 @@ const USAGE = `usage: shimctl mode [--json]      show the modes in effect here
 export const modeCommand: CliCommand = {
   name: 'mode',
   summary: 'Show the modes in effect, or set your default mode (plan, default, acceptEdits, yolo).',
-  async run(args, ctx) {
-    if (args.includes('--help') || args.includes('-h')) {
-      ctx.stdout.write(USAGE);
-      return 0;
-    }
-    const json = args.includes('--json');
-    const words = args.filter((a) => a !== '--json');
-    if (words.some((w) => w.startsWith('-')) || words.length > 1) {
-      ctx.stderr.write(`shimctl mode: unexpected ${words.join(' ')}\n${USAGE}`);
-      return EXIT_USAGE;
-    }
+  run: (args, ctx) => runCommand({ name: 'mode', usage: USAGE, options: { json: { type: 'boolean' } }, positionals: 'any', run: (values, words) => {
+    const json = values.json === true;
+    if (words.length > 1) throw new UsageError(`unexpected ${words.join(' ')}`);
     const app = createApp(ctx.env);
     if (words.length === 1) {
       const name = words[0]!;
       if (!isMode(name)) {
         ctx.stderr.write(`shimctl mode: '${name}' is not a mode (${MODES.join(', ')})\n`);
-        return EXIT_USAGE;
+        return EXIT.USAGE;
       }
       // Setting the mode changes the gate: refused inside an agent session, like approve.
       const refused = refuseToAnswer(ctx.env, approvalsWiring(ctx.env));
       if (refused) {
         ctx.stderr.write(sessionRefusalMessage('mode', refused));
-        return 1;
+        return EXIT.FAILED;
       }
       const out = editUserConfig(app.paths, (content) => ({ ...content, mode: name }));
       if (!out.ok) {
         ctx.stderr.write(`shimctl mode: not saved to ${out.file}: ${out.message}\n`);
-        return 1;
+        return EXIT.FAILED;
       }
       ctx.stdout.write(`default mode set to ${name} in ${out.file} (agents launched from now on; a running session keeps its mode)\n`);
-      return 0;
+      return EXIT.OK;
     }
     const loaded = app.configSource.load(ctx.cwd);
     if (loaded.kind !== 'ok') {
       ctx.stderr.write(`shimctl mode: the config does not load (${loaded.file}: ${loaded.message})\n`);
-      return 1;
+      return EXIT.FAILED;
     }
     const launch = ctx.env[ENV_MODE] || undefined;
     const view = {
@@ -67,6 +60,6 @@ export const modeCommand: CliCommand = {
       ctx.stdout.write(`this launch (${ENV_MODE}): ${view.launch ?? 'not set'}\n`);
       ctx.stdout.write(`in effect in ${ctx.cwd}: ${view.effective}\n`);
     }
-    return 0;
-  },
+    return EXIT.OK;
+  } }, args, ctx),
 };

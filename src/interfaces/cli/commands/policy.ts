@@ -6,7 +6,9 @@ import { createApp } from '../../../compositionRoot.js';
 import { parsePolicyTests } from '../../api/parsePolicyTests.js';
 import { visibleText as v } from '../../api/visibleText.js';
 import type { CliCommand, CliContext } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { UsageError, runCommand, runSubcommand } from '../runCommand.js';
+import { errorMessage } from '../../../application/shimctlError.js';
 import { runPolicyCheck } from './policyCheck.js';
 
 const HELP = `usage: shimctl policy test [--json] FILE.jsonl
@@ -33,13 +35,11 @@ function table(results: PolicyTestResult[]): string {
   return `${'RESULT'.padEnd(4)} LINE  GOT            CASE\n${rows.join('\n')}\n\n${results.length - failed} passed, ${failed} failed, ${results.length} total\n`;
 }
 
-async function runTest(args: string[], ctx: CliContext): Promise<number> {
-  const json = args.includes('--json');
-  const files = args.filter((a) => a !== '--json');
-  if (files.length !== 1 || files[0]!.startsWith('-')) {
-    ctx.stderr.write(`shimctl policy test: expected one FILE.jsonl\n${HELP}`);
-    return EXIT_USAGE;
-  }
+const runTest = (args: string[], ctx: CliContext): Promise<number> =>
+  runCommand({ name: 'policy test', usage: HELP, options: { json: { type: 'boolean' } }, positionals: 'any', run: (values, files) => testFile(values.json === true, files, ctx) }, args, ctx);
+
+async function testFile(json: boolean, files: string[], ctx: CliContext): Promise<number> {
+  if (files.length !== 1) throw new UsageError('expected one FILE.jsonl');
   const file = resolve(ctx.cwd, files[0]!);
   let text: string;
   try {
@@ -48,33 +48,23 @@ async function runTest(args: string[], ctx: CliContext): Promise<number> {
     if (st.size > MAX_TEST_FILE_BYTES) throw new Error(`larger than ${MAX_TEST_FILE_BYTES} bytes`);
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    ctx.stderr.write(`shimctl policy test: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
-    return EXIT_USAGE;
+    ctx.stderr.write(`shimctl policy test: cannot read ${file}: ${errorMessage(err)}\n`);
+    return EXIT.USAGE;
   }
   const parsed = parsePolicyTests(text, ctx.cwd);
   if (!parsed.ok) {
     ctx.stderr.write(`shimctl policy test: ${file}${parsed.line ? `:${parsed.line}` : ''}: ${parsed.message}\n`);
-    return EXIT_USAGE;
+    return EXIT.USAGE;
   }
   const results = await runPolicyTests(parsed.cases, createApp(ctx.env));
   if (json) {
     ctx.stdout.write(`${JSON.stringify(results.map((r) => ({ line: r.testCase.line, name: r.testCase.name, request: r.testCase.request, expect: r.testCase.expect, pass: r.pass, mismatches: r.mismatches, verdict: r.verdict })))}\n`);
   } else ctx.stdout.write(table(results));
-  return results.every((r) => r.pass) ? 0 : 1;
+  return results.every((r) => r.pass) ? EXIT.OK : EXIT.FAILED;
 }
 
 export const policyCommand: CliCommand = {
   name: 'policy',
   summary: 'policy test FILE.jsonl | policy check: test the policy or the configured engine.',
-  async run(args, ctx) {
-    const [sub, ...rest] = args;
-    if (sub === 'test') return runTest(rest, ctx);
-    if (sub === 'check') return runPolicyCheck(rest, ctx);
-    if (sub === '--help' || sub === '-h' || sub === 'help') {
-      ctx.stdout.write(HELP);
-      return 0;
-    }
-    ctx.stderr.write(`shimctl policy: ${sub ? `unknown subcommand '${sub}'` : 'missing subcommand'}\n${HELP}`);
-    return EXIT_USAGE;
-  },
+  run: (args, ctx) => runSubcommand('policy', HELP, { test: runTest, check: runPolicyCheck }, args, ctx),
 };

@@ -6,7 +6,8 @@ import { showControls } from '../../../domain/approvals/showControls.js';
 import { approvalsWiring } from '../approvals/approvalsWiring.js';
 import { refuseToAnswer, sessionRefusalMessage } from '../approvals/sessionGuard.js';
 import type { CliCommand } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { UsageError, runCommand } from '../runCommand.js';
 
 const USAGE = `usage: shimctl rules [--json]          every config rule in effect here: id, scope, decision, match, file
        shimctl rules list [--json]     the same
@@ -17,24 +18,16 @@ const USAGE = `usage: shimctl rules [--json]          every config rule in effec
 export const rulesCommand: CliCommand = {
   name: 'rules',
   summary: 'List the config rules in effect (scope, file, id), or revoke a saved rule.',
-  async run(args, ctx) {
-    if (args.includes('--help') || args.includes('-h')) {
-      ctx.stdout.write(USAGE);
-      return 0;
-    }
-    const json = args.includes('--json');
-    const words = args.filter((a) => a !== '--json');
+  run: (args, ctx) => runCommand({ name: 'rules', usage: USAGE, options: { json: { type: 'boolean' } }, positionals: 'any', run: (values, words) => {
+    const json = values.json === true;
     const app = createApp(ctx.env);
     if (words[0] === 'revoke') {
       const id = words[1];
-      if (!id || words.length > 2) {
-        ctx.stderr.write(`shimctl rules: revoke takes one rule id\n${USAGE}`);
-        return EXIT_USAGE;
-      }
+      if (!id || words.length > 2) throw new UsageError('revoke takes one rule id');
       const refused = refuseToAnswer(ctx.env, approvalsWiring(ctx.env));
       if (refused) {
         ctx.stderr.write(sessionRefusalMessage('rules revoke', refused));
-        return 1;
+        return EXIT.FAILED;
       }
       const out = editUserConfig(app.paths, (content) => {
         const rules = Array.isArray(content.rules) ? (content.rules as Array<{ id?: unknown }>) : [];
@@ -44,19 +37,16 @@ export const rulesCommand: CliCommand = {
       });
       if (!out.ok) {
         ctx.stderr.write(`shimctl rules: ${out.message} (${out.file})\n`);
-        return 1;
+        return EXIT.FAILED;
       }
       ctx.stdout.write(`revoked ${id} from ${out.file}\n`);
-      return 0;
+      return EXIT.OK;
     }
-    if (words.length > 1 || (words.length === 1 && words[0] !== 'list')) {
-      ctx.stderr.write(`shimctl rules: unexpected ${words.join(' ')}\n${USAGE}`);
-      return EXIT_USAGE;
-    }
+    if (words.length > 1 || (words.length === 1 && words[0] !== 'list')) throw new UsageError(`unexpected ${words.join(' ')}`);
     const loaded = app.configSource.load(ctx.cwd);
     if (loaded.kind !== 'ok') {
       ctx.stderr.write(`shimctl rules: the config does not load (${loaded.file}: ${loaded.message})\n`);
-      return 1;
+      return EXIT.FAILED;
     }
     const ttl = loaded.config.approvals.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS;
     const now = Date.now();
@@ -72,10 +62,10 @@ export const rulesCommand: CliCommand = {
     }));
     if (json) {
       ctx.stdout.write(`${JSON.stringify({ cwd: ctx.cwd, rules: rows })}\n`);
-      return 0;
+      return EXIT.OK;
     }
     if (rows.length === 0) ctx.stdout.write(`no config rules in effect in ${showControls(ctx.cwd)} (only the built-in rules)\n`);
     for (const r of rows) ctx.stdout.write(`${showControls(r.id)}  ${r.scope}${r.expired ? ' (expired)' : ''}  ${r.decision}  ${showControls(r.match)}  ${showControls(r.file ?? '?')}\n`);
-    return 0;
-  },
+    return EXIT.OK;
+  } }, args, ctx),
 };

@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util';
+import { errorMessage } from '../../../application/shimctlError.js';
 import { createApp } from '../../../compositionRoot.js';
 import { defaultConfig } from '../../../domain/defaultConfig.js';
 import { startHttpApi } from '../../http/startHttpApi.js';
 import type { CliCommand } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { UsageError, runCommand } from '../runCommand.js';
 
 const USAGE = `usage: shimctl serve [--port N]
 
@@ -15,18 +16,11 @@ The bearer token is in an owner-only file in the state directory (printed at sta
 export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'Serve the local HTTP API on 127.0.0.1 (--port N; 0 picks one).',
-  async run(args, ctx) {
+  run: (args, ctx) => runCommand({ name: 'serve', usage: USAGE, options: { port: { type: 'string' } }, run: async (values) => {
     let port: number | undefined;
-    try {
-      const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-      if (values.help) { ctx.stdout.write(USAGE); return 0; }
-      if (values.port !== undefined) {
-        if (!/^[0-9]{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port must be 0..65535, not '${values.port}'`);
-        port = Number(values.port);
-      }
-    } catch (err) {
-      ctx.stderr.write(`shimctl serve: ${(err as Error).message}\n${USAGE}`);
-      return EXIT_USAGE;
+    if (values.port !== undefined) {
+      if (!/^[0-9]{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new UsageError(`--port must be 0..65535, not '${values.port}'`);
+      port = Number(values.port);
     }
     if (port === undefined) {
       const app = createApp(ctx.env);
@@ -37,8 +31,8 @@ export const serveCommand: CliCommand = {
     try {
       api = await startHttpApi(ctx.env, port);
     } catch (err) {
-      ctx.stderr.write(`shimctl serve: ${(err as Error).message}\n`);
-      return 1;
+      ctx.stderr.write(`shimctl serve: ${errorMessage(err)}\n`);
+      return EXIT.FAILED;
     }
     ctx.stdout.write(`shimctl serve: listening on ${api.url} (token: ${api.tokenFile})\n`);
     await new Promise<void>((resolve) => {
@@ -46,6 +40,6 @@ export const serveCommand: CliCommand = {
       process.once('SIGTERM', () => resolve());
     });
     await api.close();
-    return 0;
-  },
+    return EXIT.OK;
+  } }, args, ctx),
 };

@@ -2,10 +2,11 @@
 // problem here is exit 126 with one line on stderr, never a run.
 import { isAbsolute } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
-import { EXIT_BLOCKED } from '../../../application/intercept/interceptRequest.js';
 import { createApp, systemClock } from '../../../compositionRoot.js';
 import { installAnchorMismatch } from '../../hotpath/installAnchor.js';
 import type { CliCommand } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { errorMessage } from '../../../application/shimctlError.js';
 
 const USAGE = 'usage: shimctl __shim [--check] <bash|sh> <absolute path of the real shell> [shell arguments…]\n';
 
@@ -17,20 +18,20 @@ export const shimCommand: CliCommand = {
     const [shell, realShell, ...rest] = check ? args.slice(1) : args;
     if ((shell !== 'bash' && shell !== 'sh') || !realShell || !isAbsolute(realShell)) {
       ctx.stderr.write(`shimctl: blocked (invocation.unsupported): bad shim call\n${USAGE}`);
-      return EXIT_BLOCKED;
+      return EXIT.BLOCKED;
     }
     // Config, audit and approvals must be the install's own, not wherever HOME now points.
     const foreign = installAnchorMismatch(ctx.env, process.argv[1]);
     if (foreign) {
       ctx.stderr.write(`shimctl: blocked (config.unreadable): ${foreign}\n`);
-      return EXIT_BLOCKED;
+      return EXIT.BLOCKED;
     }
     let app;
     try {
       app = createApp(ctx.env);
     } catch (err) {
-      ctx.stderr.write(`shimctl: blocked (internal.error): ${err instanceof Error ? err.message : String(err)}\n`);
-      return EXIT_BLOCKED;
+      ctx.stderr.write(`shimctl: blocked (internal.error): ${errorMessage(err)}\n`);
+      return EXIT.BLOCKED;
     }
     return interceptUseCase(
       { shell, realShell, args: rest, cwd: ctx.cwd, env: ctx.env, mode: check ? 'check' : 'run' },

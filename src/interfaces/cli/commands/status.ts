@@ -4,14 +4,18 @@ import { configReport } from '../../../infrastructure/config/projectConfigReport
 import { auditVolumeWarning } from '../../../infrastructure/audit/auditHealth.js';
 import { readServerInfo, serverFiles } from '../../../infrastructure/http/serverFiles.js';
 import type { CliCommand } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { runCommand } from '../runCommand.js';
 import { auditSettings } from '../audit/auditSettings.js';
 import { configStatusLines } from '../configLines.js';
+import { errorMessage } from '../../../application/shimctlError.js';
+
+const USAGE = 'usage: shimctl status [--json]\n';
 
 export const statusCommand: CliCommand = {
   name: 'status',
   summary: 'Show where shimctl is installed and which agents it covers (--json).',
-  async run(args, ctx) {
-    try {
+  run: (args, ctx) => runCommand({ name: 'status', usage: USAGE, options: { json: { type: 'boolean' } }, run: (values) => {
       const paths = statePaths(ctx.env);
       const manifest = readManifest(paths.manifest);
       const status = {
@@ -27,9 +31,9 @@ export const statusCommand: CliCommand = {
         // The local HTTP API (`shimctl serve`), when one runs for this user.
         http: readServerInfo(serverFiles(paths.stateDir))?.url ?? null,
       };
-      if (args.includes('--json')) {
+      if (values.json) {
         ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
-        return 0;
+        return EXIT.OK;
       }
       const lines = [
         `installed:    ${status.installed ? `yes (${manifest!.installedAt})` : 'no — run `shimctl install`'}`,
@@ -43,12 +47,8 @@ export const statusCommand: CliCommand = {
         `http api:     ${status.http ?? 'not running (shimctl serve)'}`,
       ];
       ctx.stdout.write(`${lines.join('\n')}\n`);
-      return 0;
-    } catch (err) {
-      ctx.stderr.write(`shimctl status: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 1;
-    }
-  },
+      return EXIT.OK;
+    } }, args, ctx),
 };
 
 /** A status line must never fail because the log is unreadable: that is doctor's job. */
@@ -56,6 +56,6 @@ function safeVolumeWarning(path: string, ctx: Parameters<CliCommand['run']>[1]):
   try {
     return auditVolumeWarning(path, auditSettings(ctx), Date.now());
   } catch (err) {
-    return `could not measure the audit volume: ${(err as Error).message}`;
+    return `could not measure the audit volume: ${errorMessage(err)}`;
   }
 }

@@ -1,12 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { errorMessage } from '../../../application/shimctlError.js';
 import { createApp } from '../../../compositionRoot.js';
 import { loadOrCreateToken, readServerInfo, readToken, serverFiles } from '../../../infrastructure/http/serverFiles.js';
 import type { ServerInfo } from '../../../infrastructure/http/serverFiles.js';
 import type { CliCommand } from '../cliContext.js';
-import { EXIT_USAGE } from '../cliContext.js';
+import { EXIT } from '../exitCodes.js';
+import { runCommand } from '../runCommand.js';
 
 const USAGE = `usage: shimctl ui [--print] [--port N]
 
@@ -21,15 +22,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const uiCommand: CliCommand = {
   name: 'ui',
   summary: 'Open the dashboard in a browser (starts `shimctl serve` if needed; --print).',
-  async run(args, ctx) {
-    let values: { print?: boolean; port?: string; help?: boolean };
-    try {
-      ({ values } = parseArgs({ args, strict: true, allowPositionals: false, options: { print: { type: 'boolean' }, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-    } catch (err) {
-      ctx.stderr.write(`shimctl ui: ${(err as Error).message}\n${USAGE}`);
-      return EXIT_USAGE;
-    }
-    if (values.help) { ctx.stdout.write(USAGE); return 0; }
+  run: (args, ctx) => runCommand({ name: 'ui', usage: USAGE, options: { print: { type: 'boolean' }, port: { type: 'string' } }, run: async (values) => {
     const app = createApp(ctx.env);
     const files = serverFiles(app.paths.stateDir);
     let info: ServerInfo | undefined = readServerInfo(files);
@@ -42,27 +35,27 @@ export const uiCommand: CliCommand = {
       for (let i = 0; i < 100 && !info; i++) { await sleep(100); info = readServerInfo(files); }
       if (!info) {
         ctx.stderr.write(`shimctl ui: the server did not start; see ${join(files.dir, 'serve.log')}\n`);
-        return 1;
+        return EXIT.FAILED;
       }
     }
     const token = readToken(files);
-    if (!token) { ctx.stderr.write(`shimctl ui: no usable token in ${files.token}\n`); return 1; }
+    if (!token) { ctx.stderr.write(`shimctl ui: no usable token in ${files.token}\n`); return EXIT.FAILED; }
     let link: string;
     try {
       const r = await fetch(`${info.url}/v1/ui/login-codes`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       link = ((await r.json()) as { url: string }).url;
     } catch (err) {
-      ctx.stderr.write(`shimctl ui: the server at ${info.url} did not give a login link: ${(err as Error).message}\n`);
-      return 1;
+      ctx.stderr.write(`shimctl ui: the server at ${info.url} did not give a login link: ${errorMessage(err)}\n`);
+      return EXIT.FAILED;
     }
-    if (values.print) { ctx.stdout.write(`${link}\n`); return 0; }
+    if (values.print) { ctx.stdout.write(`${link}\n`); return EXIT.OK; }
     const opened = spawnSync('xdg-open', [link], { stdio: 'ignore', timeout: 10_000 });
     if (opened.status !== 0) {
       ctx.stdout.write(`open this link in your browser within a minute (it works once):\n${link}\n`);
-      return 0;
+      return EXIT.OK;
     }
     ctx.stdout.write(`opened the dashboard (${info.url})\n`);
-    return 0;
-  },
+    return EXIT.OK;
+  } }, args, ctx),
 };

@@ -4,7 +4,7 @@ import { answerable } from '../../../application/approvals/findRequest.js';
 import type { AlwaysScope } from '../../../domain/approvals/alwaysRule.js';
 import { API_VERSION } from '../../api/apiError.js';
 import { jsonEntry } from '../../cli/approvals/renderPending.js';
-import { httpError } from '../createHttpServer.js';
+import { httpError } from '../httpError.js';
 import type { HttpDeps } from '../httpDeps.js';
 
 interface AnswerBody { action?: unknown; scope?: unknown; reason?: unknown }

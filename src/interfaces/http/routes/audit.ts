@@ -7,7 +7,7 @@ import { auditLinesNewestFirst, openOrNull } from '../../../infrastructure/audit
 import { fstatSync } from 'node:fs';
 import { API_VERSION } from '../../api/apiError.js';
 import { parseAuditQuery } from '../auditQuery.js';
-import { httpError } from '../createHttpServer.js';
+import { httpError } from '../httpError.js';
 import type { HttpDeps } from '../httpDeps.js';
 
 const HEARTBEAT_MS = 15_000;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BUILTIN_PACKS } from '../../../domain/policy/packs/index.js';
 import { API_VERSION } from '../../api/apiError.js';
-import { httpError } from '../createHttpServer.js';
+import { httpError } from '../httpError.js';
 import type { HttpDeps } from '../httpDeps.js';
 
 /** `GET /v1/rules`: the rules in effect for the home directory: the user's config rules, then the built-in packs. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findPackageRoot } from '../../../infrastructure/install/packageRoot.js';
 import { API_VERSION } from '../../api/apiError.js';
-import { httpError } from '../createHttpServer.js';
+import { httpError } from '../httpError.js';
 import type { HttpDeps } from '../httpDeps.js';
 import type { UiSessions } from '../uiSessions.js';
 import { UI_COOKIE, cookieValue } from '../uiSessions.js';
