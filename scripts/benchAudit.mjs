@@ -18,16 +18,41 @@ async function bundle(name, source) {
   const entry = join(work, `${name}.ts`);
   writeFileSync(entry, source);
   const out = join(work, `${name}.cjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent', absWorkingDir: root, nodePaths: [join(root, 'node_modules')] });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+    absWorkingDir: root,
+    nodePaths: [join(root, 'node_modules')],
+  });
   return out;
 }
 
 function record(i) {
   return {
-    v: 1, ts: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), id: `bench-${i}`, session: 's1', agent: i % 3 ? 'claude' : 'gemini',
-    cwd: '/home/dev/project', command: `git log --oneline -n ${i % 50} -- src/module${i % 97}.ts`, argv: ['git', 'log', '--oneline'],
-    decision: ['allow', 'ask', 'block'][i % 3], risk: 'low', reasons: [{ code: 'command.allowed', message: 'git log is read-only' }],
-    rule_ids: ['git:log'], exitCode: 0, signal: null, durationMs: 12, stdoutBytes: 300, stderrBytes: 0, truncated: false, timedOut: false,
+    v: 1,
+    ts: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    id: `bench-${i}`,
+    session: 's1',
+    agent: i % 3 ? 'claude' : 'gemini',
+    cwd: '/home/dev/project',
+    command: `git log --oneline -n ${i % 50} -- src/module${i % 97}.ts`,
+    argv: ['git', 'log', '--oneline'],
+    decision: ['allow', 'ask', 'block'][i % 3],
+    risk: 'low',
+    reasons: [{ code: 'command.allowed', message: 'git log is read-only' }],
+    rule_ids: ['git:log'],
+    exitCode: 0,
+    signal: null,
+    durationMs: 12,
+    stdoutBytes: 300,
+    stderrBytes: 0,
+    truncated: false,
+    timedOut: false,
   };
 }
 
@@ -49,18 +74,26 @@ function generateLog(dir, bytes) {
   return path;
 }
 
-const lib = createRequire(import.meta.url)(await bundle('lib', `
+const lib = createRequire(import.meta.url)(
+  await bundle(
+    'lib',
+    `
 export { createAuditLog } from ${JSON.stringify(join(root, 'src/infrastructure/audit/createAuditLog.ts'))};
 export { auditLinesNewestFirst } from ${JSON.stringify(join(root, 'src/infrastructure/audit/readLinesBackward.ts'))};
 export { selectLastRecords } from ${JSON.stringify(join(root, 'src/application/auditQuery/selectRecords.ts'))};
 export { createExecutor } from ${JSON.stringify(join(root, 'src/infrastructure/exec/createExecutor.ts'))};
 export { sanitizeAuditRecord } from ${JSON.stringify(join(root, 'src/domain/audit/sanitizeAuditRecord.ts'))};
-`));
+`,
+  ),
+);
 
 const results = {};
 try {
   // 1. tail latency
-  for (const [label, bytes] of [['1 MiB', 1 << 20], ['1 GiB', quick ? 64 << 20 : 1 << 30]]) {
+  for (const [label, bytes] of [
+    ['1 MiB', 1 << 20],
+    ['1 GiB', quick ? 64 << 20 : 1 << 30],
+  ]) {
     const home = join(work, label.replace(' ', ''));
     const dir = join(home, '.local/state/shimctl/audit');
     const t0 = performance.now();
@@ -76,11 +109,15 @@ try {
     const cli = [];
     for (let i = 0; i < (quick ? 3 : 7); i++) {
       const s = performance.now();
-      const r = spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'audit', 'tail', '-n', '20'], { env: { PATH: process.env.PATH, HOME: home } });
+      const r = spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'audit', 'tail', '-n', '20'], {
+        env: { PATH: process.env.PATH, HOME: home },
+      });
       cli.push(performance.now() - s);
       if (r.status !== 0) throw new Error(`cli tail failed: ${r.stderr}`);
     }
-    results[`tail -n 20, ${label === '1 GiB' && quick ? '64 MiB' : label} log (in-process median)`] = ms(median(inProc));
+    results[`tail -n 20, ${label === '1 GiB' && quick ? '64 MiB' : label} log (in-process median)`] = ms(
+      median(inProc),
+    );
     results[`tail -n 20, ${label === '1 GiB' && quick ? '64 MiB' : label} log (whole CLI median)`] = ms(median(cli));
     results[`generating the ${label} log`] = ms(genMs);
     rmSync(path);
@@ -98,8 +135,14 @@ try {
   results['audit writer, one open writer (records/s, redaction included)'] = Math.round(oneWriter);
   s = performance.now();
   const m = quick ? 500 : 2000;
-  for (let i = 0; i < m; i++) { const x = await log.open(); await x.write(record(i)); await x.close(); }
-  results['audit writer, open+write+close per record as a shim does (records/s)'] = Math.round(m / ((performance.now() - s) / 1000));
+  for (let i = 0; i < m; i++) {
+    const x = await log.open();
+    await x.write(record(i));
+    await x.close();
+  }
+  results['audit writer, open+write+close per record as a shim does (records/s)'] = Math.round(
+    m / ((performance.now() - s) / 1000),
+  );
 
   // 2b. what the hash chain adds per record (issue 17): the chained writer against the same
   // record sanitized and appended with one write(2) and nothing else (the v1 writer's work),
@@ -140,7 +183,15 @@ try {
 
   // 3. executor overhead vs bare spawn (in-process, /bin/true, output piped)
   const exec = lib.createExecutor({ stdout: process.stdout, stderr: process.stderr });
-  const spec = { file: '/bin/true', args: [], cwd: work, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 10_000, graceMs: 1000, maxOutputBytes: 1 << 20 };
+  const spec = {
+    file: '/bin/true',
+    args: [],
+    cwd: work,
+    env: { PATH: '/usr/bin:/bin' },
+    timeoutMs: 10_000,
+    graceMs: 1000,
+    maxOutputBytes: 1 << 20,
+  };
   const runs = quick ? 50 : 300;
   const viaExec = [];
   const viaSpawn = [];
@@ -149,15 +200,26 @@ try {
     await exec.run(spec);
     viaExec.push(performance.now() - t);
     t = performance.now();
-    await new Promise((res) => spawn('/bin/true', [], { stdio: ['inherit', 'pipe', 'pipe'], detached: true }).on('close', res));
+    await new Promise((res) =>
+      spawn('/bin/true', [], { stdio: ['inherit', 'pipe', 'pipe'], detached: true }).on('close', res),
+    );
     viaSpawn.push(performance.now() - t);
   }
   results['run /bin/true: bounded executor (median)'] = ms(median(viaExec));
   results['run /bin/true: bare child_process.spawn (median)'] = ms(median(viaSpawn));
   const loadExeca = await bundle('loadExeca', `import { execa } from 'execa'; console.log(typeof execa);`);
   const loadNothing = await bundle('loadNothing', `console.log('function');`);
-  const startup = (file) => median(Array.from({ length: 9 }, () => { const t = performance.now(); spawnSync(process.execPath, [file]); return performance.now() - t; }));
-  results['node start + loading the execa bundle, minus bare node start'] = ms(startup(loadExeca) - startup(loadNothing));
+  const startup = (file) =>
+    median(
+      Array.from({ length: 9 }, () => {
+        const t = performance.now();
+        spawnSync(process.execPath, [file]);
+        return performance.now() - t;
+      }),
+    );
+  results['node start + loading the execa bundle, minus bare node start'] = ms(
+    startup(loadExeca) - startup(loadNothing),
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -24,30 +24,108 @@ function setupHome(name, extraEnv) {
     const again = spawnSync(process.execPath, [cli, 'install'], { env, encoding: 'utf8' });
     if (again.status !== 0) throw new Error(`install failed: ${r.stderr}${again.stderr}`);
   }
-  return { home, env, shim: join(home, '.local/share/shimctl/shims/bash'), client: join(home, '.local/share/shimctl/shims/shimctl-client'), cwd: join(home, 'proj') };
+  return {
+    home,
+    env,
+    shim: join(home, '.local/share/shimctl/shims/bash'),
+    client: join(home, '.local/share/shimctl/shims/shimctl-client'),
+    cwd: join(home, 'proj'),
+  };
 }
 
 const percommand = setupHome('percommand', { SHIMCTL_FAST_CLIENT: '0' });
 const fast = setupHome('fast', {});
-if (!existsSync(fast.client)) throw new Error('no C compiler: the fast client was not built, fast mode cannot be measured');
+if (!existsSync(fast.client))
+  throw new Error('no C compiler: the fast client was not built, fast mode cannot be measured');
 const started = spawnSync(process.execPath, [cli, 'daemon', 'start'], { env: fast.env, encoding: 'utf8' });
 if (started.status !== 0) throw new Error(`daemon start failed: ${started.stderr}`);
 
 const COMPOUND = 'cd src && ls | head -3';
 const variants = [
   { name: 'direct  /bin/true', file: '/bin/true', args: [], env: percommand.env, cwd: percommand.cwd },
-  { name: "direct  bash -c true", file: '/bin/bash', args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd },
-  { name: "direct  bash -c 'ls /tmp'", file: '/bin/bash', args: ['-c', 'ls /tmp'], env: percommand.env, cwd: percommand.cwd },
-  { name: 'direct  node -e 0', file: process.execPath, args: ['-e', '0'], env: percommand.env, cwd: percommand.cwd, slow: true },
-  { name: 'fast    bash -c true', file: fast.shim, args: ['-c', 'true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
-  { name: 'fast    bash -c /bin/true', file: fast.shim, args: ['-c', '/bin/true'], env: fast.env, cwd: fast.cwd, base: 'direct  bash -c true' },
-  { name: "fast    bash -c 'ls /tmp'", file: fast.shim, args: ['-c', 'ls /tmp'], env: fast.env, cwd: fast.cwd, base: "direct  bash -c 'ls /tmp'" },
+  { name: 'direct  bash -c true', file: '/bin/bash', args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd },
+  {
+    name: "direct  bash -c 'ls /tmp'",
+    file: '/bin/bash',
+    args: ['-c', 'ls /tmp'],
+    env: percommand.env,
+    cwd: percommand.cwd,
+  },
+  {
+    name: 'direct  node -e 0',
+    file: process.execPath,
+    args: ['-e', '0'],
+    env: percommand.env,
+    cwd: percommand.cwd,
+    slow: true,
+  },
+  {
+    name: 'fast    bash -c true',
+    file: fast.shim,
+    args: ['-c', 'true'],
+    env: fast.env,
+    cwd: fast.cwd,
+    base: 'direct  bash -c true',
+  },
+  {
+    name: 'fast    bash -c /bin/true',
+    file: fast.shim,
+    args: ['-c', '/bin/true'],
+    env: fast.env,
+    cwd: fast.cwd,
+    base: 'direct  bash -c true',
+  },
+  {
+    name: "fast    bash -c 'ls /tmp'",
+    file: fast.shim,
+    args: ['-c', 'ls /tmp'],
+    env: fast.env,
+    cwd: fast.cwd,
+    base: "direct  bash -c 'ls /tmp'",
+  },
   // A compound command: judged part by part with the shell grammar (docs/shell.md).
-  { name: "direct  cd src && ls | head -3", file: '/bin/bash', args: ['-c', COMPOUND], env: percommand.env, cwd: percommand.cwd },
-  { name: "fast    cd src && ls | head -3", file: fast.shim, args: ['-c', COMPOUND], env: fast.env, cwd: fast.cwd, base: 'direct  cd src && ls | head -3' },
-  { name: "percmd  cd src && ls | head -3", file: percommand.shim, args: ['-c', COMPOUND], env: percommand.env, cwd: percommand.cwd, base: 'direct  cd src && ls | head -3', slow: true },
-  { name: 'percmd  bash -c true', file: percommand.shim, args: ['-c', 'true'], env: percommand.env, cwd: percommand.cwd, base: 'direct  bash -c true', slow: true },
-  { name: "percmd  bash -c 'ls /tmp'", file: percommand.shim, args: ['-c', 'ls /tmp'], env: percommand.env, cwd: percommand.cwd, base: "direct  bash -c 'ls /tmp'", slow: true },
+  {
+    name: 'direct  cd src && ls | head -3',
+    file: '/bin/bash',
+    args: ['-c', COMPOUND],
+    env: percommand.env,
+    cwd: percommand.cwd,
+  },
+  {
+    name: 'fast    cd src && ls | head -3',
+    file: fast.shim,
+    args: ['-c', COMPOUND],
+    env: fast.env,
+    cwd: fast.cwd,
+    base: 'direct  cd src && ls | head -3',
+  },
+  {
+    name: 'percmd  cd src && ls | head -3',
+    file: percommand.shim,
+    args: ['-c', COMPOUND],
+    env: percommand.env,
+    cwd: percommand.cwd,
+    base: 'direct  cd src && ls | head -3',
+    slow: true,
+  },
+  {
+    name: 'percmd  bash -c true',
+    file: percommand.shim,
+    args: ['-c', 'true'],
+    env: percommand.env,
+    cwd: percommand.cwd,
+    base: 'direct  bash -c true',
+    slow: true,
+  },
+  {
+    name: "percmd  bash -c 'ls /tmp'",
+    file: percommand.shim,
+    args: ['-c', 'ls /tmp'],
+    env: percommand.env,
+    cwd: percommand.cwd,
+    base: "direct  bash -c 'ls /tmp'",
+    slow: true,
+  },
 ];
 
 // The daemon's time on CPU in ms (schedstat is exact, unlike the 10 ms ticks of /proc/pid/stat):
@@ -58,7 +136,13 @@ const variants = [
 const daemonPid = Number(readFileSync(join(fast.home, '.local/state/shimctl/run/daemon.lock'), 'utf8').trim());
 const cpu = () => {
   let ns = 0;
-  for (const tid of (() => { try { return readdirSync(`/proc/${daemonPid}/task`); } catch { return []; } })()) {
+  for (const tid of (() => {
+    try {
+      return readdirSync(`/proc/${daemonPid}/task`);
+    } catch {
+      return [];
+    }
+  })()) {
     try {
       ns += Number(readFileSync(`/proc/${daemonPid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
     } catch {
@@ -93,21 +177,31 @@ const pct = (xs, p) => {
 };
 const p50 = new Map([...samples].map(([k, xs]) => [k, pct(xs, 50)]));
 const bashTrue = p50.get('direct  bash -c true');
-console.log(`machine: ${cpus().length}× ${cpus()[0]?.model ?? '?'}, Linux ${release()}, Node ${process.version}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${cpus().length}× ${cpus()[0]?.model ?? '?'}, Linux ${release()}, Node ${process.version}, load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`runs: ${runs} per fast/direct variant, ${Math.ceil(runs / 4)} per per-command variant (interleaved)\n`);
-console.log(`${'variant'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'added p50'.padStart(10)} ${'added p95'.padStart(10)} ${'× bash -c true'.padStart(15)} ${'daemon CPU ms'.padStart(14)}`);
+console.log(
+  `${'variant'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'added p50'.padStart(10)} ${'added p95'.padStart(10)} ${'× bash -c true'.padStart(15)} ${'daemon CPU ms'.padStart(14)}`,
+);
 for (const v of variants) {
   const xs = samples.get(v.name);
   const base = v.base ? samples.get(v.base) : undefined;
   const added50 = base ? (pct(xs, 50) - pct(base, 50)).toFixed(2) : '';
   const added95 = base ? (pct(xs, 95) - pct(base, 95)).toFixed(2) : '';
   const cpuMs = v.name.startsWith('fast') ? ((cpuTicks.get(v.name) ?? 0) / xs.length).toFixed(3) : '';
-  console.log(`${v.name.padEnd(28)} ${pct(xs, 50).toFixed(2).padStart(8)} ${pct(xs, 95).toFixed(2).padStart(8)} ${added50.padStart(10)} ${added95.padStart(10)} ${(pct(xs, 50) / bashTrue).toFixed(1).padStart(15)} ${cpuMs.padStart(14)}`);
+  console.log(
+    `${v.name.padEnd(28)} ${pct(xs, 50).toFixed(2).padStart(8)} ${pct(xs, 95).toFixed(2).padStart(8)} ${added50.padStart(10)} ${added95.padStart(10)} ${(pct(xs, 50) / bashTrue).toFixed(1).padStart(15)} ${cpuMs.padStart(14)}`,
+  );
 }
 console.log('\n"added" = shimmed command minus the same command through the real bash -c, same run.');
 const nodeP50 = pct(samples.get('direct  node -e 0'), 50);
 for (const name of ['percmd  bash -c true', "percmd  bash -c 'ls /tmp'", 'percmd  cd src && ls | head -3']) {
-  console.log(`${name}: ${(pct(samples.get(name), 50) - nodeP50).toFixed(2)} ms above a bare \`node -e 0\` (${(pct(samples.get(name), 50) / nodeP50).toFixed(2)}×)`);
+  console.log(
+    `${name}: ${(pct(samples.get(name), 50) - nodeP50).toFixed(2)} ms above a bare \`node -e 0\` (${(pct(samples.get(name), 50) / nodeP50).toFixed(2)}×)`,
+  );
 }
 console.log('daemon CPU ms = time the resident review process spent on CPU per command (review, audit, protocol).');
 // The issue-18 target: a compound command costs at most 1 ms more than a simple one in fast mode.
@@ -115,7 +209,9 @@ const addedOf = (name, base) => pct(samples.get(name), 50) - pct(samples.get(bas
 const simpleAdded = addedOf("fast    bash -c 'ls /tmp'", "direct  bash -c 'ls /tmp'");
 const compoundAdded = addedOf('fast    cd src && ls | head -3', 'direct  cd src && ls | head -3');
 const cpuOf = (name) => (cpuTicks.get(name) ?? 0) / samples.get(name).length;
-console.log(`fast mode, compound minus simple: added p50 ${(compoundAdded - simpleAdded).toFixed(2)} ms (${compoundAdded.toFixed(2)} vs ${simpleAdded.toFixed(2)}), daemon CPU ${(cpuOf('fast    cd src && ls | head -3') - cpuOf("fast    bash -c 'ls /tmp'")).toFixed(3)} ms; target: within 1 ms`);
+console.log(
+  `fast mode, compound minus simple: added p50 ${(compoundAdded - simpleAdded).toFixed(2)} ms (${compoundAdded.toFixed(2)} vs ${simpleAdded.toFixed(2)}), daemon CPU ${(cpuOf('fast    cd src && ls | head -3') - cpuOf("fast    bash -c 'ls /tmp'")).toFixed(3)} ms; target: within 1 ms`,
+);
 
 spawnSync(process.execPath, [cli, 'daemon', 'stop'], { env: fast.env });
 if (process.env.BENCH_KEEP !== '1') rmSync(tmp, { recursive: true, force: true });

@@ -32,7 +32,16 @@ async function bundle(name, source) {
   const entry = join(work, `${name}.ts`);
   writeFileSync(entry, source);
   const out = join(work, `${name}.cjs`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent', absWorkingDir: root });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+    absWorkingDir: root,
+  });
   return out;
 }
 
@@ -53,22 +62,39 @@ function oldRedactorMs(file, text) {
       { eval: true, workerData: { file, text } },
     );
     // process.cpuUsage in a worker is the process's: the main thread is idle while it waits.
-    const timer = setTimeout(() => { void worker.terminate(); done(undefined); }, OLD_DEADLINE_MS);
-    worker.once('message', (ms) => { clearTimeout(timer); void worker.terminate(); done(ms); });
-    worker.once('error', () => { clearTimeout(timer); done(undefined); });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      done(undefined);
+    }, OLD_DEADLINE_MS);
+    worker.once('message', (ms) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      done(ms);
+    });
+    worker.once('error', () => {
+      clearTimeout(timer);
+      done(undefined);
+    });
   });
 }
 
 const failures = [];
 const rows = [];
 try {
-  const file = await bundle('redaction', `
+  const file = await bundle(
+    'redaction',
+    `
 export { redactSecrets, redactArgv, redactionPasses } from ${JSON.stringify(join(root, 'src/domain/audit/redactSecrets.ts'))};
 export { redactSecrets as legacyRedactSecrets } from ${JSON.stringify(join(root, 'test/domain/audit/legacyRedaction/redactSecrets.ts'))};
 export { sanitizeAuditRecord } from ${JSON.stringify(join(root, 'src/domain/audit/sanitizeAuditRecord.ts'))};
-${perRecordOnly ? '' : `export { vendoredRulePasses } from ${JSON.stringify(join(root, 'src/domain/audit/vendoredSecrets.ts'))};
-export { sampleOf, seeded } from ${JSON.stringify(join(root, 'test/domain/audit/regexSample.ts'))};`}
-`);
+${
+  perRecordOnly
+    ? ''
+    : `export { vendoredRulePasses } from ${JSON.stringify(join(root, 'src/domain/audit/vendoredSecrets.ts'))};
+export { sampleOf, seeded } from ${JSON.stringify(join(root, 'test/domain/audit/regexSample.ts'))};`
+}
+`,
+  );
   const lib = createRequire(import.meta.url)(file);
   rows.push(['per record: sanitizeAuditRecord, typical records (median)', `${perRecordMicros(lib).toFixed(1)} µs`]);
   if (perRecordOnly) throw new Done();
@@ -88,34 +114,60 @@ export { sampleOf, seeded } from ${JSON.stringify(join(root, 'test/domain/audit/
     }
     const whole = measure(() => lib.redactSecrets(text), WHOLE_BUDGET);
     if (whole > worstWhole.text.ms) worstWhole.text = { ms: whole, input: name };
-    if (whole > WHOLE_BUDGET) failures.push(`redactSecrets on ${name}: ${whole.toFixed(1)} ms CPU > ${WHOLE_BUDGET} ms`);
+    if (whole > WHOLE_BUDGET)
+      failures.push(`redactSecrets on ${name}: ${whole.toFixed(1)} ms CPU > ${WHOLE_BUDGET} ms`);
     const words = text.split(' ');
     const argv = measure(() => lib.redactArgv(words), ARGV_BUDGET);
     if (argv > worstWhole.argv.ms) worstWhole.argv = { ms: argv, input: name };
-    if (argv > ARGV_BUDGET) failures.push(`redactArgv (${words.length} elements) on ${name}: ${argv.toFixed(1)} ms CPU > ${ARGV_BUDGET} ms`);
+    if (argv > ARGV_BUDGET)
+      failures.push(`redactArgv (${words.length} elements) on ${name}: ${argv.toFixed(1)} ms CPU > ${ARGV_BUDGET} ms`);
   }
   const ruleWorst = vendoredRuleBench(lib, failures);
   const elapsed = (performance.now() - t0) / 1000;
   const sorted = [...worstPass.entries()].sort((a, b) => b[1].ms - a[1].ms);
   rows.push([`inputs: ${inputs.length} × 256 KiB, ${passes.length} passes each`, `${elapsed.toFixed(1)} s wall`]);
-  rows.push(['worst whole redactSecrets', `${worstWhole.text.ms.toFixed(1)} ms CPU (budget ${WHOLE_BUDGET})`, worstWhole.text.input]);
-  rows.push(['worst whole redactArgv (split on blanks)', `${worstWhole.argv.ms.toFixed(1)} ms CPU (budget ${ARGV_BUDGET})`, worstWhole.argv.input]);
-  rows.push([`gitleaks rules alone: ${ruleWorst.count} rules × ${ruleWorst.inputs} inputs of 100 KB`, `worst ${ruleWorst.ms.toFixed(1)} ms CPU (budget ${PASS_BUDGET})`, ruleWorst.what]);
-  rows.push(['gitleaks rules alone, 100 KB of real secrets', `worst ${ruleWorst.dense.ms.toFixed(1)} ms CPU (budget ${WHOLE_BUDGET})`, ruleWorst.dense.what]);
-  for (const [name, w] of sorted.slice(0, quick ? 5 : 12)) rows.push([`  pass ${name}`, `${w.ms.toFixed(1)} ms CPU (budget ${PASS_BUDGET})`, w.input]);
+  rows.push([
+    'worst whole redactSecrets',
+    `${worstWhole.text.ms.toFixed(1)} ms CPU (budget ${WHOLE_BUDGET})`,
+    worstWhole.text.input,
+  ]);
+  rows.push([
+    'worst whole redactArgv (split on blanks)',
+    `${worstWhole.argv.ms.toFixed(1)} ms CPU (budget ${ARGV_BUDGET})`,
+    worstWhole.argv.input,
+  ]);
+  rows.push([
+    `gitleaks rules alone: ${ruleWorst.count} rules × ${ruleWorst.inputs} inputs of 100 KB`,
+    `worst ${ruleWorst.ms.toFixed(1)} ms CPU (budget ${PASS_BUDGET})`,
+    ruleWorst.what,
+  ]);
+  rows.push([
+    'gitleaks rules alone, 100 KB of real secrets',
+    `worst ${ruleWorst.dense.ms.toFixed(1)} ms CPU (budget ${WHOLE_BUDGET})`,
+    ruleWorst.dense.what,
+  ]);
+  for (const [name, w] of sorted.slice(0, quick ? 5 : 12))
+    rows.push([`  pass ${name}`, `${w.ms.toFixed(1)} ms CPU (budget ${PASS_BUDGET})`, w.input]);
 
   // The reported case: a 39 KB allowed echo of `docker login ` × 3,000, new vs old.
   const reported = `echo ${'docker login '.repeat(3000)}`;
   rows.push([`39 KB docker login echo, now`, `${cpuMs(() => lib.redactSecrets(reported), 3).toFixed(1)} ms CPU`]);
   const old = await oldRedactorMs(file, reported);
-  rows.push([`39 KB docker login echo, before issue 17`, old === undefined ? `> ${OLD_DEADLINE_MS / 1000} s (stopped)` : `${old.toFixed(0)} ms CPU`]);
+  rows.push([
+    `39 KB docker login echo, before issue 17`,
+    old === undefined ? `> ${OLD_DEADLINE_MS / 1000} s (stopped)` : `${old.toFixed(0)} ms CPU`,
+  ]);
 } catch (e) {
   if (!(e instanceof Done)) throw e;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(`redaction bench  node ${process.version}  ${cpus().length} cpus  load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `redaction bench  node ${process.version}  ${cpus().length} cpus  load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 const width = Math.max(...rows.map((r) => r[0].length));
 const width2 = Math.max(...rows.map((r) => (r[1] ?? '').length));
 for (const [a, b = '', c = ''] of rows) console.log(`${a.padEnd(width)}  ${b.padEnd(width2)}  ${c}`);
@@ -126,16 +178,36 @@ if (failures.length > 0) {
 
 /** Typical records (read-only git, an install, an echo with a token, a curl with a header), median µs each. */
 function perRecordMicros(lib) {
-  const base = { v: 1, ts: '2026-12-01T00:00:00.000Z', id: 'r', agent: 'claude', cwd: '/home/dev/project', decision: 'allow', risk: 'low', rule_ids: ['x'] };
+  const base = {
+    v: 1,
+    ts: '2026-12-01T00:00:00.000Z',
+    id: 'r',
+    agent: 'claude',
+    cwd: '/home/dev/project',
+    decision: 'allow',
+    risk: 'low',
+    rule_ids: ['x'],
+  };
   const commands = [
     ['git', 'log', '--oneline', '-n', '20', '--', 'src/module42.ts'],
     ['npm', 'install', '--save-dev', 'vitest@4.1.12'],
     ['echo', 'export', 'GITHUB_TOKEN=ghp_4fR8tY2uI6oP0aS3dF7gH1jK5lZ9xC2vB6nM'],
-    ['curl', '-sS', '-H', 'Authorization: Bearer abcdefABCDEF0123456789', 'https://api.example.invalid/v1/items?limit=20'],
+    [
+      'curl',
+      '-sS',
+      '-H',
+      'Authorization: Bearer abcdefABCDEF0123456789',
+      'https://api.example.invalid/v1/items?limit=20',
+    ],
     ['rg', '-n', 'TODO', 'src/', '--glob', '!*.test.ts'],
     ['python3', '-m', 'pytest', 'tests/test_api.py', '-k', 'test_login and not slow'],
   ];
-  const records = commands.map((argv) => ({ ...base, command: argv.join(' '), argv, reasons: [{ code: 'command.allowed', message: `${argv[0]} is read-only` }] }));
+  const records = commands.map((argv) => ({
+    ...base,
+    command: argv.join(' '),
+    argv,
+    reasons: [{ code: 'command.allowed', message: `${argv[0]} is read-only` }],
+  }));
   for (let i = 0; i < 300; i++) for (const r of records) lib.sanitizeAuditRecord(r);
   const times = [];
   for (let round = 0; round < 400; round++) {
@@ -163,10 +235,24 @@ function vendoredRuleBench(lib, failures) {
       if (rule.apply(`echo ${s} `).includes(`[REDACTED:${rule.id}]`)) sample = s;
     }
     const units = [];
-    if (sample) units.push(['sample', sample], ['sample+blank', `${sample} `], ['sample cut short', sample.slice(0, -1)], ['first half of sample', sample.slice(0, sample.length >> 1)]);
-    for (const k of rule.keywords.slice(0, quick ? 1 : 4)) for (const j of ['', ' ', '=', ':']) units.push([`${JSON.stringify(k + j)}`, k + j]);
-    const inputs = units.map(([what, u]) => [`${what} × N`, u.repeat(Math.max(1, Math.floor(SIZE_RULE / Math.max(1, u.length))))]);
-    for (const k of rule.keywords.slice(0, 2)) inputs.push([`${JSON.stringify(k)} then a × N`, k + 'a'.repeat(SIZE_RULE)], [`${JSON.stringify(k)} = then a × N`, `${k}=` + 'a'.repeat(SIZE_RULE)]);
+    if (sample)
+      units.push(
+        ['sample', sample],
+        ['sample+blank', `${sample} `],
+        ['sample cut short', sample.slice(0, -1)],
+        ['first half of sample', sample.slice(0, sample.length >> 1)],
+      );
+    for (const k of rule.keywords.slice(0, quick ? 1 : 4))
+      for (const j of ['', ' ', '=', ':']) units.push([`${JSON.stringify(k + j)}`, k + j]);
+    const inputs = units.map(([what, u]) => [
+      `${what} × N`,
+      u.repeat(Math.max(1, Math.floor(SIZE_RULE / Math.max(1, u.length)))),
+    ]);
+    for (const k of rule.keywords.slice(0, 2))
+      inputs.push(
+        [`${JSON.stringify(k)} then a × N`, k + 'a'.repeat(SIZE_RULE)],
+        [`${JSON.stringify(k)} = then a × N`, `${k}=` + 'a'.repeat(SIZE_RULE)],
+      );
     worst.count++;
     worst.inputs = Math.max(worst.inputs, inputs.length);
     for (const [what, text] of inputs) {

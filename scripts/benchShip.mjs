@@ -14,7 +14,10 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
-const arg = (name, dflt) => { const i = process.argv.indexOf(name); return i > 0 ? Number(process.argv[i + 1]) : dflt; };
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
 const WRITES = arg('--writes', 4000);
 const BACKLOG = arg('--backlog', 100_000);
 const WRITERS = 8;
@@ -24,18 +27,38 @@ const work = join(root, '.bench-ship');
 mkdirSync(work, { recursive: true });
 const t = (p) => join(root, 'test/infrastructure/audit', p);
 const entry = join(work, 'entry.ts');
-await import('node:fs').then((fs) => fs.writeFileSync(entry, `
+await import('node:fs').then((fs) =>
+  fs.writeFileSync(
+    entry,
+    `
 export { shipOnce } from ${JSON.stringify(join(root, 'src/infrastructure/audit/ship/shipOnce.ts'))};
 export { createAuditLog } from ${JSON.stringify(join(root, 'src/infrastructure/audit/createAuditLog.ts'))};
 export { statePaths } from ${JSON.stringify(join(root, 'src/infrastructure/paths/statePaths.ts'))};
 export { startOtlpReceiver } from ${JSON.stringify(t('ship/otlpReceiver.ts'))};
 export { startStandInLoki } from ${JSON.stringify(t('ship/standInLoki.ts'))};
 export { rsyslogdPath, startRsyslog } from ${JSON.stringify(t('ship/rsyslogReceiver.ts'))};
-`));
-await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: join(work, 'lib.mjs'), external: ['pino', 'pino-*', 'protobufjs', 'esbuild'], logLevel: 'silent',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
+`,
+  ),
+);
+await build({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: join(work, 'lib.mjs'),
+  external: ['pino', 'pino-*', 'protobufjs', 'esbuild'],
+  logLevel: 'silent',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
 copyFileSync(t('ship/httpSinkWorker.mjs'), join(work, 'httpSinkWorker.mjs'));
-await build({ entryPoints: [t('writerProcess.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: join(work, 'writer.cjs'), logLevel: 'silent' });
+await build({
+  entryPoints: [t('writerProcess.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  outfile: join(work, 'writer.cjs'),
+  logLevel: 'silent',
+});
 const lib = await import(join(work, 'lib.mjs'));
 
 const home = () => mkdtempSync(join(tmpdir(), 'shimctl-bench-ship-'));
@@ -44,12 +67,45 @@ const rsyslogd = lib.rsyslogdPath();
 
 /** A started receiver for `kind`: its target and a count of what arrived. */
 async function receiver(kind, dir) {
-  if (kind === 'otlp') { const r = await lib.startOtlpReceiver(); return { target: { type: 'otlp', url: r.url, protocol: 'http/protobuf' }, count: () => r.logs.length, stop: () => r.close() }; }
-  if (kind === 'loki') { const r = await lib.startStandInLoki(); return { target: { type: 'loki', url: r.url }, count: () => r.lines.length, stop: () => r.close() }; }
+  if (kind === 'otlp') {
+    const r = await lib.startOtlpReceiver();
+    return {
+      target: { type: 'otlp', url: r.url, protocol: 'http/protobuf' },
+      count: () => r.logs.length,
+      stop: () => r.close(),
+    };
+  }
+  if (kind === 'loki') {
+    const r = await lib.startStandInLoki();
+    return { target: { type: 'loki', url: r.url }, count: () => r.lines.length, stop: () => r.close() };
+  }
   // rsyslog may split a long record over lines: count distinct record ids.
-  if (kind === 'syslog') { const r = await lib.startRsyslog(rsyslogd); return { target: { type: 'syslog', host: '127.0.0.1', port: r.port }, count: () => new Set(r.messages().join('\n').match(/"id":"[^"]+"/g)).size, stop: async () => r.stop() }; }
+  if (kind === 'syslog') {
+    const r = await lib.startRsyslog(rsyslogd);
+    return {
+      target: { type: 'syslog', host: '127.0.0.1', port: r.port },
+      count: () =>
+        new Set(
+          r
+            .messages()
+            .join('\n')
+            .match(/"id":"[^"]+"/g),
+        ).size,
+      stop: async () => r.stop(),
+    };
+  }
   const path = join(dir, 'shipped.jsonl');
-  return { target: { type: 'file', path }, count: () => { try { return readFileSync(path, 'utf8').split('\n').length - 1; } catch { return 0; } }, stop: async () => {} };
+  return {
+    target: { type: 'file', path },
+    count: () => {
+      try {
+        return readFileSync(path, 'utf8').split('\n').length - 1;
+      } catch {
+        return 0;
+      }
+    },
+    stop: async () => {},
+  };
 }
 
 async function throughput(kind) {
@@ -60,13 +116,21 @@ async function throughput(kind) {
   const per = WRITES / WRITERS;
   const t0 = performance.now();
   let lastWrite = 0;
-  const writers = Promise.all(Array.from({ length: WRITERS }, (_, w) => run(process.execPath, [join(work, 'writer.cjs'), dir, String(w), String(per), String(1 << 30), '3'])))
-    .then(() => { lastWrite = performance.now(); });
+  const writers = Promise.all(
+    Array.from({ length: WRITERS }, (_, w) =>
+      run(process.execPath, [join(work, 'writer.cjs'), dir, String(w), String(per), String(1 << 30), '3']),
+    ),
+  ).then(() => {
+    lastWrite = performance.now();
+  });
   let errors = 0;
   const messages = new Set();
   while (lastWrite === 0 || r.count() < WRITES) {
     const res = await lib.shipOnce(paths.auditLog, join(dir, 'cursor'), config);
-    if (res.error) { errors++; messages.add(res.error); }
+    if (res.error) {
+      errors++;
+      messages.add(res.error);
+    }
     if (res.sent === 0) await sleep(20);
     if (performance.now() - t0 > 300_000) break;
   }
@@ -75,7 +139,15 @@ async function throughput(kind) {
   const arrived = r.count();
   await r.stop();
   rmSync(dir, { recursive: true, force: true });
-  return { kind, perSec: (arrived / ((done - t0) / 1000)).toFixed(0), writeSec: ((lastWrite - t0) / 1000).toFixed(1), lagMs: (done - lastWrite).toFixed(0), arrived, errors, messages: [...messages].join('; ') };
+  return {
+    kind,
+    perSec: (arrived / ((done - t0) / 1000)).toFixed(0),
+    writeSec: ((lastWrite - t0) / 1000).toFixed(1),
+    lagMs: (done - lastWrite).toFixed(0),
+    arrived,
+    errors,
+    messages: [...messages].join('; '),
+  };
 }
 
 async function catchUp(kind, backlogLog) {
@@ -104,7 +176,19 @@ const backlogHome = home();
 const blPaths = lib.statePaths({ HOME: backlogHome });
 const w = await lib.createAuditLog(blPaths, { maxBytes: 1 << 30, keep: 3 }).open();
 for (let i = 0; i < BACKLOG; i++) {
-  await w.write({ v: 1, ts: new Date().toISOString(), id: `b-${i}`, agent: 'bench', cwd: '/tmp', command: `git status --short src/module${i % 97}.ts`, argv: ['git', 'status', '--short'], decision: 'allow', risk: 'low', reasons: [{ code: 'command.allowed', message: 'git status is read-only' }], rule_ids: [] });
+  await w.write({
+    v: 1,
+    ts: new Date().toISOString(),
+    id: `b-${i}`,
+    agent: 'bench',
+    cwd: '/tmp',
+    command: `git status --short src/module${i % 97}.ts`,
+    argv: ['git', 'status', '--short'],
+    decision: 'allow',
+    risk: 'low',
+    reasons: [{ code: 'command.allowed', message: 'git status is read-only' }],
+    rule_ids: [],
+  });
 }
 await w.close();
 const size = statSync(blPaths.auditLog).size;
@@ -114,8 +198,20 @@ for (const k of kinds) catchRows.push(await catchUp(k, blPaths.auditLog));
 rmSync(backlogHome, { recursive: true, force: true });
 rmSync(work, { recursive: true, force: true });
 
-console.log(`shipping bench  node ${process.version}  ${cpus().length} cpus  load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `shipping bench  node ${process.version}  ${cpus().length} cpus  load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`\n${WRITERS} writers, ${WRITES} records, shipOnce back to back:`);
-for (const r of rows) console.log(`  ${r.kind.padEnd(7)} ${String(r.perSec).padStart(6)} records/s delivered  (writes took ${r.writeSec} s; lag after last write ${r.lagMs} ms; ${r.arrived} arrived; ${r.errors} failed runs${r.errors ? `: ${r.messages}` : ''})`);
-console.log(`\ncatch-up: ${BACKLOG} backlogged records (${(size / 1e6).toFixed(1)} MB, written in ${writeBacklogS} s) in one run:`);
-for (const r of catchRows) console.log(`  ${r.kind.padEnd(7)} ${r.seconds} s  ${r.advanced ? 'delivered' : 'NOT delivered'}  (${r.arrived} arrived) ${r.error}`);
+for (const r of rows)
+  console.log(
+    `  ${r.kind.padEnd(7)} ${String(r.perSec).padStart(6)} records/s delivered  (writes took ${r.writeSec} s; lag after last write ${r.lagMs} ms; ${r.arrived} arrived; ${r.errors} failed runs${r.errors ? `: ${r.messages}` : ''})`,
+  );
+console.log(
+  `\ncatch-up: ${BACKLOG} backlogged records (${(size / 1e6).toFixed(1)} MB, written in ${writeBacklogS} s) in one run:`,
+);
+for (const r of catchRows)
+  console.log(
+    `  ${r.kind.padEnd(7)} ${r.seconds} s  ${r.advanced ? 'delivered' : 'NOT delivered'}  (${r.arrived} arrived) ${r.error}`,
+  );

@@ -27,7 +27,9 @@ const common = {
 const treeSitterCjs = {
   name: 'web-tree-sitter-cjs',
   setup(b) {
-    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: resolvePath('node_modules/web-tree-sitter/tree-sitter.cjs') }));
+    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({
+      path: resolvePath('node_modules/web-tree-sitter/tree-sitter.cjs'),
+    }));
   },
 };
 // The full CLI (`shimctl …`). The HTTP server (fastify and its routes, ~1 MB) is a bundle of its
@@ -39,11 +41,23 @@ const httpApart = {
     b.onResolve({ filter: /^\.\/http\.cjs$/ }, () => ({ path: './http.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' }, plugins: [treeSitterCjs, httpApart] });
+await build({
+  ...common,
+  entryPoints: { shimctl: 'src/interfaces/cli/entry.ts' },
+  plugins: [treeSitterCjs, httpApart],
+});
 await build({ ...common, entryPoints: { http: 'src/interfaces/http/createHttpServer.ts' } });
 // The dashboard: one script for the browser (it shares the domain's makeVisible/showControls with
 // the terminal views), its page and its style sheet, served by the HTTP server from dist/ui.
-await build({ ...common, outdir: 'dist/ui', outExtension: {}, platform: 'browser', format: 'iife', target: 'chrome110', entryPoints: { dashboard: 'src/interfaces/http/ui/dashboard.ts' } });
+await build({
+  ...common,
+  outdir: 'dist/ui',
+  outExtension: {},
+  platform: 'browser',
+  format: 'iife',
+  target: 'chrome110',
+  entryPoints: { dashboard: 'src/interfaces/http/ui/dashboard.ts' },
+});
 for (const f of ['index.html', 'dashboard.css']) copyFileSync(`src/interfaces/http/ui/${f}`, `dist/ui/${f}`);
 chmodSync('bin/shimctl.cjs', 0o755);
 
@@ -54,7 +68,9 @@ const lazyCrypto = {
   name: 'lazy-node-crypto',
   setup(b) {
     const stand = resolvePath('src/interfaces/hotpath/lazyCrypto.ts');
-    b.onResolve({ filter: /^(node:)?crypto$/ }, (args) => (args.importer === stand ? { path: 'node:crypto', external: true } : { path: stand }));
+    b.onResolve({ filter: /^(node:)?crypto$/ }, (args) =>
+      args.importer === stand ? { path: 'node:crypto', external: true } : { path: stand },
+    );
   },
 };
 // Code the hot path rarely runs is a bundle of its own in dist/, required from the hot bundle only
@@ -67,7 +83,11 @@ const APART = [
   { file: 'yaml.cjs', entry: 'node_modules/js-yaml/index.js', filter: /^js-yaml$/ },
   // The shell grammar (web-tree-sitter + tree-sitter-bash), loaded only for text that is not a
   // plain simple command; its two .wasm files are copied next to it below.
-  { file: 'grammar.cjs', entry: 'src/infrastructure/shellGrammar/treeSitterBash.ts', filter: /\/shellGrammar\/treeSitterBash\.js$/ },
+  {
+    file: 'grammar.cjs',
+    entry: 'src/infrastructure/shellGrammar/treeSitterBash.ts',
+    filter: /\/shellGrammar\/treeSitterBash\.js$/,
+  },
 ];
 const apart = {
   name: 'bundles-apart',
@@ -75,7 +95,10 @@ const apart = {
     for (const { file, filter } of APART) {
       b.onResolve({ filter }, () => ({ path: file, namespace: 'apart' }));
     }
-    b.onLoad({ filter: /.*/, namespace: 'apart' }, (args) => ({ contents: `module.exports = require('./${args.path}');`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'apart' }, (args) => ({
+      contents: `module.exports = require('./${args.path}');`,
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^\.\/[a-z]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
@@ -85,16 +108,28 @@ const lazyFsPromises = {
   name: 'lazy-fs-promises',
   setup(b) {
     b.onResolve({ filter: /^(node:)?fs\/promises$/ }, (args) =>
-      args.namespace === 'lazy-builtin' ? { path: 'node:fs/promises', external: true } : { path: 'fs/promises', namespace: 'lazy-builtin' });
+      args.namespace === 'lazy-builtin'
+        ? { path: 'node:fs/promises', external: true }
+        : { path: 'fs/promises', namespace: 'lazy-builtin' },
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
-      contents: "let real; module.exports = new Proxy({}, { get(_, key) { real ??= require('node:fs/promises'); return real[key]; } });",
+      contents:
+        "let real; module.exports = new Proxy({}, { get(_, key) { real ??= require('node:fs/promises'); return real[key]; } });",
       loader: 'js',
     }));
   },
 };
-await build({ ...common, entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' }, plugins: [lazyCrypto, lazyFsPromises, apart, httpApart] });
+await build({
+  ...common,
+  entryPoints: { shim: 'src/interfaces/hotpath/shimMain.ts' },
+  plugins: [lazyCrypto, lazyFsPromises, apart, httpApart],
+});
 for (const { file, entry } of APART) {
-  await build({ ...common, entryPoints: { [file.replace(/\.cjs$/, '')]: entry }, plugins: [lazyCrypto, treeSitterCjs] });
+  await build({
+    ...common,
+    entryPoints: { [file.replace(/\.cjs$/, '')]: entry },
+    plugins: [lazyCrypto, treeSitterCjs],
+  });
 }
 
 // The grammar bundle reads these beside itself (src/infrastructure/shellGrammar/treeSitterBash.ts).

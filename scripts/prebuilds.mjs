@@ -19,8 +19,18 @@ const source = join(root, 'shims', 'client', 'shimctl-client.c');
 const TARGETS = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' };
 /** shims/nodeVariables.json as the C initialiser the client needs (compileClient.ts writes the same define). */
 const nodeVariables = JSON.parse(readFileSync(join(root, 'shims', 'nodeVariables.json'), 'utf8')).moved;
-if (!nodeVariables.every((n) => /^NODE_[A-Z_]+$/.test(n))) throw new Error('shims/nodeVariables.json: not NODE_ variable names');
-export const FLAGS = ['-O2', '-s', '-static', '-DSHIMCTL_PATCHABLE', '-Wl,--build-id=none', `-ffile-prefix-map=${root}=.`, '-fno-ident', `-DSHIMCTL_NODE_VARIABLES=${nodeVariables.map((n) => `"${n}"`).join(',')}`];
+if (!nodeVariables.every((n) => /^NODE_[A-Z_]+$/.test(n)))
+  throw new Error('shims/nodeVariables.json: not NODE_ variable names');
+export const FLAGS = [
+  '-O2',
+  '-s',
+  '-static',
+  '-DSHIMCTL_PATCHABLE',
+  '-Wl,--build-id=none',
+  `-ffile-prefix-map=${root}=.`,
+  '-fno-ident',
+  `-DSHIMCTL_NODE_VARIABLES=${nodeVariables.map((n) => `"${n}"`).join(',')}`,
+];
 
 function compilerFor(arch) {
   const triple = TARGETS[arch];
@@ -31,11 +41,21 @@ function compilerFor(arch) {
 
 export function buildPrebuilt(arch, outFile) {
   const cc = compilerFor(arch);
-  if (!cc) return { ok: false, why: `no ${TARGETS[arch]}-gcc (Debian: apt-get install gcc-${TARGETS[arch].split('-')[0].replace('_', '-')}-linux-gnu)` };
+  if (!cc)
+    return {
+      ok: false,
+      why: `no ${TARGETS[arch]}-gcc (Debian: apt-get install gcc-${TARGETS[arch].split('-')[0].replace('_', '-')}-linux-gnu)`,
+    };
   mkdirSync(dirname(outFile), { recursive: true });
   const tmp = `${outFile}.tmp-${process.pid}`;
-  const r = spawnSync(cc, [...FLAGS, '-o', tmp, source], { encoding: 'utf8', env: { PATH: process.env.PATH, LANG: 'C', SOURCE_DATE_EPOCH: '0' } });
-  if (r.status !== 0) { rmSync(tmp, { force: true }); return { ok: false, why: `${cc} failed: ${r.stderr.trim().split('\n').slice(-3).join(' ')}` }; }
+  const r = spawnSync(cc, [...FLAGS, '-o', tmp, source], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, LANG: 'C', SOURCE_DATE_EPOCH: '0' },
+  });
+  if (r.status !== 0) {
+    rmSync(tmp, { force: true });
+    return { ok: false, why: `${cc} failed: ${r.stderr.trim().split('\n').slice(-3).join(' ')}` };
+  }
   renameSync(tmp, outFile);
   return { ok: true, cc };
 }
@@ -47,8 +67,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const out = join(root, 'prebuilds', `linux-${arch}`, 'shimctl-client');
     const r = buildPrebuilt(arch, out);
     if (r.ok) console.log(`prebuilds: linux-${arch} built with ${r.cc}`);
-    else if (all || arch === process.arch) { console.error(`prebuilds: linux-${arch}: ${r.why}`); failed = true; }
-    else {
+    else if (all || arch === process.arch) {
+      console.error(`prebuilds: linux-${arch}: ${r.why}`);
+      failed = true;
+    } else {
       console.warn(`prebuilds: linux-${arch} skipped: ${r.why}`);
       if (existsSync(out)) rmSync(out); // never ship a stale binary for a target that was not rebuilt
     }

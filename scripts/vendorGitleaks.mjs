@@ -13,7 +13,10 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const src = process.argv[2];
 if (!src) throw new Error('usage: vendorGitleaks.mjs <gitleaks repo>');
-const git = (...a) => execFileSync('git', ['--git-dir', src.endsWith('.git') || !src.includes('repo') ? src : src, ...a], { encoding: 'utf8' });
+const git = (...a) =>
+  execFileSync('git', ['--git-dir', src.endsWith('.git') || !src.includes('repo') ? src : src, ...a], {
+    encoding: 'utf8',
+  });
 const commit = git('rev-parse', 'HEAD').trim();
 const version = process.argv[3] ?? git('describe', '--tags', 'HEAD').trim();
 const toml = git('show', 'HEAD:config/gitleaks.toml');
@@ -25,12 +28,15 @@ const SLOW = {
   // `curl ` × N 99.6 → 1620.9, `curl -u ` × N 86.1 → 1414.4 (×16: quadratic). Both start with
   // an unbounded `.*` after `curl` and need a later flag, so every `curl` reads to the line's
   // end. The structured passes already redact curl's -u and -H credentials.
-  'curl-auth-user': 'not linear: `\\bcurl\\b(?:.*|…)` then a required -u; ×16 CPU from 16 to 64 KiB of `curl ` × N (redactionScaling test)',
+  'curl-auth-user':
+    'not linear: `\\bcurl\\b(?:.*|…)` then a required -u; ×16 CPU from 16 to 64 KiB of `curl ` × N (redactionScaling test)',
   // Linear (×3.9 from 25 to 100 KB) but each start reads up to 300 characters twice
   // (`[\s\S]{0,200}?\bdata:[\s\S]{0,100}?`): 223 ms CPU on 100 KB of `kind: secret` halves,
   // past the 50 ms pass budget. It matches YAML manifests, which commands rarely carry.
-  'kubernetes-secret-yaml': 'over the CPU budget: 223 ms on 100 KB (budget 50); two bounded lazy scans of up to 300 characters per start (benchRedaction)',
-  'curl-auth-header': 'not linear: `\\bcurl\\b(?:.*?|…)` then a required -H; same shape as curl-auth-user; the structured header rules cover it',
+  'kubernetes-secret-yaml':
+    'over the CPU budget: 223 ms on 100 KB (budget 50); two bounded lazy scans of up to 300 characters per start (benchRedaction)',
+  'curl-auth-header':
+    'not linear: `\\bcurl\\b(?:.*?|…)` then a required -H; same shape as curl-auth-user; the structured header rules cover it',
 };
 
 /**
@@ -41,7 +47,7 @@ const PATCH = {
   // `value="(.{8,})"\s*/>`: `.{8,}` reads to the line's end and backs off to each `"`, from every
   // `<add key="Password" value="` start: 18.5 → 298.6 ms (×16). An XML attribute value holds no
   // raw `"`, so `[^"\n]` finds the same values and stops at the first quote.
-  'nuget-config-password': ['(.{8,})\\"', '([^\"\\n]{8,})\\"'],
+  'nuget-config-password': ['(.{8,})\\"', '([^"\\n]{8,})\\"'],
 };
 
 /** A minimal reader for gitleaks.toml: tables, key = '''…''' | "…" | number | [ strings ]. */
@@ -51,23 +57,44 @@ function parseToml(text) {
   let table = null;
   let i = 0;
   const lines = text.split('\n');
-  const str = (s) => (s.startsWith("'''") ? s.slice(3, -3) : s.startsWith('"') ? JSON.parse(s) : s.startsWith("'") ? s.slice(1, -1) : Number(s));
+  const str = (s) =>
+    s.startsWith("'''")
+      ? s.slice(3, -3)
+      : s.startsWith('"')
+        ? JSON.parse(s)
+        : s.startsWith("'")
+          ? s.slice(1, -1)
+          : Number(s);
   while (i < lines.length) {
     const line = lines[i++].trim();
     if (line === '' || line.startsWith('#')) continue;
-    if (line === '[[rules]]') { table = { allowlists: [] }; rules.push(table); continue; }
-    if (line === '[[rules.allowlists]]') { const a = {}; table.allowlists.push(a); table._cur = a; continue; }
-    if (line === '[allowlist]') { table = null; continue; }
+    if (line === '[[rules]]') {
+      table = { allowlists: [] };
+      rules.push(table);
+      continue;
+    }
+    if (line === '[[rules.allowlists]]') {
+      const a = {};
+      table.allowlists.push(a);
+      table._cur = a;
+      continue;
+    }
+    if (line === '[allowlist]') {
+      table = null;
+      continue;
+    }
     const m = /^(\w+) = (.*)$/.exec(line);
     if (!m) throw new Error(`unread line ${i}: ${line}`);
-    let [, key, value] = m;
+    const [, key, value] = m;
     let parsed;
     if (value.startsWith('[')) {
       let body = value;
       while (!body.trimEnd().endsWith(']')) body += '\n' + lines[i++];
-      parsed = [...body.matchAll(/'''(.*?)'''|"((?:[^"\\]|\\.)*)"/g)].map((x) => (x[1] !== undefined ? x[1] : JSON.parse(`"${x[2]}"`)));
+      parsed = [...body.matchAll(/'''(.*?)'''|"((?:[^"\\]|\\.)*)"/g)].map((x) =>
+        x[1] !== undefined ? x[1] : JSON.parse(`"${x[2]}"`),
+      );
     } else parsed = str(value);
-    const target = table === null ? global : table._cur ?? table;
+    const target = table === null ? global : (table._cur ?? table);
     target[key] = parsed;
   }
   for (const r of rules) delete r._cur;
@@ -80,9 +107,27 @@ function convert(re) {
   let s = re;
   if (/\(\?i\)|\(\?i:/.test(s)) flags += 'i';
   if (/\(\?s\)/.test(s)) flags += 's';
-  s = s.replace(/\(\?s:\.\)/g, '[\\s\\S]').replace(/\(\?[is]+\)/g, '').replace(/\(\?i:/g, '(?:').replace(/\(\?-i:/g, '(?:').replace(/\(\?P</g, '(?<');
-  const posix = { alnum: 'A-Za-z0-9', alpha: 'A-Za-z', digit: '0-9', lower: 'a-z', upper: 'A-Z', xdigit: '0-9A-Fa-f', space: '\\s', word: '\\w', punct: '!-\\/:-@\\[-`{-~' };
-  s = s.replace(/\[:(\w+):\]/g, (_m, n) => { if (!posix[n]) throw new Error(`posix class ${n}`); return posix[n]; });
+  s = s
+    .replace(/\(\?s:\.\)/g, '[\\s\\S]')
+    .replace(/\(\?[is]+\)/g, '')
+    .replace(/\(\?i:/g, '(?:')
+    .replace(/\(\?-i:/g, '(?:')
+    .replace(/\(\?P</g, '(?<');
+  const posix = {
+    alnum: 'A-Za-z0-9',
+    alpha: 'A-Za-z',
+    digit: '0-9',
+    lower: 'a-z',
+    upper: 'A-Z',
+    xdigit: '0-9A-Fa-f',
+    space: '\\s',
+    word: '\\w',
+    punct: '!-\\/:-@\\[-`{-~',
+  };
+  s = s.replace(/\[:(\w+):\]/g, (_m, n) => {
+    if (!posix[n]) throw new Error(`posix class ${n}`);
+    return posix[n];
+  });
   s = s.replace(/\\z/g, '$');
   // Not linear as written; the prefix only moves the match start (see the header).
   s = s.replace(/^\[\\w\.-\]\{0,50\}\?/, '').replace(/^\(\?:\[\\w\.-\]\{0,50\}\?/, '(?:');
@@ -94,8 +139,14 @@ const { rules, global } = parseToml(toml);
 const kept = [];
 const dropped = [];
 for (const r of rules) {
-  if (!r.regex) { dropped.push({ id: r.id, why: 'path-only rule (matches file names, not text)' }); continue; }
-  if (SLOW[r.id]) { dropped.push({ id: r.id, why: SLOW[r.id] }); continue; }
+  if (!r.regex) {
+    dropped.push({ id: r.id, why: 'path-only rule (matches file names, not text)' });
+    continue;
+  }
+  if (SLOW[r.id]) {
+    dropped.push({ id: r.id, why: SLOW[r.id] });
+    continue;
+  }
   try {
     let [source, flags] = convert(r.regex);
     if (PATCH[r.id]) {
@@ -106,9 +157,22 @@ for (const r of rules) {
     const allow = [];
     for (const a of r.allowlists) {
       const regexes = (a.regexes ?? []).map((x) => convert(x));
-      allow.push({ target: a.regexTarget ?? 'secret', ...(a.condition ? { condition: a.condition } : {}), regexes, stopwords: a.stopwords ?? [] });
+      allow.push({
+        target: a.regexTarget ?? 'secret',
+        ...(a.condition ? { condition: a.condition } : {}),
+        regexes,
+        stopwords: a.stopwords ?? [],
+      });
     }
-    kept.push({ id: r.id, source, flags, keywords: (r.keywords ?? []).map((k) => k.toLowerCase()), ...(r.entropy ? { entropy: r.entropy } : {}), ...(r.secretGroup ? { secretGroup: r.secretGroup } : {}), ...(allow.length ? { allow } : {}) });
+    kept.push({
+      id: r.id,
+      source,
+      flags,
+      keywords: (r.keywords ?? []).map((k) => k.toLowerCase()),
+      ...(r.entropy ? { entropy: r.entropy } : {}),
+      ...(r.secretGroup ? { secretGroup: r.secretGroup } : {}),
+      ...(allow.length ? { allow } : {}),
+    });
   } catch (e) {
     dropped.push({ id: r.id, why: `does not convert to a JS regex: ${e.message}` });
   }

@@ -26,14 +26,20 @@ export interface App extends AppPorts {
 function lazyExecutor(): Executor {
   let loaded: Promise<Executor> | undefined;
   return {
-    run: (spec) => (loaded ??= import('./infrastructure/exec/createExecutor.js').then((m) => m.createExecutor())).then((e) => e.run(spec)),
+    run: (spec) =>
+      (loaded ??= import('./infrastructure/exec/createExecutor.js').then((m) => m.createExecutor())).then((e) =>
+        e.run(spec),
+      ),
   };
 }
 
 function lazyApprover(paths: StatePaths, env: Record<string, string | undefined>): Approver {
   let loaded: Promise<Approver> | undefined;
   return {
-    request: (req, timeoutMs) => (loaded ??= import('./infrastructure/approvals/createApprover.js').then((m) => m.createApprover(paths, env))).then((a) => a.request(req, timeoutMs)),
+    request: (req, timeoutMs) =>
+      (loaded ??= import('./infrastructure/approvals/createApprover.js').then((m) =>
+        m.createApprover(paths, env),
+      )).then((a) => a.request(req, timeoutMs)),
   };
 }
 
@@ -41,7 +47,10 @@ function lazyRegoEngine(config: PolicyConfig, env: Record<string, string | undef
   let loaded: Promise<PolicyEngine> | undefined;
   return {
     name: 'rego',
-    evaluate: (input, request) => (loaded ??= import('./infrastructure/rego/createRegoEngine.js').then((m) => m.createRegoEngine(config.rego, env))).then((e) => e.evaluate(input, request)),
+    evaluate: (input, request) =>
+      (loaded ??= import('./infrastructure/rego/createRegoEngine.js').then((m) =>
+        m.createRegoEngine(config.rego, env),
+      )).then((e) => e.evaluate(input, request)),
   };
 }
 
@@ -53,9 +62,13 @@ export function lazyShellGrammar(): ShellGrammarSource {
   let source: ShellGrammarSource | undefined;
   return {
     loaded: () => source?.loaded(),
-    load: () => import('./infrastructure/shellGrammar/treeSitterBash.js')
-      .then((m) => { source = m.treeSitterBash; return source.load(); })
-      .catch(() => undefined),
+    load: () =>
+      import('./infrastructure/shellGrammar/treeSitterBash.js')
+        .then((m) => {
+          source = m.treeSitterBash;
+          return source.load();
+        })
+        .catch(() => undefined),
   };
 }
 

@@ -32,7 +32,11 @@ function binPaths(dir, spec) {
 
 function versionOf(bin) {
   // A binary that cannot print its version will not run a turn either: treat as not installed.
-  return execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  return execFileSync(bin, ['--version'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
 }
 
 /** Installs (or reuses) one agent. Never throws: failures come back as {ok:false, reason}. */
@@ -50,26 +54,55 @@ export function ensureAgent(name, env = process.env) {
       mkdirSync(tmp, { recursive: true });
       // npm 11 skips dependency install scripts unless package.json approves them by name@version.
       const allowScripts = Object.fromEntries(spec.allowScripts.map((p) => [`${p}@${spec.version}`, true]));
-      writeFileSync(join(tmp, 'package.json'), JSON.stringify({ name: `agent-${name}`, private: true, allowScripts }) + '\n');
-      const args = ['install', '--prefix', tmp, '--no-audit', '--no-fund', '--no-save', '--loglevel=error',
-        `${spec.package}@${spec.version}`, ...(spec.node ? [`node-linux-${process.arch}@${spec.node}`] : [])];
-      execFileSync('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 900_000, env: { ...env, npm_config_update_notifier: 'false' } });
+      writeFileSync(
+        join(tmp, 'package.json'),
+        JSON.stringify({ name: `agent-${name}`, private: true, allowScripts }) + '\n',
+      );
+      const args = [
+        'install',
+        '--prefix',
+        tmp,
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        '--loglevel=error',
+        `${spec.package}@${spec.version}`,
+        ...(spec.node ? [`node-linux-${process.arch}@${spec.node}`] : []),
+      ];
+      execFileSync('npm', args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 900_000,
+        env: { ...env, npm_config_update_notifier: 'false' },
+      });
       rmSync(dir, { recursive: true, force: true });
       renameSync(tmp, dir);
       writeFileSync(marker, `${spec.package}@${spec.version}\n`);
     }
     const reported = versionOf(bin);
-    const base = { name, agent: spec.agent ?? name, version: spec.version, dir, binDir, bin, ...(nodeBinDir ? { nodeBinDir } : {}) };
+    const base = {
+      name,
+      agent: spec.agent ?? name,
+      version: spec.version,
+      dir,
+      binDir,
+      bin,
+      ...(nodeBinDir ? { nodeBinDir } : {}),
+    };
     if (!reported.includes(spec.version)) return { ...base, ok: false, reason: `${bin} --version said "${reported}"` };
     if (nodeBinDir) {
       const node = execFileSync(join(nodeBinDir, 'node'), ['--version'], { encoding: 'utf8', timeout: 60_000 }).trim();
-      if (!node.startsWith(`v${spec.node}.`)) return { ...base, ok: false, reason: `node beside the agent said ${node}, not v${spec.node}` };
+      if (!node.startsWith(`v${spec.node}.`))
+        return { ...base, ok: false, reason: `node beside the agent said ${node}, not v${spec.node}` };
       return { ...base, ok: true, reported, node };
     }
     return { ...base, ok: true, reported };
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true });
-    const detail = String(error?.stderr || error?.message || error).trim().split('\n').slice(-5).join(' | ');
+    const detail = String(error?.stderr || error?.message || error)
+      .trim()
+      .split('\n')
+      .slice(-5)
+      .join(' | ');
     return { name, version: spec.version, ok: false, dir, binDir, bin, reason: detail };
   }
 }

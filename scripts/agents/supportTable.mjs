@@ -26,10 +26,21 @@ export function renderSupportTable(file) {
     const plain = checks['plain-shell']?.state === 'passed';
     const verified = row && COLUMNS.every(([key]) => checks[key]?.state === 'passed');
     const failing = row && COLUMNS.some(([key]) => checks[key]?.state === 'failed');
-    const note = verified ? '' : failing ? ' (fails behind shimctl)' : plain ? ' (runs; not yet verified behind shimctl)' : ' (not verified)';
+    const note = verified
+      ? ''
+      : failing
+        ? ' (fails behind shimctl)'
+        : plain
+          ? ' (runs; not yet verified behind shimctl)'
+          : ' (not verified)';
     const version = row ? `${spec.package}@${row.version}${note}` : 'not run';
-    rows.push([spec.display ?? name, version, spec.wiring ?? '',
-      ...COLUMNS.map(([key]) => MARK[checks[key]?.state] ?? 'not run'), spec.gaps ?? '']);
+    rows.push([
+      spec.display ?? name,
+      version,
+      spec.wiring ?? '',
+      ...COLUMNS.map(([key]) => MARK[checks[key]?.state] ?? 'not run'),
+      spec.gaps ?? '',
+    ]);
   }
   return rows.map((r) => `| ${r.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
 }
@@ -38,11 +49,19 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const supportPath = join(here, '../../test/agents/support.json');
   const table = renderSupportTable(JSON.parse(readFileSync(supportPath, 'utf8')));
   const at = process.argv.indexOf('--write');
-  if (at < 0) { process.stdout.write(table + '\n'); } else {
+  if (at < 0) {
+    process.stdout.write(table + '\n');
+  } else {
     const target = process.argv[at + 1];
     const text = readFileSync(target, 'utf8');
     const re = /(<!-- support-table:begin -->)[\s\S]*?(<!-- support-table:end -->)/;
-    if (!re.test(text)) { console.error(`${target}: no support-table markers`); process.exit(1); }
-    writeFileSync(target, text.replace(re, (_m, begin, end) => `${begin}\n${table}\n${end}`));
+    if (!re.test(text)) {
+      console.error(`${target}: no support-table markers`);
+      process.exit(1);
+    }
+    writeFileSync(
+      target,
+      text.replace(re, (_m, begin, end) => `${begin}\n${table}\n${end}`),
+    );
   }
 }

@@ -6,18 +6,107 @@
 /** The literal starts of every pattern in src/domain/audit (shapes and context rules). */
 export const PREFIXES = [
   // shapes
-  '-----BEGIN ', '-----BEGIN PRIVATE KEY-----', '-----END ', 'eyJ', 'eyJ-', 'eyJaaaaaaaaa.', 'sk-ant-', 'sk-', 'sk-proj-', 'AIza', 'AKIA',
-  'ghp_', 'github_pat_', 'glpat-', 'https://hooks.slack.com/services/', 'xoxb-', 'sk_live_', 'whsec_', 'npm_', 'hf_', 'pypi-AgE',
-  'dckr_pat_', 'doo_v1_', 'SG.', 'SG.aaaaaaaaaaaaaaaa.', 'shpat_', 'gsk_', 'xai-', 'r8_', 'dapi',
+  '-----BEGIN ',
+  '-----BEGIN PRIVATE KEY-----',
+  '-----END ',
+  'eyJ',
+  'eyJ-',
+  'eyJaaaaaaaaa.',
+  'sk-ant-',
+  'sk-',
+  'sk-proj-',
+  'AIza',
+  'AKIA',
+  'ghp_',
+  'github_pat_',
+  'glpat-',
+  'https://hooks.slack.com/services/',
+  'xoxb-',
+  'sk_live_',
+  'whsec_',
+  'npm_',
+  'hf_',
+  'pypi-AgE',
+  'dckr_pat_',
+  'doo_v1_',
+  'SG.',
+  'SG.aaaaaaaaaaaaaaaa.',
+  'shpat_',
+  'gsk_',
+  'xai-',
+  'r8_',
+  'dapi',
   // context rules
-  'authorization:', 'authorization: ', 'authorization: bearer', 'Proxy-Authorization=', 'x-api-key:', 'cookie: ', 'bearer ', 'Bearer\\ ',
-  'a://', 'a://x:', 'git+ssh://u:', '?token=', '&key=', '"password":"', '"token": "', '--password=', '--password ', '--token ', '--pass',
-  'TOKEN', 'TOKEN=', 'x.TOKEN', 'a-TOKEN', 'A_KEY', 'KEY=', 'PWD=', 'x.y-z.', '$TOKEN=',
-  'mysql ', 'mysql -p', 'mariadb-', 'sshpass', 'sshpass -f', 'sshpass -e', ' -f', ' -P ', 'docker login ', 'docker ', 'helm registry login',
-  ' login', ' -p', '-p', '-p ', 'openssl ', 'openssl enc -k', ' -pass ', 'curl ', 'curl -', 'curl -u', ' -u', ' -a', '-aaaa', 'http -a ',
-  ' --user=', 'wget --proxy-user ', 'aws ', 'aws aB3/',
+  'authorization:',
+  'authorization: ',
+  'authorization: bearer',
+  'Proxy-Authorization=',
+  'x-api-key:',
+  'cookie: ',
+  'bearer ',
+  'Bearer\\ ',
+  'a://',
+  'a://x:',
+  'git+ssh://u:',
+  '?token=',
+  '&key=',
+  '"password":"',
+  '"token": "',
+  '--password=',
+  '--password ',
+  '--token ',
+  '--pass',
+  'TOKEN',
+  'TOKEN=',
+  'x.TOKEN',
+  'a-TOKEN',
+  'A_KEY',
+  'KEY=',
+  'PWD=',
+  'x.y-z.',
+  '$TOKEN=',
+  'mysql ',
+  'mysql -p',
+  'mariadb-',
+  'sshpass',
+  'sshpass -f',
+  'sshpass -e',
+  ' -f',
+  ' -P ',
+  'docker login ',
+  'docker ',
+  'helm registry login',
+  ' login',
+  ' -p',
+  '-p',
+  '-p ',
+  'openssl ',
+  'openssl enc -k',
+  ' -pass ',
+  'curl ',
+  'curl -',
+  'curl -u',
+  ' -u',
+  ' -a',
+  '-aaaa',
+  'http -a ',
+  ' --user=',
+  'wget --proxy-user ',
+  'aws ',
+  'aws aB3/',
   // characters the value readers treat specially
-  '=', ':', '@', '\\', "'", '"', '\\ ', ' ', '\n', "gh'p_", '"gh"p_', 'gh\\p_',
+  '=',
+  ':',
+  '@',
+  '\\',
+  "'",
+  '"',
+  '\\ ',
+  ' ',
+  '\n',
+  "gh'p_",
+  '"gh"p_',
+  'gh\\p_',
 ];
 
 /** What follows each repeated prefix: nothing, a blank, a near-miss character or class. */
@@ -51,7 +140,10 @@ export function adversarialInputs() {
   for (const prefix of PREFIXES) {
     for (const joiner of JOINERS) {
       const unit = prefix + joiner;
-      out.push([`${JSON.stringify(prefix)}+${JSON.stringify(joiner)} × N`, (n) => unit.repeat(Math.max(1, Math.floor(n / unit.length)))]);
+      out.push([
+        `${JSON.stringify(prefix)}+${JSON.stringify(joiner)} × N`,
+        (n) => unit.repeat(Math.max(1, Math.floor(n / unit.length))),
+      ]);
     }
     out.push([`${JSON.stringify(prefix)} then a × N`, (n) => prefix + 'a'.repeat(n)]);
   }
@@ -73,5 +165,8 @@ export function cpuMs(fn, runs = 1) {
 
 /** A smaller set for the vitest scaling test: every special, every prefix repeated bare and with a blank. */
 export function scalingInputs() {
-  return adversarialInputs().filter(([name]) => !name.includes(' × N') || name.endsWith('+"" × N') || name.endsWith('+" " × N') || !name.startsWith('"'));
+  return adversarialInputs().filter(
+    ([name]) =>
+      !name.includes(' × N') || name.endsWith('+"" × N') || name.endsWith('+" " × N') || !name.startsWith('"'),
+  );
 }

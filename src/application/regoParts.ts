@@ -18,11 +18,18 @@ export interface PartsForRego {
 export function regoInputsForParts(native: ReviewResult, req: ReviewRequest): PartsForRego {
   const parts = native.parts ?? [];
   const judged = parts.filter((p) => p.forEngine && !p.envelopePart);
-  const compound = { parts: judged.flatMap((p) => p.forEngine!.judged.map((j) => ({ command: p.text, argv: j.normalized.argv, cwd: j.cwd }))) };
+  const compound = {
+    parts: judged.flatMap((p) =>
+      p.forEngine!.judged.map((j) => ({ command: p.text, argv: j.normalized.argv, cwd: j.cwd })),
+    ),
+  };
   const inputs: EngineInput[] = [];
   const kept: Verdict[] = [];
   for (const p of parts) {
-    if (!p.forEngine || p.envelopePart) { kept.push(p.verdict); continue; }
+    if (!p.forEngine || p.envelopePart) {
+      kept.push(p.verdict);
+      continue;
+    }
     kept.push(p.forEngine.redirects);
     for (const j of p.forEngine.judged) {
       inputs.push({

@@ -37,11 +37,25 @@ function combineStricterFirst(a: Verdict, b: Verdict): Verdict {
 }
 
 /** The engine must never hang the interception path, whatever it does. */
-async function evaluateWithGuard(engine: PolicyEngine, input: EngineInput, req: ReviewRequest, timeoutMs: number): Promise<Verdict> {
+async function evaluateWithGuard(
+  engine: PolicyEngine,
+  input: EngineInput,
+  req: ReviewRequest,
+  timeoutMs: number,
+): Promise<Verdict> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const guard = new Promise<Verdict>((resolve) => {
     timer = setTimeout(
-      () => resolve(verdict('block', 'critical', 'engine.timeout', `the ${engine.name} engine did not answer within ${timeoutMs} ms`, 'rego:fail-closed')),
+      () =>
+        resolve(
+          verdict(
+            'block',
+            'critical',
+            'engine.timeout',
+            `the ${engine.name} engine did not answer within ${timeoutMs} ms`,
+            'rego:fail-closed',
+          ),
+        ),
       timeoutMs,
     );
   });
@@ -69,13 +83,26 @@ export async function reviewUseCase(req: ReviewRequest, given: ReviewDeps): Prom
 /** The mode layer, after every engine (docs/modes.md): it never changes what the review found, only what is done about it. */
 function withMode(req: ReviewRequest, deps: ReviewDeps, result: ReviewResult): ReviewResult {
   const mode = effectiveMode(req.mode, deps.config.mode, deps.config.modeCeiling);
-  if (mode === 'default') return deps.config.mode === undefined && req.mode === undefined ? result : { ...result, mode };
+  if (mode === 'default')
+    return deps.config.mode === undefined && req.mode === undefined ? result : { ...result, mode };
   try {
     const units: ModeUnit[] = result.parts
       ? result.parts.map((p) => ({ argv: p.argv, text: p.text, cwd: p.cwd, verdict: p.verdict }))
-      : result.normalized ? [{ argv: result.normalized.effectiveArgv, text: result.normalized.command, cwd: req.cwd }] : [];
-    const out = applyMode({ mode, verdict: result.verdict, units, workspace: req.workspace, bookkeeping: result.bookkeeping !== undefined, home: deps.facts.home, realpath: (p) => deps.facts.realpath(p) });
-    const trace = out.effect ? [...result.trace, { stage: 'mode', detail: out.effect, verdict: out.verdict }] : result.trace;
+      : result.normalized
+        ? [{ argv: result.normalized.effectiveArgv, text: result.normalized.command, cwd: req.cwd }]
+        : [];
+    const out = applyMode({
+      mode,
+      verdict: result.verdict,
+      units,
+      workspace: req.workspace,
+      bookkeeping: result.bookkeeping !== undefined,
+      home: deps.facts.home,
+      realpath: (p) => deps.facts.realpath(p),
+    });
+    const trace = out.effect
+      ? [...result.trace, { stage: 'mode', detail: out.effect, verdict: out.verdict }]
+      : result.trace;
     return { ...result, verdict: out.verdict, mode, trace };
   } catch (err) {
     return { ...result, mode, verdict: internalErrorVerdict(`mode ${mode} failed: ${String(err)}`) };
@@ -110,7 +137,11 @@ async function reviewWithEngines(req: ReviewRequest, deps: ReviewDeps): Promise<
     const rego = await evaluateWithGuard(deps.rego, input, req, deps.config.rego.timeoutMs + GUARD_SLACK_MS);
     const keepNative = engine === 'both' || isUpstreamRefusal(native.verdict);
     const final = keepNative ? combineStricterFirst(native.verdict, rego) : rego;
-    return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail: `Rego answered ${rego.decision}`, verdict: rego }] };
+    return {
+      ...native,
+      verdict: final,
+      trace: [...native.trace, { stage: 'engine.rego', detail: `Rego answered ${rego.decision}`, verdict: rego }],
+    };
   } catch (err) {
     return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
   }
@@ -121,11 +152,23 @@ async function reviewWithEngines(req: ReviewRequest, deps: ReviewDeps): Promise<
  * evaluation per part, in order, stopping at the first block; the verdicts are combined with the
  * ones Rego does not see (src/application/regoParts.ts). Upstream refusals stand, as for one command.
  */
-async function regoForParts(native: ReviewResult, req: ReviewRequest, deps: ReviewDeps, engine: 'rego' | 'both'): Promise<ReviewResult> {
+async function regoForParts(
+  native: ReviewResult,
+  req: ReviewRequest,
+  deps: ReviewDeps,
+  engine: 'rego' | 'both',
+): Promise<ReviewResult> {
   if (isUpstreamRefusal(native.verdict)) {
-    return { ...native, trace: [...native.trace, { stage: 'engine.rego', detail: 'not consulted: the compound command was refused before any policy' }] };
+    return {
+      ...native,
+      trace: [
+        ...native.trace,
+        { stage: 'engine.rego', detail: 'not consulted: the compound command was refused before any policy' },
+      ],
+    };
   }
-  if (!deps.rego) return { ...native, verdict: internalErrorVerdict(`engine '${engine}' is configured but no Rego engine is wired`) };
+  if (!deps.rego)
+    return { ...native, verdict: internalErrorVerdict(`engine '${engine}' is configured but no Rego engine is wired`) };
   try {
     const { inputs, kept } = regoInputsForParts(native, req);
     const answers: Verdict[] = [];
@@ -136,9 +179,20 @@ async function regoForParts(native: ReviewResult, req: ReviewRequest, deps: Revi
     }
     const rego = answers.length ? answers.reduce(combineStricterFirst) : undefined;
     const standing = [...(rego ? [rego] : []), ...kept];
-    const final = engine === 'both' ? (rego ? combineStricterFirst(native.verdict, rego) : native.verdict) : standing.length ? standing.reduce(combineStricterFirst) : native.verdict;
+    const final =
+      engine === 'both'
+        ? rego
+          ? combineStricterFirst(native.verdict, rego)
+          : native.verdict
+        : standing.length
+          ? standing.reduce(combineStricterFirst)
+          : native.verdict;
     const detail = `Rego judged ${answers.length} of ${inputs.length} part(s)${rego ? `: ${rego.decision}` : ''}`;
-    return { ...native, verdict: final, trace: [...native.trace, { stage: 'engine.rego', detail, ...(rego ? { verdict: rego } : {}) }] };
+    return {
+      ...native,
+      verdict: final,
+      trace: [...native.trace, { stage: 'engine.rego', detail, ...(rego ? { verdict: rego } : {}) }],
+    };
   } catch (err) {
     return { ...native, verdict: internalErrorVerdict(`Rego engine failed: ${String(err)}`) };
   }

@@ -1,7 +1,10 @@
 import type { Decision, Risk } from './verdict.js';
 import type { Mode } from './modes/mode.js';
 
-export interface RulePin { root: string; digest: string }
+export interface RulePin {
+  root: string;
+  digest: string;
+}
 
 /** Which file a rule came from; set by the loader, never by a file (docs/rules.md). */
 export type RuleLayer = 'managed' | 'user' | 'project';
@@ -92,5 +95,13 @@ export interface PolicyConfig {
   mode?: Mode;
   /** The loosest mode any launch may use (set by the managed layer and project files). */
   modeCeiling?: Mode;
-  rego: { mode: 'eval' | 'server'; policyPaths: string[]; query: string; url: string; tokenEnv?: string; timeoutMs: number; opaPath?: string };
+  rego: {
+    mode: 'eval' | 'server';
+    policyPaths: string[];
+    query: string;
+    url: string;
+    tokenEnv?: string;
+    timeoutMs: number;
+    opaPath?: string;
+  };
 }

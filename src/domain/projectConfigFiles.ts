@@ -8,14 +8,29 @@
 /** Data files a project may carry, checked in each directory from cwd up to the project root. */
 export const PROJECT_CONFIG_FILES = [
   'package.json', // only its `shimctl` key
-  '.shimctlrc', '.shimctlrc.json', '.shimctlrc.yaml', '.shimctlrc.yml',
-  'shimctl.config.json', 'shimctl.config.yaml', 'shimctl.config.yml',
+  '.shimctlrc',
+  '.shimctlrc.json',
+  '.shimctlrc.yaml',
+  '.shimctlrc.yml',
+  'shimctl.config.json',
+  'shimctl.config.yaml',
+  'shimctl.config.yml',
 ] as const;
 
 /** Code configs: loading them would run the project's code, so finding one is an error, never a load. */
 export const REFUSED_PROJECT_FILES = [
-  '.shimctlrc.js', '.shimctlrc.cjs', '.shimctlrc.mjs', '.shimctlrc.ts', '.shimctlrc.cts', '.shimctlrc.mts',
-  'shimctl.config.js', 'shimctl.config.cjs', 'shimctl.config.mjs', 'shimctl.config.ts', 'shimctl.config.cts', 'shimctl.config.mts',
+  '.shimctlrc.js',
+  '.shimctlrc.cjs',
+  '.shimctlrc.mjs',
+  '.shimctlrc.ts',
+  '.shimctlrc.cts',
+  '.shimctlrc.mts',
+  'shimctl.config.js',
+  'shimctl.config.cjs',
+  'shimctl.config.mjs',
+  'shimctl.config.ts',
+  'shimctl.config.cts',
+  'shimctl.config.mts',
 ] as const;
 
 /**
@@ -25,6 +40,8 @@ export const REFUSED_PROJECT_FILES = [
  * directory (or, with a broken file, blocks everything there), so the agent's writes ask, and
  * `shimctl config quarantine` moves only these.
  */
-export const SHIMCTL_ONLY_CONFIG_FILES: readonly string[] = [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES].filter((n) => n !== 'package.json');
+export const SHIMCTL_ONLY_CONFIG_FILES: readonly string[] = [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES].filter(
+  (n) => n !== 'package.json',
+);
 
 export const isShimctlOnlyConfigName = (name: string): boolean => SHIMCTL_ONLY_CONFIG_FILES.includes(name);

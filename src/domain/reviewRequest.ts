@@ -94,7 +94,10 @@ export interface HostFacts {
 }
 
 /** One directory entry; `dir` follows a symlink (bash descends into a symlinked directory). */
-export interface DirEntry { name: string; dir: boolean }
+export interface DirEntry {
+  name: string;
+  dir: boolean;
+}
 
 /**
  * The command after envelope and wrapper unwrapping: the normalised request every engine

@@ -27,13 +27,7 @@ export function higherRisk(a: Risk, b: Risk): Risk {
   return RISKS.indexOf(a) >= RISKS.indexOf(b) ? a : b;
 }
 
-export function verdict(
-  decision: Decision,
-  risk: Risk,
-  code: ReasonCode,
-  message: string,
-  ruleId?: string,
-): Verdict {
+export function verdict(decision: Decision, risk: Risk, code: ReasonCode, message: string, ruleId?: string): Verdict {
   return { decision, risk, reasons: [{ code, message }], rule_ids: ruleId ? [ruleId] : [] };
 }
 

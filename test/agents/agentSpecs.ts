@@ -50,21 +50,24 @@ function claudePlan({ modelUrl, prompt }: PlanInput): AgentRunPlan {
 function codexPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   const codexHome = join(home, '.codex');
   mkdirSync(codexHome, { recursive: true });
-  writeFileSync(join(codexHome, 'config.toml'), [
-    'model = "scripted"',
-    'model_provider = "scripted"',
-    'approval_policy = "never"',
-    'sandbox_mode = "danger-full-access"',
-    '',
-    '[model_providers.scripted]',
-    'name = "scripted"',
-    `base_url = "${modelUrl}/v1"`,
-    'wire_api = "responses"',
-    'env_key = "SCRIPTED_MODEL_KEY"',
-    'request_max_retries = 0',
-    'stream_max_retries = 0',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(codexHome, 'config.toml'),
+    [
+      'model = "scripted"',
+      'model_provider = "scripted"',
+      'approval_policy = "never"',
+      'sandbox_mode = "danger-full-access"',
+      '',
+      '[model_providers.scripted]',
+      'name = "scripted"',
+      `base_url = "${modelUrl}/v1"`,
+      'wire_api = "responses"',
+      'env_key = "SCRIPTED_MODEL_KEY"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+    ].join('\n'),
+  );
   return {
     command: 'codex',
     // Codex's own sandbox needs namespaces a root container may lack; shimctl is the gate under test.
@@ -77,7 +80,14 @@ function geminiPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   // With GOOGLE_GEMINI_BASE_URL set, 0.61 derives the "gateway" auth type, which -p mode then rejects
   // ("Invalid auth method selected."): pin the API-key auth type in the user settings instead.
   mkdirSync(join(home, '.gemini'), { recursive: true });
-  writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } }));
+  writeFileSync(
+    join(home, '.gemini', 'settings.json'),
+    JSON.stringify({
+      security: { auth: { selectedType: 'gemini-api-key' } },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+    }),
+  );
   return {
     command: 'gemini',
     args: ['-p', prompt, '--yolo'],
@@ -87,7 +97,14 @@ function geminiPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
 
 function qwenPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   mkdirSync(join(home, '.qwen'), { recursive: true });
-  writeFileSync(join(home, '.qwen', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'openai' } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } }));
+  writeFileSync(
+    join(home, '.qwen', 'settings.json'),
+    JSON.stringify({
+      security: { auth: { selectedType: 'openai' } },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+    }),
+  );
   return {
     command: 'qwen',
     args: ['-p', prompt, '--yolo'],
@@ -98,16 +115,25 @@ function qwenPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
 function opencodePlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   const dir = join(home, '.config', 'opencode');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'opencode.json'), JSON.stringify({
-    $schema: 'https://opencode.ai/config.json',
-    autoupdate: false,
-    share: 'disabled',
-    model: 'scripted/scripted',
-    // OpenCode's own guard would refuse paths outside the workspace first; shimctl is what is under test.
-    permission: { bash: 'allow', edit: 'allow', external_directory: 'allow' },
-    provider: { scripted: { npm: '@ai-sdk/openai-compatible', name: 'scripted',
-      options: { baseURL: `${modelUrl}/v1`, apiKey: API_KEY }, models: { scripted: { name: 'scripted', tool_call: true } } } },
-  }));
+  writeFileSync(
+    join(dir, 'opencode.json'),
+    JSON.stringify({
+      $schema: 'https://opencode.ai/config.json',
+      autoupdate: false,
+      share: 'disabled',
+      model: 'scripted/scripted',
+      // OpenCode's own guard would refuse paths outside the workspace first; shimctl is what is under test.
+      permission: { bash: 'allow', edit: 'allow', external_directory: 'allow' },
+      provider: {
+        scripted: {
+          npm: '@ai-sdk/openai-compatible',
+          name: 'scripted',
+          options: { baseURL: `${modelUrl}/v1`, apiKey: API_KEY },
+          models: { scripted: { name: 'scripted', tool_call: true } },
+        },
+      },
+    }),
+  );
   return {
     command: 'opencode',
     args: ['run', prompt],

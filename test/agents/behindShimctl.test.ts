@@ -12,13 +12,21 @@ import { readAudit, shimctl, shimctlPaths, type AuditLine } from './shimctlCli.j
 import { skipBecause, tag, type SupportCheck } from './supportMeta.js';
 import { fillCommand, makeWorld, removeWorlds, type World } from './workspaceFixture.js';
 
-interface Cases { allow: { command: string; output: string }; block: Array<{ id: string; command: string }> }
+interface Cases {
+  allow: { command: string; output: string };
+  block: Array<{ id: string; command: string }>;
+}
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'cases.json'), 'utf8')) as Cases;
 const BLOCK_MESSAGE = 'shimctl: blocked';
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server?.close(); removeWorlds(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server?.close();
+  removeWorlds();
+});
 
 /** A `curl` that only leaves a trace: if it ever runs, the gate let the metadata request through. */
 function writeWitnessBin(world: World): { dir: string; trace: string } {
@@ -61,10 +69,20 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     const before = readAudit(paths.auditLog).length;
     server.reset();
     server.script(Array.isArray(command) ? { commands: command } : { command });
-    const plan = planFor(name, { modelUrl: server.url, home: world.home, workspace: world.workspace, prompt: 'Run the command.' });
-    const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${paths.launcherDir}:${userPath}` });
+    const plan = planFor(name, {
+      modelUrl: server.url,
+      home: world.home,
+      workspace: world.workspace,
+      prompt: 'Run the command.',
+    });
+    const run = await runAgent(plan, {
+      cwd: world.workspace,
+      home: world.home,
+      path: `${paths.launcherDir}:${userPath}`,
+    });
     const records = readAudit(paths.auditLog).slice(before);
-    if (server.unknown.length) console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
+    if (server.unknown.length)
+      console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
     const summary = `exit=${run.exitCode} timedOut=${run.timedOut}\nstderr: ${run.stderr.slice(-1500)}\naudit: ${JSON.stringify(records.map((r) => [r.decision, r.envelope ? `${r.envelope} envelope: ${r.reviewed}` : r.command, r.reasons?.map((x) => x.code)]))}\ntool results: ${JSON.stringify(server.toolResults)}`;
     return { run, records, toolResults: [...server.toolResults], summary };
   }
@@ -84,7 +102,10 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     // Codex too: its hook's record is the only one; the BASH_ENV guard takes the hook's pass in each
     // bash Codex starts for the command (docs/hooks.md, "One record per command").
     const mine = forCommand(records, cases.allow.command);
-    expect(mine.map((r) => [r.decision, r.agent]), summary).toEqual([['allow', agentId]]);
+    expect(
+      mine.map((r) => [r.decision, r.agent]),
+      summary,
+    ).toEqual([['allow', agentId]]);
   });
 
   // All block cases in one agent turn (one tool call each, in order): the agent must carry on after
@@ -103,7 +124,10 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
       const mine = forCommand(records, commands[i]!);
       expect(mine.length, `${id}: no audit record\n${summary}`).toBeGreaterThanOrEqual(1);
       if (agentId === 'codex') expect(mine.length, `${id}: one record per command\n${summary}`).toBe(1);
-      expect(mine.every((r) => r.decision === 'block' && r.agent === agentId), `${id}: not a block record naming ${agentId}\n${summary}`).toBe(true);
+      expect(
+        mine.every((r) => r.decision === 'block' && r.agent === agentId),
+        `${id}: not a block record naming ${agentId}\n${summary}`,
+      ).toBe(true);
     });
     expect(run.exitCode, summary).toBe(0);
     expect(run.stdout, summary).toContain('Scripted turn finished.');
@@ -119,16 +143,34 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     // scripts/agents/agents.json: Claude 2.1.3xx's rewritten snapshot script has no recognised shape
     // yet and is refused; Claude then works without a snapshot (the turn above still finished).
     const snapshotScript = (r: AuditLine) => name === 'claude-current' && /^SNAPSHOT_FILE=/.test(r.command ?? '');
-    expect(records.filter((r) => r.decision !== 'allow' && !snapshotScript(r)), summary).toEqual([]);
-    expect(records.every((r) => r.agent === agentId), summary).toBe(true);
+    expect(
+      records.filter((r) => r.decision !== 'allow' && !snapshotScript(r)),
+      summary,
+    ).toEqual([]);
+    expect(
+      records.every((r) => r.agent === agentId),
+      summary,
+    ).toBe(true);
     // Codex removes its snapshot files when the session ends: its snapshot shell is seen in the audit instead.
-    if (agentId === 'codex') expect(records.some((r) => r.reasons?.some((x) => x.code === 'envelope.bookkeeping')), summary).toBe(true);
+    if (agentId === 'codex')
+      expect(
+        records.some((r) => r.reasons?.some((x) => x.code === 'envelope.bookkeeping')),
+        summary,
+      ).toBe(true);
     // Claude removes its snapshot when it exits, and only writes the `source <snapshot>` envelope
     // (`claude`, not `claude-no-snapshot`) after checking the snapshot file exists: that envelope
     // on the command's record proves the snapshot shell ran and left its file.
     if (name === 'claude') {
-      expect(records.some((r) => r.reasons?.some((x) => x.code === 'envelope.bookkeeping' && /claude-snapshot/.test(x.message ?? ''))), summary).toBe(true);
-      expect(forCommand(records, 'ls').map((r) => r.envelope), summary).toEqual(['claude']);
+      expect(
+        records.some((r) =>
+          r.reasons?.some((x) => x.code === 'envelope.bookkeeping' && /claude-snapshot/.test(x.message ?? '')),
+        ),
+        summary,
+      ).toBe(true);
+      expect(
+        forCommand(records, 'ls').map((r) => r.envelope),
+        summary,
+      ).toEqual(['claude']);
     }
     // Claude 2.1.3xx: its envelope (without the snapshot) is judged by the grammar, part by part.
     if (name === 'claude-current') {
@@ -142,7 +184,8 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
   const COMPOUND_AGENTS = new Set<AgentName>(['claude-current', 'gemini', 'codex']);
   const SRC_FILES = ['alpha.txt', 'beta.txt', 'delta.txt', 'gamma.txt'];
   function compoundReady(ctx: TestContext): void {
-    if (!COMPOUND_AGENTS.has(name)) ctx.skip(`issue 18 names claude-current, gemini and codex for compound commands, not ${name}`);
+    if (!COMPOUND_AGENTS.has(name))
+      ctx.skip(`issue 18 names claude-current, gemini and codex for compound commands, not ${name}`);
     if (!agent.ok) skipBecause(ctx, `${name} ${agent.version} could not be installed or started: ${agent.reason}`);
     expect(install?.exitCode, `shimctl install failed: ${install?.stderr}`).toBe(0);
   }
@@ -153,7 +196,11 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     for (const f of SRC_FILES) writeFileSync(join(world.workspace, 'src', f), `${f}\n`);
     const command = 'cd src && ls | head -3';
     const { run, records, toolResults, summary: s0 } = await turn(command);
-    const lastMessages = JSON.stringify((server.requests.at(-1)?.body as { messages?: unknown[] } | undefined)?.messages?.slice(-2) ?? server.requests.at(-1)?.body ?? null).slice(0, 3000);
+    const lastMessages = JSON.stringify(
+      (server.requests.at(-1)?.body as { messages?: unknown[] } | undefined)?.messages?.slice(-2) ??
+        server.requests.at(-1)?.body ??
+        null,
+    ).slice(0, 3000);
     const summary = `${s0}\nlast request's last messages: ${lastMessages}`;
     expect(run.exitCode, summary).toBe(0);
     expect(toolResults, summary).toHaveLength(1);
@@ -162,12 +209,25 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(toolResults[0]?.text, summary).not.toContain(SRC_FILES[3]);
     expect(toolResults[0]?.text, summary).not.toContain(BLOCK_MESSAGE);
     // Judged part by part: an allow record whose parts are the three simple commands, ls and head in src/.
-    const judged = records.filter((r) => r.decision === 'allow' && (r.parts ?? []).some((p) => p.command === 'head -3'));
+    const judged = records.filter(
+      (r) => r.decision === 'allow' && (r.parts ?? []).some((p) => p.command === 'head -3'),
+    );
     expect(judged.length, summary).toBeGreaterThanOrEqual(1);
     const parts = judged[0]!.parts!.filter((p) => ['cd src', 'ls', 'head -3'].includes(p.command));
-    expect(parts.map((p) => p.command), summary).toEqual(['cd src', 'ls', 'head -3']);
-    expect(parts.slice(1).every((p) => p.cwd === join(world.workspace, 'src')), summary).toBe(true);
-    expect(records.filter((r) => r.decision !== 'allow' && !(name === 'claude-current' && /^SNAPSHOT_FILE=/.test(r.command ?? ''))), summary).toEqual([]);
+    expect(
+      parts.map((p) => p.command),
+      summary,
+    ).toEqual(['cd src', 'ls', 'head -3']);
+    expect(
+      parts.slice(1).every((p) => p.cwd === join(world.workspace, 'src')),
+      summary,
+    ).toBe(true);
+    expect(
+      records.filter(
+        (r) => r.decision !== 'allow' && !(name === 'claude-current' && /^SNAPSHOT_FILE=/.test(r.command ?? '')),
+      ),
+      summary,
+    ).toEqual([]);
   });
 
   // Claude's commit idiom after a `cd`: a here-doc inside a command substitution, in a compound
@@ -177,7 +237,12 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     compoundReady(ctx);
     const repo = join(world.workspace, 'commit-repo');
     mkdirSync(repo, { recursive: true });
-    const git = (args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { HOME: world.home, PATH: '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1' } });
+    const git = (args: string[]) =>
+      execFileSync('git', args, {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { HOME: world.home, PATH: '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1' },
+      });
     git(['init', '-q', '-b', 'main']);
     git(['config', 'user.email', 'agent@example.invalid']);
     git(['config', 'user.name', 'Agent']);
@@ -188,7 +253,10 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(run.exitCode, summary).toBe(0);
     expect(toolResults[0]?.text ?? '', summary).not.toContain(BLOCK_MESSAGE);
     expect(git(['log', '-1', '--format=%B']), summary).toContain('Add file.txt\n\nWritten by the scripted model.');
-    expect(records.some((r) => r.decision === 'allow' && (r.parts ?? []).some((p) => p.command.startsWith('git commit'))), summary).toBe(true);
+    expect(
+      records.some((r) => r.decision === 'allow' && (r.parts ?? []).some((p) => p.command.startsWith('git commit'))),
+      summary,
+    ).toBe(true);
   });
 
   test('after uninstall the agent runs straight to the real binary', async (ctx) => {

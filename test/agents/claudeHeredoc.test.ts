@@ -14,8 +14,13 @@ import { readAudit, shimctl, shimctlPaths } from './shimctlCli.js';
 import { makeWorld, removeWorlds, type World } from './workspaceFixture.js';
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server?.close(); removeWorlds(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server?.close();
+  removeWorlds();
+});
 
 const MESSAGE = 'Add a.txt\n\nCo-Authored-By: Claude <noreply@anthropic.com>';
 const COMMIT = `git commit -q -m "$(cat <<'EOF'\n${MESSAGE}\nEOF\n)"`;
@@ -32,7 +37,8 @@ describe.each(['claude', 'claude-current'] as AgentName[])('%s: here-documents b
     const install = await shimctl(['install'], { HOME: world.home, PATH: userPath });
     expect(install.exitCode, install.stderr).toBe(0);
     // The repository is prepared by the test, not through the agent.
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: world.workspace, env: { PATH: '/usr/bin:/bin', HOME: world.home } });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: world.workspace, env: { PATH: '/usr/bin:/bin', HOME: world.home } });
     git('init', '-q');
     git('config', 'user.email', 'a@b.invalid');
     git('config', 'user.name', 't');
@@ -45,23 +51,50 @@ describe.each(['claude', 'claude-current'] as AgentName[])('%s: here-documents b
     const before = readAudit(paths.auditLog).length;
     server.reset();
     server.script({ commands });
-    const plan = planFor(name, { modelUrl: server.url, home: world.home, workspace: world.workspace, prompt: 'Run the command.' });
-    const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${paths.launcherDir}:${userPath}` });
+    const plan = planFor(name, {
+      modelUrl: server.url,
+      home: world.home,
+      workspace: world.workspace,
+      prompt: 'Run the command.',
+    });
+    const run = await runAgent(plan, {
+      cwd: world.workspace,
+      home: world.home,
+      path: `${paths.launcherDir}:${userPath}`,
+    });
     const records = readAudit(paths.auditLog).slice(before);
     const summary = `exit=${run.exitCode}\nstderr: ${run.stderr.slice(-1500)}\naudit: ${JSON.stringify(records.map((r) => [r.decision, r.reviewed ?? r.command, r.reasons?.map((x) => x.code)]))}\ntool results: ${JSON.stringify(server.toolResults)}`;
     return { run, records, summary };
   }
 
-  test("the commit idiom makes a commit with the message; sh fed a deleting here-document is refused", async () => {
+  test('the commit idiom makes a commit with the message; sh fed a deleting here-document is refused', async () => {
     if (!agent.ok) return void console.warn(`${name} not available: ${agent.reason}`);
     let log = '';
     // The key is protected: the outer review must refuse the body (a /tmp file would be allowed).
     const { run, records, summary } = await turn([COMMIT, `sh <<'EOF'\nrm -f ${world.fakeKey}\nEOF`]);
     expect(run.exitCode, summary).toBe(0);
-    try { log = execFileSync('git', ['log', '--format=%B'], { cwd: world.workspace, env: { PATH: '/usr/bin:/bin', HOME: world.home } }).toString(); } catch { /* no commit */ }
+    try {
+      log = execFileSync('git', ['log', '--format=%B'], {
+        cwd: world.workspace,
+        env: { PATH: '/usr/bin:/bin', HOME: world.home },
+      }).toString();
+    } catch {
+      /* no commit */
+    }
     expect(log.trimEnd(), summary).toBe(MESSAGE);
-    expect(records.some((r) => r.decision === 'allow' && r.reviewed === COMMIT), summary).toBe(true);
+    expect(
+      records.some((r) => r.decision === 'allow' && r.reviewed === COMMIT),
+      summary,
+    ).toBe(true);
     expect(existsSync(world.fakeKey), summary).toBe(true);
-    expect(records.some((r) => r.decision === 'block' && (r.reviewed ?? '').startsWith('sh <<') && r.reasons?.some((x) => x.code === 'path.protected_write' || x.code === 'path.protected')), summary).toBe(true);
+    expect(
+      records.some(
+        (r) =>
+          r.decision === 'block' &&
+          (r.reviewed ?? '').startsWith('sh <<') &&
+          r.reasons?.some((x) => x.code === 'path.protected_write' || x.code === 'path.protected'),
+      ),
+      summary,
+    ).toBe(true);
   });
 });

@@ -17,18 +17,24 @@ export function writeLoggingShell(root: string, opts: { failSnapshots?: boolean 
   mkdirSync(dir, { recursive: true });
   const log = join(root, 'shell-log.jsonl');
   const bash = join(dir, 'bash');
-  writeFileSync(bash, `#!/usr/bin/python3
+  writeFileSync(
+    bash,
+    `#!/usr/bin/python3
 import json, os, sys
 with open(${JSON.stringify(log)}, "a") as f:
     f.write(json.dumps({"argv0": os.path.basename(sys.argv[0]), "args": sys.argv[1:]}) + "\\n")
 ${opts.failSnapshots ? 'if any(a.startswith("SNAPSHOT_FILE=") for a in sys.argv[1:]): sys.exit(1)\n' : ''}os.execv("/bin/bash", ["bash"] + sys.argv[1:])
-`);
+`,
+  );
   chmodSync(bash, 0o755);
   const bashEnv = join(dir, 'bash_env.sh');
-  writeFileSync(bashEnv, `# sourced by every non-interactive bash
+  writeFileSync(
+    bashEnv,
+    `# sourced by every non-interactive bash
 if [ -n "\${BASH_EXECUTION_STRING-}" ]; then
   /usr/bin/python3 -c 'import json,sys; open(sys.argv[1],"a").write(json.dumps({"bash_env": True, "exec_string": sys.argv[2]})+"\\n")' ${JSON.stringify(log)} "$BASH_EXECUTION_STRING"
 fi
-`);
+`,
+  );
   return { dir, bash, bashEnv, log };
 }

@@ -4,17 +4,32 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startModelServer, type ModelServer } from './modelServer.js';
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server.close(); });
-beforeEach(() => { server.reset(); server.script({ command: 'touch marker.txt', finalText: 'All done.' }); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+  server.script({ command: 'touch marker.txt', finalText: 'All done.' });
+});
 
 async function post(path: string, body: unknown): Promise<string> {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.text();
 }
 
 /** The JSON payloads of an SSE stream. */
-const events = (sse: string) => sse.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
+const events = (sse: string) =>
+  sse
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .map((l) => JSON.parse(l.slice(6)));
 
 test('listens on loopback only', () => {
   expect(new URL(server.url).hostname).toBe('127.0.0.1');
@@ -22,13 +37,35 @@ test('listens on loopback only', () => {
 
 describe('Anthropic Messages (Claude Code)', () => {
   test('asks for the Bash tool with the scripted command, then ends the turn after the tool result', async () => {
-    const first = events(await post('/v1/messages?beta=true', { stream: true, tools: [{ name: 'Bash' }], messages: [{ role: 'user', content: 'go' }] }));
-    const input = first.filter((e) => e.delta?.type === 'input_json_delta').map((e) => e.delta.partial_json).join('');
-    expect(first.find((e) => e.type === 'content_block_start').content_block).toMatchObject({ type: 'tool_use', name: 'Bash' });
+    const first = events(
+      await post('/v1/messages?beta=true', {
+        stream: true,
+        tools: [{ name: 'Bash' }],
+        messages: [{ role: 'user', content: 'go' }],
+      }),
+    );
+    const input = first
+      .filter((e) => e.delta?.type === 'input_json_delta')
+      .map((e) => e.delta.partial_json)
+      .join('');
+    expect(first.find((e) => e.type === 'content_block_start').content_block).toMatchObject({
+      type: 'tool_use',
+      name: 'Bash',
+    });
     expect(JSON.parse(input).command).toBe('touch marker.txt');
     expect(first.find((e) => e.type === 'message_delta').delta.stop_reason).toBe('tool_use');
-    const second = events(await post('/v1/messages', { stream: true, tools: [{ name: 'Bash' }], messages: [
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'shimctl: blocked (x)', is_error: true }] }] }));
+    const second = events(
+      await post('/v1/messages', {
+        stream: true,
+        tools: [{ name: 'Bash' }],
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'tool_result', tool_use_id: 't', content: 'shimctl: blocked (x)', is_error: true }],
+          },
+        ],
+      }),
+    );
     expect(second.map((e) => e.delta?.text).join('')).toBe('All done.');
     expect(server.toolResults).toEqual([{ api: 'anthropic', text: 'shimctl: blocked (x)', isError: true }]);
   });
@@ -53,7 +90,12 @@ describe('OpenAI Responses (Codex)', () => {
   });
 
   test('records the function_call_output and answers with a message', async () => {
-    const reply = events(await post('/v1/responses', { tools: [{ name: 'exec_command' }], input: [{ type: 'function_call_output', call_id: 'c', output: 'Output:\nhello' }] }));
+    const reply = events(
+      await post('/v1/responses', {
+        tools: [{ name: 'exec_command' }],
+        input: [{ type: 'function_call_output', call_id: 'c', output: 'Output:\nhello' }],
+      }),
+    );
     expect(reply.find((e) => e.item)?.item.content[0].text).toBe('All done.');
     expect(server.toolResults).toEqual([{ api: 'responses', text: 'Output:\nhello' }]);
   });
@@ -67,10 +109,27 @@ describe('OpenAI Responses (Codex)', () => {
 describe('Gemini generateContent (Gemini CLI)', () => {
   const shellTools = [{ functionDeclarations: [{ name: 'run_shell_command' }] }];
   test('streams a run_shell_command call, then the final text after the functionResponse', async () => {
-    const first = events(await post('/v1beta/models/m:streamGenerateContent?alt=sse', { tools: shellTools, contents: [{ role: 'user', parts: [{ text: 'go' }] }] }));
-    expect(first[0].candidates[0].content.parts[0].functionCall).toEqual({ name: 'run_shell_command', args: { command: 'touch marker.txt' } });
-    const second = events(await post('/v1beta/models/m:streamGenerateContent?alt=sse', { tools: shellTools, contents: [
-      { role: 'user', parts: [{ functionResponse: { name: 'run_shell_command', response: { output: 'Output: (empty)' } } }] }] }));
+    const first = events(
+      await post('/v1beta/models/m:streamGenerateContent?alt=sse', {
+        tools: shellTools,
+        contents: [{ role: 'user', parts: [{ text: 'go' }] }],
+      }),
+    );
+    expect(first[0].candidates[0].content.parts[0].functionCall).toEqual({
+      name: 'run_shell_command',
+      args: { command: 'touch marker.txt' },
+    });
+    const second = events(
+      await post('/v1beta/models/m:streamGenerateContent?alt=sse', {
+        tools: shellTools,
+        contents: [
+          {
+            role: 'user',
+            parts: [{ functionResponse: { name: 'run_shell_command', response: { output: 'Output: (empty)' } } }],
+          },
+        ],
+      }),
+    );
     expect(second[0].candidates[0].content.parts[0].text).toBe('All done.');
     expect(server.toolResults).toEqual([{ api: 'gemini', text: 'Output: (empty)' }]);
   });
@@ -78,7 +137,11 @@ describe('Gemini generateContent (Gemini CLI)', () => {
   test("answers the CLI's helper calls with JSON its schemas accept", async () => {
     const reply = JSON.parse(await post('/v1beta/models/m:generateContent', { contents: [] }));
     const json = JSON.parse(reply.candidates[0].content.parts[0].text);
-    expect(json).toMatchObject({ next_speaker: 'user', complexity_score: expect.any(Number), complexity_reasoning: expect.any(String) });
+    expect(json).toMatchObject({
+      next_speaker: 'user',
+      complexity_score: expect.any(Number),
+      complexity_reasoning: expect.any(String),
+    });
   });
 });
 
@@ -90,12 +153,32 @@ test('an unknown route is a 404 and is logged, so API drift shows up in test out
 
 test('several scripted commands become successive tool calls within one turn', async () => {
   server.script({ commands: ['ls', 'pwd'], finalText: 'Both done.' });
-  const call = (sse: string) => JSON.parse(events(sse).filter((e) => e.delta?.type === 'input_json_delta').map((e) => e.delta.partial_json).join('') || '{}');
+  const call = (sse: string) =>
+    JSON.parse(
+      events(sse)
+        .filter((e) => e.delta?.type === 'input_json_delta')
+        .map((e) => e.delta.partial_json)
+        .join('') || '{}',
+    );
   const tools = [{ name: 'Bash' }];
-  const result = (id: string) => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: `out-${id}` }] });
-  expect(call(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }] })).command).toBe('ls');
-  expect(call(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }, result('1')] })).command).toBe('pwd');
-  const last = events(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }, result('1'), result('2')] }));
+  const result = (id: string) => ({
+    role: 'user',
+    content: [{ type: 'tool_result', tool_use_id: id, content: `out-${id}` }],
+  });
+  expect(
+    call(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }] })).command,
+  ).toBe('ls');
+  expect(
+    call(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'go' }, result('1')] }))
+      .command,
+  ).toBe('pwd');
+  const last = events(
+    await post('/v1/messages', {
+      stream: true,
+      tools,
+      messages: [{ role: 'user', content: 'go' }, result('1'), result('2')],
+    }),
+  );
   expect(last.map((e) => e.delta?.text).join('')).toBe('Both done.');
   expect(server.toolResults.map((r) => r.text)).toEqual(['out-1', 'out-2']);
 });

@@ -28,7 +28,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text) return undefined;
-  try { return JSON.parse(text); } catch { return text; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 export async function startModelServer(): Promise<ModelServer> {
@@ -44,17 +48,26 @@ export async function startModelServer(): Promise<ModelServer> {
     const body = await readBody(req);
     requests.push({ method: req.method ?? '', url, body, at: Date.now() - started });
     try {
-      if (req.method === 'HEAD' || (req.method === 'GET' && path === '/')) { res.writeHead(200); res.end(); return; }
-      if (req.method === 'POST' && path === '/v1/messages') return answerMessages(res, body as never, turn, toolResults);
-      if (req.method === 'POST' && path === '/v1/messages/count_tokens') return sendJson(res, 200, { input_tokens: 10 });
+      if (req.method === 'HEAD' || (req.method === 'GET' && path === '/')) {
+        res.writeHead(200);
+        res.end();
+        return;
+      }
+      if (req.method === 'POST' && path === '/v1/messages')
+        return answerMessages(res, body as never, turn, toolResults);
+      if (req.method === 'POST' && path === '/v1/messages/count_tokens')
+        return sendJson(res, 200, { input_tokens: 10 });
       if (req.method === 'POST' && path === '/v1/responses') {
         const note = answerResponses(res, body as never, turn, toolResults);
         if (note) unknown.push(note);
         return;
       }
-      if (req.method === 'POST' && path === '/v1/chat/completions') return answerChat(res, body as never, turn, toolResults);
-      if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [], models: [] });
-      if (req.method === 'POST' && path.endsWith(':streamGenerateContent')) return answerStream(res, body as never, turn, toolResults);
+      if (req.method === 'POST' && path === '/v1/chat/completions')
+        return answerChat(res, body as never, turn, toolResults);
+      if (req.method === 'GET' && path === '/v1/models')
+        return sendJson(res, 200, { object: 'list', data: [], models: [] });
+      if (req.method === 'POST' && path.endsWith(':streamGenerateContent'))
+        return answerStream(res, body as never, turn, toolResults);
       if (req.method === 'POST' && path.endsWith(':generateContent')) return answerGenerate(res);
       if (req.method === 'POST' && path.endsWith(':countTokens')) return sendJson(res, 200, { totalTokens: 10 });
       unknown.push(`${req.method} ${url}`);
@@ -72,10 +85,23 @@ export async function startModelServer(): Promise<ModelServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     script(next) {
-      turn = { commands: next.commands ?? (next.command === undefined ? [] : [next.command]), finalText: next.finalText ?? 'Scripted turn finished.' };
+      turn = {
+        commands: next.commands ?? (next.command === undefined ? [] : [next.command]),
+        finalText: next.finalText ?? 'Scripted turn finished.',
+      };
     },
-    toolResults, requests, unknown,
-    reset() { toolResults.length = 0; requests.length = 0; unknown.length = 0; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    toolResults,
+    requests,
+    unknown,
+    reset() {
+      toolResults.length = 0;
+      requests.length = 0;
+      unknown.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

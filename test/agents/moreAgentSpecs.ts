@@ -9,14 +9,15 @@ export type MoreAgentName = 'kilo' | 'crush' | 'copilot' | 'cline' | 'cn' | 'aug
 /** In the order of expected ease (issue 19). */
 export const MORE_AGENT_NAMES: MoreAgentName[] = ['kilo', 'copilot', 'cn', 'cline', 'crush', 'auggie', 'droid'];
 
-
 /**
  * Agents that cannot be driven offline, with the exact evidence (also in scripts/agents/agents.json's
  * gaps): the suite skips them with this reason instead of installing them on every run.
  */
 export const NOT_DRIVABLE: Partial<Record<MoreAgentName, string>> = {
-  crush: 'npm install @charmland/crush@0.96.1 fails offline: its postinstall downloads the binary from github.com ("Error: Installation failed: Request failed: getaddrinfo ENOTFOUND github.com")',
-  auggie: 'auggie 0.36.0 needs an Augment login before any request ("No auth provided. Please log in with `auggie login` or set the AUGMENT_SESSION_AUTH environment variable.") and has no OpenAI- or Anthropic-compatible provider setting',
+  crush:
+    'npm install @charmland/crush@0.96.1 fails offline: its postinstall downloads the binary from github.com ("Error: Installation failed: Request failed: getaddrinfo ENOTFOUND github.com")',
+  auggie:
+    'auggie 0.36.0 needs an Augment login before any request ("No auth provided. Please log in with `auggie login` or set the AUGMENT_SESSION_AUTH environment variable.") and has no OpenAI- or Anthropic-compatible provider setting',
 };
 
 const API_KEY = 'sk-scripted-test-key-not-a-secret';
@@ -49,14 +50,28 @@ function kiloPlan({ modelUrl, prompt }: PlanInput): AgentRunPlan {
     enabled_providers: ['scripted'],
     // Kilo's own guard would refuse paths outside the workspace first; shimctl is what is under test.
     permission: { bash: 'allow', edit: 'allow', external_directory: 'allow' },
-    provider: { scripted: { npm: '@ai-sdk/openai-compatible', name: 'scripted',
-      options: { baseURL: `${modelUrl}/v1`, apiKey: API_KEY }, models: { scripted: { name: 'scripted', tool_call: true } } } },
+    provider: {
+      scripted: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'scripted',
+        options: { baseURL: `${modelUrl}/v1`, apiKey: API_KEY },
+        models: { scripted: { name: 'scripted', tool_call: true } },
+      },
+    },
   };
   return {
     command: 'kilo',
     args: ['run', prompt],
-    env: { KILO_CONFIG_CONTENT: JSON.stringify(config), KILO_DISABLE_AUTOUPDATE: '1', KILO_DISABLE_MODELS_FETCH: '1',
-      KILO_DISABLE_LSP_DOWNLOAD: '1', KILO_DISABLE_SHARE: '1', KILO_DISABLE_SESSION_INGEST: '1', KILO_DISABLE_CODEBASE_INDEXING: '1', KILO_TELEMETRY_LEVEL: 'off' },
+    env: {
+      KILO_CONFIG_CONTENT: JSON.stringify(config),
+      KILO_DISABLE_AUTOUPDATE: '1',
+      KILO_DISABLE_MODELS_FETCH: '1',
+      KILO_DISABLE_LSP_DOWNLOAD: '1',
+      KILO_DISABLE_SHARE: '1',
+      KILO_DISABLE_SESSION_INGEST: '1',
+      KILO_DISABLE_CODEBASE_INDEXING: '1',
+      KILO_TELEMETRY_LEVEL: 'off',
+    },
   };
 }
 
@@ -65,11 +80,23 @@ function cnPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   const dir = join(home, '.continue');
   mkdirSync(dir, { recursive: true });
   const config = join(dir, 'scripted.yaml');
-  writeFileSync(config, [
-    'name: scripted', 'version: 1.0.0', 'schema: v1', 'models:', '  - name: scripted', '    provider: openai',
-    '    model: scripted', `    apiBase: ${modelUrl}/v1`, `    apiKey: ${API_KEY}`, '    roles: [chat, edit, apply]',
-    '    capabilities: [tool_use]', '',
-  ].join('\n'));
+  writeFileSync(
+    config,
+    [
+      'name: scripted',
+      'version: 1.0.0',
+      'schema: v1',
+      'models:',
+      '  - name: scripted',
+      '    provider: openai',
+      '    model: scripted',
+      `    apiBase: ${modelUrl}/v1`,
+      `    apiKey: ${API_KEY}`,
+      '    roles: [chat, edit, apply]',
+      '    capabilities: [tool_use]',
+      '',
+    ].join('\n'),
+  );
   return {
     command: 'cn',
     // --auto: every tool allowed without asking (shimctl is the gate under test).
@@ -82,8 +109,25 @@ function clinePlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   // What `cline auth -p openai-compatible -k KEY -m scripted -b URL` writes (checked with 3.0.65).
   const dir = join(home, '.cline', 'data', 'settings');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'providers.json'), JSON.stringify({ version: 1, lastUsedProvider: 'openai-compatible', modes: {},
-    providers: { 'openai-compatible': { settings: { provider: 'openai-compatible', apiKey: API_KEY, model: 'scripted', baseUrl: `${modelUrl}/v1` }, updatedAt: new Date().toISOString(), tokenSource: 'manual' } } }, null, 2));
+  writeFileSync(
+    join(dir, 'providers.json'),
+    JSON.stringify(
+      {
+        version: 1,
+        lastUsedProvider: 'openai-compatible',
+        modes: {},
+        providers: {
+          'openai-compatible': {
+            settings: { provider: 'openai-compatible', apiKey: API_KEY, model: 'scripted', baseUrl: `${modelUrl}/v1` },
+            updatedAt: new Date().toISOString(),
+            tokenSource: 'manual',
+          },
+        },
+      },
+      null,
+      2,
+    ),
+  );
   return {
     command: 'cline',
     // A prompt argument runs one task in act mode, tools auto-approved (cline --help).
@@ -96,8 +140,25 @@ function droidPlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
   // Droid's own BYOK: a custom model in ~/.factory/settings.json, an OpenAI-compatible endpoint.
   const dir = join(home, '.factory');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'settings.json'), JSON.stringify({ customModels: [{ model: 'scripted', displayName: 'scripted',
-    baseUrl: `${modelUrl}/v1`, apiKey: API_KEY, provider: 'generic-chat-completion-api', maxOutputTokens: 1024 }] }, null, 2));
+  writeFileSync(
+    join(dir, 'settings.json'),
+    JSON.stringify(
+      {
+        customModels: [
+          {
+            model: 'scripted',
+            displayName: 'scripted',
+            baseUrl: `${modelUrl}/v1`,
+            apiKey: API_KEY,
+            provider: 'generic-chat-completion-api',
+            maxOutputTokens: 1024,
+          },
+        ],
+      },
+      null,
+      2,
+    ),
+  );
   return {
     command: 'droid',
     args: ['exec', '--skip-permissions-unsafe', '-m', 'custom:scripted-0', prompt],

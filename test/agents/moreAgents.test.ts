@@ -15,7 +15,9 @@ import { readAudit, shimctl, shimctlPaths, type AuditLine } from './shimctlCli.j
 import { skipBecause, tag, type SupportCheck } from './supportMeta.js';
 import { makeWorld, removeWorlds, type World } from './workspaceFixture.js';
 
-interface Cases { allow: { command: string; output: string } }
+interface Cases {
+  allow: { command: string; output: string };
+}
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'cases.json'), 'utf8')) as Cases;
 const BLOCK_MESSAGE = 'shimctl: blocked';
 const PROTECTED_READ = 'cat ~/.ssh/id_rsa';
@@ -23,8 +25,13 @@ const ONLY = process.env.SHIMCTL_MORE_AGENTS?.split(',').filter(Boolean);
 const NAMES = ONLY ? MORE_AGENT_NAMES.filter((n) => ONLY.includes(n)) : MORE_AGENT_NAMES;
 
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server?.close(); removeWorlds(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server?.close();
+  removeWorlds();
+});
 
 // Kilo 7.7.7 finishes its turn (the final text is printed) but its process often stays alive
 // afterwards on a loaded box; it is then killed at the timeout. Stated in agents.json's gaps.
@@ -38,25 +45,42 @@ const LINGERS_AFTER_TURN = new Set<MoreAgentName>(['kilo']);
  */
 const KNOWN_BROKEN: Partial<Record<MoreAgentName, Partial<Record<SupportCheck, string>>>> = {
   droid: {
-    allow: "the BASH_ENV guard refuses Droid's supervisor script (syntax.substitution): every command is blocked, fail closed",
-    block: "every command is blocked (the supervisor script is refused), so the model never gets a normal turn",
+    allow:
+      "the BASH_ENV guard refuses Droid's supervisor script (syntax.substitution): every command is blocked, fail closed",
+    block: 'every command is blocked (the supervisor script is refused), so the model never gets a normal turn',
     startup: "Droid's supervisor script is refused by the guard (syntax.substitution)",
   },
-  cline: { startup: 'Cline 3 runs the global PreToolUse hook as `sh FILE`; the sh shim refuses a script file (invocation.script)' },
+  cline: {
+    startup:
+      'Cline 3 runs the global PreToolUse hook as `sh FILE`; the sh shim refuses a script file (invocation.script)',
+  },
 };
 
-async function unlessKnownBroken(ctx: TestContext, name: MoreAgentName, check: SupportCheck, body: () => void | Promise<void>): Promise<void> {
+async function unlessKnownBroken(
+  ctx: TestContext,
+  name: MoreAgentName,
+  check: SupportCheck,
+  body: () => void | Promise<void>,
+): Promise<void> {
   const why = KNOWN_BROKEN[name]?.[check];
   if (!why) return body();
   try {
     await body();
   } catch (err) {
-    skipBecause(ctx, `known broken: ${why} (this run: ${String(err instanceof Error ? err.message : err).split('\n')[0]})`);
+    skipBecause(
+      ctx,
+      `known broken: ${why} (this run: ${String(err instanceof Error ? err.message : err).split('\n')[0]})`,
+    );
   }
   throw new Error(`${name} now passes '${check}': remove it from KNOWN_BROKEN and update its support row`);
 }
 
-interface Turn { run: AgentRun; records: AuditLine[]; toolResults: Array<{ text: string }>; summary: string }
+interface Turn {
+  run: AgentRun;
+  records: AuditLine[];
+  toolResults: Array<{ text: string }>;
+  summary: string;
+}
 
 describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
   let agent: CachedAgent;
@@ -91,10 +115,22 @@ describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
     const before = readAudit(paths.auditLog).length;
     server.reset();
     server.script({ commands });
-    const plan = planFor(name, { modelUrl: server.url, home: world.home, workspace: world.workspace, prompt: 'Run the command.', agentDir: agent.dir });
-    const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${paths.launcherDir}:${userPath}`, timeoutMs: 170_000 });
+    const plan = planFor(name, {
+      modelUrl: server.url,
+      home: world.home,
+      workspace: world.workspace,
+      prompt: 'Run the command.',
+      agentDir: agent.dir,
+    });
+    const run = await runAgent(plan, {
+      cwd: world.workspace,
+      home: world.home,
+      path: `${paths.launcherDir}:${userPath}`,
+      timeoutMs: 170_000,
+    });
     const records = readAudit(paths.auditLog).slice(before);
-    if (server.unknown.length) console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
+    if (server.unknown.length)
+      console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
     const summary = `exit=${run.exitCode} timedOut=${run.timedOut} ${run.ms} ms\nstderr: ${run.stderr.slice(-1500)}\nstdout: ${run.stdout.slice(-600)}\naudit: ${JSON.stringify(records.map((r) => [r.decision, r.agent, r.envelope ? `${r.envelope} envelope: ${r.reviewed}` : r.command, r.reasons?.map((x) => x.code)]))}\ntool results: ${JSON.stringify(server.toolResults)}`;
     return { run, records, toolResults: [...server.toolResults], summary };
   }
@@ -118,7 +154,10 @@ describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
       expectFinished(done);
       expect(readFileSync(join(world.workspace, 'marker.txt'), 'utf8'), summary).toContain(world.noteToken);
       expect(toolResults[0]?.text, summary).toContain(cases.allow.output);
-      expect(forCommand(records, cases.allow.command).map((r) => [r.decision, r.agent]), summary).toEqual([['allow', name]]);
+      expect(
+        forCommand(records, cases.allow.command).map((r) => [r.decision, r.agent]),
+        summary,
+      ).toEqual([['allow', name]]);
     });
   }, 400_000);
 
@@ -131,7 +170,10 @@ describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
       expect(toolResults[1]?.text, summary).toContain(BLOCK_MESSAGE);
       const mine = forCommand(records, PROTECTED_READ);
       expect(mine.length, summary).toBeGreaterThanOrEqual(1);
-      expect(mine.every((r) => r.decision === 'block' && r.agent === name), summary).toBe(true);
+      expect(
+        mine.every((r) => r.decision === 'block' && r.agent === name),
+        summary,
+      ).toBe(true);
       expect(run.stdout, summary).toContain('Scripted turn finished.');
     });
   }, 400_000);
@@ -139,10 +181,18 @@ describe.each(NAMES)('%s behind shimctl', (name: MoreAgentName) => {
   test("the agent's own shells are not refused and every record names the agent", async (ctx) => {
     ready(ctx, 'startup');
     const { records, summary } = await gatedTurn();
-    expect(records.every((r) => r.agent === name), summary).toBe(true);
+    expect(
+      records.every((r) => r.agent === name),
+      summary,
+    ).toBe(true);
     await unlessKnownBroken(ctx, name, 'startup', () => {
-      const own = records.filter((r) => forCommand([r], cases.allow.command).length === 0 && forCommand([r], PROTECTED_READ).length === 0);
-      expect(own.filter((r) => r.decision !== 'allow'), summary).toEqual([]);
+      const own = records.filter(
+        (r) => forCommand([r], cases.allow.command).length === 0 && forCommand([r], PROTECTED_READ).length === 0,
+      );
+      expect(
+        own.filter((r) => r.decision !== 'allow'),
+        summary,
+      ).toEqual([]);
     });
   }, 400_000);
 

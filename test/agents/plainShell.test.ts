@@ -15,8 +15,13 @@ import { makeWorld, removeWorlds } from './workspaceFixture.js';
 
 const FIXTURES = process.env.SHIMCTL_AGENT_FIXTURES ?? join(import.meta.dirname, '../domain/shell/agents');
 let server: ModelServer;
-beforeAll(async () => { server = await startModelServer(); });
-afterAll(async () => { await server?.close(); removeWorlds(); });
+beforeAll(async () => {
+  server = await startModelServer();
+});
+afterAll(async () => {
+  await server?.close();
+  removeWorlds();
+});
 
 async function runPlain(name: AgentName, command: string) {
   const agent = ensureAgentForTests(name);
@@ -24,18 +29,40 @@ async function runPlain(name: AgentName, command: string) {
   const shell = writeLoggingShell(world.root);
   server.reset();
   server.script({ command });
-  const plan = planFor(name, { modelUrl: server.url, home: world.home, workspace: world.workspace, prompt: 'Run the command.' });
+  const plan = planFor(name, {
+    modelUrl: server.url,
+    home: world.home,
+    workspace: world.workspace,
+    prompt: 'Run the command.',
+  });
   // The same wiring the fixtures were captured with: SHELL/CLAUDE_CODE_SHELL for Claude, PATH for Gemini, BASH_ENV for Codex.
-  const wiring: Record<string, string> = agentIdOf(name) === 'codex' ? { BASH_ENV: shell.bashEnv } : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash };
-  const run = await runAgent(plan, { cwd: world.workspace, home: world.home, path: `${shell.dir}:${agent.nodeBinDir ? `${agent.nodeBinDir}:` : ''}${agent.binDir}:/usr/local/bin:/usr/bin:/bin`, extraEnv: wiring });
+  const wiring: Record<string, string> =
+    agentIdOf(name) === 'codex' ? { BASH_ENV: shell.bashEnv } : { SHELL: shell.bash, CLAUDE_CODE_SHELL: shell.bash };
+  const run = await runAgent(plan, {
+    cwd: world.workspace,
+    home: world.home,
+    path: `${shell.dir}:${agent.nodeBinDir ? `${agent.nodeBinDir}:` : ''}${agent.binDir}:/usr/local/bin:/usr/bin:/bin`,
+    extraEnv: wiring,
+  });
   const lines = existsSync(shell.log) ? readFileSync(shell.log, 'utf8').split('\n').filter(Boolean) : [];
-  const shellLines = lines.map((l) => placeholders(l, { home: world.home, workspace: world.workspace, shimDir: shell.dir, install: agent.dir, nodeBin: agent.nodeBinDir }));
-  if (server.unknown.length) console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
+  const shellLines = lines.map((l) =>
+    placeholders(l, {
+      home: world.home,
+      workspace: world.workspace,
+      shimDir: shell.dir,
+      install: agent.dir,
+      nodeBin: agent.nodeBinDir,
+    }),
+  );
+  if (server.unknown.length)
+    console.warn(`${name}: routes the scripted model did not know: ${server.unknown.join(', ')}`);
   return { agent, world, run, shellLines, toolResults: [...server.toolResults] };
 }
 
 describe.each(AGENT_NAMES)('%s without shimctl (plain logging shell)', (name) => {
-  beforeAll(() => { ensureAgentForTests(name); }, 900_000);
+  beforeAll(() => {
+    ensureAgentForTests(name);
+  }, 900_000);
 
   test('runs the scripted command, reports its output and finishes the turn', async (ctx) => {
     const agent = ensureAgentForTests(name);
@@ -64,7 +91,9 @@ describe.each(AGENT_NAMES)('%s without shimctl (plain logging shell)', (name) =>
     // Codex takes its snapshot asynchronously: its snapshot check and wrapper appear only when the
     // snapshot is ready before the command.
     for (const line of seen) expect(expected, `unexpected shell start: ${line.slice(0, 400)}`).toContain(line);
-    const optional = name === 'codex' ? expected.filter((l) => l.includes('<codex wrapper>') || l.includes('set -e; .')) : [];
-    for (const line of expected) if (!optional.includes(line)) expect(seen, `missing shell start: ${line.slice(0, 400)}`).toContain(line);
+    const optional =
+      name === 'codex' ? expected.filter((l) => l.includes('<codex wrapper>') || l.includes('set -e; .')) : [];
+    for (const line of expected)
+      if (!optional.includes(line)) expect(seen, `missing shell start: ${line.slice(0, 400)}`).toContain(line);
   });
 });

@@ -8,7 +8,12 @@ export const REPO = join(import.meta.dirname, '../..');
 const CLI = join(REPO, 'bin/shimctl.cjs');
 
 export async function shimctl(args: string[], env: { HOME: string; PATH: string }) {
-  const r = await execa(process.execPath, [CLI, ...args], { env: { HOME: env.HOME, PATH: env.PATH }, extendEnv: false, reject: false, timeout: 240_000 }); // install compiles the client: minutes on a loaded 2-core box
+  const r = await execa(process.execPath, [CLI, ...args], {
+    env: { HOME: env.HOME, PATH: env.PATH },
+    extendEnv: false,
+    reject: false,
+    timeout: 240_000,
+  }); // install compiles the client: minutes on a loaded 2-core box
   return { exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
@@ -21,10 +26,20 @@ export function shimctlPaths(home: string) {
   };
 }
 
-export interface AuditLine { decision: string; risk?: string; agent?: string; command?: string; argv?: string[];
-  envelope?: string; reviewed?: string; reasons?: Array<{ code: string; message?: string }>; exitCode?: number;
+export interface AuditLine {
+  decision: string;
+  risk?: string;
+  agent?: string;
+  command?: string;
+  argv?: string[];
+  envelope?: string;
+  reviewed?: string;
+  reasons?: Array<{ code: string; message?: string }>;
+  exitCode?: number;
   /** A compound command judged part by part (README audit schema). */
-  parts?: Array<{ command: string; cwd?: string; decision: string }>; [key: string]: unknown }
+  parts?: Array<{ command: string; cwd?: string; decision: string }>;
+  [key: string]: unknown;
+}
 
 /**
  * One record per decision, as `audit tail` shows them: a command that ran has a `phase: "start"`
@@ -32,5 +47,10 @@ export interface AuditLine { decision: string; risk?: string; agent?: string; co
  */
 export function readAudit(path: string): AuditLine[] {
   if (!existsSync(path)) return [];
-  return oneRecordPerCommand(readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditLine));
+  return oneRecordPerCommand(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as AuditLine),
+  );
 }

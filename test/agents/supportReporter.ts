@@ -23,12 +23,20 @@ export default class SupportReporter implements Reporter {
         if (state === 'pending') continue;
         const row = (file.agents[meta.agent] ??= { version: meta.agentVersion ?? '?', checks: {} });
         // A new version starts a fresh row: results of an older build say nothing about this one.
-        if (row.version !== meta.agentVersion) { row.version = meta.agentVersion ?? '?'; row.checks = {}; }
+        if (row.version !== meta.agentVersion) {
+          row.version = meta.agentVersion ?? '?';
+          row.checks = {};
+        }
         const previous = row.checks[meta.check];
         // Several tests may share a column (e.g. three block cases): any failure or skip wins.
         const rank = { passed: 0, skipped: 1, failed: 2 } as const;
-        const next = { state, ...(meta.skipReason ? { reason: meta.skipReason } : {}), at: new Date().toISOString().slice(0, 10) };
-        if (!previous || previous.runId !== runId || rank[state] > rank[previous.state]) row.checks[meta.check] = { ...next, runId };
+        const next = {
+          state,
+          ...(meta.skipReason ? { reason: meta.skipReason } : {}),
+          at: new Date().toISOString().slice(0, 10),
+        };
+        if (!previous || previous.runId !== runId || rank[state] > rank[previous.state])
+          row.checks[meta.check] = { ...next, runId };
         touched = true;
       }
     }
@@ -39,6 +47,10 @@ export default class SupportReporter implements Reporter {
     // Keep the docs' copy of the table in step with what just ran.
     const docs = join(here, '../../docs/agents.md');
     const re = /(<!-- support-table:begin -->)[\s\S]*?(<!-- support-table:end -->)/;
-    if (existsSync(docs)) writeFileSync(docs, readFileSync(docs, 'utf8').replace(re, (_m, b: string, e: string) => `${b}\n${table}\n${e}`));
+    if (existsSync(docs))
+      writeFileSync(
+        docs,
+        readFileSync(docs, 'utf8').replace(re, (_m, b: string, e: string) => `${b}\n${table}\n${e}`),
+      );
   }
 }

@@ -37,7 +37,9 @@ export function makeWorld(label: string): World {
 
 /** Fills {{workspace}}, {{sentinel}}, {{home}} in a command taken from cases.json. */
 export function fillCommand(template: string, world: World): string {
-  return template.replaceAll('{{workspace}}', world.workspace).replaceAll('{{sentinel}}', world.sentinel)
+  return template
+    .replaceAll('{{workspace}}', world.workspace)
+    .replaceAll('{{sentinel}}', world.sentinel)
     .replaceAll('{{home}}', world.home);
 }
 

@@ -4,8 +4,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeAgentChange, findAgentChange } from '../../src/application/config/agentChange.js';
 
-interface Case { name: string; changed: string; expect: Record<string, string> | null; described?: string }
-const table = JSON.parse(readFileSync(new URL('./agentChange.cases.json', import.meta.url), 'utf8')) as { records: object[]; cases: Case[] };
+interface Case {
+  name: string;
+  changed: string;
+  expect: Record<string, string> | null;
+  described?: string;
+}
+const table = JSON.parse(readFileSync(new URL('./agentChange.cases.json', import.meta.url), 'utf8')) as {
+  records: object[];
+  cases: Case[];
+};
 // The log is read newest first, as the real reader yields it.
 const newestFirst = table.records.map((r) => JSON.stringify(r)).reverse();
 
@@ -25,7 +33,14 @@ describe('findAgentChange', () => {
       yield '{"torn';
       for (let i = 0; i < 100_000; i++) {
         read++;
-        yield JSON.stringify({ id: `o${i}`, ts: new Date(Date.parse('2026-12-01T00:00:00Z') - i * 1000).toISOString(), agent: 'a', session: 'old', decision: 'allow', durationMs: 1 });
+        yield JSON.stringify({
+          id: `o${i}`,
+          ts: new Date(Date.parse('2026-12-01T00:00:00Z') - i * 1000).toISOString(),
+          agent: 'a',
+          session: 'old',
+          decision: 'allow',
+          durationMs: 1,
+        });
       }
     }
     expect(findAgentChange(Date.parse('2026-12-01T06:00:00Z'), lines())).toBeUndefined();

@@ -43,7 +43,11 @@ describe('sameRule', () => {
   const base = { id: 'x', command: 'git', subcommand: ['push'], decision: 'allow' as const };
   it.each([
     ['identical apart from id and reason', { ...base, id: 'y', reason: 'r' }, true],
-    ['an empty subcommand list is no subcommand, unlike push', { id: 'x', command: 'git', subcommand: [], decision: 'allow' as const }, false],
+    [
+      'an empty subcommand list is no subcommand, unlike push',
+      { id: 'x', command: 'git', subcommand: [], decision: 'allow' as const },
+      false,
+    ],
     ['another decision', { ...base, decision: 'ask' as const }, false],
     ['another subcommand', { ...base, subcommand: ['pull'] }, false],
     ['exact args vs any args', { ...base, args: [] }, false],
@@ -55,7 +59,12 @@ describe('sameRule', () => {
 describe('alwaysEligibility', () => {
   it.each(cases.eligible)('$codes => ok $ok', ({ codes, ok }) => {
     for (const c of codes) expect(isReasonCode(c), c).toBe(true);
-    const v = { decision: 'ask' as const, risk: 'medium' as const, reasons: codes.map((code) => ({ code: code as ReasonCode, message: 'm' })), rule_ids: [] };
+    const v = {
+      decision: 'ask' as const,
+      risk: 'medium' as const,
+      reasons: codes.map((code) => ({ code: code as ReasonCode, message: 'm' })),
+      rule_ids: [],
+    };
     const out = alwaysEligibility(v);
     expect(out.ok).toBe(ok);
     if (!out.ok) expect(out.message).toMatch(/approve once instead/);

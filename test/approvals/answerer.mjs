@@ -14,7 +14,11 @@ for (;;) {
     // Answers are typed in a terminal: util-linux `script` gives the answer a pty and a session of
     // its own, as a terminal window would (its output then arrives on stdout, CR LF).
     const line = [process.execPath, cli, ...args].map((w) => `'${w.replaceAll("'", `'\\''`)}'`).join(' ');
-    const a = spawnSync('script', ['-qec', line, '/dev/null'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const a = spawnSync('script', ['-qec', line, '/dev/null'], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     process.stdout.write(JSON.stringify({ request: pending[0], status: a.status, stderr: `${a.stdout}${a.stderr}` }));
     process.exit(a.status ?? 1);
   }

@@ -108,22 +108,25 @@ describe('several agents at once', () => {
 });
 
 describe('the waiting shell is stopped', () => {
-  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s: the request file is removed and the command does not run', async (signal) => {
-    const h = approvalHome();
-    const w = h.shim('mytool interrupted');
-    const [p] = await h.waitForPending(1);
-    w.kill(signal);
-    const r = await w.done;
-    expect(r.status).toBe(126);
-    expect(r.stderr).toContain(`got ${signal}`);
-    expect(pendingFiles(h)).toEqual([]);
-    expect(h.ran()).toEqual([]);
-    expect(lastRecord(h.audit())).toMatchObject({ decision: 'block', approval: { by: 'unavailable' } });
-    // Answering afterwards finds nothing.
-    const late = h.answer(['approve', p!.id]);
-    expect(late.status).toBe(1);
-    expect(late.stderr).toMatch(/no pending request/);
-  });
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    '%s: the request file is removed and the command does not run',
+    async (signal) => {
+      const h = approvalHome();
+      const w = h.shim('mytool interrupted');
+      const [p] = await h.waitForPending(1);
+      w.kill(signal);
+      const r = await w.done;
+      expect(r.status).toBe(126);
+      expect(r.stderr).toContain(`got ${signal}`);
+      expect(pendingFiles(h)).toEqual([]);
+      expect(h.ran()).toEqual([]);
+      expect(lastRecord(h.audit())).toMatchObject({ decision: 'block', approval: { by: 'unavailable' } });
+      // Answering afterwards finds nothing.
+      const late = h.answer(['approve', p!.id]);
+      expect(late.status).toBe(1);
+      expect(late.stderr).toMatch(/no pending request/);
+    },
+  );
 });
 
 describe('answer command errors', () => {
@@ -163,7 +166,7 @@ describe('desktop notice', () => {
   // The notice itself (notify-send from a trusted system directory, the command made visible, never
   // waited for, no tokens in its environment) is covered in desktopNotice.test.ts: the trusted
   // directories cannot be written here. What the built CLI must show: the request's PATH is never used.
-  it('never runs a notify-send planted on the request PATH (the agent\'s); the ask proceeds as before', async () => {
+  it("never runs a notify-send planted on the request PATH (the agent's); the ask proceeds as before", async () => {
     const h = approvalHome();
     const { writeFileSync, chmodSync, existsSync } = await import('node:fs');
     const marker = `${h.root}/notify-ran`;

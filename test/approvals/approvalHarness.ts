@@ -7,9 +7,26 @@ import { afterAll } from 'vitest';
 import { CLI, SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, tempDir } from '../install/cliHarness.js';
 import type { CliRun } from '../install/cliHarness.js';
 
-export interface PendingJson { id: string; agent: string | null; cwd: string; command: string; reasons: Array<{ code: string; message: string }>; risk: string; createdAt: string }
-export interface ShimRun { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
-export interface Waiting { pid: number; done: Promise<ShimRun>; kill(signal: NodeJS.Signals): void }
+export interface PendingJson {
+  id: string;
+  agent: string | null;
+  cwd: string;
+  command: string;
+  reasons: Array<{ code: string; message: string }>;
+  risk: string;
+  createdAt: string;
+}
+export interface ShimRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+export interface Waiting {
+  pid: number;
+  done: Promise<ShimRun>;
+  kill(signal: NodeJS.Signals): void;
+}
 
 export interface ApprovalHome {
   root: string;
@@ -25,7 +42,10 @@ export interface ApprovalHome {
   /** The answering side: a terminal of the user's, no session markers. */
   answer(args: string[], extraEnv?: Record<string, string>): CliRun;
   /** The asking side: one intercepted shell start of an agent, left waiting. */
-  shim(command: string, opts?: { agent?: string; session?: string; env?: Record<string, string>; cwd?: string }): Waiting;
+  shim(
+    command: string,
+    opts?: { agent?: string; session?: string; env?: Record<string, string>; cwd?: string },
+  ): Waiting;
   pending(): PendingJson[];
   waitForPending(count: number, timeoutMs?: number): Promise<PendingJson[]>;
 }
@@ -78,10 +98,17 @@ export function approvalHome(given: object = { approvals: { timeoutSeconds: 60 }
     stateDir,
     pendingDir: join(stateDir, 'approvals'),
     userConfig,
-    ran: () => (existsSync(join(home, 'ran.log')) ? readFileSync(join(home, 'ran.log'), 'utf8').split('\n').filter(Boolean) : []),
+    ran: () =>
+      existsSync(join(home, 'ran.log')) ? readFileSync(join(home, 'ran.log'), 'utf8').split('\n').filter(Boolean) : [],
     audit: () => {
       const file = join(stateDir, 'audit', 'audit.jsonl');
-      return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+      return existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [];
     },
     answer: (args, extraEnv = {}) => cli(args, { ...userEnv, ...extraEnv }),
     shim(command, opts = {}) {
@@ -92,12 +119,18 @@ export function approvalHome(given: object = { approvals: { timeoutSeconds: 60 }
         SHIMCTL_DEPTH: '1',
         ...(opts.env ?? {}),
       });
-      const child = spawn(process.execPath, [CLI, '__shim', 'bash', '/bin/bash', '-c', command], { cwd: opts.cwd ?? workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, '__shim', 'bash', '/bin/bash', '-c', command], {
+        cwd: opts.cwd ?? workspace,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
       child.stderr.on('data', (d) => (stderr += d));
-      const done = new Promise<ShimRun>((resolve) => child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })));
+      const done = new Promise<ShimRun>((resolve) =>
+        child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })),
+      );
       return { pid: child.pid!, done, kill: (s) => child.kill(s) };
     },
     pending() {

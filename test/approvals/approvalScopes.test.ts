@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approvalHome, pendingFiles } from './approvalHarness.js';
 
-const rules = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { rules: Array<Record<string, unknown>> }).rules;
+const rules = (file: string) =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { rules: Array<Record<string, unknown>> }).rules;
 
 describe('approve --always scopes', () => {
   it('defaults to the project: the repository root and below, not the next repository', async () => {
@@ -21,7 +22,9 @@ describe('approve --always scopes', () => {
     const a = h.answer(['approve', p!.id, '--always']);
     expect(a.stderr).toBe('');
     expect((await w.done).status).toBe(0);
-    expect(rules(h.userConfig)).toEqual([expect.objectContaining({ command: 'mytool', args: ['build'], cwd: `${h.workspace}/**`, decision: 'allow' })]);
+    expect(rules(h.userConfig)).toEqual([
+      expect.objectContaining({ command: 'mytool', args: ['build'], cwd: `${h.workspace}/**`, decision: 'allow' }),
+    ]);
     // Anywhere in the project: runs unasked.
     expect((await h.shim('mytool build').done).status).toBe(0);
     expect((await h.shim('mytool build', { cwd: sub }).done).status).toBe(0);
@@ -58,11 +61,17 @@ describe('approve --always scopes', () => {
     const [p] = await h.waitForPending(1);
     expect(h.answer(['approve', p!.id, '--always', '--scope', 'subcommand']).stderr).toBe('');
     await w.done; // git itself fails here (no repository); what matters is that it ran
-    expect(rules(h.userConfig)).toEqual([expect.objectContaining({ command: 'git', subcommand: ['push'], lifts: ['git:push'], maxRisk: 'medium' })]);
+    expect(rules(h.userConfig)).toEqual([
+      expect.objectContaining({ command: 'git', subcommand: ['push'], lifts: ['git:push'], maxRisk: 'medium' }),
+    ]);
     await h.shim('git push origin feature').done;
     expect(pendingFiles(h)).toEqual([]);
     expect(h.audit().at(-1)).toMatchObject({ decision: 'allow', risk: 'medium' });
-    for (const riskier of ['git push --force origin main', 'git push --delete origin old', 'git push --mirror origin']) {
+    for (const riskier of [
+      'git push --force origin main',
+      'git push --delete origin old',
+      'git push --mirror origin',
+    ]) {
       const r = h.shim(riskier);
       const [q] = await h.waitForPending(1);
       expect(q!.command).toBe(riskier);
@@ -75,7 +84,12 @@ describe('approve --always scopes', () => {
 // Project pinning (docs/rules.md): a project approval of a build or test tool holds for the files
 // that define what runs as they were when the human approved. Real npm, real package.json.
 describe('approve --always npm test is pinned to package.json', () => {
-  const npmEnv = { NPM_CONFIG_UPDATE_NOTIFIER: 'false', NPM_CONFIG_FUND: 'false', NPM_CONFIG_AUDIT: 'false', NPM_CONFIG_OFFLINE: 'true' };
+  const npmEnv = {
+    NPM_CONFIG_UPDATE_NOTIFIER: 'false',
+    NPM_CONFIG_FUND: 'false',
+    NPM_CONFIG_AUDIT: 'false',
+    NPM_CONFIG_OFFLINE: 'true',
+  };
   it('unchanged it runs unasked; scripts edited it asks again (approval.pin_changed); approving again re-pins in place', async () => {
     const h = approvalHome();
     mkdirSync(join(h.workspace, '.git'));
@@ -86,7 +100,14 @@ describe('approve --always npm test is pinned to package.json', () => {
     expect(h.answer(['approve', p!.id, '--always']).stderr).toBe('');
     expect((await w.done).status).toBe(0);
     const saved = rules(h.userConfig);
-    expect(saved).toEqual([expect.objectContaining({ command: 'npm', args: ['test'], cwd: `${h.workspace}/**`, pin: { root: h.workspace, digest: expect.stringMatching(/^[0-9a-f]{64}$/) } })]);
+    expect(saved).toEqual([
+      expect.objectContaining({
+        command: 'npm',
+        args: ['test'],
+        cwd: `${h.workspace}/**`,
+        pin: { root: h.workspace, digest: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      }),
+    ]);
     // Unchanged: allowed without asking.
     const again = await h.shim('npm test', { env: npmEnv }).done;
     expect(again.status).toBe(0);
@@ -106,7 +127,7 @@ describe('approve --always npm test is pinned to package.json', () => {
     expect((now[0]!.pin as { digest: string }).digest).not.toBe((saved[0]!.pin as { digest: string }).digest);
     expect((await h.shim('npm test', { env: npmEnv }).done).status).toBe(0);
     expect(pendingFiles(h)).toEqual([]);
-    }, 120_000); // several real CLI and npm runs: slow on a loaded machine
+  }, 120_000); // several real CLI and npm runs: slow on a loaded machine
 });
 
 describe('session approvals expire', () => {
@@ -123,7 +144,9 @@ describe('session approvals expire', () => {
     const file = JSON.parse(readFileSync(h.userConfig, 'utf8'));
     file.rules[0].savedAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
     writeFileSync(h.userConfig, JSON.stringify(file));
-    const listed = JSON.parse(h.answer(['rules', '--json']).stdout) as { rules: Array<{ id: string; expired?: boolean }> };
+    const listed = JSON.parse(h.answer(['rules', '--json']).stdout) as {
+      rules: Array<{ id: string; expired?: boolean }>;
+    };
     expect(listed.rules).toEqual([expect.objectContaining({ id: saved!.id, expired: true })]);
     const later = h.shim('mytool check', { session: 's-ttl' });
     const [q] = await h.waitForPending(1);
@@ -133,5 +156,5 @@ describe('session approvals expire', () => {
     expect(now).toHaveLength(1);
     expect(Date.now() - Date.parse(now[0]!.savedAt as string)).toBeLessThan(60_000);
     expect(pendingFiles(h)).toEqual([]);
-    }, 120_000); // several real CLI and npm runs: slow on a loaded machine
+  }, 120_000); // several real CLI and npm runs: slow on a loaded machine
 });

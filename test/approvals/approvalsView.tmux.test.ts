@@ -10,9 +10,17 @@ import type { ApprovalHome } from './approvalHarness.js';
 import { approvalHome, pendingFiles } from './approvalHarness.js';
 
 const TMUX = spawnSync('sh', ['-c', 'command -v tmux']).stdout?.toString().trim();
-if (!TMUX) console.warn('approvalsView.tmux.test: tmux is not installed (apt-get install -y tmux); the pseudo-terminal tests are skipped');
+if (!TMUX)
+  console.warn(
+    'approvalsView.tmux.test: tmux is not installed (apt-get install -y tmux); the pseudo-terminal tests are skipped',
+  );
 
-interface Pane { tmux(...args: string[]): string; screen(withEscapes?: boolean): string; waitFor(text: string | RegExp, ms?: number): Promise<string>; keys(...k: string[]): void }
+interface Pane {
+  tmux(...args: string[]): string;
+  screen(withEscapes?: boolean): string;
+  waitFor(text: string | RegExp, ms?: number): Promise<string>;
+  keys(...k: string[]): void;
+}
 
 const sockets: string[] = [];
 afterEach(() => {
@@ -29,7 +37,17 @@ function openView(h: ApprovalHome): Pane {
     return r.stdout;
   };
   // The view runs as the user would start it: their own terminal, no session markers.
-  run('new-session', '-d', '-s', 'view', '-x', '160', '-y', '50', `env -i HOME='${h.home}' PATH='${SYSTEM_PATH}' LANG=C.UTF-8 TERM=xterm-256color '${process.execPath}' '${CLI}' approvals`);
+  run(
+    'new-session',
+    '-d',
+    '-s',
+    'view',
+    '-x',
+    '160',
+    '-y',
+    '50',
+    `env -i HOME='${h.home}' PATH='${SYSTEM_PATH}' LANG=C.UTF-8 TERM=xterm-256color '${process.execPath}' '${CLI}' approvals`,
+  );
   const pane: Pane = {
     tmux: run,
     screen: (withEscapes = false) => run('capture-pane', '-p', ...(withEscapes ? ['-e'] : []), '-t', 'view'),

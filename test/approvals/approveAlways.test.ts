@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approvalHome, pendingFiles } from './approvalHarness.js';
 
-const readConfig = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { rules?: Array<Record<string, unknown>>; [k: string]: unknown };
+const readConfig = (file: string) =>
+  JSON.parse(readFileSync(file, 'utf8')) as { rules?: Array<Record<string, unknown>>; [k: string]: unknown };
 
 describe('approve --always', () => {
   it('writes one exact rule to the user config, keeps the rest of the file, and the next identical call runs without a prompt', async () => {
-    const h = approvalHome({ approvals: { timeoutSeconds: 60 }, protectedPaths: ['~/private/**'], rules: [{ id: 'me:keep', command: 'git', subcommand: ['status'], decision: 'allow' }] });
+    const h = approvalHome({
+      approvals: { timeoutSeconds: 60 },
+      protectedPaths: ['~/private/**'],
+      rules: [{ id: 'me:keep', command: 'git', subcommand: ['status'], decision: 'allow' }],
+    });
     const w = h.shim('mytool build --fast');
     const [p] = await h.waitForPending(1);
     const a = h.answer(['approve', p!.id, '--always']);
@@ -49,7 +54,9 @@ describe('approve --always', () => {
     const a = h.answer(['approve', p!.id, '--always', '--scope', 'subcommand']);
     expect(a.status).toBe(0);
     expect((await w.done).status).toBe(0);
-    expect(readConfig(h.userConfig).rules).toEqual([expect.objectContaining({ command: 'mytool', subcommand: ['test'], decision: 'allow' })]);
+    expect(readConfig(h.userConfig).rules).toEqual([
+      expect.objectContaining({ command: 'mytool', subcommand: ['test'], decision: 'allow' }),
+    ]);
     expect((await h.shim('mytool test --integration').done).status).toBe(0);
     const wider = h.shim('mytool release');
     const [p2] = await h.waitForPending(1);
@@ -107,7 +114,10 @@ describe('approve --always', () => {
   it('refuses to edit a YAML user config and leaves the request waiting (nothing answered)', async () => {
     const h = approvalHome();
     // Only config.json can be rewritten without losing comments.
-    writeFileSync(h.userConfig.replace(/\.json$/, '.yaml'), 'approvals:\n  timeoutSeconds: 60\n  answerWithoutTerminal: true\n');
+    writeFileSync(
+      h.userConfig.replace(/\.json$/, '.yaml'),
+      'approvals:\n  timeoutSeconds: 60\n  answerWithoutTerminal: true\n',
+    );
     const { rmSync } = await import('node:fs');
     rmSync(h.userConfig);
     const w = h.shim('mytool yaml');
@@ -125,7 +135,12 @@ describe('approve --always', () => {
 describe('approve --always checks that the rule would work before saving it', () => {
   it("refuses when a project's ask rule would still ask (the rule is tried, not assumed)", async () => {
     const h = approvalHome();
-    writeFileSync(join(h.workspace, '.shimctlrc.json'), JSON.stringify({ rules: [{ id: 'proj:ask-mytool', command: 'mytool', decision: 'ask', reason: 'the team reviews mytool' }] }));
+    writeFileSync(
+      join(h.workspace, '.shimctlrc.json'),
+      JSON.stringify({
+        rules: [{ id: 'proj:ask-mytool', command: 'mytool', decision: 'ask', reason: 'the team reviews mytool' }],
+      }),
+    );
     const w = h.shim('mytool ship');
     const [p] = await h.waitForPending(1);
     expect(p!.reasons.map((r) => r.code)).toContain('command.asked');

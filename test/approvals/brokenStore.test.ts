@@ -11,12 +11,26 @@ function breakIt(h: ApprovalHome, how: string): void {
   mkdirSync(h.stateDir, { recursive: true, mode: 0o700 });
   const key = join(h.stateDir, 'approvals.key');
   switch (how) {
-    case 'pending-is-file': writeFileSync(h.pendingDir, 'not a directory'); break;
-    case 'pending-is-symlink': mkdirSync(join(h.root, 'shared'), { mode: 0o777 }); symlinkSync(join(h.root, 'shared'), h.pendingDir); break;
-    case 'key-world-readable': writeFileSync(key, Buffer.alloc(32, 7)); chmodSync(key, 0o644); break;
-    case 'key-is-symlink': writeFileSync(join(h.root, 'elsewhere.key'), Buffer.alloc(32, 7), { mode: 0o600 }); symlinkSync(join(h.root, 'elsewhere.key'), key); break;
-    case 'key-short': writeFileSync(key, 'short', { mode: 0o600 }); break;
-    default: throw new Error(`unknown break ${how}`);
+    case 'pending-is-file':
+      writeFileSync(h.pendingDir, 'not a directory');
+      break;
+    case 'pending-is-symlink':
+      mkdirSync(join(h.root, 'shared'), { mode: 0o777 });
+      symlinkSync(join(h.root, 'shared'), h.pendingDir);
+      break;
+    case 'key-world-readable':
+      writeFileSync(key, Buffer.alloc(32, 7));
+      chmodSync(key, 0o644);
+      break;
+    case 'key-is-symlink':
+      writeFileSync(join(h.root, 'elsewhere.key'), Buffer.alloc(32, 7), { mode: 0o600 });
+      symlinkSync(join(h.root, 'elsewhere.key'), key);
+      break;
+    case 'key-short':
+      writeFileSync(key, 'short', { mode: 0o600 });
+      break;
+    default:
+      throw new Error(`unknown break ${how}`);
   }
 }
 

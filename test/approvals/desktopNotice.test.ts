@@ -3,7 +3,16 @@
 // the desktop session (no tokens), and never delays the request. The trusted directories cannot be
 // written in a test, so these drive the approver in-process with its test-only `notifyDirs`.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,19 +52,43 @@ function setup() {
   /** Answers the one pending request like `shimctl approve` would (signed, bound to its digest). */
   const approveWhenPending = async (): Promise<void> => {
     for (const until = Date.now() + 10_000; Date.now() < until; await sleep(50)) {
-      const file = existsSync(paths.approvalsDir) ? readdirSync(paths.approvalsDir).find((f) => f.endsWith('.request.json')) : undefined;
+      const file = existsSync(paths.approvalsDir)
+        ? readdirSync(paths.approvalsDir).find((f) => f.endsWith('.request.json'))
+        : undefined;
       if (!file) continue;
       const key = loadApprovalKey(paths, false);
       const r = readRequestFile(join(paths.approvalsDir, file), key);
       if (!r?.authentic) continue;
-      writeAnswerFile(paths.approvalsDir, key, { id: r.request.id, decision: 'approve', requestDigest: requestDigest(r.request), answeredAt: new Date().toISOString() });
+      writeAnswerFile(paths.approvalsDir, key, {
+        id: r.request.id,
+        decision: 'approve',
+        requestDigest: requestDigest(r.request),
+        answeredAt: new Date().toISOString(),
+      });
       return;
     }
     throw new Error('no pending request appeared');
   };
-  const ask = (env: Record<string, string>, notifyDirs?: string[], command = 'mytool build'): Promise<ApprovalOutcome> =>
+  const ask = (
+    env: Record<string, string>,
+    notifyDirs?: string[],
+    command = 'mytool build',
+  ): Promise<ApprovalOutcome> =>
     createApprover(paths, { HOME: home, ...env }, notifyDirs ? { notifyDirs } : {}).request(
-      { id: randomUUID(), agent: 'claude', session: 's1', cwd: root, command, verdict: { decision: 'ask', risk: 'medium', reasons: [{ code: 'command.unknown', message: 'unknown' }], rule_ids: [] }, createdAt: new Date().toISOString() },
+      {
+        id: randomUUID(),
+        agent: 'claude',
+        session: 's1',
+        cwd: root,
+        command,
+        verdict: {
+          decision: 'ask',
+          risk: 'medium',
+          reasons: [{ code: 'command.unknown', message: 'unknown' }],
+          rule_ids: [],
+        },
+        createdAt: new Date().toISOString(),
+      },
       20_000,
     );
   return { root, trusted, planted, script, ask, approveWhenPending };
@@ -86,7 +119,12 @@ describe('desktop notice', () => {
     const s = setup();
     const marker = join(s.root, 'PWNED');
     s.script(s.planted, `env > '${marker}.env'\ntouch '${marker}'`);
-    const env = { PATH: `${s.planted}:${SYSTEM_PATH}`, DISPLAY: ':99', WAYLAND_DISPLAY: 'wayland-0', GITHUB_TOKEN: 'ghp_secret' };
+    const env = {
+      PATH: `${s.planted}:${SYSTEM_PATH}`,
+      DISPLAY: ':99',
+      WAYLAND_DISPLAY: 'wayland-0',
+      GITHUB_TOKEN: 'ghp_secret',
+    };
     // With the test's (empty) trusted directory and with the real system ones alike.
     for (const dirs of [[s.trusted], undefined]) {
       const outcome = s.ask(env, dirs);
@@ -133,26 +171,52 @@ describe('desktop notice', () => {
     expect((await outcome).granted).toBe(true);
     const text = readFileSync(dump, 'utf8');
     expect(text).not.toContain('secret');
-    const got = Object.fromEntries(text.split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const got = Object.fromEntries(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
     expect(got.GITHUB_TOKEN).toBeUndefined();
-    expect(got).toMatchObject({ PATH: SYSTEM_PATH, DISPLAY: ':99', WAYLAND_DISPLAY: 'wayland-0', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus', XDG_RUNTIME_DIR: '/run/user/1000' });
+    expect(got).toMatchObject({
+      PATH: SYSTEM_PATH,
+      DISPLAY: ':99',
+      WAYLAND_DISPLAY: 'wayland-0',
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
+      XDG_RUNTIME_DIR: '/run/user/1000',
+    });
     // Only what the shell running the script adds itself besides what we passed.
     const shellOwn = new Set(['PWD', 'OLDPWD', 'SHLVL', '_']);
-    expect(Object.keys(got).filter((k) => !shellOwn.has(k)).sort()).toEqual(['DBUS_SESSION_BUS_ADDRESS', 'DISPLAY', 'PATH', 'WAYLAND_DISPLAY', 'XDG_RUNTIME_DIR']);
+    expect(
+      Object.keys(got)
+        .filter((k) => !shellOwn.has(k))
+        .sort(),
+    ).toEqual(['DBUS_SESSION_BUS_ADDRESS', 'DISPLAY', 'PATH', 'WAYLAND_DISPLAY', 'XDG_RUNTIME_DIR']);
   });
 
   it('drops a session bus address that is not a plain unix socket (D-Bus transports that run a program)', () => {
-    for (const bus of ['unixexec:path=/tmp/evil', 'autolaunch:', 'unix:path=/run/user/1/bus;unixexec:path=/tmp/evil', 'tcp:host=evil,port=1']) {
+    for (const bus of [
+      'unixexec:path=/tmp/evil',
+      'autolaunch:',
+      'unix:path=/run/user/1/bus;unixexec:path=/tmp/evil',
+      'tcp:host=evil,port=1',
+    ]) {
       expect(notifyEnv({ DISPLAY: ':0', DBUS_SESSION_BUS_ADDRESS: bus }).DBUS_SESSION_BUS_ADDRESS).toBeUndefined();
     }
-    expect(notifyEnv({ DISPLAY: ':0', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1/bus,guid=abc' })).toEqual({ PATH: SYSTEM_PATH, DISPLAY: ':0', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1/bus,guid=abc' });
+    expect(notifyEnv({ DISPLAY: ':0', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1/bus,guid=abc' })).toEqual({
+      PATH: SYSTEM_PATH,
+      DISPLAY: ':0',
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1/bus,guid=abc',
+    });
   });
 
   it('runs nothing without a display, or with SHIMCTL_NOTIFY=0', async () => {
     const s = setup();
     const marker = join(s.root, 'ran');
     s.script(s.trusted, `touch '${marker}'`);
-    for (const env of [{ PATH: SYSTEM_PATH }, { PATH: SYSTEM_PATH, DISPLAY: ':99', SHIMCTL_NOTIFY: '0' }] as Array<Record<string, string>>) {
+    for (const env of [{ PATH: SYSTEM_PATH }, { PATH: SYSTEM_PATH, DISPLAY: ':99', SHIMCTL_NOTIFY: '0' }] as Array<
+      Record<string, string>
+    >) {
       const outcome = s.ask(env, [s.trusted]);
       await s.approveWhenPending();
       expect((await outcome).granted).toBe(true);

@@ -1,7 +1,16 @@
 // The single-use pass a Codex hook leaves for the BASH_ENV guard (hookPassStore.ts), on real
 // owner-only files: bound to session, cwd and exact text; unforgeable without the approval key;
 // consumed on first use. Cases are data (hookPass.cases.json).
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,21 +20,42 @@ import { macHex, sha256Hex } from '../../src/infrastructure/approvals/approvalMa
 import { createHookPassStore } from '../../src/infrastructure/approvals/hookPassStore.js';
 import { statePaths } from '../../src/infrastructure/paths/statePaths.js';
 
-interface Case { id: string; take: Partial<PassBinding>; taken: boolean; second?: boolean; tamper?: 'forge' | 'copy' | 'loosen' | 'stretch' | 'nokey'; advanceMs?: number }
-const table = JSON.parse(readFileSync(join(import.meta.dirname, 'hookPass.cases.json'), 'utf8')) as { mint: PassBinding; cases: Case[] };
+interface Case {
+  id: string;
+  take: Partial<PassBinding>;
+  taken: boolean;
+  second?: boolean;
+  tamper?: 'forge' | 'copy' | 'loosen' | 'stretch' | 'nokey';
+  advanceMs?: number;
+}
+const table = JSON.parse(readFileSync(join(import.meta.dirname, 'hookPass.cases.json'), 'utf8')) as {
+  mint: PassBinding;
+  cases: Case[];
+};
 
 const homes: string[] = [];
-afterEach(() => { for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
+});
 
 const nameOf = (b: PassBinding) => sha256Hex(`shimctl-pass\0${b.session}\0${b.cwd}\0${b.text}`);
 
 function tamper(how: Case['tamper'], dir: string, paths: ReturnType<typeof statePaths>, c: Case): void {
   const file = join(dir, nameOf(table.mint));
   const pass = JSON.parse(readFileSync(file, 'utf8')) as { v: number; expires: number; mac: string };
-  if (how === 'forge') writeFileSync(file, JSON.stringify({ ...pass, mac: macHex(Buffer.alloc(32, 7), `shimctl-pass\0${nameOf(table.mint)}\0${pass.expires}`) }), { mode: 0o600 });
+  if (how === 'forge')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...pass,
+        mac: macHex(Buffer.alloc(32, 7), `shimctl-pass\0${nameOf(table.mint)}\0${pass.expires}`),
+      }),
+      { mode: 0o600 },
+    );
   if (how === 'copy') renameSync(file, join(dir, nameOf({ ...table.mint, ...c.take })));
   if (how === 'loosen') chmodSync(file, 0o640);
-  if (how === 'stretch') writeFileSync(file, JSON.stringify({ ...pass, expires: pass.expires + 3_600_000 }), { mode: 0o600 });
+  if (how === 'stretch')
+    writeFileSync(file, JSON.stringify({ ...pass, expires: pass.expires + 3_600_000 }), { mode: 0o600 });
   if (how === 'nokey') unlinkSync(approvalKeyPath(paths));
 }
 
@@ -65,6 +95,8 @@ describe('hook passes', () => {
     store.mint(table.mint);
     clock += 200_000;
     store.mint({ ...table.mint, text: 'ls' });
-    expect(readdirSync(join(paths.stateDir, 'passes', table.mint.session))).toEqual([nameOf({ ...table.mint, text: 'ls' })]);
+    expect(readdirSync(join(paths.stateDir, 'passes', table.mint.session))).toEqual([
+      nameOf({ ...table.mint, text: 'ls' }),
+    ]);
   });
 });

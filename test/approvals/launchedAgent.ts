@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { ROOT, SYSTEM_PATH } from '../install/cliHarness.js';
 import type { ApprovalHome } from './approvalHarness.js';
 
-export interface LaunchedAgent { pid: number; stop(): void }
+export interface LaunchedAgent {
+  pid: number;
+  stop(): void;
+}
 
 /** Renders the launcher for a fake agent in `h.root`; returns its path. */
 export function renderLauncher(h: ApprovalHome): string {

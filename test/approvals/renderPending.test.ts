@@ -8,8 +8,20 @@ const now = new Date('2026-11-29T12:00:00Z');
 
 function request(over: Partial<PendingRequest> = {}): PendingRequest {
   return {
-    id: '3f2a9c1e-0000-4000-8000-000000000000', agent: 'claude', session: 's', cwd: '/w', command: 'mytool build', hop: 'agent', pid: 1,
-    createdAt: '2026-11-29T11:59:30Z', verdict: { decision: 'ask', risk: 'medium', reasons: [{ code: 'command.unknown', message: 'not in the policy' }], rule_ids: [] },
+    id: '3f2a9c1e-0000-4000-8000-000000000000',
+    agent: 'claude',
+    session: 's',
+    cwd: '/w',
+    command: 'mytool build',
+    hop: 'agent',
+    pid: 1,
+    createdAt: '2026-11-29T11:59:30Z',
+    verdict: {
+      decision: 'ask',
+      risk: 'medium',
+      reasons: [{ code: 'command.unknown', message: 'not in the policy' }],
+      rule_ids: [],
+    },
     ...over,
   };
 }
@@ -25,7 +37,11 @@ describe('pending request rendering', () => {
   });
 
   it("puts the model's command first for an envelope, and keeps the exact text in the details", () => {
-    const r = request({ command: "source snap || true && eval 'mytool build' < /dev/null", reviewed: 'mytool build', envelope: 'claude' });
+    const r = request({
+      command: "source snap || true && eval 'mytool build' < /dev/null",
+      reviewed: 'mytool build',
+      envelope: 'claude',
+    });
     const list = listEntry({ request: r, authentic: true, stale: false }, 0, false, now).join('\n');
     expect(list).toContain('$ mytool build\n');
     expect(list).toContain('inside the claude envelope');
@@ -35,15 +51,35 @@ describe('pending request rendering', () => {
   });
 
   it('skips permissive reasons when choosing the one that explains the ask', () => {
-    const r = request({ verdict: { decision: 'ask', risk: 'high', reasons: [{ code: 'command.allowed', message: 'ls is fine' }, { code: 'env.code_injection', message: 'LD_PRELOAD' }], rule_ids: [] } });
-    expect(listEntry({ request: r, authentic: true, stale: false }, 0, false, now)[2]).toBe('     why: env.code_injection: LD_PRELOAD');
+    const r = request({
+      verdict: {
+        decision: 'ask',
+        risk: 'high',
+        reasons: [
+          { code: 'command.allowed', message: 'ls is fine' },
+          { code: 'env.code_injection', message: 'LD_PRELOAD' },
+        ],
+        rule_ids: [],
+      },
+    });
+    expect(listEntry({ request: r, authentic: true, stale: false }, 0, false, now)[2]).toBe(
+      '     why: env.code_injection: LD_PRELOAD',
+    );
   });
 
   it('never emits an active or invisible character, whatever any field holds', () => {
     const text = fc.string({ unit: 'binary', maxLength: 40 });
     fc.assert(
       fc.property(text, text, text, text, text, text, (agent, cwd, command, reviewed, code, message) => {
-        const r = request({ agent, cwd, command, reviewed, envelope: agent, session: message, verdict: { decision: 'ask', risk: 'medium', reasons: [{ code: code as never, message }], rule_ids: [code] } });
+        const r = request({
+          agent,
+          cwd,
+          command,
+          reviewed,
+          envelope: agent,
+          session: message,
+          verdict: { decision: 'ask', risk: 'medium', reasons: [{ code: code as never, message }], rule_ids: [code] },
+        });
         const all = [...listEntry({ request: r, authentic: true, stale: false }, 0, true, now), ...detailLines(r, now)];
         return all.every((l) => !ACTIVE.test(l));
       }),

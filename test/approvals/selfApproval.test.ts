@@ -46,7 +46,12 @@ describe('(a) answers are authenticated', () => {
     const answerPath = join(h.pendingDir, `${p!.id}.answer.json`);
     const { request } = readRequest(h, p!.id);
     const digest = sha256Hex(requestSigningText(request));
-    const base: Answer = { id: p!.id, decision: 'approve', requestDigest: digest, answeredAt: new Date().toISOString() };
+    const base: Answer = {
+      id: p!.id,
+      decision: 'approve',
+      requestDigest: digest,
+      answeredAt: new Date().toISOString(),
+    };
 
     // 1. A plausible file with a made-up MAC.
     writeOwnerOnly(answerPath, { answer: base, mac: 'ab'.repeat(32) });
@@ -133,10 +138,14 @@ describe('(b) no answers from inside a gated session', () => {
     const [p] = await h.waitForPending(1);
     // The "agent" (sh, with the session marker in its environment) runs `env -i … shimctl approve`.
     // `; exit $?` keeps sh alive as the parent instead of exec'ing the last command.
-    const r = spawnSync('/bin/sh', ['-c', 'env -i HOME="$H" PATH=/usr/bin:/bin "$NODE" "$CLI" approve "$ID"; exit $?'], {
-      env: { H: h.home, NODE: process.execPath, CLI, ID: p!.id, SHIMCTL_SESSION: 'deadbeef', PATH: SYSTEM_PATH },
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      '/bin/sh',
+      ['-c', 'env -i HOME="$H" PATH=/usr/bin:/bin "$NODE" "$CLI" approve "$ID"; exit $?'],
+      {
+        env: { H: h.home, NODE: process.execPath, CLI, ID: p!.id, SHIMCTL_SESSION: 'deadbeef', PATH: SYSTEM_PATH },
+        encoding: 'utf8',
+      },
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/an ancestor process \(pid \d+\) runs inside a gated agent session \(SHIMCTL_SESSION\)/);
     expect(await stillWaiting(w, 300)).toBe(true);
@@ -148,13 +157,18 @@ describe('(b) no answers from inside a gated session', () => {
     // Worst case: the user allowed `shimctl` outright. The built-in self-control check
     // (core:shimctl-self) is not a rule a user allow replaces, so the shim refuses it before
     // the CLI's own session guard (tested above) is even reached.
-    const h = approvalHome({ approvals: { timeoutSeconds: 60 }, rules: [{ id: 'me:shimctl', command: 'shimctl', decision: 'allow' }] });
+    const h = approvalHome({
+      approvals: { timeoutSeconds: 60 },
+      rules: [{ id: 'me:shimctl', command: 'shimctl', decision: 'allow' }],
+    });
     symlinkSync(CLI, join(h.bin, 'shimctl'));
     const target = h.shim('mytool steal', { session: 'agent-1' });
     const [p] = await h.waitForPending(1);
     const self = await h.shim(`shimctl approve ${p!.id}`, { session: 'agent-1' }).done;
     expect(self.status).toBe(126);
-    expect(self.stderr).toMatch(/shimctl: blocked \(command\.blocked\): shimctl approve changes the review gate itself/);
+    expect(self.stderr).toMatch(
+      /shimctl: blocked \(command\.blocked\): shimctl approve changes the review gate itself/,
+    );
     expect(await stillWaiting(target, 500)).toBe(true);
     expect(h.ran()).toEqual([]);
     h.answer(['deny', p!.id]);
@@ -167,11 +181,19 @@ describe('(c) the policy protects the key and the pending store', () => {
   mkdirSync(join(h.stateDir, 'approvals'), { recursive: true, mode: 0o700 });
   writeFileSync(join(h.stateDir, 'approvals.key'), randomBytes(32), { mode: 0o600 });
   chmodSync(join(h.stateDir, 'approvals.key'), 0o600);
-  const fill = (t: string) => t.replaceAll('{state}', h.stateDir).replaceAll('{workspace}', h.workspace).replaceAll('{config}', join(h.home, '.config', 'shimctl'));
+  const fill = (t: string) =>
+    t
+      .replaceAll('{state}', h.stateDir)
+      .replaceAll('{workspace}', h.workspace)
+      .replaceAll('{config}', join(h.home, '.config', 'shimctl'));
 
   it.each(cases)('$why: $decision ($code)', ({ command, decision, code }) => {
     const req = JSON.stringify({ api_version: 1, command: fill(command), cwd: h.workspace, agent: 'claude' });
-    const r = spawnSync(process.execPath, [CLI, 'decide', '--json'], { input: req, env: { HOME: h.home, PATH: SYSTEM_PATH }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'decide', '--json'], {
+      input: req,
+      env: { HOME: h.home, PATH: SYSTEM_PATH },
+      encoding: 'utf8',
+    });
     const v = JSON.parse(r.stdout) as { decision: string; reasons: Array<{ code: string }> };
     expect(v.decision).toBe(decision);
     expect(v.reasons.map((x) => x.code)).toContain(code);

@@ -15,11 +15,33 @@ describe('showControls', () => {
   });
 
   it('never lets an active or invisible character through (any string)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => !ACTIVE.test(showControls(s))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => !ACTIVE.test(showControls(s))),
+      { numRuns: 2000 },
+    );
   });
 
   it('is injective: two different texts never display the same (no spoofing through the escaping itself)', () => {
-    const alphabet = fc.constantFrom('a', '\\', 'e', 'x', 'u', '{', '}', '0', '2', 'E', '\u001b', '\u0000', '\u202E', '\n', 'n', '\u0085', '8', '5');
+    const alphabet = fc.constantFrom(
+      'a',
+      '\\',
+      'e',
+      'x',
+      'u',
+      '{',
+      '}',
+      '0',
+      '2',
+      'E',
+      '\u001b',
+      '\u0000',
+      '\u202E',
+      '\n',
+      'n',
+      '\u0085',
+      '8',
+      '5',
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 8 }), fc.array(alphabet, { maxLength: 8 }), (a, b) => {
         const x = a.join('');

@@ -19,7 +19,11 @@ function answerInBackground(action: 'approve' | 'deny'): Promise<{ code: number 
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
 }
 
-const audit = () => readFileSync(h.auditLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const audit = () =>
+  readFileSync(h.auditLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 // CI is set in the e2e environment (nobody to ask); these runs have a human, so it is switched off.
 const withHuman = { CI: 'false' };
@@ -38,7 +42,15 @@ describe.each(['claude', 'gemini', 'copilot'])('%s through its launcher, with a 
     if (agent !== 'copilot') expect(seen.envelope).toBe(agent);
     expect(r.command.status).toBe(0);
     expect(r.command.stdout).toContain('42');
-    expect(audit().some((x) => x.agent === agent && x.decision === 'allow' && (x.approval as { by?: string })?.by === 'user' && x.exitCode === 0)).toBe(true);
+    expect(
+      audit().some(
+        (x) =>
+          x.agent === agent &&
+          x.decision === 'allow' &&
+          (x.approval as { by?: string })?.by === 'user' &&
+          x.exitCode === 0,
+      ),
+    ).toBe(true);
   });
 
   it('deny: 126 and the reason reach the agent', async () => {

@@ -33,7 +33,9 @@ describe('import cycles', () => {
   });
 
   it('lists no known cycle that is gone or smaller (shrink the list when one is broken)', () => {
-    const stale = known.cycles.filter((k) => !found.some((c) => c.length === k.files.length && c.every((f) => k.files.includes(f))));
+    const stale = known.cycles.filter(
+      (k) => !found.some((c) => c.length === k.files.length && c.every((f) => k.files.includes(f))),
+    );
     expect(stale.map((k) => k.files)).toEqual([]);
   });
 });

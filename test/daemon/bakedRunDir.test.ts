@@ -52,7 +52,11 @@ afterAll(() => {
 const installed = (name: string) => join(h.home, '.local/share/shimctl/shims', name);
 
 /** Asynchronously, so the stand-in (in this process) can answer while the client waits. */
-function run(file: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; stderr: string }> {
+function run(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { env, cwd: h.project, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -64,7 +68,7 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
 const moved = () => ({ ...h.env, XDG_STATE_HOME: evilState() });
 
 describe('a moved XDG_STATE_HOME cannot choose the daemon', () => {
-  it('the compiled bash shim talks to the install\'s daemon, which refuses the foreign paths; the per-command core decides', async () => {
+  it("the compiled bash shim talks to the install's daemon, which refuses the foreign paths; the per-command core decides", async () => {
     const before = fakeConnections;
     const ok = await run(installed('bash'), ['-c', 'touch reviewed-ok'], moved());
     expect(ok.status, ok.stderr).toBe(0);
@@ -76,18 +80,22 @@ describe('a moved XDG_STATE_HOME cannot choose the daemon', () => {
     expect(existsSync(pwned())).toBe(false);
   });
 
-  it('the compiled sh shim and the guard\'s client (check mode) do not reach the stand-in either', async () => {
+  it("the compiled sh shim and the guard's client (check mode) do not reach the stand-in either", async () => {
     const before = fakeConnections;
     const sh = await run(installed('sh'), ['-c', 'true'], moved());
     expect(sh.status, sh.stderr).toBe(0);
     const guardClient = installed('shimctl-client');
-    const check = await run(guardClient, ['--check', process.execPath, h.entry, 'bash', '/bin/bash', '-c', 'rm -rf /'], moved());
+    const check = await run(
+      guardClient,
+      ['--check', process.execPath, h.entry, 'bash', '/bin/bash', '-c', 'rm -rf /'],
+      moved(),
+    );
     expect(check.status).toBe(126);
     expect(fakeConnections).toBe(before);
     expect(existsSync(pwned())).toBe(false);
   });
 
-  it('the control: a client built without the install\'s run dir follows XDG_STATE_HOME to the stand-in (the test can fail)', async () => {
+  it("the control: a client built without the install's run dir follows XDG_STATE_HOME to the stand-in (the test can fail)", async () => {
     const before = fakeConnections;
     const r = await run(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', 'rm -rf /'], moved());
     expect(fakeConnections).toBe(before + 1);

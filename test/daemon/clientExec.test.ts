@@ -29,7 +29,11 @@ let daemon: RunningDaemon;
 let relay: { stop(): void } | undefined;
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'clientExec.cases.json'), 'utf8')) as Case[];
 
-function runClient(id: string, stdin: string | undefined, onSpawn: (pid: number) => void = () => {}): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string; pid: number }> {
+function runClient(
+  id: string,
+  stdin: string | undefined,
+  onSpawn: (pid: number) => void = () => {},
+): Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string; pid: number }> {
   return new Promise((resolve) => {
     // `node` must exist for the fallback; it must never be reached here, so it is /bin/false. The
     // entry the daemon must run is the relay that stands in front of this file's server.
@@ -55,7 +59,9 @@ beforeAll(async () => {
   const front = await startRelay(files.socket, home);
   relay = front;
   daemon = await startDaemon({
-    files: { ...files, socket: front.backend }, token, idleMs: 60_000,
+    files: { ...files, socket: front.backend },
+    token,
+    idleMs: 60_000,
     refuseEnv: () => undefined,
     staleReason: () => undefined,
     async handle(req, channel) {
@@ -78,7 +84,12 @@ describe('the fast-path client runs what the daemon allowed, within bounds', () 
     it(c.name, async () => {
       const pidFile = join(home, `${Math.random().toString(36).slice(2)}.pid`);
       const spec: ExecSpec = {
-        args: [], cwd: home, env: { PATH: '/usr/bin:/bin', PIDFILE: pidFile }, timeoutMs: 10_000, graceMs: 1000, maxOutputBytes: 1_000_000,
+        args: [],
+        cwd: home,
+        env: { PATH: '/usr/bin:/bin', PIDFILE: pidFile },
+        timeoutMs: 10_000,
+        graceMs: 1000,
+        maxOutputBytes: 1_000_000,
         ...c.spec,
       };
       const id = Buffer.from(JSON.stringify(spec)).toString('base64');
@@ -104,36 +115,66 @@ describe('the fast-path client runs what the daemon allowed, within bounds', () 
   // the command's stdout and stderr open for 30 s. The client must still stop waiting at timeout +
   // grace (1.5 s here) and report, so the daemon writes the record; the bound is generous on purpose.
   it.each([
-    ['the program exited at once: its own exit status, not a timeout', 'echo leader-done; exit 3', { exitCode: 3, signal: null, timedOut: false }],
-    ['the program itself ran into the timeout: 124', 'echo leader-done; exec sleep 100', { exitCode: 124, signal: 'SIGTERM', timedOut: true }],
-  ] as const)('a setsid descendant holding the output does not hold the client past timeout + grace: %s', async (_name, tail, expected) => {
-    const pidFile = join(home, `${Math.random().toString(36).slice(2)}.pid`);
-    const script = `setsid -f sh -c 'echo $$ > "$PIDFILE"; exec sleep 30'; ${tail}`;
-    const spec: ExecSpec = { file: '/bin/sh', args: ['-c', script], cwd: home, env: { PATH: '/usr/bin:/bin', PIDFILE: pidFile }, timeoutMs: 1000, graceMs: 500, maxOutputBytes: 1000 };
-    const id = Buffer.from(JSON.stringify(spec)).toString('base64');
-    const t0 = Date.now();
-    try {
-      const r = await runClient(id, undefined);
-      const elapsed = Date.now() - t0;
-      expect(elapsed).toBeLessThan(10_000);
-      expect(results.get(id), r.stderr).toMatchObject(expected);
-      expect(results.get(id)!.durationMs).toBeGreaterThanOrEqual(1400);
-      expect(r.status).toBe(expected.exitCode);
-      expect(r.stdout).toBe('leader-done\n');
-    } finally {
-      // The leftover sleep is outside the command's bounds by construction: end it here.
-      for (let i = 0; i < 40 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 50));
-      const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0;
-      if (holder > 0) {
-        try {
-          process.kill(holder, 'SIGKILL');
-        } catch { /* already gone */ }
+    [
+      'the program exited at once: its own exit status, not a timeout',
+      'echo leader-done; exit 3',
+      { exitCode: 3, signal: null, timedOut: false },
+    ],
+    [
+      'the program itself ran into the timeout: 124',
+      'echo leader-done; exec sleep 100',
+      { exitCode: 124, signal: 'SIGTERM', timedOut: true },
+    ],
+  ] as const)(
+    'a setsid descendant holding the output does not hold the client past timeout + grace: %s',
+    async (_name, tail, expected) => {
+      const pidFile = join(home, `${Math.random().toString(36).slice(2)}.pid`);
+      const script = `setsid -f sh -c 'echo $$ > "$PIDFILE"; exec sleep 30'; ${tail}`;
+      const spec: ExecSpec = {
+        file: '/bin/sh',
+        args: ['-c', script],
+        cwd: home,
+        env: { PATH: '/usr/bin:/bin', PIDFILE: pidFile },
+        timeoutMs: 1000,
+        graceMs: 500,
+        maxOutputBytes: 1000,
+      };
+      const id = Buffer.from(JSON.stringify(spec)).toString('base64');
+      const t0 = Date.now();
+      try {
+        const r = await runClient(id, undefined);
+        const elapsed = Date.now() - t0;
+        expect(elapsed).toBeLessThan(10_000);
+        expect(results.get(id), r.stderr).toMatchObject(expected);
+        expect(results.get(id)!.durationMs).toBeGreaterThanOrEqual(1400);
+        expect(r.status).toBe(expected.exitCode);
+        expect(r.stdout).toBe('leader-done\n');
+      } finally {
+        // The leftover sleep is outside the command's bounds by construction: end it here.
+        for (let i = 0; i < 40 && !existsSync(pidFile); i++) await new Promise((res) => setTimeout(res, 50));
+        const holder = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0;
+        if (holder > 0) {
+          try {
+            process.kill(holder, 'SIGKILL');
+          } catch {
+            /* already gone */
+          }
+        }
       }
-    }
-  }, 45_000);
+    },
+    45_000,
+  );
 
   it('forwards TERM sent to the client to the command group and still reports back', async () => {
-    const spec: ExecSpec = { file: '/bin/sleep', args: ['30'], cwd: home, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 20_000, graceMs: 500, maxOutputBytes: 1000 };
+    const spec: ExecSpec = {
+      file: '/bin/sleep',
+      args: ['30'],
+      cwd: home,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 20_000,
+      graceMs: 500,
+      maxOutputBytes: 1000,
+    };
     const id = Buffer.from(JSON.stringify(spec)).toString('base64');
     let clientPid = 0;
     const running = runClient(id, undefined, (pid) => (clientPid = pid));

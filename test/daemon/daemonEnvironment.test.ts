@@ -21,11 +21,20 @@ afterEach(() => {
 function procEntries(pid: number): { environ: string; cmdline: string; names: string[] } {
   const environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
   const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
-  return { environ, cmdline, names: environ.split('\0').filter(Boolean).map((e) => e.slice(0, e.indexOf('='))) };
+  return {
+    environ,
+    cmdline,
+    names: environ
+      .split('\0')
+      .filter(Boolean)
+      .map((e) => e.slice(0, e.indexOf('='))),
+  };
 }
 
 async function daemonUp(home: FastHome): Promise<number> {
-  expect(await waitFor(() => alive(daemonPid(home)) && runFast(home, 'true').stderr.includes('daemon: accepted'), 20_000)).toBe(true);
+  expect(
+    await waitFor(() => alive(daemonPid(home)) && runFast(home, 'true').stderr.includes('daemon: accepted'), 20_000),
+  ).toBe(true);
   return daemonPid(home)!;
 }
 
@@ -41,7 +50,7 @@ function secondSession(home: FastHome): string {
   return r.stdout;
 }
 
-describe('the resident process holds no session\'s secrets', () => {
+describe("the resident process holds no session's secrets", () => {
   it('started by a shim of a session with SECRET_TOKEN set: not in its environ or cmdline, nor in a command of another session', async () => {
     h = fastHome();
     const first = runFast(h, 'true', { SECRET_TOKEN: SECRET, TERM: SECRET });
@@ -66,7 +75,10 @@ describe('the resident process holds no session\'s secrets', () => {
   it('`shimctl daemon run` typed in a terminal with a secret: the serving process starts again without it', async () => {
     h = fastHome();
     const home = h;
-    const fg = spawn(process.execPath, [CLI, 'daemon', 'run'], { env: { ...home.env, SECRET_TOKEN: SECRET, TERM: SECRET }, stdio: 'ignore' });
+    const fg = spawn(process.execPath, [CLI, 'daemon', 'run'], {
+      env: { ...home.env, SECRET_TOKEN: SECRET, TERM: SECRET },
+      stdio: 'ignore',
+    });
     try {
       const pid = await daemonUp(home);
       expect(pid).not.toBe(fg.pid);

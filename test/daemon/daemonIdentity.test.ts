@@ -17,7 +17,8 @@ let h: FastHome;
 let fake: ChildProcess | undefined;
 const pwned = () => join(h.home, 'pwned');
 const fakeLog = () => join(h.home, 'fake.log');
-const connections = () => (existsSync(fakeLog()) ? readFileSync(fakeLog(), 'utf8').split('\n').filter(Boolean).length : 0);
+const connections = () =>
+  existsSync(fakeLog()) ? readFileSync(fakeLog(), 'utf8').split('\n').filter(Boolean).length : 0;
 const installed = (name: string) => join(h.home, '.local/share/shimctl/shims', name);
 
 beforeEach(() => {
@@ -53,47 +54,74 @@ function run(file: string, args: string[]): Promise<{ status: number | null; std
 
 /** Each stand-in, started as an attacker would; all answer "run" to every request. */
 const standIns: Array<[string, () => Promise<void>]> = [
-  ['python3 (not node)', () => serveFake('python3', [join(FIXTURES, 'fakeDaemon.py'), h.runDir, pwned(), fakeLog()], { HOME: h.home })],
-  ['node at the recorded path running another script', () =>
-    serveFake(process.execPath, ['--max-semi-space-size=32', join(FIXTURES, 'fakeDaemon.cjs'), 'daemon', 'run', h.runDir, pwned(), fakeLog()], { HOME: h.home })],
-  ['the real entry with code preloaded through NODE_OPTIONS', async () => {
-    // A copy, so the preload finds its arguments next to itself (nothing extra in the environment
-    // but NODE_OPTIONS, which the preload removes from process.env before the daemon looks).
-    const preload = join(h.home, 'preload.cjs');
-    copyFileSync(join(FIXTURES, 'fakeDaemon.cjs'), preload);
-    writeFileSync(`${preload}.args`, [h.runDir, pwned(), fakeLog()].join('\n'));
-    // The killed daemon's lock still names its pid (a zombie until reaped): the attacker removes it.
-    rmSync(join(h.runDir, 'daemon.lock'), { force: true });
-    const child = spawn(process.execPath, ['--max-semi-space-size=32', h.entry, 'daemon', 'run'], { env: { HOME: h.home, NODE_OPTIONS: `--require ${preload}` }, stdio: 'ignore' });
-    fake = child;
-    expect(await waitFor(() => daemonPid(h) === child.pid && existsSync(join(h.runDir, 'daemon.sock')))).toBe(true);
-  }],
+  [
+    'python3 (not node)',
+    () => serveFake('python3', [join(FIXTURES, 'fakeDaemon.py'), h.runDir, pwned(), fakeLog()], { HOME: h.home }),
+  ],
+  [
+    'node at the recorded path running another script',
+    () =>
+      serveFake(
+        process.execPath,
+        ['--max-semi-space-size=32', join(FIXTURES, 'fakeDaemon.cjs'), 'daemon', 'run', h.runDir, pwned(), fakeLog()],
+        { HOME: h.home },
+      ),
+  ],
+  [
+    'the real entry with code preloaded through NODE_OPTIONS',
+    async () => {
+      // A copy, so the preload finds its arguments next to itself (nothing extra in the environment
+      // but NODE_OPTIONS, which the preload removes from process.env before the daemon looks).
+      const preload = join(h.home, 'preload.cjs');
+      copyFileSync(join(FIXTURES, 'fakeDaemon.cjs'), preload);
+      writeFileSync(`${preload}.args`, [h.runDir, pwned(), fakeLog()].join('\n'));
+      // The killed daemon's lock still names its pid (a zombie until reaped): the attacker removes it.
+      rmSync(join(h.runDir, 'daemon.lock'), { force: true });
+      const child = spawn(process.execPath, ['--max-semi-space-size=32', h.entry, 'daemon', 'run'], {
+        env: { HOME: h.home, NODE_OPTIONS: `--require ${preload}` },
+        stdio: 'ignore',
+      });
+      fake = child;
+      expect(await waitFor(() => daemonPid(h) === child.pid && existsSync(join(h.runDir, 'daemon.sock')))).toBe(true);
+    },
+  ],
 ];
 
 describe('a stand-in on the daemon socket is not trusted', () => {
-  it.each(standIns)('%s: the installed bash shim does not run what it says; the per-command core reviews', async (_name, start) => {
-    await start();
-    const before = connections();
-    const blocked = await run(installed('bash'), ['-c', 'rm -rf /']);
-    expect(connections(), 'the client reached the stand-in').toBe(before + 1);
-    expect(existsSync(pwned())).toBe(false);
-    expect(blocked.status, blocked.stderr).toBe(126);
-    expect(blocked.stderr).toContain('shimctl-client: fallback: daemon identity: ');
-    // An allowed command still runs, reviewed by the per-command core.
-    const ok = await run(installed('bash'), ['-c', 'touch reviewed-ok']);
-    expect(ok.status, ok.stderr).toBe(0);
-    expect(existsSync(join(h.project, 'reviewed-ok'))).toBe(true);
-    expect(existsSync(pwned())).toBe(false);
-    // `shimctl daemon status` says what is on the socket instead of "running".
-    const status = spawnSync(process.execPath, [CLI, 'daemon', 'status', '--json'], { env: h.env, encoding: 'utf8' });
-    expect(status.status).toBe(3);
-    expect(JSON.parse(status.stdout)).toMatchObject({ running: false, notShimctl: expect.any(String) });
-  });
+  it.each(standIns)(
+    '%s: the installed bash shim does not run what it says; the per-command core reviews',
+    async (_name, start) => {
+      await start();
+      const before = connections();
+      const blocked = await run(installed('bash'), ['-c', 'rm -rf /']);
+      expect(connections(), 'the client reached the stand-in').toBe(before + 1);
+      expect(existsSync(pwned())).toBe(false);
+      expect(blocked.status, blocked.stderr).toBe(126);
+      expect(blocked.stderr).toContain('shimctl-client: fallback: daemon identity: ');
+      // An allowed command still runs, reviewed by the per-command core.
+      const ok = await run(installed('bash'), ['-c', 'touch reviewed-ok']);
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(existsSync(join(h.project, 'reviewed-ok'))).toBe(true);
+      expect(existsSync(pwned())).toBe(false);
+      // `shimctl daemon status` says what is on the socket instead of "running".
+      const status = spawnSync(process.execPath, [CLI, 'daemon', 'status', '--json'], { env: h.env, encoding: 'utf8' });
+      expect(status.status).toBe(3);
+      expect(JSON.parse(status.stdout)).toMatchObject({ running: false, notShimctl: expect.any(String) });
+    },
+  );
 
   it.each(standIns)('%s: the guard\'s client (check mode) does not take its "0"', async (_name, start) => {
     await start();
     const before = connections();
-    const r = await run(installed('shimctl-client'), ['--check', process.execPath, h.entry, 'bash', '/bin/bash', '-c', 'rm -rf /']);
+    const r = await run(installed('shimctl-client'), [
+      '--check',
+      process.execPath,
+      h.entry,
+      'bash',
+      '/bin/bash',
+      '-c',
+      'rm -rf /',
+    ]);
     expect(connections()).toBe(before + 1);
     expect(r.status, r.stderr).toBe(126);
   });

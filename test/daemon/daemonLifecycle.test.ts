@@ -6,9 +6,26 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, w
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROTOCOL, encodeFields, encodeFrame, FrameReader, decodeFields } from '../../src/infrastructure/daemon/frames.js';
+import {
+  PROTOCOL,
+  encodeFields,
+  encodeFrame,
+  FrameReader,
+  decodeFields,
+} from '../../src/infrastructure/daemon/frames.js';
 import type { FastHome } from './harness.js';
-import { alive, auditRecords, daemonPid, fastHome, nodeStarts, runFast, runFastAsync, startDaemon, stopDaemon, waitFor } from './harness.js';
+import {
+  alive,
+  auditRecords,
+  daemonPid,
+  fastHome,
+  nodeStarts,
+  runFast,
+  runFastAsync,
+  startDaemon,
+  stopDaemon,
+  waitFor,
+} from './harness.js';
 import { SYSTEM_PATH } from '../install/cliHarness.js';
 
 const homes: FastHome[] = [];
@@ -71,7 +88,10 @@ describe('resident review process', () => {
     const no = spawnSync('/bin/bash', ['-c', 'rm -rf /'], { env, cwd: h.project, encoding: 'utf8' });
     expect(no.status).toBe(126);
     expect(no.stderr).toContain('shimctl: blocked (path.root_deletion)');
-    expect(auditRecords(h).map((r) => [r.command, r.decision])).toEqual([['touch guarded', 'allow'], ['rm -rf /', 'block']]);
+    expect(auditRecords(h).map((r) => [r.command, r.decision])).toEqual([
+      ['touch guarded', 'allow'],
+      ['rm -rf /', 'block'],
+    ]);
     expect(shimCalls(h)).toBe(0);
   });
 
@@ -91,7 +111,9 @@ describe('resident review process', () => {
     startDaemon(h);
     const n = 16;
     const runs = await Promise.all(
-      Array.from({ length: n }, (_, i) => runFastAsync(h, i % 4 === 3 ? 'rm -rf /' : `touch file-${i}`, { SHIMCTL_SESSION: `agent-${i}` })),
+      Array.from({ length: n }, (_, i) =>
+        runFastAsync(h, i % 4 === 3 ? 'rm -rf /' : `touch file-${i}`, { SHIMCTL_SESSION: `agent-${i}` }),
+      ),
     );
     runs.forEach((r, i) => {
       expect(r.status, r.stderr).toBe(i % 4 === 3 ? 126 : 0);
@@ -114,7 +136,9 @@ describe('resident review process', () => {
     const h = home();
     startDaemon(h);
     expect(runFast(h, 'touch a').status).toBe(0);
-    writeUserConfig(h, { rules: [{ id: 'test:no-touch', command: 'touch', decision: 'block', reason: 'no touching' }] });
+    writeUserConfig(h, {
+      rules: [{ id: 'test:no-touch', command: 'touch', decision: 'block', reason: 'no touching' }],
+    });
     const blocked = runFast(h, 'touch b');
     expect(blocked.status).toBe(126);
     expect(blocked.stderr).toContain('daemon: accepted');
@@ -130,11 +154,20 @@ describe('resident review process', () => {
 
   it('never runs the command unreviewed when the daemon is killed mid-request', async () => {
     const h = home();
-    writeUserConfig(h, { approvals: { timeoutSeconds: 2 }, rules: [{ id: 'test:ask-touch', command: 'touch', decision: 'ask' }] });
+    writeUserConfig(h, {
+      approvals: { timeoutSeconds: 2 },
+      rules: [{ id: 'test:ask-touch', command: 'touch', decision: 'ask' }],
+    });
     const pid = startDaemon(h);
     const pending = runFastAsync(h, 'touch must-not-exist');
     // The daemon is now waiting for a human; kill it there.
-    expect(await waitFor(() => existsSync(join(h.home, '.local/state/shimctl/approvals')) && readdirSync(join(h.home, '.local/state/shimctl/approvals')).some((f) => f.endsWith('.json')))).toBe(true);
+    expect(
+      await waitFor(
+        () =>
+          existsSync(join(h.home, '.local/state/shimctl/approvals')) &&
+          readdirSync(join(h.home, '.local/state/shimctl/approvals')).some((f) => f.endsWith('.json')),
+      ),
+    ).toBe(true);
     process.kill(pid, 'SIGKILL');
     const r = await pending;
     expect(r.stderr).toContain('fallback: the daemon went away before a command ran');
@@ -170,7 +203,25 @@ describe('resident review process', () => {
       s.on('data', (d) => got.push(...reader.push(d).map((f) => `${f.type}:${decodeFields(f.body).join(' ')}`)));
       s.on('close', () => resolve(got));
       s.on('error', reject);
-      s.write(encodeFrame('Q', encodeFields([PROTOCOL, 'f'.repeat(64), Date.now(), 'run', 'bash', '/bin/bash', h.project, 2, '-c', 'touch forged', 1, `HOME=${h.home}`])));
+      s.write(
+        encodeFrame(
+          'Q',
+          encodeFields([
+            PROTOCOL,
+            'f'.repeat(64),
+            Date.now(),
+            'run',
+            'bash',
+            '/bin/bash',
+            h.project,
+            2,
+            '-c',
+            'touch forged',
+            1,
+            `HOME=${h.home}`,
+          ]),
+        ),
+      );
     });
     expect(answer).toEqual(['F:wrong token']);
     expect(existsSync(join(h.project, 'forged'))).toBe(false);
@@ -200,17 +251,41 @@ describe('resident review process', () => {
         });
         s.on('close', () => resolve(got));
         s.on('error', reject);
-        s.write(encodeFrame('Q', encodeFields([PROTOCOL, token, Date.now(), 'run', 'bash', '/bin/bash', h.project, 2, '-c', command, env.length, ...env])));
+        s.write(
+          encodeFrame(
+            'Q',
+            encodeFields([
+              PROTOCOL,
+              token,
+              Date.now(),
+              'run',
+              'bash',
+              '/bin/bash',
+              h.project,
+              2,
+              '-c',
+              command,
+              env.length,
+              ...env,
+            ]),
+          ),
+        );
       });
     const own = [`HOME=${h.home}`, `PATH=${SYSTEM_PATH}`];
     expect((await ask(own, 'touch own'))[0]).toMatch(/^X:/);
     // An attacker-chosen config dir, state dir, data dir or HOME: refused before any review.
     const evil = join(h.home, 'evil');
     for (const extra of [`XDG_CONFIG_HOME=${evil}`, `XDG_STATE_HOME=${evil}`, `XDG_DATA_HOME=${evil}`]) {
-      expect(await ask([...own, extra], 'touch foreign'), extra).toEqual(['F:this daemon serves another HOME/XDG configuration']);
+      expect(await ask([...own, extra], 'touch foreign'), extra).toEqual([
+        'F:this daemon serves another HOME/XDG configuration',
+      ]);
     }
-    expect(await ask([`HOME=${evil}`, `PATH=${SYSTEM_PATH}`], 'touch foreign')).toEqual(['F:this daemon serves another HOME/XDG configuration']);
-    expect(await ask([`PATH=${SYSTEM_PATH}`], 'touch foreign')).toEqual([expect.stringMatching(/^F:.*HOME is not set/)]);
+    expect(await ask([`HOME=${evil}`, `PATH=${SYSTEM_PATH}`], 'touch foreign')).toEqual([
+      'F:this daemon serves another HOME/XDG configuration',
+    ]);
+    expect(await ask([`PATH=${SYSTEM_PATH}`], 'touch foreign')).toEqual([
+      expect.stringMatching(/^F:.*HOME is not set/),
+    ]);
     // A relative XDG value is ignored by the XDG rules, so it names the same paths: served.
     expect((await ask([...own, 'XDG_CONFIG_HOME=relative/dir'], 'touch own2'))[0]).toMatch(/^X:/);
     expect(auditRecords(h).map((r) => r.command)).toEqual(['touch own', 'touch own2']);
@@ -228,7 +303,8 @@ describe('resident review process', () => {
     const h = home();
     const pid = startDaemon(h);
     expect(runFast(h, 'touch before').stderr).toContain('daemon: accepted');
-    const bundle = JSON.parse(readFileSync(join(h.home, '.local/share/shimctl/manifest.json'), 'utf8')).bundle as string;
+    const bundle = JSON.parse(readFileSync(join(h.home, '.local/share/shimctl/manifest.json'), 'utf8'))
+      .bundle as string;
     const later = new Date(Date.now() + 5000);
     utimesSync(bundle, later, later);
     const r = runFast(h, 'touch after');
@@ -265,7 +341,13 @@ describe('resident review process with a terminal', () => {
     startDaemon(h);
     const inner = `${h.client} ${h.node} ${h.entry} bash /bin/bash -c 'head -n 1'`;
     // `script` gives the client a real pseudo-terminal as stdin/stdout/stderr.
-    const r = spawnSync('script', ['-qec', inner, '/dev/null'], { env: h.env, cwd: h.project, input: 'typed-line\n', encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync('script', ['-qec', inner, '/dev/null'], {
+      env: h.env,
+      cwd: h.project,
+      input: 'typed-line\n',
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.signal).toBeNull(); // not killed by the timeout: it did not hang stopped
     expect(r.stdout).toContain('daemon: accepted');
     expect(r.stdout.split('typed-line').length).toBeGreaterThanOrEqual(3); // echoed by the tty, then printed by head

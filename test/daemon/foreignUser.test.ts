@@ -69,7 +69,15 @@ describe.skipIf(!isRoot)('another uid', () => {
     chmodSync(join(h.runDir, 'daemon.sock'), 0o777);
     try {
       // The client itself will not use a run dir that is not owner-only and its own.
-      const viaClient = asForeign([h.client, fakeNode, h.entry, 'bash', '/bin/bash', '-c', 'touch /tmp/foreign-was-here']);
+      const viaClient = asForeign([
+        h.client,
+        fakeNode,
+        h.entry,
+        'bash',
+        '/bin/bash',
+        '-c',
+        'touch /tmp/foreign-was-here',
+      ]);
       expect(viaClient.stderr).toContain('fallback:');
       expect(viaClient.status).toBe(99);
       // A hand-written client gets in, but without the 0600 token the daemon refuses it.

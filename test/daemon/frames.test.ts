@@ -1,6 +1,12 @@
 // The wire format on its own: frames split across chunks, several per chunk, and malformed input.
 import { describe, expect, it } from 'vitest';
-import { FrameReader, decodeFields, encodeFields, encodeFrame, takeList } from '../../src/infrastructure/daemon/frames.js';
+import {
+  FrameReader,
+  decodeFields,
+  encodeFields,
+  encodeFrame,
+  takeList,
+} from '../../src/infrastructure/daemon/frames.js';
 import { parseRequest } from '../../src/infrastructure/daemon/daemonServer.js';
 
 describe('daemon frames', () => {
@@ -11,7 +17,10 @@ describe('daemon frames', () => {
     for (let cut = 0; cut <= all.length; cut++) {
       const r = new FrameReader();
       const frames = [...r.push(all.subarray(0, cut)), ...r.push(all.subarray(cut))];
-      expect(frames.map((f) => [f.type, f.body.toString()])).toEqual([['E', 'hello'], ['D', '126\0']]);
+      expect(frames.map((f) => [f.type, f.body.toString()])).toEqual([
+        ['E', 'hello'],
+        ['D', '126\0'],
+      ]);
     }
   });
 
@@ -30,7 +39,14 @@ describe('daemon frames', () => {
 
   it('parses a request and refuses malformed ones', () => {
     const base = ['p', 't', '0', 'run', 'bash', '/bin/bash', '/w', '2', '-c', 'ls', '2', 'HOME=/h', 'HOME=/later'];
-    expect(parseRequest(base)).toEqual({ mode: 'run', shell: 'bash', realShell: '/bin/bash', cwd: '/w', args: ['-c', 'ls'], env: { HOME: '/h' } });
+    expect(parseRequest(base)).toEqual({
+      mode: 'run',
+      shell: 'bash',
+      realShell: '/bin/bash',
+      cwd: '/w',
+      args: ['-c', 'ls'],
+      env: { HOME: '/h' },
+    });
     expect(() => parseRequest(base.map((f, i) => (i === 3 ? 'exec' : f)))).toThrow(/mode/);
     expect(() => parseRequest(base.map((f, i) => (i === 4 ? 'zsh' : f)))).toThrow(/shell/);
     expect(() => parseRequest(base.map((f, i) => (i === 6 ? 'rel' : f)))).toThrow(/absolute/);

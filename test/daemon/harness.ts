@@ -32,7 +32,10 @@ export const RELAY_ENTRY = join(ROOT, 'test', 'daemon', 'fixtures', 'relayDaemon
  */
 export async function startRelay(socket: string, home: string): Promise<{ backend: string; stop(): void }> {
   const backend = `${socket}.backend`;
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', RELAY_ENTRY, 'daemon', 'run', socket, backend], { env: { HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', RELAY_ENTRY, 'daemon', 'run', socket, backend], {
+    env: { HOME: home },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`the relay exited (${code})`)));
@@ -45,7 +48,11 @@ let compiled: string | undefined;
 export function clientBinary(): string {
   if (compiled) return compiled;
   // The `node` it is given is the logging wrapper below; the daemon it must trust runs the real one.
-  const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { daemon: { node: process.execPath } });
+  const built = compileClient(
+    join(ROOT, 'shims', 'client', 'shimctl-client.c'),
+    { PATH: SYSTEM_PATH },
+    { daemon: { node: process.execPath } },
+  );
   if (!built) throw new Error('no C compiler on this machine: the fast-path tests need cc (apt-get install -y gcc)');
   const dir = tempDir('client');
   const path = join(dir, 'shimctl-client');
@@ -68,10 +75,17 @@ export function fastHome(extraEnv: Record<string, string> = {}): FastHome {
   const nodeLog = join(home, 'node.log');
   const node = join(home, 'logging-node');
   // dash adds PWD to what it execs; a daemon must start with only its own variables (the client checks).
-  writeFileSync(node, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${nodeLog}'\n[ "$3 $4" = 'daemon run' ] && exec /usr/bin/env -u PWD '${process.execPath}' "$@"\nexec '${process.execPath}' "$@"\n`);
+  writeFileSync(
+    node,
+    `#!/bin/sh\nprintf '%s\\n' "$*" >> '${nodeLog}'\n[ "$3 $4" = 'daemon run' ] && exec /usr/bin/env -u PWD '${process.execPath}' "$@"\nexec '${process.execPath}' "$@"\n`,
+  );
   chmodSync(node, 0o755);
   return {
-    home, env, project, node, nodeLog,
+    home,
+    env,
+    project,
+    node,
+    nodeLog,
     entry: join(home, '.local/share/shimctl/shims/shim-entry.cjs'),
     client: clientBinary(),
     runDir: join(home, '.local/state/shimctl/run'),
@@ -80,13 +94,30 @@ export function fastHome(extraEnv: Record<string, string> = {}): FastHome {
 }
 
 /** Runs one command the way the bash shim does: client NODE ENTRY bash REAL -c COMMAND. */
-export function runFast(h: FastHome, command: string, env: Record<string, string> = {}, cwd = h.project): SpawnSyncReturns<string> {
-  return spawnSync(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], { env: { ...h.env, ...env }, cwd, encoding: 'utf8', timeout: 30_000 });
+export function runFast(
+  h: FastHome,
+  command: string,
+  env: Record<string, string> = {},
+  cwd = h.project,
+): SpawnSyncReturns<string> {
+  return spawnSync(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], {
+    env: { ...h.env, ...env },
+    cwd,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
-export function runFastAsync(h: FastHome, command: string, env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function runFastAsync(
+  h: FastHome,
+  command: string,
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], { env: { ...h.env, ...env }, cwd: h.project });
+    const child = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], {
+      env: { ...h.env, ...env },
+      cwd: h.project,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -101,7 +132,12 @@ export function nodeStarts(h: FastHome): string[] {
 
 /** Every line of the audit file, start and end records each on their own. */
 export function auditLines(h: FastHome): Array<Record<string, unknown>> {
-  return existsSync(h.auditLog) ? readFileSync(h.auditLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  return existsSync(h.auditLog)
+    ? readFileSync(h.auditLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 }
 
 /**
@@ -129,7 +165,11 @@ export function alive(pid: number | undefined): boolean {
 
 /** Starts the daemon through the CLI (as `shimctl daemon start` would) and waits until it answers. */
 export function startDaemon(h: FastHome, env: Record<string, string> = {}): number {
-  const r = spawnSync(process.execPath, [CLI, 'daemon', 'start'], { env: { ...h.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, [CLI, 'daemon', 'start'], {
+    env: { ...h.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (r.status !== 0) throw new Error(`daemon start failed: ${r.stderr}`);
   const pid = daemonPid(h);
   if (!pid) throw new Error('daemon started but wrote no lock');

@@ -40,7 +40,11 @@ describe('SIGUSR1 does not open a debugger in the review core', () => {
 
   it('the per-command core while its command runs (and the command is still recorded once)', async () => {
     const token = `29.${process.pid}`;
-    const shim = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', `sleep ${token}`], { env: { ...h.env, SHIMCTL_DAEMON: 'off' }, cwd: h.project, stdio: 'ignore' });
+    const shim = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', `sleep ${token}`], {
+      env: { ...h.env, SHIMCTL_DAEMON: 'off' },
+      cwd: h.project,
+      stdio: 'ignore',
+    });
     const ended = new Promise<number | null>((resolve) => shim.on('close', (status) => resolve(status)));
     let sleeper: number | undefined;
     expect(await waitFor(() => (sleeper = findSleep(token)) !== undefined)).toBe(true);
@@ -61,7 +65,9 @@ describe('SIGUSR1 does not open a debugger in the review core', () => {
 describe('SIGUSR1 does not open a debugger in a hook', () => {
   afterAll(stopHookWorlds);
   let world: HookWorld;
-  beforeAll(() => { world = makeHookWorld('inspector'); }, 120_000);
+  beforeAll(() => {
+    world = makeHookWorld('inspector');
+  }, 120_000);
 
   /** The Node process running `__hook codex` for this world. */
   function hookNode(): number | undefined {
@@ -85,8 +91,19 @@ describe('SIGUSR1 does not open a debugger in a hook', () => {
   }
 
   it('SIGUSR1 does not open a debugger in a hook waiting for an approval', async () => {
-    const hook = spawn(hookPath(world, 'codex'), [], { env: { ...world.env, CI: '' }, cwd: world.workspace, stdio: ['pipe', 'pipe', 'pipe'] });
-    hook.stdin.end(JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git push' }, cwd: world.workspace, session_id: 's1' }));
+    const hook = spawn(hookPath(world, 'codex'), [], {
+      env: { ...world.env, CI: '' },
+      cwd: world.workspace,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    hook.stdin.end(
+      JSON.stringify({
+        tool_name: 'Bash',
+        tool_input: { command: 'git push' },
+        cwd: world.workspace,
+        session_id: 's1',
+      }),
+    );
     const ended = new Promise<number | null>((resolve) => hook.on('close', (status) => resolve(status)));
     let pid: number | undefined;
     expect(await waitFor(() => (pid = hookNode()) !== undefined)).toBe(true);

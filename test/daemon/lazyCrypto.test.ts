@@ -21,9 +21,13 @@ describe('lazyCrypto', () => {
   });
 
   it('delegates hashes, MACs, comparisons and random bytes to the real module', () => {
-    expect(lazy.createHash('sha256').update('x').digest('hex')).toBe(real.createHash('sha256').update('x').digest('hex'));
+    expect(lazy.createHash('sha256').update('x').digest('hex')).toBe(
+      real.createHash('sha256').update('x').digest('hex'),
+    );
     expect(lazy.cryptoLoaded()).toBe(true);
-    expect(lazy.createHmac('sha256', 'k').update('x').digest('hex')).toBe(real.createHmac('sha256', 'k').update('x').digest('hex'));
+    expect(lazy.createHmac('sha256', 'k').update('x').digest('hex')).toBe(
+      real.createHmac('sha256', 'k').update('x').digest('hex'),
+    );
     expect(lazy.timingSafeEqual(Buffer.from('ab'), Buffer.from('ab'))).toBe(true);
     expect(lazy.timingSafeEqual(Buffer.from('ab'), Buffer.from('ac'))).toBe(false);
     expect(() => lazy.timingSafeEqual(Buffer.from('a'), Buffer.from('ab'))).toThrow();

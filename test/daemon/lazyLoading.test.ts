@@ -10,7 +10,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../install/cliHarness.js';
 import { auditRecords, fastHome, type FastHome } from './harness.js';
 
-interface Case { name: string; command: string; exit: number; stdout?: string; notLoaded: string[]; notRequired?: string[] }
+interface Case {
+  name: string;
+  command: string;
+  exit: number;
+  stdout?: string;
+  notLoaded: string[];
+  notRequired?: string[];
+}
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'lazyLoading.cases.json'), 'utf8')) as Case[];
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -19,11 +26,18 @@ let preload: string;
 beforeAll(() => {
   h = fastHome({ SHIMCTL_DAEMON: 'off' });
   preload = join(tempDir('preload'), 'loaded.cjs');
-  writeFileSync(preload, `process.on('exit', () => { require('fs').writeSync(2, '\\nLOADED ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(',') + '\\nREQUIRED ' + Object.keys(require.cache).join(',') + '\\n'); });\n`);
+  writeFileSync(
+    preload,
+    `process.on('exit', () => { require('fs').writeSync(2, '\\nLOADED ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(',') + '\\nREQUIRED ' + Object.keys(require.cache).join(',') + '\\n'); });\n`,
+  );
 });
 
 function runCore(command: string, withPreload = true, home: FastHome = h) {
-  const r = spawnSync(process.execPath, [...(withPreload ? ['-r', preload] : []), home.entry, '__shim', 'bash', '/bin/bash', '-c', command], { env: home.env, cwd: home.project, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(
+    process.execPath,
+    [...(withPreload ? ['-r', preload] : []), home.entry, '__shim', 'bash', '/bin/bash', '-c', command],
+    { env: home.env, cwd: home.project, encoding: 'utf8', timeout: 30_000 },
+  );
   const line = /\nLOADED (.*)\n/.exec(r.stderr);
   const files = /\nREQUIRED (.*)\n/.exec(r.stderr);
   return { ...r, loaded: line ? line[1]!.split(',') : undefined, required: files ? files[1]!.split(',') : undefined };
@@ -40,7 +54,11 @@ describe('per-command core: lazy loading', () => {
         if (c.stdout !== undefined) expect(r.stdout).toBe(c.stdout);
         expect(r.loaded, 'the preload saw the process exit').toBeDefined();
         for (const m of c.notLoaded) expect(r.loaded, `${m} was loaded`).not.toContain(m);
-        for (const f of c.notRequired ?? []) expect(r.required!.filter((x) => x.includes(f)), `${f} was required`).toEqual([]);
+        for (const f of c.notRequired ?? [])
+          expect(
+            r.required!.filter((x) => x.includes(f)),
+            `${f} was required`,
+          ).toEqual([]);
       }
       const records = auditRecords(h).slice(before);
       expect(records).toHaveLength(2);
@@ -58,24 +76,39 @@ describe('per-command core: lazy loading', () => {
     // A stand-in for opa (NOT OPA) that always blocks: the verdict can only come from the Rego engine.
     const opa = join(import.meta.dirname, '..', 'fixtures', 'opa', 'opa-blocks');
     const policy = join(import.meta.dirname, '..', '..', 'examples', 'policy.rego');
-    writeFileSync(join(rego.home, '.config/shimctl/config.json'), JSON.stringify({ engine: 'rego', rego: { mode: 'eval', opaPath: opa, policyPaths: [policy] } }));
+    writeFileSync(
+      join(rego.home, '.config/shimctl/config.json'),
+      JSON.stringify({ engine: 'rego', rego: { mode: 'eval', opaPath: opa, policyPaths: [policy] } }),
+    );
     const r = runCore('echo would-run', true, rego);
     expect(r.status, r.stderr).toBe(126);
     expect(r.stderr).toMatch(/blocked \(rego\.custom\): \[rego\.standin_block\] stand-in blocks/);
-    expect(r.required!.some((f) => f.endsWith('/dist/rego.cjs')), String(r.required)).toBe(true);
+    expect(
+      r.required!.some((f) => f.endsWith('/dist/rego.cjs')),
+      String(r.required),
+    ).toBe(true);
   });
 
   it('the probe itself can fail: a YAML config loads dist/yaml.cjs and takes effect; a JSON one does not load it', () => {
     const yaml = fastHome({ SHIMCTL_DAEMON: 'off' });
     mkdirSync(join(yaml.home, '.config/shimctl'), { recursive: true });
-    writeFileSync(join(yaml.home, '.config/shimctl/config.yaml'), 'rules:\n  - id: test:yaml-block\n    command: touch\n    decision: block\n');
+    writeFileSync(
+      join(yaml.home, '.config/shimctl/config.yaml'),
+      'rules:\n  - id: test:yaml-block\n    command: touch\n    decision: block\n',
+    );
     const r = runCore('touch from-yaml', true, yaml);
     expect(r.status, r.stderr).toBe(126);
     expect(r.stderr).toContain('touch');
-    expect(r.required!.some((f) => f.endsWith('/dist/yaml.cjs')), String(r.required)).toBe(true);
+    expect(
+      r.required!.some((f) => f.endsWith('/dist/yaml.cjs')),
+      String(r.required),
+    ).toBe(true);
     const json = fastHome({ SHIMCTL_DAEMON: 'off' });
     mkdirSync(join(json.home, '.config/shimctl'), { recursive: true });
-    writeFileSync(join(json.home, '.config/shimctl/config.json'), JSON.stringify({ rules: [{ id: 'test:json-block', command: 'touch', decision: 'block' }] }));
+    writeFileSync(
+      join(json.home, '.config/shimctl/config.json'),
+      JSON.stringify({ rules: [{ id: 'test:json-block', command: 'touch', decision: 'block' }] }),
+    );
     const j = runCore('touch from-json', true, json);
     expect(j.status, j.stderr).toBe(126);
     expect(j.required!.filter((f) => f.includes('yaml'))).toEqual([]);
@@ -88,7 +121,10 @@ describe('per-command core: lazy loading', () => {
     const compound = runCore('echo one && echo two | cat');
     expect(compound.status, compound.stderr).toBe(0);
     expect(compound.stdout).toBe('one\ntwo\n');
-    expect(compound.required!.some((f) => f.endsWith('/dist/grammar.cjs')), String(compound.required)).toBe(true);
+    expect(
+      compound.required!.some((f) => f.endsWith('/dist/grammar.cjs')),
+      String(compound.required),
+    ).toBe(true);
   });
 
   it('the probe itself can fail: an allowed command does load child_process (it runs something)', () => {
@@ -100,7 +136,9 @@ describe('per-command core: lazy loading', () => {
   it('audit ids stay distinct across many commands', () => {
     const before = auditRecords(h).length;
     for (let i = 0; i < 8; i++) expect(runCore('true', false).status).toBe(0);
-    const ids = auditRecords(h).slice(before).map((r) => r.id);
+    const ids = auditRecords(h)
+      .slice(before)
+      .map((r) => r.id);
     expect(ids).toHaveLength(8);
     expect(new Set(ids).size).toBe(8);
     for (const id of ids) expect(id).toMatch(UUID_V4);

@@ -20,20 +20,31 @@ beforeAll(() => {
   mkdirSync(join(workspace, '.git'), { recursive: true });
 });
 
-const fill = (t: string) => t
-  .replaceAll('{run}', join(state, 'run'))
-  .replaceAll('{xdgrun}', join(xdgState, 'shimctl', 'run'))
-  .replaceAll('{state}', state)
-  .replaceAll('{workspace}', workspace);
+const fill = (t: string) =>
+  t
+    .replaceAll('{run}', join(state, 'run'))
+    .replaceAll('{xdgrun}', join(xdgState, 'shimctl', 'run'))
+    .replaceAll('{state}', state)
+    .replaceAll('{workspace}', workspace);
 
 describe('the daemon files are protected resources (shimctl decide)', () => {
-  it.each(cases)('$why: $decision ($code)', ({ command, decision, code, xdg }: { command: string; decision: string; code: string; xdg?: boolean }) => {
-    const env: Record<string, string> = { HOME: home, PATH: SYSTEM_PATH, ...(xdg ? { XDG_STATE_HOME: xdgState } : {}) };
-    const req = JSON.stringify({ api_version: 1, command: fill(command), cwd: workspace, agent: 'claude' });
-    const r = spawnSync(process.execPath, [CLI, 'decide', '--json'], { input: req, env, encoding: 'utf8' });
-    const v = JSON.parse(r.stdout) as { decision: string; reasons: Array<{ code: string }>; rule_ids: string[] };
-    expect(v.decision, r.stdout).toBe(decision);
-    expect(v.reasons.map((x) => x.code), r.stdout).toContain(code);
-    if (decision === 'block') expect(v.rule_ids, r.stdout).toContain('paths:shimctl-daemon');
-  });
+  it.each(cases)(
+    '$why: $decision ($code)',
+    ({ command, decision, code, xdg }: { command: string; decision: string; code: string; xdg?: boolean }) => {
+      const env: Record<string, string> = {
+        HOME: home,
+        PATH: SYSTEM_PATH,
+        ...(xdg ? { XDG_STATE_HOME: xdgState } : {}),
+      };
+      const req = JSON.stringify({ api_version: 1, command: fill(command), cwd: workspace, agent: 'claude' });
+      const r = spawnSync(process.execPath, [CLI, 'decide', '--json'], { input: req, env, encoding: 'utf8' });
+      const v = JSON.parse(r.stdout) as { decision: string; reasons: Array<{ code: string }>; rule_ids: string[] };
+      expect(v.decision, r.stdout).toBe(decision);
+      expect(
+        v.reasons.map((x) => x.code),
+        r.stdout,
+      ).toContain(code);
+      if (decision === 'block') expect(v.rule_ids, r.stdout).toContain('paths:shimctl-daemon');
+    },
+  );
 });

@@ -31,9 +31,18 @@ async function serve(): Promise<string> {
     script: join(ROOT, 'test', 'daemon', 'fixtures', 'slowReviewWorker.cjs'),
     argv: [],
     budgetMs: BUDGET_MS,
-    recordTimeout: async (req) => { timedOut.push(req); },
+    recordTimeout: async (req) => {
+      timedOut.push(req);
+    },
   });
-  daemon = await startDaemon({ files, token: TOKEN, idleMs: 60_000, refuseEnv: () => undefined, staleReason: () => undefined, handle: (req, ch) => pool!.handle(req, ch) });
+  daemon = await startDaemon({
+    files,
+    token: TOKEN,
+    idleMs: 60_000,
+    refuseEnv: () => undefined,
+    staleReason: () => undefined,
+    handle: (req, ch) => pool!.handle(req, ch),
+  });
   return files.socket;
 }
 
@@ -45,7 +54,11 @@ type Answer = { frames: Array<{ type: string; fields: string[] }>; ms: number };
  */
 function request(socket: string, text: string, delayMs = 0): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'test', 'daemon', 'fixtures', 'requestClient.cjs'), socket, TOKEN, text, String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'test', 'daemon', 'fixtures', 'requestClient.cjs'), socket, TOKEN, text, String(delayMs)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -66,7 +79,11 @@ describe('the per-request time budget', () => {
     const slow = request(socket, 'slow');
     // Other sessions meanwhile: answered long before the slow one's 20 s of work would end (a new
     // worker for each beyond the warm ones takes a while to load on a busy machine: hence 5 s).
-    const others = await Promise.all([request(socket, 'fast-1', 200), request(socket, 'fast-2', 250), request(socket, 'fast-3', 300)]);
+    const others = await Promise.all([
+      request(socket, 'fast-1', 200),
+      request(socket, 'fast-2', 250),
+      request(socket, 'fast-3', 300),
+    ]);
     for (const o of others) {
       expect(o.frames.map((f) => f.type)).toEqual(['X', 'D']);
       expect(o.frames[1]!.fields).toEqual(['0']);
@@ -91,16 +108,25 @@ describe('the per-request time budget', () => {
     expect(r.ms).toBeLessThan(BUDGET_MS + 2000);
   });
 
-  it('the control: without the pool (the review on the server\'s own thread) one slow request holds up the others', async () => {
+  it("the control: without the pool (the review on the server's own thread) one slow request holds up the others", async () => {
     // What the daemon did before: the handler runs on the thread that serves every socket. Here a
     // 3 s spin stands for the slow review, so the test process itself is held no longer than that.
     const dir = join(tempDir('budget-control'), 'run');
     mkdirSync(dir, { mode: 0o700 });
     const files = daemonFiles(dir);
     const inThread = await startDaemon({
-      files, token: TOKEN, idleMs: 60_000, refuseEnv: () => undefined, staleReason: () => undefined,
+      files,
+      token: TOKEN,
+      idleMs: 60_000,
+      refuseEnv: () => undefined,
+      staleReason: () => undefined,
       async handle(req) {
-        if (req.args[1] === 'slow') { const until = Date.now() + 3000; while (Date.now() < until) { /* busy */ } }
+        if (req.args[1] === 'slow') {
+          const until = Date.now() + 3000;
+          while (Date.now() < until) {
+            /* busy */
+          }
+        }
         return 0;
       },
     });

@@ -8,7 +8,11 @@ import cases from './sigkillAudit.cases.json' with { type: 'json' };
 import { alive, auditRecords, daemonPid, fastHome, findSleep, startDaemon, stopDaemon, waitFor } from './harness.js';
 import { cli } from '../install/cliHarness.js';
 
-interface Case { name: string; mode: 'per-command' | 'daemon'; kill: 'shim' | 'daemon' }
+interface Case {
+  name: string;
+  mode: 'per-command' | 'daemon';
+  kill: 'shim' | 'daemon';
+}
 
 describe('SIGKILL of the reviewer while the command runs', () => {
   const h = fastHome();
@@ -20,7 +24,11 @@ describe('SIGKILL of the reviewer while the command runs', () => {
       const env = c.mode === 'daemon' ? {} : { SHIMCTL_DAEMON: 'off' };
       const token = `${70 + i}.${process.pid}`;
       const command = `sleep ${token}`;
-      const shim = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], { env: { ...h.env, ...env }, cwd: h.project, stdio: ['ignore', 'pipe', 'pipe'] });
+      const shim = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], {
+        env: { ...h.env, ...env },
+        cwd: h.project,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const ended = new Promise<void>((resolve) => shim.on('close', () => resolve()));
       let sleeper: number | undefined;
       expect(await waitFor(() => (sleeper = findSleep(token)) !== undefined)).toBe(true);

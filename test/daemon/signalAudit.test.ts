@@ -5,9 +5,25 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import cases from './signalAudit.cases.json' with { type: 'json' };
-import { alive, auditLines as auditRecords, daemonPid, fastHome, findSleep, startDaemon, stopDaemon, waitFor } from './harness.js';
+import {
+  alive,
+  auditLines as auditRecords,
+  daemonPid,
+  fastHome,
+  findSleep,
+  startDaemon,
+  stopDaemon,
+  waitFor,
+} from './harness.js';
 
-interface Case { name: string; target: 'command' | 'shim' | 'daemon'; signal: NodeJS.Signals; then?: NodeJS.Signals; status: number; modes?: string[] }
+interface Case {
+  name: string;
+  target: 'command' | 'shim' | 'daemon';
+  signal: NodeJS.Signals;
+  then?: NodeJS.Signals;
+  status: number;
+  modes?: string[];
+}
 
 let serial = 0;
 
@@ -23,7 +39,11 @@ describe.each(['per-command', 'daemon'])('%s mode', (mode) => {
       const daemon = mode === 'daemon' ? daemonPid(h) : undefined;
       const token = `${40 + (serial++ % 50)}.${process.pid}`;
       const command = `sleep ${token}`;
-      const shim = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], { env: { ...h.env, ...env }, cwd: h.project, stdio: ['ignore', 'pipe', 'pipe'] });
+      const shim = spawn(h.client, [h.node, h.entry, 'bash', '/bin/bash', '-c', command], {
+        env: { ...h.env, ...env },
+        cwd: h.project,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       shim.stderr.on('data', (d) => (stderr += d));
       const ended = new Promise<number | null>((resolve) => shim.on('close', (status) => resolve(status)));

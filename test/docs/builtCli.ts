@@ -14,13 +14,21 @@ export function ensureBuilt(): void {
   if (r.status !== 0) throw new Error('build failed');
 }
 
-export interface CliRun { status: number | null; out: string }
+export interface CliRun {
+  status: number | null;
+  out: string;
+}
 
 /** Runs `shimctl ...args`; stdout and stderr together (usage goes to stderr on bad options). */
 export function runCli(args: string[]): CliRun {
   const home = mkdtempSync(join(tmpdir(), 'shimctl-docs-'));
   try {
-    const env: Record<string, string> = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin', NO_COLOR: '1', LANG: 'C.UTF-8' };
+    const env: Record<string, string> = {
+      HOME: home,
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      NO_COLOR: '1',
+      LANG: 'C.UTF-8',
+    };
     const r = spawnSync(process.execPath, [CLI, ...args], { env, cwd: home, encoding: 'utf8', timeout: 60_000 });
     return { status: r.status, out: `${r.stdout}${r.stderr}` };
   } finally {

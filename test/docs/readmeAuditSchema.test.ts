@@ -19,14 +19,26 @@ function interfaceFields(file: string, name: string): string[] {
 const readme = readReference();
 
 describe('README audit schema', () => {
-  const rows = markedBlock(readme, 'audit-schema').split('\n').filter((l) => l.startsWith('|')).slice(2);
+  const rows = markedBlock(readme, 'audit-schema')
+    .split('\n')
+    .filter((l) => l.startsWith('|'))
+    .slice(2);
   const documented = rows.flatMap((r) => [...tableCells(r)[0]!.matchAll(/`([A-Za-z_]\w*)`/g)].map((m) => m[1]!));
 
   it('lists every field of AuditRecord and no other', () => {
-    const fields = [...interfaceFields('src/application/ports/auditLog.ts', 'AuditRecord'), ...interfaceFields('src/domain/verdict.ts', 'Verdict')];
+    const fields = [
+      ...interfaceFields('src/application/ports/auditLog.ts', 'AuditRecord'),
+      ...interfaceFields('src/domain/verdict.ts', 'Verdict'),
+    ];
     expect(fields.length).toBeGreaterThan(15);
-    expect(fields.filter((f) => !documented.includes(f)), 'fields missing from the README').toEqual([]);
-    expect(documented.filter((f) => !fields.includes(f)), 'README fields that do not exist').toEqual([]);
+    expect(
+      fields.filter((f) => !documented.includes(f)),
+      'fields missing from the README',
+    ).toEqual([]);
+    expect(
+      documented.filter((f) => !fields.includes(f)),
+      'README fields that do not exist',
+    ).toEqual([]);
   });
 
   it('names the current schema version', () => {

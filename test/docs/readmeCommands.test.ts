@@ -7,7 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type CliRun, ensureBuilt, runCli } from './builtCli.js';
 import { ROOT, codeLines, readReadme, readReadmeAndReference, section } from './readmeText.js';
 
-interface Mention { command: string; words: string[]; line: string }
+interface Mention {
+  command: string;
+  words: string[];
+  line: string;
+}
 
 /** `shimctl X a b --opt …` in code, up to a comment, pipe or the end of the line. */
 function shimctlMentions(lines: string[]): Mention[] {
@@ -36,7 +40,8 @@ function listedCommands(help: string): Map<string, string> {
 function subcommands(command: string, usage: string): Set<string> {
   const subs = new Set<string>();
   for (const m of usage.matchAll(new RegExp(`shimctl ${command} ([a-z]+)\\b`, 'g'))) subs.add(m[1]!);
-  for (const m of usage.matchAll(new RegExp(`shimctl ${command} <([a-z|]+)>`, 'g'))) m[1]!.split('|').forEach((s) => subs.add(s));
+  for (const m of usage.matchAll(new RegExp(`shimctl ${command} <([a-z|]+)>`, 'g')))
+    m[1]!.split('|').forEach((s) => subs.add(s));
   return subs;
 }
 
@@ -61,7 +66,10 @@ describe('shimctl commands named in the README', () => {
     expect(table.size).toBeGreaterThanOrEqual(10);
     expect(mentions.length).toBeGreaterThan(20);
     for (const core of ['install', 'uninstall', 'doctor', 'decide', 'explain', 'approvals', 'audit']) {
-      expect(mentions.some((m) => m.command === core), `README mentions shimctl ${core}`).toBe(true);
+      expect(
+        mentions.some((m) => m.command === core),
+        `README mentions shimctl ${core}`,
+      ).toBe(true);
     }
   });
 
@@ -100,10 +108,14 @@ describe('shimctl commands named in the README', () => {
 
 describe('npm scripts named in the README', () => {
   it('exist in package.json', () => {
-    const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+    );
     // Only the sections about shimctl itself: elsewhere `npm run X` is an agent's project command.
     const own = ['Quickstart', 'Performance', 'Testing'].map((h) => section(readme, h)).join('\n');
-    const named = [...new Set(codeLines(own).flatMap((l) => [...l.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!)))];
+    const named = [
+      ...new Set(codeLines(own).flatMap((l) => [...l.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!))),
+    ];
     expect(named.length).toBeGreaterThanOrEqual(3);
     expect(named.filter((s) => !scripts.includes(s))).toEqual([]);
   });

@@ -10,7 +10,9 @@ const reference = readReference();
 const known = Object.keys(REASON_CODES);
 
 function tableCodes(): string[] {
-  const rows = markedBlock(reference, 'reason-codes').split('\n').filter((l) => l.trim().startsWith('|'));
+  const rows = markedBlock(reference, 'reason-codes')
+    .split('\n')
+    .filter((l) => l.trim().startsWith('|'));
   const [head, rule, ...body] = rows;
   expect(tableCells(head!)).toEqual(['code', 'meaning']);
   expect(rule).toMatch(/^\|[-| ]+\|$/);
@@ -33,20 +35,30 @@ describe('README reason-code table', () => {
   });
 
   it('lists every code of reasonCodes.ts', () => {
-    expect(known.filter((c) => !codes.includes(c)), 'codes missing from the README table').toEqual([]);
+    expect(
+      known.filter((c) => !codes.includes(c)),
+      'codes missing from the README table',
+    ).toEqual([]);
   });
 
   it('lists no code that does not exist', () => {
-    expect(codes.filter((c) => !known.includes(c)), 'README codes not in reasonCodes.ts').toEqual([]);
+    expect(
+      codes.filter((c) => !known.includes(c)),
+      'README codes not in reasonCodes.ts',
+    ).toEqual([]);
   });
 
   it('names only existing codes anywhere in the README', () => {
     // Families whose names are not also config sections (`audit.keep`, `rego.mode` are settings).
     const family = /^(syntax|command|path|url|env|envelope|invocation|approval|config|exec|engine|internal)\.[a-z_]+$/;
     const notCodes = new Set(['config.json', 'config.yaml', 'config.yml']);
-    const named = [...new Set(codeLines(readme).flatMap((l) => l.split(/[\s(),]+/)))]
-      .filter((w) => family.test(w) && !notCodes.has(w));
+    const named = [...new Set(codeLines(readme).flatMap((l) => l.split(/[\s(),]+/)))].filter(
+      (w) => family.test(w) && !notCodes.has(w),
+    );
     expect(named.length).toBeGreaterThan(10);
-    expect(named.filter((c) => !known.includes(c)), 'README names codes that do not exist').toEqual([]);
+    expect(
+      named.filter((c) => !known.includes(c)),
+      'README names codes that do not exist',
+    ).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ function pathAndUrlIds(): Set<string> {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/'((?:paths|urls):[a-z-]+)'/g)) ids.add(m[1]!);
+      else if (e.name.endsWith('.ts'))
+        for (const m of readFileSync(p, 'utf8').matchAll(/'((?:paths|urls):[a-z-]+)'/g)) ids.add(m[1]!);
     }
   };
   walk(join(ROOT, 'src/domain'));
@@ -25,9 +26,13 @@ describe('rule ids named in the README', () => {
     const known = new Set([...BUILTIN_RULES.map((r) => r.id), ...pathAndUrlIds()]);
     expect(known.size).toBeGreaterThan(60);
     const builtinPack = /^(core|git|fs|pkg|net|system|paths|urls):[a-z][a-z-]*$/;
-    const named = [...new Set(codeLines(readReadmeAndReference()).flatMap((l) => l.match(/[a-z]+:[a-z][a-z-]*/g) ?? []))]
-      .filter((w) => builtinPack.test(w));
+    const named = [
+      ...new Set(codeLines(readReadmeAndReference()).flatMap((l) => l.match(/[a-z]+:[a-z][a-z-]*/g) ?? [])),
+    ].filter((w) => builtinPack.test(w));
     expect(named.length).toBeGreaterThanOrEqual(2);
-    expect(named.filter((id) => !known.has(id)), 'README names rule ids that do not exist').toEqual([]);
+    expect(
+      named.filter((id) => !known.has(id)),
+      'README names rule ids that do not exist',
+    ).toEqual([]);
   });
 });

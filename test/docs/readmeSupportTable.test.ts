@@ -12,7 +12,9 @@ const block = markedBlock(readReadme(), 'support-table');
 
 describe('README support table', () => {
   it('is the rendering of test/agents/support.json', () => {
-    expect(block, 'stale: run `node scripts/agents/supportTable.mjs --write README.md`').toBe(renderSupportTable(support));
+    expect(block, 'stale: run `node scripts/agents/supportTable.mjs --write README.md`').toBe(
+      renderSupportTable(support),
+    );
   });
 
   it('says yes only where support.json records a pass', () => {

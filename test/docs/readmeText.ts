@@ -30,7 +30,10 @@ export function markedBlock(text: string, name: string): string {
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`no ${begin} … ${end} block`);
   if (text.indexOf(begin, from + 1) >= 0) throw new Error(`two ${begin} markers`);
-  return text.slice(from + begin.length, to).replace(/^\n/, '').replace(/\n$/, '');
+  return text
+    .slice(from + begin.length, to)
+    .replace(/^\n/, '')
+    .replace(/\n$/, '');
 }
 
 /** Splits a Markdown table row into cells, honouring `\|` inside a cell. */
@@ -45,7 +48,10 @@ export function codeLines(text: string): string[] {
   let prose = '';
   let fenced = false;
   for (const line of text.split('\n')) {
-    if (/^\s*```/.test(line)) { fenced = !fenced; continue; }
+    if (/^\s*```/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
     if (fenced) lines.push(line);
     else prose += `${line}\n`;
   }
@@ -61,10 +67,16 @@ export function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   let fenced = false;
   for (const line of markdown.split('\n')) {
-    if (/^\s*```/.test(line)) { fenced = !fenced; continue; }
+    if (/^\s*```/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
     const m = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) continue;
-    const base = m[1]!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = m[1]!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/domain/shell/tokenize.js';
 
-interface Case { text: string; words?: string[]; codes?: string[] }
+interface Case {
+  text: string;
+  words?: string[];
+  codes?: string[];
+}
 const cases: Case[] = JSON.parse(readFileSync(new URL('./tokenize.cases.json', import.meta.url), 'utf8'));
 
 describe('tokenize', () => {

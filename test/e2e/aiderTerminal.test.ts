@@ -8,7 +8,12 @@ import { e2eHome } from './e2eHome.js';
 const h = e2eHome();
 
 function inTerminal(command: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('script', ['-qec', `exec aider ${JSON.stringify(command)}`, '/dev/null'], { cwd: h.workspace, env: h.env, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('script', ['-qec', `exec aider ${JSON.stringify(command)}`, '/dev/null'], {
+    cwd: h.workspace,
+    env: h.env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   const json = /\{"agent".*\}/.exec(r.stdout);
   if (!json) throw new Error(`no result from fake aider under script: ${r.status}\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(json[0]).steps.find((s: { what: string }) => s.what === 'command');

@@ -28,7 +28,12 @@ describe('a program run under another argv0', () => {
   ];
   it.each(ways)('is judged as git clean, asked, so blocked in CI (%s)', (_way, file, extra) => {
     writeFileSync(victim, 'x');
-    const r = spawnSync(file, ['-c', attack], { cwd: h.workspace, env: { ...h.env, ...extra }, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(file, ['-c', attack], {
+      cwd: h.workspace,
+      env: { ...h.env, ...extra },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(existsSync(victim), r.stderr).toBe(true);
     expect(r.status).toBe(126);
     expect(r.stderr).toMatch(/^shimctl: blocked \(/);
@@ -37,15 +42,27 @@ describe('a program run under another argv0', () => {
   // The cases above run git clean: the files these read are written here, not taken from the workspace.
   it('a foreign argv0 on a program that is not multi-call is asked too', () => {
     writeFileSync(join(h.workspace, 'notes.txt'), 'notes\n');
-    const r = spawnSync(shim, ['-c', 'exec -a foo cat notes.txt'], { cwd: h.workspace, env: { ...h.env, SHIMCTL_DAEMON: 'off' }, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(shim, ['-c', 'exec -a foo cat notes.txt'], {
+      cwd: h.workspace,
+      env: { ...h.env, SHIMCTL_DAEMON: 'off' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(126);
-    const last = JSON.parse(readFileSync(h.auditLog, 'utf8').trim().split('\n').pop()!) as { reasons: Array<{ code: string }> };
+    const last = JSON.parse(readFileSync(h.auditLog, 'utf8').trim().split('\n').pop()!) as {
+      reasons: Array<{ code: string }>;
+    };
     expect(last.reasons.map((x) => x.code)).toContain('command.argv_name_mismatch');
   });
 
   it('the same name runs as usual', () => {
     writeFileSync(join(h.workspace, 'notes.txt'), 'notes\n');
-    const r = spawnSync(shim, ['-c', 'exec -a cat cat notes.txt'], { cwd: h.workspace, env: { ...h.env, SHIMCTL_DAEMON: 'off' }, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(shim, ['-c', 'exec -a cat cat notes.txt'], {
+      cwd: h.workspace,
+      env: { ...h.env, SHIMCTL_DAEMON: 'off' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe('notes\n');
   });

@@ -8,10 +8,21 @@ import { e2eHome } from './e2eHome.js';
 
 const h = e2eHome();
 const audit = (): Array<Record<string, unknown>> =>
-  existsSync(h.auditLog) ? readFileSync(h.auditLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  existsSync(h.auditLog)
+    ? readFileSync(h.auditLog, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
 
 describe('compound commands through the shims', () => {
-  for (const [agent, extra] of [['claude', { FAKE_CLAUDE_VERSION: '2.1.332' }], ['claude', {}], ['gemini', {}], ['qwen', {}]] as const) {
+  for (const [agent, extra] of [
+    ['claude', { FAKE_CLAUDE_VERSION: '2.1.332' }],
+    ['claude', {}],
+    ['gemini', {}],
+    ['qwen', {}],
+  ] as const) {
     const label = `${agent}${'FAKE_CLAUDE_VERSION' in extra ? ' 2.1.332' : ''}`;
     it(`${label}: cd src && ls | head -3 runs, and the listing reaches the agent`, () => {
       mkdirSync(join(h.workspace, 'src'), { recursive: true });
@@ -21,7 +32,9 @@ describe('compound commands through the shims', () => {
       expect(r.command.stderr).toBe('');
       expect(r.command.status).toBe(0);
       expect(r.command.stdout).toContain('listed-file.txt');
-      const rec = audit().slice(before).find((x) => x.decision === 'allow' && Array.isArray(x.parts));
+      const rec = audit()
+        .slice(before)
+        .find((x) => x.decision === 'allow' && Array.isArray(x.parts));
       expect(rec, JSON.stringify(audit().slice(before))).toBeDefined();
     });
     it(`${label}: a glob and "$HOME" are expanded by the review, and what ran is the expanded text`, () => {
@@ -35,7 +48,9 @@ describe('compound commands through the shims', () => {
       expect(r.command.status).toBe(0);
       // three.ts was made by an earlier part: the list that ran is the one that was judged.
       expect(r.command.stdout).toContain('one.ts two.ts\n');
-      const rec = audit().slice(before).find((x) => x.decision === 'allow' && typeof x.executed === 'string');
+      const rec = audit()
+        .slice(before)
+        .find((x) => x.decision === 'allow' && typeof x.executed === 'string');
       expect(rec, JSON.stringify(audit().slice(before))).toBeDefined();
       expect(String(rec!.executed)).toContain('echo one.ts two.ts');
     });
@@ -55,13 +70,17 @@ describe("Claude's here-documents through the shims", () => {
       const repo = join(h.workspace, `repo-${'FAKE_CLAUDE_VERSION' in extra ? '332' : '197'}`);
       mkdirSync(repo, { recursive: true });
       // The repository is set up by the test itself, not through the agent.
-      const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { PATH: '/usr/bin:/bin', HOME: h.home } });
+      const git = (...args: string[]) =>
+        execFileSync('git', args, { cwd: repo, env: { PATH: '/usr/bin:/bin', HOME: h.home } });
       git('init', '-q');
       git('config', 'user.email', 'a@b.invalid');
       git('config', 'user.name', 't');
       writeFileSync(join(repo, 'a.txt'), 'x\n');
       git('add', 'a.txt');
-      const commit = "cd " + repo + " && git commit -q -m \"$(cat <<'EOF'\nAdd a.txt\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)\" && git log -1 --format=%B";
+      const commit =
+        'cd ' +
+        repo +
+        ' && git commit -q -m "$(cat <<\'EOF\'\nAdd a.txt\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)" && git log -1 --format=%B';
       const r = h.runAgent(agent, commit, extra);
       expect(r.command.stderr).toBe('');
       expect(r.command.status).toBe(0);

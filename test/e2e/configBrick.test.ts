@@ -16,7 +16,11 @@ describe('a broken project config: blocked, explained, recovered', () => {
   // The workspace is a repository (the project search stops at its root) with one commit, so a
   // branch the person made can be merged by the agent.
   const git = (...args: string[]) =>
-    spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'init.defaultBranch=main', ...args], { cwd: h.workspace, env: { ...process.env, HOME: h.home } });
+    spawnSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'init.defaultBranch=main', ...args],
+      { cwd: h.workspace, env: { ...process.env, HOME: h.home } },
+    );
   git('init', '-q');
   git('commit', '-q', '--allow-empty', '-m', 'init');
   const rc = join(h.workspace, '.shimctlrc');
@@ -35,15 +39,24 @@ describe('a broken project config: blocked, explained, recovered', () => {
 
   it("refuses the agent's direct write of a project config (it would ask; nobody can answer in CI)", () => {
     writeFileSync(join(h.workspace, 'a.txt'), BROKEN);
-    for (const command of ['cp a.txt .shimctlrc', 'mv a.txt .shimctlrc.yaml', 'tee .shimctlrc.json < a.txt', 'ln -s a.txt shimctl.config.yml']) {
+    for (const command of [
+      'cp a.txt .shimctlrc',
+      'mv a.txt .shimctlrc.yaml',
+      'tee .shimctlrc.json < a.txt',
+      'ln -s a.txt shimctl.config.yml',
+    ]) {
       const r = agent(command);
       expect(r.status, command).toBe(126);
     }
     for (const name of ['.shimctlrc', '.shimctlrc.yaml', '.shimctlrc.json', 'shimctl.config.yml']) {
       expect(existsSync(join(h.workspace, name)), name).toBe(false);
     }
-    const codes = readFileSync(h.auditLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { command?: string; reasons: Array<{ code: string }> })
-      .filter((r) => r.command?.includes('cp a.txt .shimctlrc')).flatMap((r) => r.reasons.map((x) => x.code));
+    const codes = readFileSync(h.auditLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { command?: string; reasons: Array<{ code: string }> })
+      .filter((r) => r.command?.includes('cp a.txt .shimctlrc'))
+      .flatMap((r) => r.reasons.map((x) => x.code));
     expect(codes).toContain('path.shimctl_config');
   });
 
@@ -76,9 +89,14 @@ describe('a broken project config: blocked, explained, recovered', () => {
     expect(status.stdout).toContain(`file:       ${rc}`);
     expect(status.stdout).toContain(`shimctl config quarantine ${rc}`);
     expect(status.stdout).toMatch(/AGENT-WRITTEN\? changed while qwen .*running `git merge cfg`/);
-    const json = JSON.parse(user(['status', '--json']).stdout) as { config: { state: string; files: Array<{ file: string; agentChange?: { how: string; command: string } }> } };
+    const json = JSON.parse(user(['status', '--json']).stdout) as {
+      config: { state: string; files: Array<{ file: string; agentChange?: { how: string; command: string } }> };
+    };
     expect(json.config.state).toBe('invalid');
-    expect(json.config.files.find((f) => f.file === rc)?.agentChange).toMatchObject({ how: 'during-command', command: 'git merge cfg' });
+    expect(json.config.files.find((f) => f.file === rc)?.agentChange).toMatchObject({
+      how: 'during-command',
+      command: 'git merge cfg',
+    });
     const doctor = user(['doctor']);
     expect(doctor.status).toBe(1);
     expect(doctor.stdout).toContain(`FAIL  the config for ${h.workspace} loads`);
@@ -92,7 +110,12 @@ describe('a broken project config: blocked, explained, recovered', () => {
     writeFileSync(strict, JSON.stringify({ rules: [{ id: 'team:no-curl', command: 'curl', decision: 'block' }] }));
     try {
       expect(agent('touch allowed-with-strict').status).toBe(0);
-      for (const command of ['shimctl config quarantine shimctl.config.json', `node ${CLI} config quarantine shimctl.config.json`, 'mv shimctl.config.json /tmp/away.json', 'rm shimctl.config.json']) {
+      for (const command of [
+        'shimctl config quarantine shimctl.config.json',
+        `node ${CLI} config quarantine shimctl.config.json`,
+        'mv shimctl.config.json /tmp/away.json',
+        'rm shimctl.config.json',
+      ]) {
         const r = agent(command);
         expect(r.status, command).toBe(126);
         expect(existsSync(strict), command).toBe(true);

@@ -18,8 +18,20 @@ export interface E2eHome {
   runAgent(agent: string, command: string, extraEnv?: Record<string, string>): AgentRun;
 }
 
-export interface AgentStep { what: string; file: string; status: number | null; stdout: string; stderr: string; error?: string }
-export interface AgentRun { status: number | null; stderr: string; steps: AgentStep[]; command: AgentStep }
+export interface AgentStep {
+  what: string;
+  file: string;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  error?: string;
+}
+export interface AgentRun {
+  status: number | null;
+  stderr: string;
+  steps: AgentStep[];
+  command: AgentStep;
+}
 
 /** `config(paths)` is the user's config.json; by default it protects the sentinel (the built-in policy has no workspace notion). */
 export function e2eHome(config?: (p: { sentinel: string; home: string; workspace: string }) => object): E2eHome {
@@ -29,7 +41,10 @@ export function e2eHome(config?: (p: { sentinel: string; home: string; workspace
   const workspace = join(root, 'workspace');
   const sentinel = join(root, 'sentinel.txt');
   mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, '.ssh', 'id_rsa'), '-----BEGIN OPENSSH PRIVATE KEY-----\nFAKE-PRIVATE-KEY\n-----END OPENSSH PRIVATE KEY-----\n');
+  writeFileSync(
+    join(home, '.ssh', 'id_rsa'),
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nFAKE-PRIVATE-KEY\n-----END OPENSSH PRIVATE KEY-----\n',
+  );
   chmodSync(join(home, '.ssh', 'id_rsa'), 0o600);
   mkdirSync(workspace);
   writeFileSync(join(workspace, 'README.md'), 'a workspace\n');
@@ -54,7 +69,12 @@ export function e2eHome(config?: (p: { sentinel: string; home: string; workspace
     env,
     runAgent(agent, command, extraEnv = {}) {
       // By name through PATH, like the user typing it: the launcher must win.
-      const p = spawnSync('/bin/sh', ['-c', `exec ${agent} "$1"`, 'sh', command], { cwd: workspace, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
+      const p = spawnSync('/bin/sh', ['-c', `exec ${agent} "$1"`, 'sh', command], {
+        cwd: workspace,
+        env: { ...env, ...extraEnv },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       let steps: AgentStep[] = [];
       try {
         steps = JSON.parse(p.stdout).steps;

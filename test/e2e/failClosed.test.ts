@@ -11,7 +11,12 @@ describe('fail closed through a launcher', () => {
   const h = e2eHome();
   const marker = () => join(h.workspace, 'made-by-agent');
   const exists = () => {
-    try { readFileSync(marker()); return true; } catch { return false; }
+    try {
+      readFileSync(marker());
+      return true;
+    } catch {
+      return false;
+    }
   };
   // Each case starts without the marker, so one failure cannot make the next ones fail too.
   beforeEach(() => rmSync(marker(), { force: true }));

@@ -17,7 +17,12 @@ describe('shell info requests', () => {
   ];
   for (const [name, args] of cases) {
     it(`${name} ${args.join(' ')}: only the info flags reach the real shell`, () => {
-      const r = spawnSync(shim(name), args, { cwd: h.workspace, env: { ...h.env, SHIMCTL_DAEMON: 'off' }, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(shim(name), args, {
+        cwd: h.workspace,
+        env: { ...h.env, SHIMCTL_DAEMON: 'off' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(existsSync(join(h.workspace, 'made-by-info'))).toBe(false);
       if (name === 'bash') expect(r.stdout).toMatch(/GNU bash/);
     });
@@ -33,7 +38,15 @@ describe('chooseExecution for an info request', () => {
     const args = ['--version', '--norc', '-c', 'touch x', 'argv0', 'y'];
     const inv = parseShellInvocation(args);
     expect(inv.kind).toBe('info');
-    const allow = { verdict: { decision: 'allow' as const, risk: 'low' as const, reasons: [], rule_ids: [] }, trace: [] };
-    expect(chooseExecution(inv, allow, '/usr/bin/bash', 'bash', args)).toEqual({ file: '/usr/bin/bash', args: ['--version', '--norc'], argv0: 'bash', via: 'shell' });
+    const allow = {
+      verdict: { decision: 'allow' as const, risk: 'low' as const, reasons: [], rule_ids: [] },
+      trace: [],
+    };
+    expect(chooseExecution(inv, allow, '/usr/bin/bash', 'bash', args)).toEqual({
+      file: '/usr/bin/bash',
+      args: ['--version', '--norc'],
+      argv0: 'bash',
+      via: 'shell',
+    });
   });
 });

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { e2eHome } from './e2eHome.js';
 
-interface Case { shell: 'bash' | 'sh'; args: string[]; stdin?: string; runs: boolean; why: string }
+interface Case {
+  shell: 'bash' | 'sh';
+  args: string[];
+  stdin?: string;
+  runs: boolean;
+  why: string;
+}
 const CASES: Case[] = JSON.parse(readFileSync(new URL('./invocationSpellings.cases.json', import.meta.url), 'utf8'));
 
 describe('shell spellings through the real shims', () => {
@@ -19,7 +25,13 @@ describe('shell spellings through the real shims', () => {
       it(`${mode === 'off' ? 'per-command' : 'resident'}: ${c.shell} ${JSON.stringify(c.args)} ${c.runs ? 'runs' : 'does not run'} (${c.why})`, () => {
         rmSync(marker, { force: true });
         const env = mode === 'off' ? { ...h.env, SHIMCTL_DAEMON: 'off' } : h.env;
-        const r = spawnSync(shim(c.shell), c.args, { cwd: h.workspace, env, input: c.stdin ?? '', encoding: 'utf8', timeout: 60_000 });
+        const r = spawnSync(shim(c.shell), c.args, {
+          cwd: h.workspace,
+          env,
+          input: c.stdin ?? '',
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
         expect(existsSync(marker), r.stderr).toBe(c.runs);
         if (!c.runs) {
           expect(r.status).toBe(126);

@@ -20,7 +20,10 @@ if (missing) {
 describe.skipIf(missing !== undefined)('non-ASCII text under a multibyte locale', () => {
   // LOCPATH stands in for a locale installed system-wide: the user's allow-list passes it on so
   // the command really runs in that locale.
-  const h = e2eHome(({ sentinel }) => ({ protectedPaths: [sentinel], execution: { envAllow: [...DEFAULT_ENV_ALLOW, 'LOCPATH'] } }));
+  const h = e2eHome(({ sentinel }) => ({
+    protectedPaths: [sentinel],
+    execution: { envAllow: [...DEFAULT_ENV_ALLOW, 'LOCPATH'] },
+  }));
   const shim = join(h.home, '.local/share/shimctl/shims/bash');
   const guard = join(h.home, '.local/share/shimctl/shims/bash_env_guard.bash');
   let locpath = '';
@@ -49,7 +52,11 @@ describe.skipIf(missing !== undefined)('non-ASCII text under a multibyte locale'
 
     it(`${l.name}: real bash runs the hidden second command (the differential exists)`, () => {
       rmSync(join(h.workspace, mark), { force: true });
-      const r = spawnSync('/bin/bash', ['-c', text], { cwd: h.workspace, env: { ...h.env, ...env() }, encoding: 'utf8' });
+      const r = spawnSync('/bin/bash', ['-c', text], {
+        cwd: h.workspace,
+        env: { ...h.env, ...env() },
+        encoding: 'utf8',
+      });
       expect(r.status).toBe(0);
       expect(existsSync(join(h.workspace, mark))).toBe(true);
     });

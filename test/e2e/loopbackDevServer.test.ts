@@ -35,7 +35,8 @@ afterAll(() => {
   server.kill();
 });
 
-const requests = (): string[] => (existsSync(requestLog) ? readFileSync(requestLog, 'utf8').trim().split('\n').filter(Boolean) : []);
+const requests = (): string[] =>
+  existsSync(requestLog) ? readFileSync(requestLog, 'utf8').trim().split('\n').filter(Boolean) : [];
 
 describe('a loopback dev server through the real shim', () => {
   it('curl -s http://127.0.0.1:PORT/health runs and its body reaches the agent', () => {

@@ -21,7 +21,11 @@ describe('modes through the shim', () => {
       expect(r.stderr, write).toContain('plan mode');
     }
     expect(existsSync(join(h.workspace, 'new.txt'))).toBe(false);
-    expect(h.audit().at(-1)).toMatchObject({ decision: 'block', mode: 'plan', reasons: expect.arrayContaining([expect.objectContaining({ code: 'mode.plan' })]) });
+    expect(h.audit().at(-1)).toMatchObject({
+      decision: 'block',
+      mode: 'plan',
+      reasons: expect.arrayContaining([expect.objectContaining({ code: 'mode.plan' })]),
+    });
   });
 
   it('acceptEdits: make test runs in the launch workspace without asking; in another repository it asks', async () => {
@@ -51,7 +55,13 @@ describe('modes through the shim', () => {
     const pkg = JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: 'echo ran > tested.txt' } });
     writeFileSync(join(h.workspace, 'package.json'), pkg);
     writeFileSync(join(other, 'package.json'), pkg);
-    const env = { SHIMCTL_MODE: 'acceptEdits', SHIMCTL_WORKSPACE: h.workspace, CI: 'true', NPM_CONFIG_UPDATE_NOTIFIER: 'false', NPM_CONFIG_OFFLINE: 'true' };
+    const env = {
+      SHIMCTL_MODE: 'acceptEdits',
+      SHIMCTL_WORKSPACE: h.workspace,
+      CI: 'true',
+      NPM_CONFIG_UPDATE_NOTIFIER: 'false',
+      NPM_CONFIG_OFFLINE: 'true',
+    };
     const here = await h.shim('npm test', { env }).done;
     expect(here.status, here.stderr).toBe(0);
     expect(readFileSync(join(h.workspace, 'tested.txt'), 'utf8')).toBe('ran\n');
@@ -69,11 +79,20 @@ describe('modes through the shim', () => {
   });
 
   it('a managed block beats a user allow, and caps a yolo launch', async () => {
-    const h = approvalHome({ approvals: { timeoutSeconds: 60 }, rules: [{ id: 'me:mytool', command: 'mytool', decision: 'allow' }] });
+    const h = approvalHome({
+      approvals: { timeoutSeconds: 60 },
+      rules: [{ id: 'me:mytool', command: 'mytool', decision: 'allow' }],
+    });
     const managed = join(h.root, 'etc-shimctl', 'managed.json');
     mkdirSync(join(h.root, 'etc-shimctl'));
     expect((await h.shim('mytool build').done).status).toBe(0);
-    writeFileSync(managed, JSON.stringify({ rules: [{ id: 'team:no-mytool', command: 'mytool', decision: 'block', reason: 'the team does not run mytool' }], mode: 'default' }));
+    writeFileSync(
+      managed,
+      JSON.stringify({
+        rules: [{ id: 'team:no-mytool', command: 'mytool', decision: 'block', reason: 'the team does not run mytool' }],
+        mode: 'default',
+      }),
+    );
     const env = { SHIMCTL_MANAGED_CONFIG: managed, CI: 'true' };
     const r = await h.shim('mytool build', { env }).done;
     expect(r.status).toBe(126);
@@ -106,19 +125,28 @@ describe('shimctl mode and shimctl rules (built CLI)', () => {
       ],
     });
     const managed = join(h.root, 'managed.json');
-    writeFileSync(managed, JSON.stringify({ rules: [{ id: 'team:no-push', command: 'git', subcommand: ['push'], decision: 'block' }] }));
+    writeFileSync(
+      managed,
+      JSON.stringify({ rules: [{ id: 'team:no-push', command: 'git', subcommand: ['push'], decision: 'block' }] }),
+    );
     const env = { SHIMCTL_MANAGED_CONFIG: managed };
-    const listed = JSON.parse(h.answer(['rules', 'list', '--json'], env).stdout) as { rules: Array<{ id: string; scope: string; file: string; decision: string }> };
+    const listed = JSON.parse(h.answer(['rules', 'list', '--json'], env).stdout) as {
+      rules: Array<{ id: string; scope: string; file: string; decision: string }>;
+    };
     expect(listed.rules.map((r) => [r.id, r.scope, r.file, r.decision])).toEqual([
       ['me:status', 'user', h.userConfig, 'allow'],
       ['approved:mytool-1', 'project', h.userConfig, 'allow'],
       ['team:no-push', 'managed', managed, 'block'],
     ]);
-    expect(h.answer(['rules'], env).stdout).toContain('approved:mytool-1  project  allow  mytool build, in /work/app/**');
+    expect(h.answer(['rules'], env).stdout).toContain(
+      'approved:mytool-1  project  allow  mytool build, in /work/app/**',
+    );
     expect(h.answer(['rules', 'revoke', 'approved:mytool-1'], { SHIMCTL_AGENT: 'claude' }).status).toBe(1);
     const revoked = h.answer(['rules', 'revoke', 'approved:mytool-1'], env);
     expect(revoked.status, revoked.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(h.userConfig, 'utf8')).rules.map((r: { id: string }) => r.id)).toEqual(['me:status']);
+    expect(JSON.parse(readFileSync(h.userConfig, 'utf8')).rules.map((r: { id: string }) => r.id)).toEqual([
+      'me:status',
+    ]);
     const managedRevoke = h.answer(['rules', 'revoke', 'team:no-push'], env);
     expect(managedRevoke.status).toBe(1);
     expect(managedRevoke.stderr).toContain('managed and project rules are revoked in their own files');

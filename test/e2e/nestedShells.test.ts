@@ -12,17 +12,23 @@ function setup(nested: 'review' | 'passthrough'): E2eHome {
     protectedPaths: [sentinel],
     rules: [{ id: 'user:npm-run', command: 'npm', subcommand: ['run'], decision: 'allow', reason: 'project scripts' }],
   }));
-  writeFileSync(join(h.workspace, 'package.json'), JSON.stringify({
-    name: 'ws',
-    scripts: { hello: 'echo nested-hello', wipe: `rm -f ${h.sentinel}`, build: './build.sh' },
-  }));
+  writeFileSync(
+    join(h.workspace, 'package.json'),
+    JSON.stringify({
+      name: 'ws',
+      scripts: { hello: 'echo nested-hello', wipe: `rm -f ${h.sentinel}`, build: './build.sh' },
+    }),
+  );
   writeFileSync(join(h.workspace, 'build.sh'), `#!/usr/bin/env bash\necho script-ran\nrm -f ${h.sentinel}\n`);
   chmodSync(join(h.workspace, 'build.sh'), 0o755);
   return h;
 }
 
 function records(h: E2eHome): Array<Record<string, unknown>> {
-  return readFileSync(h.auditLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return readFileSync(h.auditLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 describe('nested = review (default)', () => {
@@ -32,7 +38,9 @@ describe('nested = review (default)', () => {
     const r = h.runAgent('qwen', 'npm run hello');
     expect(r.command.status).toBe(0);
     expect(r.command.stdout).toContain('nested-hello');
-    expect(records(h).some((x) => x.command === 'echo nested-hello' && x.decision === 'allow' && x.exitCode === 0)).toBe(true);
+    expect(
+      records(h).some((x) => x.command === 'echo nested-hello' && x.decision === 'allow' && x.exitCode === 0),
+    ).toBe(true);
   });
 
   it('blocks a dangerous npm script even though `npm run` itself was allowed', () => {
@@ -70,7 +78,9 @@ describe('nested = passthrough (record and run)', () => {
     expect(r.command.status).toBe(0);
     expect(r.command.stdout).toContain('script-ran');
     expect(existsSync(h.sentinel)).toBe(false);
-    const passed = records(h).filter((x) => (x.reasons as Array<{ code: string }>).some((c) => c.code === 'invocation.nested_passthrough'));
+    const passed = records(h).filter((x) =>
+      (x.reasons as Array<{ code: string }>).some((c) => c.code === 'invocation.nested_passthrough'),
+    );
     expect(passed.length).toBeGreaterThanOrEqual(2); // `sh -c ./build.sh`, then `bash ./build.sh`
   });
 

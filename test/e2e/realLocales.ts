@@ -25,7 +25,8 @@ export const MULTIBYTE_LOCALES: LocaleSpec[] = [
 export function localeSupportMissing(): string | undefined {
   if (spawnSync('localedef', ['--help'], { encoding: 'utf8' }).status !== 0) return 'localedef is not installed';
   for (const l of MULTIBYTE_LOCALES) {
-    if (!existsSync(`/usr/share/i18n/charmaps/${l.charmap}.gz`) && !existsSync(`/usr/share/i18n/charmaps/${l.charmap}`)) return `charmap ${l.charmap} is missing`;
+    if (!existsSync(`/usr/share/i18n/charmaps/${l.charmap}.gz`) && !existsSync(`/usr/share/i18n/charmaps/${l.charmap}`))
+      return `charmap ${l.charmap} is missing`;
     if (!existsSync(`/usr/share/i18n/locales/${l.source}`)) return `locale source ${l.source} is missing`;
   }
   return undefined;
@@ -34,12 +35,17 @@ export function localeSupportMissing(): string | undefined {
 function compile(dir: string, l: LocaleSpec): Promise<void> {
   return new Promise((resolve, reject) => {
     // Shift_JIS maps 0x5C to YEN SIGN: localedef warns (and exits 1) that it is not ASCII compatible.
-    const p = spawn('localedef', ['--no-warnings=ascii', '-f', l.charmap, '-i', l.source, join(dir, l.name)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawn('localedef', ['--no-warnings=ascii', '-f', l.charmap, '-i', l.source, join(dir, l.name)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     p.stderr.on('data', (d) => (err += d));
     p.on('close', () => {
       // Whatever localedef's status, the locale must load in bash with the right charmap.
-      const r = spawnSync('/bin/bash', ['-c', 'locale charmap'], { env: { LOCPATH: dir, LC_ALL: l.name, PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+      const r = spawnSync('/bin/bash', ['-c', 'locale charmap'], {
+        env: { LOCPATH: dir, LC_ALL: l.name, PATH: '/usr/bin:/bin' },
+        encoding: 'utf8',
+      });
       if (r.stdout.trim() === l.charmap) resolve();
       else reject(new Error(`localedef ${l.name} did not give a usable locale: ${err} ${r.stdout} ${r.stderr}`));
     });

@@ -28,7 +28,10 @@ function evilHome(): string {
 
 const cases: Array<{ name: string; env: (evil: string) => Record<string, string> }> = [
   { name: 'HOME', env: (evil) => ({ HOME: evil }) },
-  { name: 'XDG_DATA_HOME', env: (evil) => ({ XDG_DATA_HOME: join(evil, 'data'), XDG_CONFIG_HOME: join(evil, 'xdg-config') }) },
+  {
+    name: 'XDG_DATA_HOME',
+    env: (evil) => ({ XDG_DATA_HOME: join(evil, 'data'), XDG_CONFIG_HOME: join(evil, 'xdg-config') }),
+  },
 ];
 
 // '' leaves SHIMCTL_DAEMON unset: the compiled client then also tries to start a resident process.
@@ -39,7 +42,13 @@ describe.each(['off', 'nostart', ''])('a nested shim under a redirected home (SH
       const evil = evilHome();
       const before = snapshot(evil);
       const env = { ...h.env, SHIMCTL_DEPTH: '1', ...mode, ...c.env(evil) };
-      const rm = () => spawnSync(join(shimDir, 'sh'), ['-c', `rm -f ${h.sentinel}`], { cwd: h.workspace, env, encoding: 'utf8', timeout: 60_000 });
+      const rm = () =>
+        spawnSync(join(shimDir, 'sh'), ['-c', `rm -f ${h.sentinel}`], {
+          cwd: h.workspace,
+          env,
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
       const p = rm();
       expect(p.status).toBe(126);
       expect(p.stderr).toMatch(/shimctl: blocked \(config\.unreadable\): .*install/);
@@ -59,9 +68,14 @@ describe.each(['off', 'nostart', ''])('a nested shim under a redirected home (SH
     });
   }
 
-  it('still reviews normally with the install\'s own home (control)', () => {
+  it("still reviews normally with the install's own home (control)", () => {
     const env = { ...h.env, SHIMCTL_DEPTH: '1', ...mode };
-    const p = spawnSync(join(shimDir, 'sh'), ['-c', 'echo fine'], { cwd: h.workspace, env, encoding: 'utf8', timeout: 60_000 });
+    const p = spawnSync(join(shimDir, 'sh'), ['-c', 'echo fine'], {
+      cwd: h.workspace,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(p.stderr).toBe('');
     expect(p.stdout).toBe('fine\n');
     expect(readFileSync(h.auditLog, 'utf8')).toContain('"command":"echo fine"');

@@ -10,10 +10,18 @@ import { e2eHome } from './e2eHome.js';
 
 describe.each(['off', 'nostart'])('SHIMCTL_SAVED_* set by a command (SHIMCTL_DAEMON=%s)', (mode) => {
   // A user who lets NODE_OPTIONS through to commands: the case where laundering would matter.
-  const h = e2eHome(({ sentinel }) => ({ protectedPaths: [sentinel], execution: { envAllow: [...DEFAULT_ENV_ALLOW, 'NODE_OPTIONS'] } }));
+  const h = e2eHome(({ sentinel }) => ({
+    protectedPaths: [sentinel],
+    execution: { envAllow: [...DEFAULT_ENV_ALLOW, 'NODE_OPTIONS'] },
+  }));
   const shim = join(h.home, '.local/share/shimctl/shims/sh');
   const run = (env: Record<string, string>) =>
-    spawnSync(shim, ['-c', 'printenv NODE_OPTIONS'], { cwd: h.workspace, env: { ...h.env, SHIMCTL_DEPTH: '1', SHIMCTL_DAEMON: mode, ...env }, encoding: 'utf8', timeout: 60_000 });
+    spawnSync(shim, ['-c', 'printenv NODE_OPTIONS'], {
+      cwd: h.workspace,
+      env: { ...h.env, SHIMCTL_DEPTH: '1', SHIMCTL_DAEMON: mode, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
   it('is not turned into NODE_OPTIONS for the command', () => {
     const r = run({ SHIMCTL_SAVED_NODE_OPTIONS: '--require=/tmp/planted.js' });

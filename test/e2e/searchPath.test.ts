@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cli, stopDaemon } from '../install/cliHarness.js';
 import { e2eHome } from './e2eHome.js';
 
-interface Table { cases: Array<{ label: string; path: string; plant: string }>; commands: string[] }
+interface Table {
+  cases: Array<{ label: string; path: string; plant: string }>;
+  commands: string[];
+}
 const table = JSON.parse(readFileSync(new URL('./searchPath.cases.json', import.meta.url), 'utf8')) as Table;
 
 describe('PATH entries the review does not search never reach the command', () => {
@@ -16,7 +19,8 @@ describe('PATH entries the review does not search never reach the command', () =
   const shim = join(h.home, '.local/share/shimctl/shims/bash');
   const guard = join(h.home, '.local/share/shimctl/shims/bash_env_guard.bash');
   const marker = join(h.workspace, '..', 'planted-ls-ran');
-  const fill = (s: string) => s.replaceAll('{home}', h.home).replaceAll('{ws}', h.workspace).replaceAll('{PATH}', h.env.PATH!);
+  const fill = (s: string) =>
+    s.replaceAll('{home}', h.home).replaceAll('{ws}', h.workspace).replaceAll('{PATH}', h.env.PATH!);
   const plant = (dir: string) => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'ls'), `#!/bin/sh\necho PLANTED\ntouch '${marker}'\n`);
@@ -28,10 +32,46 @@ describe('PATH entries the review does not search never reach the command', () =
   });
 
   const ways: Array<[string, (cmd: string, path: string) => ReturnType<typeof spawnSync>]> = [
-    ['shim, per-command core', (cmd, path) => spawnSync(shim, ['-c', cmd], { cwd: h.workspace, env: { ...h.env, PATH: path, SHIMCTL_DAEMON: 'off' }, encoding: 'utf8', timeout: 60_000 })],
-    ['shim, compiled client, no resident process', (cmd, path) => spawnSync(shim, ['-c', cmd], { cwd: h.workspace, env: { ...h.env, PATH: path, SHIMCTL_DAEMON: 'nostart' }, encoding: 'utf8', timeout: 60_000 })],
-    ['shim, resident process', (cmd, path) => spawnSync(shim, ['-c', cmd], { cwd: h.workspace, env: { ...h.env, PATH: path }, encoding: 'utf8', timeout: 60_000 })],
-    ['/bin/bash with the BASH_ENV guard', (cmd, path) => spawnSync('/bin/bash', ['-c', cmd], { cwd: h.workspace, env: { ...h.env, PATH: path, BASH_ENV: guard, SHLVL: '1' }, encoding: 'utf8', timeout: 60_000 })],
+    [
+      'shim, per-command core',
+      (cmd, path) =>
+        spawnSync(shim, ['-c', cmd], {
+          cwd: h.workspace,
+          env: { ...h.env, PATH: path, SHIMCTL_DAEMON: 'off' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        }),
+    ],
+    [
+      'shim, compiled client, no resident process',
+      (cmd, path) =>
+        spawnSync(shim, ['-c', cmd], {
+          cwd: h.workspace,
+          env: { ...h.env, PATH: path, SHIMCTL_DAEMON: 'nostart' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        }),
+    ],
+    [
+      'shim, resident process',
+      (cmd, path) =>
+        spawnSync(shim, ['-c', cmd], {
+          cwd: h.workspace,
+          env: { ...h.env, PATH: path },
+          encoding: 'utf8',
+          timeout: 60_000,
+        }),
+    ],
+    [
+      '/bin/bash with the BASH_ENV guard',
+      (cmd, path) =>
+        spawnSync('/bin/bash', ['-c', cmd], {
+          cwd: h.workspace,
+          env: { ...h.env, PATH: path, BASH_ENV: guard, SHLVL: '1' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        }),
+    ],
   ];
 
   it('the resident process is up for the cases that use it', () => {
@@ -58,7 +98,11 @@ describe('PATH entries the review does not search never reach the command', () =
     const c = table.cases[0]!;
     plant(fill(c.plant));
     rmSync(marker, { force: true });
-    const r = spawnSync('/bin/bash', ['-c', 'X=1 ls'], { cwd: h.workspace, env: { ...h.env, PATH: fill(c.path) }, encoding: 'utf8' });
+    const r = spawnSync('/bin/bash', ['-c', 'X=1 ls'], {
+      cwd: h.workspace,
+      env: { ...h.env, PATH: fill(c.path) },
+      encoding: 'utf8',
+    });
     expect(r.stdout).toContain('PLANTED');
     expect(existsSync(marker)).toBe(true);
   });
@@ -68,5 +112,4 @@ describe('PATH entries the review does not search never reach the command', () =
     expect(r.status).toBe(126);
     expect(String(r.stdout)).not.toContain('FAKE-PRIVATE-KEY');
   });
-
 });

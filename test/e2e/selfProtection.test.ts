@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, stopDaemon, tempDir } from '../install/cliHarness.js';
 
-interface Installed { home: string; ws: string; env: Record<string, string>; shimDir: string; bundle: string }
+interface Installed {
+  home: string;
+  ws: string;
+  env: Record<string, string>;
+  shimDir: string;
+  bundle: string;
+}
 
 ensureBuilt();
 
@@ -26,11 +32,14 @@ function installed(fastClient: boolean): Installed {
   const env = hermeticEnv(home, SYSTEM_PATH, { CI: 'true', ...(fastClient ? {} : { SHIMCTL_FAST_CLIENT: '0' }) });
   const r = cli(['install', '--no-modify-path'], env);
   if (r.status !== 0) throw new Error(`install failed: ${r.stderr}`);
-  const manifest = JSON.parse(readFileSync(join(home, '.local/share/shimctl/manifest.json'), 'utf8')) as { bundle: string };
+  const manifest = JSON.parse(readFileSync(join(home, '.local/share/shimctl/manifest.json'), 'utf8')) as {
+    bundle: string;
+  };
   return { home, ws, env, shimDir: join(home, '.local/share/shimctl/shims'), bundle: manifest.bundle };
 }
 
-const run = (h: Installed, command: string) => spawnSync(join(h.shimDir, 'bash'), ['-c', command], { cwd: h.ws, env: h.env, encoding: 'utf8', timeout: 60_000 });
+const run = (h: Installed, command: string) =>
+  spawnSync(join(h.shimDir, 'bash'), ['-c', command], { cwd: h.ws, env: h.env, encoding: 'utf8', timeout: 60_000 });
 const gcc = spawnSync('sh', ['-c', 'command -v cc || command -v gcc'], { encoding: 'utf8' }).status === 0;
 
 for (const fast of [false, true]) {
@@ -43,7 +52,7 @@ for (const fast of [false, true]) {
       const before = readFileSync(entry);
       const step1 = run(h, 'cp README.md payload.js');
       expect(step1.status, step1.stderr).toBe(0);
-      const step2 = run(h, "sed -i s/workspace/payload/ payload.js");
+      const step2 = run(h, 'sed -i s/workspace/payload/ payload.js');
       expect(step2.status, step2.stderr).toBe(0);
       expect(readFileSync(join(h.ws, 'payload.js'), 'utf8')).toBe('a payload file\n');
       const step3 = run(h, `sort -o ${entry} payload.js`);
@@ -69,7 +78,7 @@ for (const fast of [false, true]) {
       expect(existsSync(path) ? statSync(path).mode : undefined).toBe(was);
     });
 
-    it('reading shimctl\'s own config and listing its directories still run', () => {
+    it("reading shimctl's own config and listing its directories still run", () => {
       const r = run(h, `cat ${h.home}/.config/shimctl/config.json`);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('{}\n');
@@ -87,7 +96,9 @@ for (const fast of [false, true]) {
       try {
         const r = run(h, `touch ${marker}`);
         expect(r.status).toBe(126);
-        expect(r.stderr).toMatch(/shimctl: blocked \(internal\.error\): .*not the one install recorded \(sha256 differs\)/);
+        expect(r.stderr).toMatch(
+          /shimctl: blocked \(internal\.error\): .*not the one install recorded \(sha256 differs\)/,
+        );
         expect(existsSync(marker)).toBe(false);
       } finally {
         writeFileSync(h.bundle, original);

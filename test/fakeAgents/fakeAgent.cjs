@@ -17,7 +17,9 @@ const home = process.env.HOME;
 const steps = [];
 
 function captured(agent, index) {
-  const lines = readFileSync(join(__dirname, 'captured', `${agent}.jsonl`), 'utf8').trim().split('\n');
+  const lines = readFileSync(join(__dirname, 'captured', `${agent}.jsonl`), 'utf8')
+    .trim()
+    .split('\n');
   return JSON.parse(lines[index]);
 }
 
@@ -32,7 +34,8 @@ function sq(text) {
 
 /** Claude Code's test for a here-document in the command (its `um`/`fyo`, 2.1.332 and 2.1.197 alike). */
 function hasHeredoc(text) {
-  if (/\d\s*<<\s*\d/.test(text) || /\[\[\s*\d+\s*<<\s*\d+\s*\]\]/.test(text) || /\$\(\(.*<<.*\)\)/.test(text)) return false;
+  if (/\d\s*<<\s*\d/.test(text) || /\[\[\s*\d+\s*<<\s*\d+\s*\]\]/.test(text) || /\$\(\(.*<<.*\)\)/.test(text))
+    return false;
   return /<<-?\s*(?:(['"]?)(\w+)\1|\\(\w+))/.test(text);
 }
 
@@ -44,27 +47,46 @@ function claudeEval(text) {
 function run(what, file, args) {
   // Node's default stdio pipes, like the real Node agents (they are socketpairs, which matters to bash).
   const r = spawnSync(file, args, { encoding: 'utf8', env: process.env, timeout: 60_000 });
-  steps.push({ what, file, status: r.status, stdout: r.stdout, stderr: r.stderr, error: r.error ? String(r.error) : undefined });
+  steps.push({
+    what,
+    file,
+    status: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    error: r.error ? String(r.error) : undefined,
+  });
 }
 
 function claude() {
   const env = process.env;
   const shell = env.CLAUDE_CODE_SHELL || (/bash|zsh/.test(env.SHELL || '') ? env.SHELL : '/bin/bash');
   // Claude writes its own PATH into the snapshot script (captured with the shim dir as $SHIMDIR).
-  const snapshotArgs = captured('claude', 0).args.map((a) => fill(a).replace(/^export PATH=.*$/m, `export PATH=${process.env.PATH}`));
+  const snapshotArgs = captured('claude', 0).args.map((a) =>
+    fill(a).replace(/^export PATH=.*$/m, `export PATH=${process.env.PATH}`),
+  );
   const snapshot = /SNAPSHOT_FILE=(\S+)/.exec(snapshotArgs[2])[1];
   mkdirSync(join(home, '.claude', 'shell-snapshots'), { recursive: true });
   run('snapshot', shell, snapshotArgs);
   run('env-probe', shell, ['-c', 'env']);
-  const cwdFile = join(tmpdir(), `claude-${Math.floor(Math.random() * 0xffff).toString(16).padStart(4, '0')}-cwd`);
+  const cwdFile = join(
+    tmpdir(),
+    `claude-${Math.floor(Math.random() * 0xffff)
+      .toString(16)
+      .padStart(4, '0')}-cwd`,
+  );
   if (process.env.FAKE_CLAUDE_VERSION === '2.1.332') {
     // Claude Code 2.1.332's envelope (captured/claude-2.1.332.jsonl), with this run's snapshot, command and cwd file.
-    const text = captured('claude-2.1.332', 2).args[1].replace(/source \S+/, `source ${snapshot}`)
-      .replace("eval 'touch marker.txt' < /dev/null", () => claudeEval(cmd)).replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, cwdFile);
+    const text = captured('claude-2.1.332', 2)
+      .args[1].replace(/source \S+/, `source ${snapshot}`)
+      .replace("eval 'touch marker.txt' < /dev/null", () => claudeEval(cmd))
+      .replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, cwdFile);
     run('command', shell, ['-c', text]);
     return;
   }
-  run('command', shell, ['-c', `source ${snapshot} 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && ${claudeEval(cmd)} && pwd -P >| ${cwdFile}`]);
+  run('command', shell, [
+    '-c',
+    `source ${snapshot} 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && ${claudeEval(cmd)} && pwd -P >| ${cwdFile}`,
+  ]);
 }
 
 function gemini() {
@@ -79,11 +101,19 @@ function codex() {
   // Start-up: the snapshot script, then a check that the snapshot sources cleanly.
   // The snapshot script's `$HOME` is shell code, not a placeholder: sent exactly as captured.
   run('snapshot', login, ['-lc', captured('codex', 0).exec_string]);
-  const snapshotFile = join(home, '.codex', 'shell_snapshots', '01a226eb-1808-7bd2-8b19-a9f8de704a70.tmp-1795949271057006397');
+  const snapshotFile = join(
+    home,
+    '.codex',
+    'shell_snapshots',
+    '01a226eb-1808-7bd2-8b19-a9f8de704a70.tmp-1795949271057006397',
+  );
   mkdirSync(join(home, '.codex', 'shell_snapshots'), { recursive: true });
   require('node:fs').writeFileSync(snapshotFile, steps[0].stdout.split('\0')[0] || '# Snapshot file\n');
   run('snapshot-check', login, ['-c', `set -e; . "${snapshotFile}"`]);
-  const wrapper = fill(captured('codex', 2).exec_string).replace("exec '/bin/bash' -c 'touch marker.txt'", `exec '/bin/bash' -c ${sq(cmd)}`);
+  const wrapper = fill(captured('codex', 2).exec_string).replace(
+    "exec '/bin/bash' -c 'touch marker.txt'",
+    `exec '/bin/bash' -c ${sq(cmd)}`,
+  );
   run('command', login, ['-lc', wrapper]);
 }
 
@@ -105,11 +135,16 @@ const agents = {
   goose: () => run('command', process.env.GOOSE_SHELL || 'bash', ['-c', cmd]),
   cline: () => run('command', '/bin/bash', ['-c', cmd]),
   // Aider: with a terminal `$SHELL -i -c`; without one a hard-coded `/bin/sh -c`.
-  aider: () => (process.stdin.isTTY ? run('command', process.env.SHELL || '/bin/bash', ['-i', '-c', cmd]) : run('command', '/bin/sh', ['-c', cmd])),
+  aider: () =>
+    process.stdin.isTTY
+      ? run('command', process.env.SHELL || '/bin/bash', ['-i', '-c', cmd])
+      : run('command', '/bin/sh', ['-c', cmd]),
 };
 if (!agents[name]) {
   process.stderr.write(`fake agent: unknown name ${name}\n`);
   process.exit(2);
 }
 agents[name]();
-process.stdout.write(`${JSON.stringify({ agent: name, env: { SHIMCTL_AGENT: process.env.SHIMCTL_AGENT, SHIMCTL_SESSION: process.env.SHIMCTL_SESSION }, steps })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ agent: name, env: { SHIMCTL_AGENT: process.env.SHIMCTL_AGENT, SHIMCTL_SESSION: process.env.SHIMCTL_SESSION }, steps })}\n`,
+);

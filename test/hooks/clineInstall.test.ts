@@ -41,7 +41,9 @@ describe('Cline global hook', () => {
     expect(readFileSync(hook, 'utf8')).toBe('#!/bin/sh\necho \'{"cancel":false}\'\n');
     expect(cli(['install', '--no-modify-path'], env).stdout).toContain('Already installed');
     expect(cli(['uninstall'], env).status).toBe(0);
-    expect(readFileSync(hook, 'utf8'), 'uninstall does not touch it either').toBe('#!/bin/sh\necho \'{"cancel":false}\'\n');
+    expect(readFileSync(hook, 'utf8'), 'uninstall does not touch it either').toBe(
+      '#!/bin/sh\necho \'{"cancel":false}\'\n',
+    );
   });
 
   it('is not written when cline is not on PATH', () => {

@@ -9,7 +9,13 @@ afterAll(stopHookWorlds);
 
 interface Cases {
   agents: string[];
-  commands: Array<{ id: string; command: string; expect: 'allow' | 'block'; code?: string; codeFor?: Record<string, string> }>;
+  commands: Array<{
+    id: string;
+    command: string;
+    expect: 'allow' | 'block';
+    code?: string;
+    codeFor?: Record<string, string>;
+  }>;
   malformed: Array<{ id: string; raw: string | Record<string, string> }>;
   otherTools: Record<string, string>;
 }
@@ -19,7 +25,9 @@ const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'hooks.cases.jso
 const NO_GUARD = { BASH_ENV: '' };
 
 let world: HookWorld;
-beforeAll(() => { world = makeHookWorld('fake'); }, 120_000);
+beforeAll(() => {
+  world = makeHookWorld('fake');
+}, 120_000);
 
 describe.each(cases.agents)('%s hook (fake agent)', (agent) => {
   it.each(cases.commands)('$id', ({ command, expect: want, code: anyAgent, codeFor }) => {
@@ -75,7 +83,10 @@ describe.each(cases.agents)('%s hook (fake agent)', (agent) => {
 
   it('blocks when the review core is gone (a deleted bundle), instead of failing open', () => {
     const hook = join(world.root, `broken-${agent}`);
-    const text = readFileSync(join(world.shimDir, 'hooks', `${agent}-pretooluse`), 'utf8').replace(/^shimctl_cli=.*$/m, "shimctl_cli='/nonexistent/shimctl.cjs'");
+    const text = readFileSync(join(world.shimDir, 'hooks', `${agent}-pretooluse`), 'utf8').replace(
+      /^shimctl_cli=.*$/m,
+      "shimctl_cli='/nonexistent/shimctl.cjs'",
+    );
     writeExecutable(hook, text);
     const r = fakeAgent(world, agent, 'touch ran-marker', { hook, env: NO_GUARD });
     expect(r, JSON.stringify(r)).toMatchObject({ blocked: true, ran: false });
@@ -86,8 +97,11 @@ describe.each(cases.agents)('%s hook (fake agent)', (agent) => {
   it('blocks when the review core crashes (exits with another status)', () => {
     const hook = join(world.root, `crash-${agent}`);
     const crash = join(world.root, 'crash.cjs');
-    writeExecutable(crash, "process.stdout.write('{\"cancel\":false}\\n'); process.exit(3);\n");
-    const text = readFileSync(join(world.shimDir, 'hooks', `${agent}-pretooluse`), 'utf8').replace(/^shimctl_cli=.*$/m, `shimctl_cli='${crash}'`);
+    writeExecutable(crash, 'process.stdout.write(\'{"cancel":false}\\n\'); process.exit(3);\n');
+    const text = readFileSync(join(world.shimDir, 'hooks', `${agent}-pretooluse`), 'utf8').replace(
+      /^shimctl_cli=.*$/m,
+      `shimctl_cli='${crash}'`,
+    );
     writeExecutable(hook, text);
     const r = fakeAgent(world, agent, 'touch ran-marker', { hook, env: NO_GUARD });
     expect(r, JSON.stringify(r)).toMatchObject({ blocked: true, ran: false });

@@ -9,11 +9,19 @@ import { hookPath, makeHookWorld, type HookWorld, stopHookWorlds } from './hookH
 afterAll(stopHookWorlds);
 
 let world: HookWorld;
-beforeAll(() => { world = makeHookWorld('guard'); }, 120_000);
+beforeAll(() => {
+  world = makeHookWorld('guard');
+}, 120_000);
 
 function bashLc(text: string) {
   const env = { ...world.env, BASH_ENV: join(world.shimDir, 'bash_env_guard.bash'), SHIMCTL_AGENT: 'codex' };
-  return spawnSync('/bin/bash', ['-lc', text], { cwd: world.workspace, env, input: '', encoding: 'utf8', timeout: 30_000 });
+  return spawnSync('/bin/bash', ['-lc', text], {
+    cwd: world.workspace,
+    env,
+    input: '',
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
 describe('BASH_ENV guard and the Codex hook command', () => {

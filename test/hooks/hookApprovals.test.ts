@@ -11,7 +11,9 @@ afterAll(stopHookWorlds);
 const ANSWERER = join(import.meta.dirname, '..', 'approvals', 'answerer.mjs');
 const ASKS = 'git push';
 let world: HookWorld;
-beforeAll(() => { world = makeHookWorld('ask'); }, 120_000);
+beforeAll(() => {
+  world = makeHookWorld('ask');
+}, 120_000);
 
 /** Starts the "human" in the background; resolves with its exit status once it has answered. */
 function human(action: 'approve' | 'deny'): Promise<number | null> {

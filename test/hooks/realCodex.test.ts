@@ -14,7 +14,11 @@ afterAll(stopHookWorlds);
 
 function cachedCodex(): { bin?: string; why: string } {
   const cache = process.env.SHIMCTL_AGENT_CACHE || join(homedir(), '.cache', 'shimctl-agents');
-  const dirs = existsSync(cache) ? readdirSync(cache).filter((d) => d.startsWith('codex@')).sort() : [];
+  const dirs = existsSync(cache)
+    ? readdirSync(cache)
+        .filter((d) => d.startsWith('codex@'))
+        .sort()
+    : [];
   for (const d of dirs.reverse()) {
     const bin = join(cache, d, 'node_modules', '.bin', 'codex');
     if (existsSync(bin)) return { bin, why: `${d}` };
@@ -31,7 +35,9 @@ beforeAll(async () => {
   server = await startModelServer();
   world = makeHookWorld('codex', join(codex.bin, '..'));
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 function skipWithoutCodex(ctx: TestContext): void {
   if (!codex.bin) {
@@ -44,23 +50,57 @@ function skipWithoutCodex(ctx: TestContext): void {
 async function turn(file: string, args: string[], command: string) {
   const codexHome = join(world.home, '.codex');
   mkdirSync(codexHome, { recursive: true });
-  writeFileSync(join(codexHome, 'config.toml'), [
-    'model = "scripted"', 'model_provider = "scripted"', 'approval_policy = "never"', 'sandbox_mode = "danger-full-access"', '',
-    '[model_providers.scripted]', 'name = "scripted"', `base_url = "${server.url}/v1"`, 'wire_api = "responses"',
-    'env_key = "SCRIPTED_MODEL_KEY"', 'request_max_retries = 0', 'stream_max_retries = 0', '',
-  ].join('\n'));
+  writeFileSync(
+    join(codexHome, 'config.toml'),
+    [
+      'model = "scripted"',
+      'model_provider = "scripted"',
+      'approval_policy = "never"',
+      'sandbox_mode = "danger-full-access"',
+      '',
+      '[model_providers.scripted]',
+      'name = "scripted"',
+      `base_url = "${server.url}/v1"`,
+      'wire_api = "responses"',
+      'env_key = "SCRIPTED_MODEL_KEY"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+    ].join('\n'),
+  );
   server.reset();
   server.script({ command });
-  const env = { HOME: world.home, USER: 'root', LOGNAME: 'root', SHELL: '/bin/bash', PATH: `${world.launcherDir}:${world.env.PATH}`, CI: '1', CODEX_HOME: codexHome, SCRIPTED_MODEL_KEY: 'sk-scripted-not-a-secret' };
-  const r = await execa(file, [...args, 'exec', '--skip-git-repo-check', '-s', 'danger-full-access', 'run the command'], {
-    cwd: world.workspace, env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 120_000, killSignal: 'SIGKILL',
-  });
+  const env = {
+    HOME: world.home,
+    USER: 'root',
+    LOGNAME: 'root',
+    SHELL: '/bin/bash',
+    PATH: `${world.launcherDir}:${world.env.PATH}`,
+    CI: '1',
+    CODEX_HOME: codexHome,
+    SCRIPTED_MODEL_KEY: 'sk-scripted-not-a-secret',
+  };
+  const r = await execa(
+    file,
+    [...args, 'exec', '--skip-git-repo-check', '-s', 'danger-full-access', 'run the command'],
+    {
+      cwd: world.workspace,
+      env,
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+      timeout: 120_000,
+      killSignal: 'SIGKILL',
+    },
+  );
   return { exitCode: r.exitCode, stderr: String(r.stderr), toolText: server.toolResults.map((t) => t.text).join('\n') };
 }
 
 /** The hook's record: the model's command exactly as typed, no envelope (the guard's records carry Codex's). */
 function hookRecords(before: number, command: string) {
-  return readAudit(world).slice(before).filter((r) => r.agent === 'codex' && r.command === command && !('envelope' in r));
+  return readAudit(world)
+    .slice(before)
+    .filter((r) => r.agent === 'codex' && r.command === command && !('envelope' in r));
 }
 
 describe(`real Codex (${codex.why}) through its shimctl launcher`, () => {
@@ -71,7 +111,9 @@ describe(`real Codex (${codex.why}) through its shimctl launcher`, () => {
     expect(r.toolText, r.stderr).toContain(world.noteToken);
     const recs = hookRecords(before, 'cat note.txt');
     // One record: the guard took the hook's pass in each bash Codex started for it (no envelope record).
-    const all = readAudit(world).slice(before).filter((r) => r.command === 'cat note.txt' || (r as { reviewed?: string }).reviewed === 'cat note.txt');
+    const all = readAudit(world)
+      .slice(before)
+      .filter((r) => r.command === 'cat note.txt' || (r as { reviewed?: string }).reviewed === 'cat note.txt');
     expect(all, JSON.stringify(readAudit(world).slice(before))).toHaveLength(1);
     expect(recs).toHaveLength(1);
     expect(recs[0]).toMatchObject({ decision: 'allow' });

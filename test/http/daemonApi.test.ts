@@ -14,7 +14,11 @@ describe('the HTTP API inside the resident process', () => {
 
   it('starts with the resident process the shim starts, answers, and goes when it stops', async () => {
     const shim = join(h.home, '.local', 'share', 'shimctl', 'shims', 'bash');
-    const first = spawnSync(shim, ['-c', 'echo started'], { cwd: h.workspace, env: { ...h.env, SHIMCTL_AGENT: 'claude' }, encoding: 'utf8' });
+    const first = spawnSync(shim, ['-c', 'echo started'], {
+      cwd: h.workspace,
+      env: { ...h.env, SHIMCTL_AGENT: 'claude' },
+      encoding: 'utf8',
+    });
     expect(first.stdout).toContain('started');
     let server: { url: string; pid: number } | undefined;
     for (let i = 0; i < 120 && !server; i++) {
@@ -22,11 +26,15 @@ describe('the HTTP API inside the resident process', () => {
       else await new Promise((r) => setTimeout(r, 250));
     }
     expect(server, 'server.json written by the resident process').toBeTruthy();
-    const status = JSON.parse(spawnSync(process.execPath, [CLI, 'daemon', 'status', '--json'], { env: h.env, encoding: 'utf8' }).stdout);
+    const status = JSON.parse(
+      spawnSync(process.execPath, [CLI, 'daemon', 'status', '--json'], { env: h.env, encoding: 'utf8' }).stdout,
+    );
     expect(server!.pid).toBe(status.pid);
     expect(await (await fetch(`${server!.url}/health`)).json()).toEqual({ api_version: 1, status: 'ok' });
     const token = readFileSync(join(h.home, '.local', 'state', 'shimctl', 'http', 'shimctl-http.token'), 'utf8').trim();
-    const page = await (await fetch(`${server!.url}/v1/audit?limit=5`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const page = await (
+      await fetch(`${server!.url}/v1/audit?limit=5`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(page.records.some((r: { command?: string }) => r.command === 'echo started')).toBe(true);
     spawnSync(process.execPath, [CLI, 'daemon', 'stop'], { env: h.env });
     for (let i = 0; i < 40 && existsSync(info); i++) await new Promise((r) => setTimeout(r, 250));

@@ -22,7 +22,10 @@ describe.skipIf(!CHROMIUM)(`dashboard in chromium (${CHROMIUM ?? 'not installed:
   let browser: Browser;
   let page: Page;
   const login = (): string => {
-    const r = spawnSync(process.execPath, [CLI, 'ui', '--print'], { env: hermeticEnv(h.home, SYSTEM_PATH), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'ui', '--print'], {
+      env: hermeticEnv(h.home, SYSTEM_PATH),
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     return r.stdout.trim();
   };
@@ -55,7 +58,16 @@ describe.skipIf(!CHROMIUM)(`dashboard in chromium (${CHROMIUM ?? 'not installed:
   it('the session cookie alone does not open the API (a request without the CSRF header is 401)', async () => {
     const status = await page.evaluate(async () => (await fetch('/v1/audit', { credentials: 'same-origin' })).status);
     expect(status).toBe(401);
-    const withHeader = await page.evaluate(async () => (await fetch('/v1/audit', { headers: { 'x-shimctl-csrf': document.querySelector<HTMLMetaElement>('meta[name="shimctl-csrf"]')!.content } })).status);
+    const withHeader = await page.evaluate(
+      async () =>
+        (
+          await fetch('/v1/audit', {
+            headers: {
+              'x-shimctl-csrf': document.querySelector<HTMLMetaElement>('meta[name="shimctl-csrf"]')!.content,
+            },
+          })
+        ).status,
+    );
     expect(withHeader).toBe(200);
   });
 
@@ -63,14 +75,21 @@ describe.skipIf(!CHROMIUM)(`dashboard in chromium (${CHROMIUM ?? 'not installed:
     const w = h.shim('echo feed-check-4711', { agent: 'claude' });
     expect((await w.done).status).toBe(0);
     await page.waitForSelector('#feed-rows td.cmd:text("echo feed-check-4711")', { timeout: 30_000 });
-    const agent = await page.locator('#feed-rows tr', { hasText: 'feed-check-4711' }).first().locator('td').nth(1).textContent();
+    const agent = await page
+      .locator('#feed-rows tr', { hasText: 'feed-check-4711' })
+      .first()
+      .locator('td')
+      .nth(1)
+      .textContent();
     expect(agent).toBe('claude');
   });
 
   it('an approval given from the page with the keyboard lets the waiting command run', async () => {
     const w = h.shim('mytool from-the-browser');
     await page.waitForSelector('#approvals li:has-text("mytool from-the-browser")', { timeout: 30_000 });
-    const button = page.locator('#approvals li', { hasText: 'mytool from-the-browser' }).getByRole('button', { name: 'Approve once' });
+    const button = page
+      .locator('#approvals li', { hasText: 'mytool from-the-browser' })
+      .getByRole('button', { name: 'Approve once' });
     await button.focus();
     await page.keyboard.press('Enter');
     const done = await w.done;
@@ -107,7 +126,22 @@ describe.skipIf(!CHROMIUM)(`dashboard in chromium (${CHROMIUM ?? 'not installed:
     const log = join(h.stateDir, 'audit', 'audit.jsonl');
     const t0 = Date.now() - 3_600_000;
     const lines: string[] = [];
-    for (let i = 1; i <= 100_000; i++) lines.push(JSON.stringify({ v: 2, seq: i, ts: new Date(t0 + i * 30).toISOString(), id: `b${i}`, agent: i % 3 ? 'codex' : 'gemini', decision: i % 7 ? 'allow' : 'block', risk: 'low', reasons: [{ code: 'command.allowed', message: 'm' }], rule_ids: [], cwd: '/w', command: `echo bulk-${i}` }));
+    for (let i = 1; i <= 100_000; i++)
+      lines.push(
+        JSON.stringify({
+          v: 2,
+          seq: i,
+          ts: new Date(t0 + i * 30).toISOString(),
+          id: `b${i}`,
+          agent: i % 3 ? 'codex' : 'gemini',
+          decision: i % 7 ? 'allow' : 'block',
+          risk: 'low',
+          reasons: [{ code: 'command.allowed', message: 'm' }],
+          rule_ids: [],
+          cwd: '/w',
+          command: `echo bulk-${i}`,
+        }),
+      );
     mkdirSync(join(h.stateDir, 'audit'), { recursive: true });
     writeFileSync(log, `${lines.join('\n')}\n`, { mode: 0o600 });
     await page.getByRole('button', { name: 'Newest' }).click();
@@ -115,7 +149,12 @@ describe.skipIf(!CHROMIUM)(`dashboard in chromium (${CHROMIUM ?? 'not installed:
     for (let i = 0; i < 6; i++) {
       const before = Date.now();
       await page.getByRole('button', { name: 'Older' }).click();
-      await page.waitForFunction((n) => document.querySelector('#feed-info')!.textContent!.length > 0 && document.querySelectorAll('#feed-rows tr').length >= Math.min(300, n), (i + 2) * 100);
+      await page.waitForFunction(
+        (n) =>
+          document.querySelector('#feed-info')!.textContent!.length > 0 &&
+          document.querySelectorAll('#feed-rows tr').length >= Math.min(300, n),
+        (i + 2) * 100,
+      );
       expect(Date.now() - before).toBeLessThan(20_000);
       expect(await page.locator('#feed-rows tr').count()).toBeLessThanOrEqual(300);
     }

@@ -31,7 +31,13 @@ function validate(path: string, method: string, status: number, body: unknown): 
 }
 
 /** A raw request with headers fetch will not let us set (Host). */
-function raw(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; body: string }> {
+function raw(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const r = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let b = '';
@@ -49,14 +55,24 @@ beforeAll(async () => {
   h = approvalHome();
   s = await startServer(h.home);
 }, 120_000);
-afterAll(async () => { await s?.stop(); }, 60_000);
+afterAll(async () => {
+  await s?.stop();
+}, 60_000);
 
 describe('HTTP API security', () => {
   it('/health is open; every other path is 401 without the token, and with a wrong one', async () => {
     const health = await s.call('/health', { auth: false });
     expect(health.status).toBe(200);
     validate('/health', 'get', 200, await health.json());
-    for (const [path, method] of [['/v1/audit', 'GET'], ['/v1/stats', 'GET'], ['/v1/approvals', 'GET'], ['/v1/decide', 'POST'], ['/v1/approvals/x', 'POST'], ['/v1/audit/stream', 'GET'], ['/nope', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/v1/audit', 'GET'],
+      ['/v1/stats', 'GET'],
+      ['/v1/approvals', 'GET'],
+      ['/v1/decide', 'POST'],
+      ['/v1/approvals/x', 'POST'],
+      ['/v1/audit/stream', 'GET'],
+      ['/nope', 'GET'],
+    ] as const) {
       const r = await s.call(path, { method, auth: false });
       expect(r.status, `${method} ${path}`).toBe(401);
       const wrong = await s.call(path, { method, auth: false, headers: { authorization: `Bearer ${'0'.repeat(64)}` } });
@@ -65,7 +81,13 @@ describe('HTTP API security', () => {
   });
 
   it('refuses a Host that is not the loopback address and port (DNS rebinding), even with the token', async () => {
-    for (const host of ['evil.example', `evil.example:${s.port}`, `127.0.0.1:${s.port + 1}`, '127.0.0.1', `localhost.evil.example:${s.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${s.port}`,
+      `127.0.0.1:${s.port + 1}`,
+      '127.0.0.1',
+      `localhost.evil.example:${s.port}`,
+    ]) {
       const r = await raw(s.port, '/v1/stats', { host, authorization: `Bearer ${s.token}` });
       expect(r.status, host).toBe(421);
       expect(JSON.parse(r.body).error.code).toBe('http.host_refused');
@@ -89,11 +111,19 @@ describe('HTTP API security', () => {
 
   it('refuses a state-changing request from a foreign Origin and sends no CORS header', async () => {
     const body = JSON.stringify({ api_version: 1, command: 'ls', cwd: '/tmp' });
-    const foreign = await s.call('/v1/decide', { method: 'POST', body, headers: { origin: 'http://evil.example', 'content-type': 'application/json' } });
+    const foreign = await s.call('/v1/decide', {
+      method: 'POST',
+      body,
+      headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+    });
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).error.code).toBe('http.origin_refused');
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const own = await s.call('/v1/decide', { method: 'POST', body, headers: { origin: s.url, 'content-type': 'application/json' } });
+    const own = await s.call('/v1/decide', {
+      method: 'POST',
+      body,
+      headers: { origin: s.url, 'content-type': 'application/json' },
+    });
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -101,8 +131,17 @@ describe('HTTP API security', () => {
   it('the token file is owner-only and the review refuses commands that read it', () => {
     const file = join(h.stateDir, 'http', 'shimctl-http.token');
     expect(spawnSync('stat', ['-c', '%a', file], { encoding: 'utf8' }).stdout.trim()).toBe('600');
-    for (const command of [`cat ${file}`, `cp ${file} /tmp/t`, `grep -r . ${join(h.stateDir, 'http')}`, `base64 ${file}`]) {
-      const d = spawnSync(process.execPath, [join(ROOT, 'bin', 'shimctl.cjs'), 'decide', '--json'], { input: JSON.stringify({ api_version: 1, command, cwd: h.workspace }), env: hermeticEnv(h.home, SYSTEM_PATH), encoding: 'utf8' });
+    for (const command of [
+      `cat ${file}`,
+      `cp ${file} /tmp/t`,
+      `grep -r . ${join(h.stateDir, 'http')}`,
+      `base64 ${file}`,
+    ]) {
+      const d = spawnSync(process.execPath, [join(ROOT, 'bin', 'shimctl.cjs'), 'decide', '--json'], {
+        input: JSON.stringify({ api_version: 1, command, cwd: h.workspace }),
+        env: hermeticEnv(h.home, SYSTEM_PATH),
+        encoding: 'utf8',
+      });
       expect(JSON.parse(d.stdout).decision, command).toBe('block');
     }
   });
@@ -123,7 +162,11 @@ describe('POST /v1/decide', () => {
     for (const body of CASES) {
       const r = await s.call('/v1/decide', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
       const text = await r.text();
-      const viaCli = spawnSync(process.execPath, [join(ROOT, 'bin', 'shimctl.cjs'), 'decide', '--json'], { input: body, env: hermeticEnv(h.home, SYSTEM_PATH), encoding: 'utf8' });
+      const viaCli = spawnSync(process.execPath, [join(ROOT, 'bin', 'shimctl.cjs'), 'decide', '--json'], {
+        input: body,
+        env: hermeticEnv(h.home, SYSTEM_PATH),
+        encoding: 'utf8',
+      });
       expect(text, body).toBe(viaCli.stdout);
       expect(r.status, body).toBe(viaCli.status === 2 ? 400 : 200);
       validate('/v1/decide', 'post', r.status, JSON.parse(text));
@@ -133,10 +176,27 @@ describe('POST /v1/decide', () => {
 
 describe('audit and stats', () => {
   const log = () => join(h.stateDir, 'audit', 'audit.jsonl');
-  const rec = (seq: number, agent: string, decision: string) => JSON.stringify({ v: 2, seq, ts: new Date(Date.now() - (100 - seq) * 1000).toISOString(), id: `r${seq}`, agent, decision, risk: 'low', reasons: [{ code: decision === 'block' ? 'path.protected' : 'command.allowed', message: 'm' }], rule_ids: [], cwd: '/w', command: `echo ${seq}` });
+  const rec = (seq: number, agent: string, decision: string) =>
+    JSON.stringify({
+      v: 2,
+      seq,
+      ts: new Date(Date.now() - (100 - seq) * 1000).toISOString(),
+      id: `r${seq}`,
+      agent,
+      decision,
+      risk: 'low',
+      reasons: [{ code: decision === 'block' ? 'path.protected' : 'command.allowed', message: 'm' }],
+      rule_ids: [],
+      cwd: '/w',
+      command: `echo ${seq}`,
+    });
   beforeAll(() => {
     mkdirSync(join(h.stateDir, 'audit'), { recursive: true, mode: 0o700 });
-    writeFileSync(log(), `${Array.from({ length: 25 }, (_, i) => rec(i + 1, i % 2 ? 'codex' : 'claude', i % 5 === 0 ? 'block' : 'allow')).join('\n')}\n`, { mode: 0o600 });
+    writeFileSync(
+      log(),
+      `${Array.from({ length: 25 }, (_, i) => rec(i + 1, i % 2 ? 'codex' : 'claude', i % 5 === 0 ? 'block' : 'allow')).join('\n')}\n`,
+      { mode: 0o600 },
+    );
   });
 
   it('pages newest first with a cursor until next is null, with the tail filters', async () => {
@@ -196,7 +256,10 @@ describe('audit and stats', () => {
     renameSync(log(), `${log()}.1`);
     writeFileSync(log(), `${rec(28, 'gemini', 'block')}\n`, { mode: 0o600 });
     await next(/"seq":28/);
-    const data = buf.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
+    const data = buf
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)));
     expect(data.map((d) => d.seq)).toEqual([27, 28]);
     ctl.abort();
   });
@@ -209,7 +272,11 @@ describe('approvals', () => {
     const list = await (await s.call('/v1/approvals')).json();
     validate('/v1/approvals', 'get', 200, list);
     expect(list.pending.map((x: { id: string }) => x.id)).toContain(p!.id);
-    const r = await s.call(`/v1/approvals/${p!.id}`, { method: 'POST', body: JSON.stringify({ action: 'approve' }), headers: { 'content-type': 'application/json', origin: s.url } });
+    const r = await s.call(`/v1/approvals/${p!.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ action: 'approve' }),
+      headers: { 'content-type': 'application/json', origin: s.url },
+    });
     const body = await r.json();
     expect(r.status, JSON.stringify(body)).toBe(200);
     validate('/v1/approvals/{id}', 'post', 200, body);
@@ -221,7 +288,11 @@ describe('approvals', () => {
   it('a denial makes the waiting command exit 126 without running', async () => {
     const w = h.shim('mytool deploy --web');
     const [p] = await h.waitForPending(1);
-    const r = await s.call(`/v1/approvals/${p!.id}`, { method: 'POST', body: JSON.stringify({ action: 'deny', reason: 'not today' }), headers: { 'content-type': 'application/json' } });
+    const r = await s.call(`/v1/approvals/${p!.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ action: 'deny', reason: 'not today' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(200);
     const done = await w.done;
     expect(done.status).toBe(126);
@@ -232,8 +303,14 @@ describe('approvals', () => {
     const w = h.shim('mytool selfapprove');
     const [p] = await h.waitForPending(1);
     const script = `fetch(process.argv[1], { method: 'POST', headers: { authorization: 'Bearer ' + process.argv[2], 'content-type': 'application/json' }, body: '{"action":"approve"}' }).then(async (r) => { console.log(r.status + ' ' + await r.text()); })`;
-    for (const env of [{ SHIMCTL_SESSION: 'agent-session' }, { PATH: `${join(h.home, '.local', 'share', 'shimctl', 'shims')}:${SYSTEM_PATH}` }]) {
-      const child = spawn(process.execPath, ['-e', script, `${s.url}/v1/approvals/${p!.id}`, s.token], { env: { ...hermeticEnv(h.home, SYSTEM_PATH), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const env of [
+      { SHIMCTL_SESSION: 'agent-session' },
+      { PATH: `${join(h.home, '.local', 'share', 'shimctl', 'shims')}:${SYSTEM_PATH}` },
+    ]) {
+      const child = spawn(process.execPath, ['-e', script, `${s.url}/v1/approvals/${p!.id}`, s.token], {
+        env: { ...hermeticEnv(h.home, SYSTEM_PATH), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       await new Promise((r) => child.on('close', r));
@@ -246,11 +323,26 @@ describe('approvals', () => {
   });
 
   it('rejects malformed answers with 400 and unknown ids with 409', async () => {
-    for (const body of ['{', '[]', '{"action":"maybe"}', '{"action":"approve","scope":"command"}', '{"action":"approve","reason":"x"}', '{"action":"deny","extra":1}']) {
-      const r = await s.call('/v1/approvals/abc', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    for (const body of [
+      '{',
+      '[]',
+      '{"action":"maybe"}',
+      '{"action":"approve","scope":"command"}',
+      '{"action":"approve","reason":"x"}',
+      '{"action":"deny","extra":1}',
+    ]) {
+      const r = await s.call('/v1/approvals/abc', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(r.status, body).toBe(400);
     }
-    const r = await s.call('/v1/approvals/no-such-id', { method: 'POST', body: '{"action":"approve"}', headers: { 'content-type': 'application/json' } });
+    const r = await s.call('/v1/approvals/no-such-id', {
+      method: 'POST',
+      body: '{"action":"approve"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(409);
     validate('/v1/approvals/{id}', 'post', 409, await r.json());
   });
@@ -276,12 +368,28 @@ describe('the OpenAPI file matches the running server', () => {
       for (const method of Object.keys(ops)) {
         const url = path.replace('{id}', 'some-id');
         const ctl = new AbortController();
-        const r = await s.call(url, { method: method.toUpperCase(), body: method === 'post' ? '{}' : undefined, headers: { 'content-type': 'application/json' }, signal: ctl.signal });
+        const r = await s.call(url, {
+          method: method.toUpperCase(),
+          body: method === 'post' ? '{}' : undefined,
+          headers: { 'content-type': 'application/json' },
+          signal: ctl.signal,
+        });
         expect(r.status, `${method} ${path}`).not.toBe(404);
         ctl.abort();
       }
     }
     expect((await s.call('/v1/undocumented')).status).toBe(404);
-    expect(Object.keys(OPENAPI.paths).sort()).toEqual(['/health', '/v1/approvals', '/v1/approvals/{id}', '/v1/audit', '/v1/audit/stream', '/v1/decide', '/v1/rules', '/v1/stats', '/v1/timeline', '/v1/ui/login-codes']);
+    expect(Object.keys(OPENAPI.paths).sort()).toEqual([
+      '/health',
+      '/v1/approvals',
+      '/v1/approvals/{id}',
+      '/v1/audit',
+      '/v1/audit/stream',
+      '/v1/decide',
+      '/v1/rules',
+      '/v1/stats',
+      '/v1/timeline',
+      '/v1/ui/login-codes',
+    ]);
   });
 });

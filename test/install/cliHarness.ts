@@ -35,7 +35,8 @@ export function ensureBuilt(): void {
   for (const d of ['bin', 'dist', 'shims']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
   // Syntax-check the copy so a half-written bundle is caught here, not as a confusing block later.
   const check = spawnSync(process.execPath, ['--check', join(copy, 'dist', 'shimctl.cjs')]);
-  if (check.status !== 0) throw new Error('dist/shimctl.cjs does not parse (a build in progress?): run `npm run build`');
+  if (check.status !== 0)
+    throw new Error('dist/shimctl.cjs does not parse (a build in progress?): run `npm run build`');
   CLI = join(copy, 'bin', 'shimctl.cjs');
 }
 
@@ -58,7 +59,12 @@ export interface CliRun {
 }
 
 export function cli(args: string[], env: Record<string, string>, cwd?: string): CliRun {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env, cwd: cwd ?? env.HOME, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env,
+    cwd: cwd ?? env.HOME,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -52,7 +52,7 @@ beforeAll(() => {
   expect(statSync(shim()).isFile()).toBe(true);
 });
 
-describe('the shim entry\'s code cache', () => {
+describe("the shim entry's code cache", () => {
   it('is never read from an XDG_STATE_HOME a command chose', () => {
     const evil = join(home, 'evil-state');
     plant(join(evil, 'shimctl'));
@@ -61,7 +61,7 @@ describe('the shim entry\'s code cache', () => {
     expect(r.status, r.stderr).toBe(0);
   });
 
-  it('the control: the same forged cache in the install\'s own state directory is run (the test can fail)', () => {
+  it("the control: the same forged cache in the install's own state directory is run (the test can fail)", () => {
     // The install's state directory is owner-only and write-protected by the policy; this only
     // shows that V8 accepts the forged cache, so the test above would catch a regression.
     plant(join(home, '.local/state/shimctl'));

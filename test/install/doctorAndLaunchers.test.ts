@@ -15,7 +15,10 @@ function homeWithAgent(): { root: string; home: string; bin: string; env: Record
   mkdirSync(home);
   mkdirSync(bin);
   // A fake agent that reports the environment its launcher gave it.
-  writeFileSync(join(bin, 'opencode'), '#!/bin/sh\nprintf "%s|%s|%s|%s|%s\\n" "$0" "$SHELL" "$SHIMCTL_AGENT" "${PATH%%:*}" "$*"\n');
+  writeFileSync(
+    join(bin, 'opencode'),
+    '#!/bin/sh\nprintf "%s|%s|%s|%s|%s\\n" "$0" "$SHELL" "$SHIMCTL_AGENT" "${PATH%%:*}" "$*"\n',
+  );
   chmodSync(join(bin, 'opencode'), 0o755);
   return { root, home, bin, env: hermeticEnv(home, `${bin}:${SYSTEM_PATH}`) };
 }
@@ -58,7 +61,9 @@ describe('doctor', () => {
     expect(r.stdout).toMatch(/note +crush: coverage none\n +.*NOT reviewed/);
     expect(r.stdout).toMatch(/note +codex: coverage guard/);
     // Codex cannot be told to trust only shimctl's hook: doctor says what the launcher's flag lifts.
-    expect(r.stdout).toMatch(/note +codex: its launcher lifts the agent's hook trust check for every hook, not only shimctl's\n +.*--dangerously-bypass-hook-trust.*trusted_hash/);
+    expect(r.stdout).toMatch(
+      /note +codex: its launcher lifts the agent's hook trust check for every hook, not only shimctl's\n +.*--dangerously-bypass-hook-trust.*trusted_hash/,
+    );
     expect(r.stdout).not.toMatch(/crush: its launcher lifts/);
     const status = cli(['status'], env).stdout;
     expect(status).toMatch(/crush +none/);
@@ -102,10 +107,17 @@ describe('launchers', () => {
     renameSync(join(bin, 'opencode'), join(moved, 'opencode'));
     const launchers = join(home, '.local/share/shimctl/bin');
     const launcher = join(launchers, 'opencode');
-    const found = spawnSync(launcher, [], { env: { ...env, PATH: `${launchers}:${moved}:${SYSTEM_PATH}` }, encoding: 'utf8' });
+    const found = spawnSync(launcher, [], {
+      env: { ...env, PATH: `${launchers}:${moved}:${SYSTEM_PATH}` },
+      encoding: 'utf8',
+    });
     expect(found.stdout.split('|')[0]).toBe(join(moved, 'opencode'));
     // Nowhere else on PATH but the launcher itself: a clear error, not a loop.
-    const gone = spawnSync(launcher, [], { env: { ...env, PATH: `${launchers}:${SYSTEM_PATH}` }, encoding: 'utf8', timeout: 10_000 });
+    const gone = spawnSync(launcher, [], {
+      env: { ...env, PATH: `${launchers}:${SYSTEM_PATH}` },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(gone.status).toBe(127);
     expect(gone.stderr).toContain('opencode is no longer at');
   });
@@ -135,13 +147,24 @@ describe('launchers', () => {
         writeFileSync(looped, readFileSync(shim, 'utf8').replace(/^shimctl_real=.*$/m, `shimctl_real='${looped}'`));
       } else {
         const node = JSON.parse(readFileSync(join(home, '.local/share/shimctl/manifest.json'), 'utf8')).node as string;
-        const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), { PATH: SYSTEM_PATH }, { runDir: join(home, '.local/state/shimctl/run'), shim: { name: 'bash', realShell: looped, node, entry: shimEntryPath(shimDir) } });
+        const built = compileClient(
+          join(ROOT, 'shims', 'client', 'shimctl-client.c'),
+          { PATH: SYSTEM_PATH },
+          {
+            runDir: join(home, '.local/state/shimctl/run'),
+            shim: { name: 'bash', realShell: looped, node, entry: shimEntryPath(shimDir) },
+          },
+        );
         if (!built) throw new Error('no C compiler: the compiled shim cannot be tested (apt-get install -y gcc)');
         expect(readFileSync(shim).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
         writeFileSync(looped, built.binary);
       }
       chmodSync(looped, 0o755);
-      const r = spawnSync(looped, ['-c', 'echo hi'], { env: { ...env, CI: 'true' }, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(looped, ['-c', 'echo hi'], {
+        env: { ...env, CI: 'true' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       stopDaemon(env);
       expect(r.status).toBe(126);
       expect(r.stderr).toContain('(invocation.depth_exceeded)');

@@ -38,7 +38,8 @@ describe('install / uninstall', () => {
     expect(ins.stdout).toMatch(/agent claude/);
     expect(ins.stdout).toMatch(/agent codex/);
     // Every rc file got the block, through the symlink for ~/.zshrc, and ~/.bash_profile was edited, not created.
-    for (const f of ['.bashrc', '.profile', '.bash_profile', 'dotfiles/zshrc']) expect(readFileSync(join(home, f), 'utf8')).toContain('# >>> shimctl >>>');
+    for (const f of ['.bashrc', '.profile', '.bash_profile', 'dotfiles/zshrc'])
+      expect(readFileSync(join(home, f), 'utf8')).toContain('# >>> shimctl >>>');
     expect(readFileSync(join(home, '.bashrc'), 'utf8')).toMatch(/export EDITOR=vim\n# >>> shimctl >>>/);
     expect(snapshot(home)['/.zshrc']).toBe('link -> dotfiles/zshrc');
     expect(snapshot(home)['/.bash_profile']).toMatch(/^file 600 /);
@@ -123,7 +124,11 @@ describe('install / uninstall', () => {
     const s = JSON.parse(cli(['status', '--json'], env).stdout);
     expect(Object.keys(s)).toEqual(expect.arrayContaining(['launcherDir', 'shimDir', 'auditLog', 'agents']));
     const mine = s.agents.find((a: { name: string }) => a.name === 'myagent');
-    expect(mine).toMatchObject({ realPath: join(bin, 'myagent'), launcher: join(s.launcherDir, 'myagent'), coverage: 'partial' });
+    expect(mine).toMatchObject({
+      realPath: join(bin, 'myagent'),
+      launcher: join(s.launcherDir, 'myagent'),
+      coverage: 'partial',
+    });
     expect(s.agents.find((a: { name: string }) => a.name === 'codex')).toMatchObject({ coverage: 'guard' });
   });
 

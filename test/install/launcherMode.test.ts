@@ -12,15 +12,33 @@ const shims = join(root, 'shims');
 const agent = join(root, 'agent');
 const launcher = join(root, 'launcher');
 mkdirSync(shims);
-for (const s of ['bash', 'sh']) { writeFileSync(join(shims, s), '#!/bin/sh\n'); chmodSync(join(shims, s), 0o755); }
-writeFileSync(agent, '#!/bin/sh\nprintf "mode=%s ws=%s args=%s\\n" "${SHIMCTL_MODE-unset}" "${SHIMCTL_WORKSPACE-unset}" "$*"\n');
+for (const s of ['bash', 'sh']) {
+  writeFileSync(join(shims, s), '#!/bin/sh\n');
+  chmodSync(join(shims, s), 0o755);
+}
+writeFileSync(
+  agent,
+  '#!/bin/sh\nprintf "mode=%s ws=%s args=%s\\n" "${SHIMCTL_MODE-unset}" "${SHIMCTL_WORKSPACE-unset}" "$*"\n',
+);
 chmodSync(agent, 0o755);
 const template = readFileSync(new URL('../../shims/launcher.sh', import.meta.url), 'utf8');
-writeFileSync(launcher, template.replace(/@AGENT@/g, 'stub').replace(/@REAL_AGENT@/g, agent).replace(/@LAUNCHER_DIR@/g, join(root, 'bin'))
-  .replace(/@SHIM_DIR@/g, shims).replace(/@WIRING@/g, '').replace(/@EXTRA_ARGS@/g, ''));
+writeFileSync(
+  launcher,
+  template
+    .replace(/@AGENT@/g, 'stub')
+    .replace(/@REAL_AGENT@/g, agent)
+    .replace(/@LAUNCHER_DIR@/g, join(root, 'bin'))
+    .replace(/@SHIM_DIR@/g, shims)
+    .replace(/@WIRING@/g, '')
+    .replace(/@EXTRA_ARGS@/g, ''),
+);
 
 const run = (shell: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(shell, [launcher, ...args], { cwd: root, encoding: 'utf8', env: { HOME: root, PATH: '/usr/bin:/bin', ...env } });
+  spawnSync(shell, [launcher, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { HOME: root, PATH: '/usr/bin:/bin', ...env },
+  });
 
 describe.each(['/bin/sh', '/bin/dash'])('launcher mode (%s)', (shell) => {
   it('takes --shimctl-mode=NAME first and drops it from the agent arguments', () => {

@@ -12,7 +12,9 @@ import { tempDir } from './cliHarness.js';
 import { buildPrebuilt } from '../../scripts/prebuilds.mjs';
 
 const made: string[] = [];
-afterAll(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 const scratch = (prefix: string): string => {
   const d = tempDir(prefix);
   made.push(d);
@@ -38,7 +40,9 @@ describe('prebuilt client', () => {
     const at = findPatchBlock(bin);
     const patched = patchClient(bin, { runDir: '/r', daemon: { node: '/n', entry: '/e' } });
     expect(patched.length).toBe(bin.length);
-    expect(patched.subarray(at, at + 80).toString('latin1')).toContain('SHIM_RUN_DIR=/r\0DAEMON_NODE=/n\0DAEMON_ENTRY=/e\0');
+    expect(patched.subarray(at, at + 80).toString('latin1')).toContain(
+      'SHIM_RUN_DIR=/r\0DAEMON_NODE=/n\0DAEMON_ENTRY=/e\0',
+    );
     // Outside the block not one byte changed.
     expect(patched.subarray(0, at).equals(bin.subarray(0, at))).toBe(true);
     expect(patched.subarray(at + PATCH_SIZE).equals(bin.subarray(at + PATCH_SIZE))).toBe(true);
@@ -69,20 +73,29 @@ describe('prebuilt client', () => {
   for (const arch of Object.keys(PREBUILT_TARGETS).filter((a) => a !== process.arch)) {
     const qemu = `qemu-${PREBUILT_TARGETS[arch]!.split('-')[0]}`;
     const runnable = has(qemu) && has(`${PREBUILT_TARGETS[arch]}-gcc`);
-    it.skipIf(!runnable)(`linux-${arch}: built by the cross compiler, patched, and run under ${qemu} (skipped without ${qemu} or ${PREBUILT_TARGETS[arch]}-gcc)`, () => {
-      const built = build(arch);
-      expect(built.why).toBeUndefined();
-      const bin = readFileSync(built.path!);
-      const unpatched = spawnSync(qemu, [built.path!], { encoding: 'utf8' });
-      expect(unpatched.status).toBe(126);
-      expect(unpatched.stderr).toMatch(/usage: shimctl-client/);
-      const shim = join(scratch('foreign'), 'bash');
-      writeFileSync(shim, patchClient(bin, { runDir: '/nonexistent/run', shim: { name: 'bash', realShell: '/bin/bash', node: '/nonexistent/node', entry: '/nonexistent/entry.cjs' } }));
-      chmodSync(shim, 0o755);
-      const r = spawnSync(qemu, [shim, '-c', 'echo ran'], { encoding: 'utf8' });
-      expect(r.status).toBe(126);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toContain('the review core is missing (/nonexistent/node /nonexistent/entry.cjs)');
-    });
+    it.skipIf(!runnable)(
+      `linux-${arch}: built by the cross compiler, patched, and run under ${qemu} (skipped without ${qemu} or ${PREBUILT_TARGETS[arch]}-gcc)`,
+      () => {
+        const built = build(arch);
+        expect(built.why).toBeUndefined();
+        const bin = readFileSync(built.path!);
+        const unpatched = spawnSync(qemu, [built.path!], { encoding: 'utf8' });
+        expect(unpatched.status).toBe(126);
+        expect(unpatched.stderr).toMatch(/usage: shimctl-client/);
+        const shim = join(scratch('foreign'), 'bash');
+        writeFileSync(
+          shim,
+          patchClient(bin, {
+            runDir: '/nonexistent/run',
+            shim: { name: 'bash', realShell: '/bin/bash', node: '/nonexistent/node', entry: '/nonexistent/entry.cjs' },
+          }),
+        );
+        chmodSync(shim, 0o755);
+        const r = spawnSync(qemu, [shim, '-c', 'echo ran'], { encoding: 'utf8' });
+        expect(r.status).toBe(126);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain('the review core is missing (/nonexistent/node /nonexistent/entry.cjs)');
+      },
+    );
   }
 });

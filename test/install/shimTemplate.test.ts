@@ -14,7 +14,13 @@ import { ROOT, SYSTEM_PATH, tempDir } from './cliHarness.js';
 // @ts-expect-error: the release script is plain JavaScript, without types.
 import { buildPrebuilt } from '../../scripts/prebuilds.mjs';
 
-interface Rendered { dir: string; bash: string; sh: string; entry: string; guard: string }
+interface Rendered {
+  dir: string;
+  bash: string;
+  sh: string;
+  entry: string;
+  guard: string;
+}
 type ShimKind = 'sh' | 'compiled' | 'prebuilt';
 const REAL = { bash: '/usr/bin/bash', sh: '/usr/bin/dash' };
 
@@ -24,7 +30,12 @@ function bundleHash(bundle: string): string {
 }
 
 /** Renders the shims with `node` replaced by a recorder that prints its argv and depth as JSON. */
-function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs'), kind: ShimKind = 'sh', shimDirName = 'shims'): Rendered {
+function render(
+  node: string,
+  bundle = join(ROOT, 'dist', 'shimctl.cjs'),
+  kind: ShimKind = 'sh',
+  shimDirName = 'shims',
+): Rendered {
   const dir = tempDir('shim');
   const shimDir = join(dir, shimDirName);
   mkdirSync(shimDir, { recursive: true });
@@ -34,32 +45,72 @@ function render(node: string, bundle = join(ROOT, 'dist', 'shimctl.cjs'), kind: 
     // `prebuilt`: no compiler is consulted, the binary of scripts/prebuilds.mjs is patched.
     const env = kind === 'prebuilt' ? { PATH: SYSTEM_PATH, SHIMCTL_FAST_CLIENT: 'prebuilt' } : { PATH: SYSTEM_PATH };
     const build = (name: 'bash' | 'sh') => {
-      const built = compileClient(join(ROOT, 'shims', 'client', 'shimctl-client.c'), env, { runDir: join(dir, 'state', 'run'), shim: { name, realShell: REAL[name], node, entry: shimEntryPath(shimDir) } }, prebuilt);
-      if (built && kind === 'prebuilt' && built.compiler !== 'prebuilt') throw new Error(`expected the prebuilt client, got ${built.compiler}`);
+      const built = compileClient(
+        join(ROOT, 'shims', 'client', 'shimctl-client.c'),
+        env,
+        {
+          runDir: join(dir, 'state', 'run'),
+          shim: { name, realShell: REAL[name], node, entry: shimEntryPath(shimDir) },
+        },
+        prebuilt,
+      );
+      if (built && kind === 'prebuilt' && built.compiler !== 'prebuilt')
+        throw new Error(`expected the prebuilt client, got ${built.compiler}`);
       if (!built) throw new Error('no C compiler: the compiled shims cannot be tested (apt-get install -y gcc)');
       return built.binary;
     };
     compiledShims = { bash: build('bash'), sh: build('sh') };
   }
-  for (const f of renderFiles({ templatesDir: join(ROOT, 'shims'), launcherDir: join(dir, 'bin'), shimDir, node, bundle, bundleSha256: bundleHash(bundle), realShells: REAL, compiledShims, agents: [] })) {
+  for (const f of renderFiles({
+    templatesDir: join(ROOT, 'shims'),
+    launcherDir: join(dir, 'bin'),
+    shimDir,
+    node,
+    bundle,
+    bundleSha256: bundleHash(bundle),
+    realShells: REAL,
+    compiledShims,
+    agents: [],
+  })) {
     mkdirSync(dirname(f.path), { recursive: true });
     writeFileSync(f.path, f.content);
     chmodSync(f.path, f.mode);
   }
-  return { dir, bash: join(shimDir, 'bash'), sh: join(shimDir, 'sh'), entry: join(shimDir, 'shim-entry.cjs'), guard: join(shimDir, 'bash_env_guard.bash') };
+  return {
+    dir,
+    bash: join(shimDir, 'bash'),
+    sh: join(shimDir, 'sh'),
+    entry: join(shimDir, 'shim-entry.cjs'),
+    guard: join(shimDir, 'bash_env_guard.bash'),
+  };
 }
 
 /** A stand-in for node (named as such): prints the argv and the variables the core would see. */
 function recorder(dir: string): string {
   const p = join(dir, 'fake-node');
-  const seen = ['SHIMCTL_DEPTH', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_PATH', 'SHIMCTL_SAVED_NODE_OPTIONS', 'SHIMCTL_SAVED_NODE_EXTRA_CA_CERTS', 'SHIMCTL_SAVED_NODE_PATH'];
-  writeFileSync(p, `#!${process.execPath}\nconst e = {}; for (const k of ${JSON.stringify(seen)}) if (k in process.env) e[k] = process.env[k];\nprocess.stdout.write(JSON.stringify({argv: process.argv.slice(2), depth: process.env.SHIMCTL_DEPTH, env: e}));\n`);
+  const seen = [
+    'SHIMCTL_DEPTH',
+    'NODE_OPTIONS',
+    'NODE_EXTRA_CA_CERTS',
+    'NODE_PATH',
+    'SHIMCTL_SAVED_NODE_OPTIONS',
+    'SHIMCTL_SAVED_NODE_EXTRA_CA_CERTS',
+    'SHIMCTL_SAVED_NODE_PATH',
+  ];
+  writeFileSync(
+    p,
+    `#!${process.execPath}\nconst e = {}; for (const k of ${JSON.stringify(seen)}) if (k in process.env) e[k] = process.env[k];\nprocess.stdout.write(JSON.stringify({argv: process.argv.slice(2), depth: process.env.SHIMCTL_DEPTH, env: e}));\n`,
+  );
   chmodSync(p, 0o755);
   return p;
 }
 
 /** The sh shim is run by bash, dash and directly; a compiled one can only be executed. */
-const RUNNERS: Record<ShimKind, Array<'bash' | 'dash' | 'direct'>> = { sh: ['bash', 'dash', 'direct'], compiled: ['direct'], prebuilt: ['direct'] };
+const RUNNERS: Record<ShimKind, Array<'bash' | 'dash' | 'direct'>> = {
+  sh: ['bash', 'dash', 'direct'],
+  compiled: ['direct'],
+  prebuilt: ['direct'],
+};
 
 let hostPrebuiltPath: string | undefined;
 /** The package's prebuilt client for this machine, built once by the release script into a temp dir. */
@@ -72,7 +123,10 @@ function hostPrebuilt(): string {
   return out;
 }
 const run = (runner: 'bash' | 'dash' | 'direct', shim: string, args: string[], env: Record<string, string>) =>
-  spawnSync(runner === 'direct' ? shim : runner, runner === 'direct' ? args : [shim, ...args], { encoding: 'utf8', env });
+  spawnSync(runner === 'direct' ? shim : runner, runner === 'direct' ? args : [shim, ...args], {
+    encoding: 'utf8',
+    env,
+  });
 
 const FORMS: string[][] = [
   ['-c', 'echo hi'],
@@ -84,7 +138,7 @@ const FORMS: string[][] = [
   ['-i', '-c', 'echo hi'],
   ['script.sh', 'arg with space'],
   [],
-  ['-c', "it's \"quoted\"\nnew line\t$HOME `x` *"],
+  ['-c', 'it\'s "quoted"\nnew line\t$HOME `x` *'],
 ];
 
 for (const kind of ['sh', 'compiled', 'prebuilt'] as const) {
@@ -96,7 +150,10 @@ for (const kind of ['sh', 'compiled', 'prebuilt'] as const) {
     for (const runner of RUNNERS[kind]) {
       it(`hands every invocation form to the core verbatim (${runner})`, () => {
         for (const form of FORMS) {
-          for (const [name, shim] of [['bash', shims.bash], ['sh', shims.sh]] as const) {
+          for (const [name, shim] of [
+            ['bash', shims.bash],
+            ['sh', shims.sh],
+          ] as const) {
             const r = run(runner, shim, form, { PATH: '/usr/bin:/bin', SHIMCTL_DEPTH: '2' });
             expect(r.status, r.stderr).toBe(0);
             const got = JSON.parse(r.stdout);
@@ -108,7 +165,16 @@ for (const kind of ['sh', 'compiled', 'prebuilt'] as const) {
     }
 
     it('starts the depth at 1 without a marker and marks a tampered one as too deep', () => {
-      for (const [depth, want] of [[undefined, '1'], ['', '1'], ['0', '1'], ['41', '42'], ['abc', '100000'], ['123456', '100000'], ['-3', '100000'], [' 7', '100000']] as const) {
+      for (const [depth, want] of [
+        [undefined, '1'],
+        ['', '1'],
+        ['0', '1'],
+        ['41', '42'],
+        ['abc', '100000'],
+        ['123456', '100000'],
+        ['-3', '100000'],
+        [' 7', '100000'],
+      ] as const) {
         const env: Record<string, string> = { PATH: '/usr/bin:/bin' };
         if (depth !== undefined) env.SHIMCTL_DEPTH = depth;
         const r = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], env);
@@ -131,7 +197,12 @@ for (const kind of ['sh', 'compiled', 'prebuilt'] as const) {
 
     it("moves Node's variables out of the core's way and drops SHIMCTL_SAVED_* that came from outside", () => {
       const base = { PATH: '/usr/bin:/bin' };
-      const moved = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], { ...base, NODE_OPTIONS: '--require /tmp/evil.js', NODE_EXTRA_CA_CERTS: '/etc/ssl/big.pem', NODE_PATH: '' });
+      const moved = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], {
+        ...base,
+        NODE_OPTIONS: '--require /tmp/evil.js',
+        NODE_EXTRA_CA_CERTS: '/etc/ssl/big.pem',
+        NODE_PATH: '',
+      });
       expect(JSON.parse(moved.stdout).env).toEqual({
         SHIMCTL_DEPTH: '1',
         SHIMCTL_SAVED_NODE_OPTIONS: '--require /tmp/evil.js',
@@ -139,7 +210,11 @@ for (const kind of ['sh', 'compiled', 'prebuilt'] as const) {
         SHIMCTL_SAVED_NODE_PATH: '',
       });
       // A command cannot hand the next one a NODE_OPTIONS the review never saw.
-      const forged = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], { ...base, SHIMCTL_SAVED_NODE_OPTIONS: '--require /tmp/evil.js', SHIMCTL_SAVED_NODE_PATH: '/x' });
+      const forged = run(RUNNERS[kind][0]!, shims.bash, ['-c', 'x'], {
+        ...base,
+        SHIMCTL_SAVED_NODE_OPTIONS: '--require /tmp/evil.js',
+        SHIMCTL_SAVED_NODE_PATH: '/x',
+      });
       expect(JSON.parse(forged.stdout).env).toEqual({ SHIMCTL_DEPTH: '1' });
     });
 
@@ -161,21 +236,22 @@ for (const kind of ['sh', 'compiled', 'prebuilt'] as const) {
   });
 }
 
-for (const kind of ['compiled', 'prebuilt'] as const) describe(`${kind} shim constants`, () => {
-  it('carries paths with quotes, backslashes, newlines, trigraphs and format characters byte for byte', () => {
-    const odd = 'sh"ims\\ \n??/ %s%n \t é $(x) `y`';
-    const fake = render('PLACEHOLDER');
-    const node = join(fake.dir, odd, 'fake "node"');
-    mkdirSync(dirname(node), { recursive: true });
-    writeFileSync(node, readFileSync(recorder(fake.dir)));
-    chmodSync(node, 0o755);
-    const shims = render(node, undefined, kind, odd);
-    expect(shims.entry).toContain('\n??/ %s%n');
-    const r = spawnSync(shims.bash, ['-c', 'x'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
-    expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).argv).toEqual([shims.entry, '__shim', 'bash', REAL.bash, '-c', 'x']);
+for (const kind of ['compiled', 'prebuilt'] as const)
+  describe(`${kind} shim constants`, () => {
+    it('carries paths with quotes, backslashes, newlines, trigraphs and format characters byte for byte', () => {
+      const odd = 'sh"ims\\ \n??/ %s%n \t é $(x) `y`';
+      const fake = render('PLACEHOLDER');
+      const node = join(fake.dir, odd, 'fake "node"');
+      mkdirSync(dirname(node), { recursive: true });
+      writeFileSync(node, readFileSync(recorder(fake.dir)));
+      chmodSync(node, 0o755);
+      const shims = render(node, undefined, kind, odd);
+      expect(shims.entry).toContain('\n??/ %s%n');
+      const r = spawnSync(shims.bash, ['-c', 'x'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).argv).toEqual([shims.entry, '__shim', 'bash', REAL.bash, '-c', 'x']);
+    });
   });
-});
 
 describe('bash/sh shim template', () => {
   it('blocks with 126 when the bundle is missing, broken or throws', () => {
@@ -203,7 +279,10 @@ describe('bash/sh shim template', () => {
     const sentinel = join(dir, 'ran');
     const verdictNode = join(dir, 'judge');
     // A stand-in judge: refuses any text containing "rm". It records what it saw.
-    writeFileSync(verdictNode, `#!/bin/sh\nprintf '%s\\n' "$*" >> ${join(dir, 'seen')}\ncase "$*" in *rm*) echo "shimctl: blocked (command.destructive): no" >&2; exit 126;; esac\nexit 0\n`);
+    writeFileSync(
+      verdictNode,
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${join(dir, 'seen')}\ncase "$*" in *rm*) echo "shimctl: blocked (command.destructive): no" >&2; exit 126;; esac\nexit 0\n`,
+    );
     chmodSync(verdictNode, 0o755);
     const s = render(verdictNode);
     // SHLVL=1 as the launcher sets it: see the next test for why.
@@ -232,18 +311,38 @@ describe('bash/sh shim template', () => {
       const dir = tempDir('guard-closed');
       const sentinel = join(dir, 'ran');
       const judge = join(dir, 'judge');
-      writeFileSync(judge, judgeBody ?? `#!/bin/sh\nprintf '%s\\n' "$SHIMCTL_DEPTH" >> ${join(dir, 'depths')}\ncase $SHIMCTL_DEPTH in ?|1[0-9]) exit 0;; esac\necho "shimctl: blocked (invocation.depth_exceeded): deep" >&2\nexit 126\n`);
+      writeFileSync(
+        judge,
+        judgeBody ??
+          `#!/bin/sh\nprintf '%s\\n' "$SHIMCTL_DEPTH" >> ${join(dir, 'depths')}\ncase $SHIMCTL_DEPTH in ?|1[0-9]) exit 0;; esac\necho "shimctl: blocked (invocation.depth_exceeded): deep" >&2\nexit 126\n`,
+      );
       chmodSync(judge, 0o755);
       const s = render(judge);
-      const env = (extra: Record<string, string> = {}) => ({ PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir, SHLVL: '1', ...extra });
-      const ran = () => { try { readFileSync(sentinel); return true; } catch { return false; } };
+      const env = (extra: Record<string, string> = {}) => ({
+        PATH: '/usr/bin:/bin',
+        BASH_ENV: s.guard,
+        HOME: dir,
+        SHLVL: '1',
+        ...extra,
+      });
+      const ran = () => {
+        try {
+          readFileSync(sentinel);
+          return true;
+        } catch {
+          return false;
+        }
+      };
       const depths = () => readFileSync(join(dir, 'depths'), 'utf8').trim().split('\n');
       return { dir, sentinel, judge, env, ran, depths };
     }
 
     it('lets a plain depth through and counts it', () => {
       const g = guarded();
-      const r = spawnSync('/bin/bash', ['-c', `touch ${g.sentinel}; echo "$SHIMCTL_DEPTH"`], { encoding: 'utf8', env: g.env({ SHIMCTL_DEPTH: '3' }) });
+      const r = spawnSync('/bin/bash', ['-c', `touch ${g.sentinel}; echo "$SHIMCTL_DEPTH"`], {
+        encoding: 'utf8',
+        env: g.env({ SHIMCTL_DEPTH: '3' }),
+      });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('4\n');
       expect(g.ran()).toBe(true);
@@ -253,7 +352,10 @@ describe('bash/sh shim template', () => {
     it('never runs the text under a tampered depth: a leading zero, too long, not digits', () => {
       for (const depth of ['08', '0009', '09', '00', '99999999', '1;x', 'a[$(touch x)]', ' 7']) {
         const g = guarded();
-        for (const args of [['-c', `touch ${g.sentinel}`], ['-lc', `touch ${g.sentinel}`]]) {
+        for (const args of [
+          ['-c', `touch ${g.sentinel}`],
+          ['-lc', `touch ${g.sentinel}`],
+        ]) {
           const r = spawnSync('/bin/bash', args, { encoding: 'utf8', env: g.env({ SHIMCTL_DEPTH: depth }) });
           expect(r.status, `${depth} ${args[0]}: ${r.stderr}`).toBe(126);
           expect(r.stderr, depth).not.toMatch(/value too great|syntax error/);
@@ -270,7 +372,11 @@ describe('bash/sh shim template', () => {
 
     it('refuses bash -k (assignments anywhere in a command line), whatever the review says', () => {
       const g = guarded();
-      for (const [args, extra] of [[['-k', '-c', `touch ${g.sentinel}`], {}], [['-kc', `touch ${g.sentinel}`], {}], [['-c', `touch ${g.sentinel}`], { SHELLOPTS: 'keyword' }]] as const) {
+      for (const [args, extra] of [
+        [['-k', '-c', `touch ${g.sentinel}`], {}],
+        [['-kc', `touch ${g.sentinel}`], {}],
+        [['-c', `touch ${g.sentinel}`], { SHELLOPTS: 'keyword' }],
+      ] as const) {
         const r = spawnSync('/bin/bash', [...args], { encoding: 'utf8', env: g.env(extra) });
         expect(r.status, args.join(' ')).toBe(126);
         expect(r.stderr).toMatch(/^shimctl: blocked \(invocation\.unsupported\)/);
@@ -280,8 +386,16 @@ describe('bash/sh shim template', () => {
 
     it('never runs the text when the review is missing, fails or is killed', () => {
       const cases: Array<[string, string | undefined, RegExp]> = [
-        ['fails', '#!/bin/sh\nexit 1\n', /^shimctl: blocked \(internal\.error\): the review did not answer \(status 1\)/m],
-        ['killed', '#!/bin/sh\nkill -9 $$\n', /^shimctl: blocked \(internal\.error\): the review did not answer \(status 137\)/m],
+        [
+          'fails',
+          '#!/bin/sh\nexit 1\n',
+          /^shimctl: blocked \(internal\.error\): the review did not answer \(status 1\)/m,
+        ],
+        [
+          'killed',
+          '#!/bin/sh\nkill -9 $$\n',
+          /^shimctl: blocked \(internal\.error\): the review did not answer \(status 137\)/m,
+        ],
         ['not executable', '', /Permission denied/],
         ['missing', undefined, /No such file/],
       ];
@@ -307,9 +421,15 @@ describe('bash/sh shim template', () => {
     chmodSync(judge, 0o755);
     const s = render(judge);
     // Node's spawnSync stdio pipes are socketpairs: bash takes the "started by rshd" path.
-    const bypassed = spawnSync('/bin/bash', ['-c', 'echo ran'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir } });
+    const bypassed = spawnSync('/bin/bash', ['-c', 'echo ran'], {
+      encoding: 'utf8',
+      env: { PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir },
+    });
     expect(bypassed.stdout).toBe('ran\n');
-    const guarded = spawnSync('/bin/bash', ['-c', 'echo ran'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir, SHLVL: '1' } });
+    const guarded = spawnSync('/bin/bash', ['-c', 'echo ran'], {
+      encoding: 'utf8',
+      env: { PATH: '/usr/bin:/bin', BASH_ENV: s.guard, HOME: dir, SHLVL: '1' },
+    });
     expect(guarded.status).toBe(126);
     expect(guarded.stdout).toBe('');
   });
@@ -318,19 +438,30 @@ describe('bash/sh shim template', () => {
 describe('the Node variables moved aside have one home (shims/nodeVariables.json)', () => {
   it('every template and the C client name exactly that list, generated at install and build', () => {
     const shims = render('PLACEHOLDER');
-    const names = (text: string) => [...new Set(text.match(/\bNODE_[A-Z_]+\b/g) ?? [])].filter((n) => n !== 'NODE_VARIABLES' && n !== 'NODE_VARIABLES_CLEARED').sort();
+    const names = (text: string) =>
+      [...new Set(text.match(/\bNODE_[A-Z_]+\b/g) ?? [])]
+        .filter((n) => n !== 'NODE_VARIABLES' && n !== 'NODE_VARIABLES_CLEARED')
+        .sort();
     const want = [...SAVED_NODE_VARIABLES].sort();
     // Comments may name NODE_OPTIONS as the example: every name used in code must be from the list.
     for (const file of [shims.bash, shims.guard]) {
-      const code = readFileSync(file, 'utf8').split('\n').filter((l) => !/^\s*#/.test(l)).join('\n');
+      const code = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => !/^\s*#/.test(l))
+        .join('\n');
       expect(names(code), file).toEqual(want);
     }
     for (const template of ['shim.sh', 'bash_env_guard.bash', 'hooks/pretooluse.sh']) {
-      const code = readFileSync(join(ROOT, 'shims', template), 'utf8').split('\n').filter((l) => !/^\s*#/.test(l)).join('\n');
+      const code = readFileSync(join(ROOT, 'shims', template), 'utf8')
+        .split('\n')
+        .filter((l) => !/^\s*#/.test(l))
+        .join('\n');
       expect(names(code), template).toEqual([]);
     }
     const c = readFileSync(join(ROOT, 'shims', 'client', 'shimctl-client.c'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
     expect(names(c)).toEqual([]);
-    expect(nodeVariablesDefine()).toBe(`#define SHIMCTL_NODE_VARIABLES ${want.length ? SAVED_NODE_VARIABLES.map((n) => `"${n}"`).join(', ') : ''}`);
+    expect(nodeVariablesDefine()).toBe(
+      `#define SHIMCTL_NODE_VARIABLES ${want.length ? SAVED_NODE_VARIABLES.map((n) => `"${n}"`).join(', ') : ''}`,
+    );
   });
 });

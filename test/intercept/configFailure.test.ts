@@ -6,14 +6,23 @@ import { configFailureVerdict } from '../../src/application/config/configFailure
 import type { ConfigFailure } from '../../src/application/config/configFailure.js';
 import { blockMessage } from '../../src/application/intercept/blockMessage.js';
 
-interface Case { name: string; outcome: ConfigFailure; code: string; contains: string[]; absent?: string[] }
+interface Case {
+  name: string;
+  outcome: ConfigFailure;
+  code: string;
+  contains: string[];
+  absent?: string[];
+}
 
 const cases = JSON.parse(readFileSync(new URL('./configFailure.cases.json', import.meta.url), 'utf8')) as Case[];
 
 describe('config failure block line', () => {
   for (const c of cases) {
     it(c.name, () => {
-      const outcome = c.outcome.kind === 'invalid' && c.outcome.message === 'LONG' ? { ...c.outcome, message: 'x'.repeat(5000) } : c.outcome;
+      const outcome =
+        c.outcome.kind === 'invalid' && c.outcome.message === 'LONG'
+          ? { ...c.outcome, message: 'x'.repeat(5000) }
+          : c.outcome;
       const v = configFailureVerdict(outcome);
       expect(v.decision).toBe('block');
       const line = blockMessage(v, 'ls -la');

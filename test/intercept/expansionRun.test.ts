@@ -22,7 +22,12 @@ function world(agent?: string) {
   const home = mkdtempSync(join(root, 'home-'));
   const cwd = mkdtempSync(join(root, 'proj-'));
   for (const f of ['a.ts', 'b.ts', 'c.js']) writeFileSync(join(cwd, f), 'x\n');
-  const env: Record<string, string | undefined> = { HOME: home, PATH: '/usr/bin:/bin', SHIMCTL_SESSION: 's1', ...(agent ? { SHIMCTL_AGENT: agent } : {}) };
+  const env: Record<string, string | undefined> = {
+    HOME: home,
+    PATH: '/usr/bin:/bin',
+    SHIMCTL_SESSION: 's1',
+    ...(agent ? { SHIMCTL_AGENT: agent } : {}),
+  };
   const paths = statePaths(env);
   const w = fakeWorld();
   w.deps.review = undefined;
@@ -31,12 +36,22 @@ function world(agent?: string) {
   // As the composition root wires it: the real grammar (WebAssembly) with the real host facts.
   w.deps.hostFacts = { facts: (e) => ({ ...provider.facts(e), grammar: treeSitterBash }) };
   w.deps.auditLog = (config) => createAuditLog(paths, config.audit);
-  const records = () => readFileSync(paths.auditLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
-  const run = (script: string, mode: 'run' | 'check' = 'run') => interceptUseCase({ shell: 'bash', realShell: '/bin/bash', args: ['-c', script], cwd, env, mode }, w.deps);
+  const records = () =>
+    readFileSync(paths.auditLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const run = (script: string, mode: 'run' | 'check' = 'run') =>
+    interceptUseCase({ shell: 'bash', realShell: '/bin/bash', args: ['-c', script], cwd, env, mode }, w.deps);
   /** Runs what the executor was handed, for real. */
   const execute = (i = 0): string => {
     const spec = w.runs[i]!;
-    const r = spawnSync(spec.file, spec.args, { cwd, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: home, LC_ALL: 'C.UTF-8' }, argv0: spec.argv0 });
+    const r = spawnSync(spec.file, spec.args, {
+      cwd,
+      encoding: 'utf8',
+      env: { PATH: '/usr/bin:/bin', HOME: home, LC_ALL: 'C.UTF-8' },
+      argv0: spec.argv0,
+    });
     return r.stdout;
   };
   return { home, cwd, w, records, run, execute };
@@ -85,13 +100,20 @@ describe('the rewritten text is what runs', () => {
   it('the BASH_ENV guard (check mode) cannot run a rewrite: refused, 126', async () => {
     const { w, run, records } = world();
     expect(await run('echo *.ts', 'check')).toBe(126);
-    expect(records().at(-1)).toMatchObject({ decision: 'block', reasons: [expect.objectContaining({ code: 'syntax.rewrite_unavailable' })] });
+    expect(records().at(-1)).toMatchObject({
+      decision: 'block',
+      reasons: [expect.objectContaining({ code: 'syntax.rewrite_unavailable' })],
+    });
     expect(w.runs).toHaveLength(0);
   });
 
   it("Claude's shape-matched envelope: the eval word is rewritten and still matches the envelope", async () => {
     const { w, run, home } = world('claude');
-    const env = (inner: string) => BASES.claude!.replaceAll(FIXTURE_HOME, home).replace("eval 'touch marker.txt'", () => `eval ${claudeRealQuote(inner)}`);
+    const env = (inner: string) =>
+      BASES.claude!.replaceAll(FIXTURE_HOME, home).replace(
+        "eval 'touch marker.txt'",
+        () => `eval ${claudeRealQuote(inner)}`,
+      );
     mkdirSync(join(home, '.claude/shell-snapshots'), { recursive: true });
     await run(env('wc -l *.ts'));
     expect(w.runs[0]?.args.at(-1)).toBe(env('wc -l a.ts b.ts'));
@@ -99,7 +121,11 @@ describe('the rewritten text is what runs', () => {
 
   it('Claude Code 2.1.332 (compound envelope): the eval word is rewritten in place', async () => {
     const { w, run, home } = world('claude');
-    const env = (inner: string) => BASES['claude-2.1.332']!.replaceAll(FIXTURE_HOME, home).replace("eval 'touch marker.txt'", () => `eval ${claudeRealQuote(inner)}`);
+    const env = (inner: string) =>
+      BASES['claude-2.1.332']!.replaceAll(FIXTURE_HOME, home).replace(
+        "eval 'touch marker.txt'",
+        () => `eval ${claudeRealQuote(inner)}`,
+      );
     await run(env('wc -l *.ts && echo "$HOME"'));
     expect(w.runs[0]?.args.at(-1)).toBe(env(`wc -l a.ts b.ts && echo ${home}`));
   });

@@ -35,17 +35,35 @@ export interface FakeOptions {
 }
 
 export function fakeWorld(opts: FakeOptions = {}): FakeWorld {
-  const w: FakeWorld = { records: [], runs: [], asked: [], stderr: [], reviewed: [], deps: undefined as unknown as InterceptDeps };
+  const w: FakeWorld = {
+    records: [],
+    runs: [],
+    asked: [],
+    stderr: [],
+    reviewed: [],
+    deps: undefined as unknown as InterceptDeps,
+  };
   const config = { ...defaultConfig(), ...opts.config };
   let n = 0;
   w.deps = {
     configSource: { load: () => opts.configOutcome ?? { kind: 'ok', config, sources: [], warnings: [] } },
-    hostFacts: { facts: () => ({ home: '/home/u', realpath: (p) => p, resolveCommand: () => undefined, fileId: () => undefined }) },
+    hostFacts: {
+      facts: () => ({ home: '/home/u', realpath: (p) => p, resolveCommand: () => undefined, fileId: () => undefined }),
+    },
     executor: {
       run: async (spec) => {
         if (opts.exec === 'throw') throw new Error('executor exploded');
         w.runs.push(spec);
-        return { exitCode: 0, signal: null, durationMs: 1, stdoutBytes: 3, stderrBytes: 0, truncated: false, timedOut: false, ...opts.exec };
+        return {
+          exitCode: 0,
+          signal: null,
+          durationMs: 1,
+          stdoutBytes: 3,
+          stderrBytes: 0,
+          truncated: false,
+          timedOut: false,
+          ...opts.exec,
+        };
       },
     },
     auditLog: () => ({
@@ -55,7 +73,8 @@ export function fakeWorld(opts: FakeOptions = {}): FakeWorld {
         return {
           write: async (r) => {
             if (opts.auditWriteFails) throw new AuditUnavailableError('write failed (fake)');
-            if (opts.auditEndWriteFails && r.phase === 'end') throw new AuditUnavailableError('end write failed (fake)');
+            if (opts.auditEndWriteFails && r.phase === 'end')
+              throw new AuditUnavailableError('end write failed (fake)');
             w.records.push(r);
           },
           close: async () => undefined,
@@ -69,7 +88,10 @@ export function fakeWorld(opts: FakeOptions = {}): FakeWorld {
         return opts.approval ?? { granted: false, by: 'timeout' };
       },
     },
-    regoEngine: () => ({ name: 'fake', evaluate: async () => ({ decision: 'block', risk: 'high', reasons: [], rule_ids: [] }) }),
+    regoEngine: () => ({
+      name: 'fake',
+      evaluate: async () => ({ decision: 'block', risk: 'high', reasons: [], rule_ids: [] }),
+    }),
     writeStderr: (t) => void w.stderr.push(t),
     now: () => new Date('2026-01-01T00:00:00Z'),
     newId: () => `id-${++n}`,
@@ -83,6 +105,9 @@ export function fakeWorld(opts: FakeOptions = {}): FakeWorld {
   return w;
 }
 
-export function cmd(script: string, extra: Partial<Extract<ShellInvocation, { kind: 'command' }>> = {}): ShellInvocation {
+export function cmd(
+  script: string,
+  extra: Partial<Extract<ShellInvocation, { kind: 'command' }>> = {},
+): ShellInvocation {
   return { kind: 'command', script, login: false, interactive: false, positional: [], flags: ['-c'], ...extra };
 }

@@ -3,8 +3,15 @@ import { reduceEnv } from '../../src/application/intercept/reduceEnv.js';
 
 describe('reduceEnv', () => {
   it('gives the Node variables the shim moved aside back to the command, subject to the allow-list', () => {
-    const env = { PATH: '/bin', SHIMCTL_SAVED_NODE_OPTIONS: '--max-old-space-size=64', SHIMCTL_SAVED_NODE_PATH: '/lib/node' };
-    expect(reduceEnv(env, ['PATH', 'NODE_OPTIONS', 'SHIMCTL_*'], {})).toEqual({ PATH: '/bin', NODE_OPTIONS: '--max-old-space-size=64' });
+    const env = {
+      PATH: '/bin',
+      SHIMCTL_SAVED_NODE_OPTIONS: '--max-old-space-size=64',
+      SHIMCTL_SAVED_NODE_PATH: '/lib/node',
+    };
+    expect(reduceEnv(env, ['PATH', 'NODE_OPTIONS', 'SHIMCTL_*'], {})).toEqual({
+      PATH: '/bin',
+      NODE_OPTIONS: '--max-old-space-size=64',
+    });
     expect(reduceEnv(env, ['PATH', 'SHIMCTL_*'], {})).toEqual({ PATH: '/bin' });
   });
 

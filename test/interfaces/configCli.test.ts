@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_PATH, cli, ensureBuilt, hermeticEnv, tempDir } from '../install/cliHarness.js';
 
-interface Case { args: string[]; status: number; stdout?: string; stderr?: string }
+interface Case {
+  args: string[];
+  status: number;
+  stdout?: string;
+  stderr?: string;
+}
 const cases = JSON.parse(readFileSync(new URL('./configCli.cases.json', import.meta.url), 'utf8')) as Case[];
 
 describe('shimctl config (built CLI)', () => {

@@ -18,10 +18,18 @@ function pathWithoutCompiler(dir: string): string {
   mkdirSync(dir);
   for (const from of ['/usr/local/bin', '/usr/bin', '/bin']) {
     let names: string[] = [];
-    try { names = readdirSync(from); } catch { continue; }
+    try {
+      names = readdirSync(from);
+    } catch {
+      continue;
+    }
     for (const name of names) {
       if (COMPILER.test(name)) continue;
-      try { symlinkSync(join(from, name), join(dir, name)); } catch { /* an earlier directory had it */ }
+      try {
+        symlinkSync(join(from, name), join(dir, name));
+      } catch {
+        /* an earlier directory had it */
+      }
     }
   }
   return dir;
@@ -36,11 +44,12 @@ describe('the npm package, installed globally on a machine without a C compiler'
   const home = join(root, 'home');
   const workspace = join(root, 'workspace');
   mkdirSync(join(home, '.config'), { recursive: true });
-  writeFileSync(join(home, '.profile'), '# the user\'s own profile\n');
+  writeFileSync(join(home, '.profile'), "# the user's own profile\n");
   mkdirSync(workspace);
   const tools = pathWithoutCompiler(join(root, 'tools'));
   const env = { HOME: home, PATH: `${prefix}/bin:${FAKE_BIN}:${tools}`, LANG: 'C.UTF-8', CI: 'true' };
-  const shimctl = (args: string[]) => spawnSync(join(prefix, 'bin', 'shimctl'), args, { cwd: home, env, encoding: 'utf8', timeout: 120_000 });
+  const shimctl = (args: string[]) =>
+    spawnSync(join(prefix, 'bin', 'shimctl'), args, { cwd: home, env, encoding: 'utf8', timeout: 120_000 });
   afterAll(() => {
     shimctl(['daemon', 'stop']);
     rmSync(root, { recursive: true, force: true });
@@ -50,7 +59,16 @@ describe('the npm package, installed globally on a machine without a C compiler'
     // Packed from a copy: `prepare` would rebuild dist/ under the other test files' feet. The
     // copy runs what `prepack` runs (the prebuilt clients), then packs without scripts.
     const copy = join(root, 'pkg');
-    for (const f of ['package.json', 'README.md', 'bin', 'dist', 'shims', 'installers', 'examples', 'scripts/prebuilds.mjs']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'bin',
+      'dist',
+      'shims',
+      'installers',
+      'examples',
+      'scripts/prebuilds.mjs',
+    ]) {
       if (existsSync(join(ROOT, f))) cpSync(join(ROOT, f), join(copy, f), { recursive: true });
     }
     const pre = spawnSync(process.execPath, [join(copy, 'scripts', 'prebuilds.mjs')], { encoding: 'utf8' });
@@ -63,7 +81,10 @@ describe('the npm package, installed globally on a machine without a C compiler'
     expect(list).toContain('package/dist/shimctl.cjs');
     expect(list).not.toMatch(/package\/(?:src|test)\//);
 
-    const installed = npm(['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tgz], root);
+    const installed = npm(
+      ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tgz],
+      root,
+    );
     expect(installed.status, installed.stderr).toBe(0);
     expect(spawnSync('sh', ['-c', 'command -v cc gcc clang'], { env }).stdout.toString()).toBe('');
 
@@ -78,8 +99,17 @@ describe('the npm package, installed globally on a machine without a C compiler'
 
     const launcherPath = `${join(home, '.local', 'share', 'shimctl', 'bin')}:${env.PATH}`;
     const runAgent = (command: string, extra: Record<string, string> = {}) => {
-      const p = spawnSync('/bin/sh', ['-c', 'exec claude "$1"', 'sh', command], { cwd: workspace, env: { ...env, PATH: launcherPath, ...extra }, encoding: 'utf8', timeout: 120_000 });
-      return JSON.parse(p.stdout).steps.find((s: { what: string }) => s.what === 'command') as { status: number; stdout: string; stderr: string };
+      const p = spawnSync('/bin/sh', ['-c', 'exec claude "$1"', 'sh', command], {
+        cwd: workspace,
+        env: { ...env, PATH: launcherPath, ...extra },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      return JSON.parse(p.stdout).steps.find((s: { what: string }) => s.what === 'command') as {
+        status: number;
+        stdout: string;
+        stderr: string;
+      };
     };
     const first = runAgent('echo hello-from-global');
     expect(first.stdout).toContain('hello-from-global');
@@ -94,7 +124,10 @@ describe('the npm package, installed globally on a machine without a C compiler'
     const blocked = runAgent('cat ~/.ssh/id_rsa');
     expect(blocked.status).not.toBe(0);
 
-    const audit = readFileSync(join(home, '.local', 'state', 'shimctl', 'audit', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const audit = readFileSync(join(home, '.local', 'state', 'shimctl', 'audit', 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(audit.some((r) => r.agent === 'claude' && /hello-from-global/.test(JSON.stringify(r)))).toBe(true);
     expect(audit.some((r) => r.agent === 'claude' && r.decision === 'block')).toBe(true);
 

@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const SYSTEM_PATH = [dirname(process.execPath), '/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'].join(delimiter);
+export const SYSTEM_PATH = [
+  dirname(process.execPath),
+  '/usr/local/sbin',
+  '/usr/local/bin',
+  '/usr/sbin',
+  '/usr/bin',
+  '/sbin',
+  '/bin',
+].join(delimiter);
 
 /** A Claude envelope whose snapshot is an attacker's file outside HOME (fixture writes it). */
 export const FORGED_CLAUDE_ENVELOPE =
@@ -27,8 +35,18 @@ export interface RedteamCase {
   kind?: 'redaction';
   secret?: string;
 }
-export interface Verdict { decision: string; risk: string; reasons: { code: string; message: string }[]; rule_ids: string[] }
-export interface Fixture { root: string; home: string; ws: string; env: Record<string, string> }
+export interface Verdict {
+  decision: string;
+  risk: string;
+  reasons: { code: string; message: string }[];
+  rule_ids: string[];
+}
+export interface Fixture {
+  root: string;
+  home: string;
+  ws: string;
+  env: Record<string, string>;
+}
 
 /**
  * Builds if needed, then copies bin/, dist/ and shims/ to a private directory: other helpers
@@ -42,12 +60,17 @@ export function privateCli(): string {
   const copy = mkdtempSync(join(tmpdir(), 'shimctl-redteam-pkg-'));
   for (const d of ['bin', 'dist', 'shims']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
   const check = spawnSync(process.execPath, ['--check', join(copy, 'dist', 'shimctl.cjs')]);
-  if (check.status !== 0) throw new Error('dist/shimctl.cjs does not parse (a build in progress?): run `npm run build`');
+  if (check.status !== 0)
+    throw new Error('dist/shimctl.cjs does not parse (a build in progress?): run `npm run build`');
   return join(copy, 'bin', 'shimctl.cjs');
 }
 
 function git(cwd: string, ...args: string[]): void {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { PATH: SYSTEM_PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' } });
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: SYSTEM_PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 }
 
@@ -134,12 +157,22 @@ export function missingTools(c: RedteamCase): string[] {
 export function judgeBatch(cli: string, cases: RedteamCase[], fx: Fixture): Verdict[] {
   const file = join(fx.root, `batch-${process.pid}-${Date.now()}.jsonl`);
   const lines = cases.map((c) => {
-    const req: Record<string, unknown> = { command: expand(c.command, fx), cwd: expand(c.cwd ?? '{ws}', fx), expect: 'allow' };
+    const req: Record<string, unknown> = {
+      command: expand(c.command, fx),
+      cwd: expand(c.cwd ?? '{ws}', fx),
+      expect: 'allow',
+    };
     if (c.agent) req.agent = c.agent;
     return JSON.stringify(req);
   });
   writeFileSync(file, `${lines.join('\n')}\n`);
-  const r = spawnSync(process.execPath, [cli, 'policy', 'test', '--json', file], { env: fx.env, cwd: fx.ws, encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [cli, 'policy', 'test', '--json', file], {
+    env: fx.env,
+    cwd: fx.ws,
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (r.status !== 0 && r.status !== 1) throw new Error(`policy test failed (${r.status}): ${r.stderr}`);
   const results = JSON.parse(r.stdout) as { line: number; verdict: Verdict }[];
   const byLine = new Map(results.map((x) => [x.line, x.verdict]));
@@ -151,8 +184,18 @@ export function judgeBatch(cli: string, cases: RedteamCase[], fx: Fixture): Verd
 }
 
 /** One `decide --json` process: the public API the batch must agree with. */
-export function decide(cli: string, request: object, fx: Fixture): { status: number | null; body: Record<string, unknown> } {
-  const r = spawnSync(process.execPath, [cli, 'decide', '--json'], { input: JSON.stringify(request), env: fx.env, cwd: fx.ws, encoding: 'utf8', timeout: 60_000 });
+export function decide(
+  cli: string,
+  request: object,
+  fx: Fixture,
+): { status: number | null; body: Record<string, unknown> } {
+  const r = spawnSync(process.execPath, [cli, 'decide', '--json'], {
+    input: JSON.stringify(request),
+    env: fx.env,
+    cwd: fx.ws,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, body: JSON.parse(r.stdout) as Record<string, unknown> };
 }
 

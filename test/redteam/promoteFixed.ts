@@ -29,5 +29,8 @@ for (const c of fixed) {
   console.log(`fixed ${id}: ${c.command.slice(0, 100)}`);
 }
 write('cases.json', cases);
-write('open-findings.json', open.filter((c) => !fixed.has(c)));
+write(
+  'open-findings.json',
+  open.filter((c) => !fixed.has(c)),
+);
 console.log(`${fixed.size} promoted, ${open.length - fixed.size} still open`);

@@ -6,7 +6,19 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORGED_CLAUDE_ENVELOPE, type Fixture, type RedteamCase, type Verdict, decide, expand, judgeBatch, makeFixture, mismatch, missingTools, privateCli } from './harness.js';
+import {
+  FORGED_CLAUDE_ENVELOPE,
+  type Fixture,
+  type RedteamCase,
+  type Verdict,
+  decide,
+  expand,
+  judgeBatch,
+  makeFixture,
+  mismatch,
+  missingTools,
+  privateCli,
+} from './harness.js';
 import { type ShimSession, installShims } from './shimSession.js';
 
 const load = <T>(name: string): T => JSON.parse(readFileSync(join(import.meta.dirname, name), 'utf8')) as T;
@@ -19,14 +31,27 @@ const RUN_OPEN = process.env.REDTEAM_OPEN === '1';
 
 /** Inputs too big for a data file: built here, judged in the same batch. */
 const GENERATED: RedteamCase[] = [
-  { command: `rm -f ${'a '.repeat(20000)}{home}/.ssh/id_rsa`, expect: 'block', why: 'the secret after 20,000 harmless operands is still seen' },
-  { command: `cat ${'x'.repeat(5000)} ~/.ssh/id_rsa`, expect: 'block', why: 'a 5,000-character word before the secret' },
-  { command: `cat ${'./'.repeat(60000)}.env`, expect: 'block', why: 'over-long input is refused, not truncated and judged' },
+  {
+    command: `rm -f ${'a '.repeat(20000)}{home}/.ssh/id_rsa`,
+    expect: 'block',
+    why: 'the secret after 20,000 harmless operands is still seen',
+  },
+  {
+    command: `cat ${'x'.repeat(5000)} ~/.ssh/id_rsa`,
+    expect: 'block',
+    why: 'a 5,000-character word before the secret',
+  },
+  {
+    command: `cat ${'./'.repeat(60000)}.env`,
+    expect: 'block',
+    why: 'over-long input is refused, not truncated and judged',
+  },
   { command: `${'env '.repeat(2000)}rm -rf /`, expect: 'block', why: 'wrapper nesting is capped' },
   { command: `${'nice '.repeat(2000)}rm -rf /`, expect: 'block', why: 'wrapper nesting is capped' },
 ];
 
-const label = (c: RedteamCase) => `${c.expect.padEnd(9)} ${JSON.stringify(c.command).slice(0, 110)}${c.agent ? ` (agent ${c.agent})` : ''}`;
+const label = (c: RedteamCase) =>
+  `${c.expect.padEnd(9)} ${JSON.stringify(c.command).slice(0, 110)}${c.agent ? ` (agent ${c.agent})` : ''}`;
 
 let cli = '';
 let fx: Fixture;
@@ -52,7 +77,9 @@ describe('case data', () => {
     for (const c of [...CASES, ...OPEN]) {
       expect(typeof c.command, JSON.stringify(c)).toBe('string');
       expect(c.why.length, JSON.stringify(c)).toBeGreaterThan(10);
-      expect(c.kind === 'redaction' ? ['redacted'] : ['allow', 'block', 'not-allow'], JSON.stringify(c)).toContain(c.expect);
+      expect(c.kind === 'redaction' ? ['redacted'] : ['allow', 'block', 'not-allow'], JSON.stringify(c)).toContain(
+        c.expect,
+      );
     }
   });
 
@@ -79,11 +106,17 @@ describe('red team cases (cases.json), judged by the built CLI', () => {
 });
 
 describe('decide --json agrees with the batch', () => {
-  const sample = [0, 40, 120, 200, 300, CASES.length - 1].map((i) => CASES[i]!).concat(CASES.filter((c) => c.agent).slice(0, 1));
+  const sample = [0, 40, 120, 200, 300, CASES.length - 1]
+    .map((i) => CASES[i]!)
+    .concat(CASES.filter((c) => c.agent).slice(0, 1));
   for (const c of sample) {
     it(`decide: ${label(c)}`, () => {
       const i = CASES.indexOf(c);
-      const req: Record<string, unknown> = { api_version: 1, command: expand(c.command, fx), cwd: expand(c.cwd ?? '{ws}', fx) };
+      const req: Record<string, unknown> = {
+        api_version: 1,
+        command: expand(c.command, fx),
+        cwd: expand(c.cwd ?? '{ws}', fx),
+      };
       if (c.agent) req.agent = c.agent;
       const r = decide(cli, req, fx);
       expect(r.body.decision).toBe(verdicts[i]!.decision);
@@ -158,7 +191,13 @@ describe('through the installed bash shim', () => {
 
   it('every decision leaves a record, and no secret in any spelling reaches the audit file', () => {
     // One decision per command: a command that ran has a start and an end record (one id).
-    const decisions = (t: string) => new Set(t.split('\n').filter(Boolean).map((l) => JSON.parse(l).id)).size;
+    const decisions = (t: string) =>
+      new Set(
+        t
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l).id),
+      ).size;
     const before = decisions(shim.auditText());
     for (const c of REDACTION) shim.run(c.command);
     const text = shim.auditText();
@@ -174,27 +213,34 @@ describe('through the installed bash shim', () => {
     expect(r.stderr).toContain('\\u{202E}');
   });
 
-  describe.skipIf(!RUN_OPEN || OPEN_REDACTION.length === 0)('open findings through the shim (skipped: open finding, see docs/redteam.md)', () => {
-    it('RT-17: no secret of the open redaction cases reaches the audit file', () => {
-      for (const c of OPEN_REDACTION) shim.run(c.command);
-      const text = shim.auditText();
-      expect(OPEN_REDACTION.filter((c) => text.includes(c.secret!)).map((c) => c.command)).toEqual([]);
-    });
-
-  });
+  describe.skipIf(!RUN_OPEN || OPEN_REDACTION.length === 0)(
+    'open findings through the shim (skipped: open finding, see docs/redteam.md)',
+    () => {
+      it('RT-17: no secret of the open redaction cases reaches the audit file', () => {
+        for (const c of OPEN_REDACTION) shim.run(c.command);
+        const text = shim.auditText();
+        expect(OPEN_REDACTION.filter((c) => text.includes(c.secret!)).map((c) => c.command)).toEqual([]);
+      });
+    },
+  );
 });
 
-describe.skipIf(!RUN_OPEN || OPEN_VERDICT.length === 0)('open findings (skipped: open finding, see docs/redteam.md; REDTEAM_OPEN=1 runs them)', () => {
-  OPEN_VERDICT.forEach((c, i) => {
-    const missing = missingTools(c);
-    it.skipIf(missing.length > 0)(`${c.id} ${c.severity}: ${label(c)}`, () => {
-      const problem = mismatch(c, openVerdicts[i]!);
-      expect(problem, problem).toBeUndefined();
+describe.skipIf(!RUN_OPEN || OPEN_VERDICT.length === 0)(
+  'open findings (skipped: open finding, see docs/redteam.md; REDTEAM_OPEN=1 runs them)',
+  () => {
+    OPEN_VERDICT.forEach((c, i) => {
+      const missing = missingTools(c);
+      it.skipIf(missing.length > 0)(`${c.id} ${c.severity}: ${label(c)}`, () => {
+        const problem = mismatch(c, openVerdicts[i]!);
+        expect(problem, problem).toBeUndefined();
+      });
     });
-  });
-});
+  },
+);
 
 if (!RUN_OPEN) {
   // Printed so a green run does not hide that known attacks still succeed.
-  console.log(`redteam: ${OPEN.length} open findings skipped (open finding, see docs/redteam.md; REDTEAM_OPEN=1 runs them)`);
+  console.log(
+    `redteam: ${OPEN.length} open findings skipped (open finding, see docs/redteam.md; REDTEAM_OPEN=1 runs them)`,
+  );
 }

@@ -42,10 +42,15 @@ export async function approveAlways(
   let file: string | undefined;
   if (!plan.duplicate) {
     const added = deps.rules.add(plan.rule, plan.replaces);
-    if (!added.ok) return { ok: false, message: `the rule was not saved to ${added.file}: ${added.message}; nothing was answered` };
+    if (!added.ok)
+      return { ok: false, message: `the rule was not saved to ${added.file}: ${added.message}; nothing was answered` };
     file = added.file;
   }
   const out = store.answer(request, 'approve', { always: true });
-  if (!out.ok) return { ok: false, message: `${out.message} (the rule was saved${file ? ` to ${file}` : ''}; it applies from the next request)` };
+  if (!out.ok)
+    return {
+      ok: false,
+      message: `${out.message} (the rule was saved${file ? ` to ${file}` : ''}; it applies from the next request)`,
+    };
   return { ok: true, id: request.id, rule: { rule: plan.rule, file, duplicate: plan.duplicate } };
 }

@@ -50,13 +50,16 @@ export interface AnswerPolicy {
  */
 export const LAUNCHER_LOCKS_MARK = 2147483647;
 
-const who = (a: LiveAgent): string => `the agent started by a launcher as pid ${a.pid}${a.session ? ` (session ${a.session.slice(0, 8)})` : ''}`;
+const who = (a: LiveAgent): string =>
+  `the agent started by a launcher as pid ${a.pid}${a.session ? ` (session ${a.session.slice(0, 8)})` : ''}`;
 
 /** Why this process must not answer, or undefined when it may. */
 export function refuseAnswerer(me: AnswererFacts, agents: LiveAgent[], policy: AnswerPolicy): string | undefined {
   if (!me.terminal && !policy.answerWithoutTerminal) {
-    return 'no terminal: answers must be typed in a terminal of your own (stdin a terminal, a controlling terminal). ' +
-      'To let scripts answer, set "approvals": { "answerWithoutTerminal": true } in your user config (docs/approvals.md)';
+    return (
+      'no terminal: answers must be typed in a terminal of your own (stdin a terminal, a controlling terminal). ' +
+      'To let scripts answer, set "approvals": { "answerWithoutTerminal": true } in your user config (docs/approvals.md)'
+    );
   }
   if (!me.procfs) return undefined;
   if (me.locks !== undefined && Number.isFinite(me.locks) && me.locks <= LAUNCHER_LOCKS_MARK) {
@@ -64,13 +67,21 @@ export function refuseAnswerer(me: AnswererFacts, agents: LiveAgent[], policy: A
   }
   for (const a of agents) {
     if (me.lineage.includes(a.pid)) return `this process descends from ${who(a)}`;
-    if (me.ttyNr !== 0 && (me.ttyNr === a.ttyNr || me.ttyNr === a.recordedTtyNr)) return `this terminal (${me.ttyName}) is the one ${who(a)} runs in`;
+    if (me.ttyNr !== 0 && (me.ttyNr === a.ttyNr || me.ttyNr === a.recordedTtyNr))
+      return `this terminal (${me.ttyName}) is the one ${who(a)} runs in`;
     // A session shared without a terminal (the agent's siblings: its parent's other jobs, a test
     // runner's children) is not someone typing beside the agent; its descendants are caught above and below.
-    if (me.ttyNr !== 0 && (me.sid === a.sid || me.sid === a.recordedSid)) return `this process is in the terminal session of ${who(a)}`;
+    if (me.ttyNr !== 0 && (me.sid === a.sid || me.sid === a.recordedSid))
+      return `this process is in the terminal session of ${who(a)}`;
     // Descendants inherit the agent's lowered limit and cannot raise it again (that takes
     // CAP_SYS_RESOURCE): setsid, nohup, double forks and new ptys all keep it.
-    if (me.locks !== undefined && Number.isFinite(me.locks) && a.locks !== undefined && Number.isFinite(a.locks) && me.locks <= a.locks) {
+    if (
+      me.locks !== undefined &&
+      Number.isFinite(me.locks) &&
+      a.locks !== undefined &&
+      Number.isFinite(a.locks) &&
+      me.locks <= a.locks
+    ) {
       return `this process carries the mark the launcher put on ${who(a)} (file-locks limit ${me.locks}): it was started from inside that agent`;
     }
   }

@@ -11,15 +11,26 @@ export const MIN_PREFIX = 4;
  * or altered them.
  */
 export function findRequest(store: ApprovalStore, id: string): Found {
-  if (id.length < MIN_PREFIX) return { ok: false, message: `request id '${id}' is too short: give at least ${MIN_PREFIX} characters` };
+  if (id.length < MIN_PREFIX)
+    return { ok: false, message: `request id '${id}' is too short: give at least ${MIN_PREFIX} characters` };
   const all = store.list();
   const exact = all.filter((s) => s.request.id === id);
   const matches = exact.length > 0 ? exact : all.filter((s) => s.request.id.startsWith(id));
-  if (matches.length === 0) return { ok: false, message: `no pending request with id '${id}' (answered, timed out, or never existed)` };
-  if (matches.length > 1) return { ok: false, message: `'${id}' matches ${matches.length} pending requests; give more of the id` };
+  if (matches.length === 0)
+    return { ok: false, message: `no pending request with id '${id}' (answered, timed out, or never existed)` };
+  if (matches.length > 1)
+    return { ok: false, message: `'${id}' matches ${matches.length} pending requests; give more of the id` };
   const stored = matches[0]!;
-  if (!stored.authentic) return { ok: false, message: `request '${stored.request.id}' failed its integrity check (not written by a shimctl shim, or altered): refusing to answer it` };
-  if (stored.stale) return { ok: false, message: `request '${stored.request.id}' has no waiting process any more (it was killed); nothing to answer` };
+  if (!stored.authentic)
+    return {
+      ok: false,
+      message: `request '${stored.request.id}' failed its integrity check (not written by a shimctl shim, or altered): refusing to answer it`,
+    };
+  if (stored.stale)
+    return {
+      ok: false,
+      message: `request '${stored.request.id}' has no waiting process any more (it was killed); nothing to answer`,
+    };
   return { ok: true, stored };
 }
 

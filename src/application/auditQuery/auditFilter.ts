@@ -48,7 +48,9 @@ export function matchesFilter(record: AuditRecord, filter: AuditFilter): boolean
       record.cwd ?? '',
       ...(record.reasons ?? []).flatMap((r) => [r.code, r.message]),
       ...(record.rule_ids ?? []),
-    ].join('\n').toLowerCase();
+    ]
+      .join('\n')
+      .toLowerCase();
     if (!hay.includes(needle)) return false;
   }
   return true;

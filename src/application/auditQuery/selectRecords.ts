@@ -26,7 +26,11 @@ function onePerCommand(): (record: AuditRecord) => boolean {
  * Stops reading as soon as it has enough, or once past `--since`: the cost follows what is
  * printed, not the size of the log.
  */
-export function selectLastRecords(linesNewestFirst: Iterable<string>, filter: AuditFilter, limit: number): SelectedRecord[] {
+export function selectLastRecords(
+  linesNewestFirst: Iterable<string>,
+  filter: AuditFilter,
+  limit: number,
+): SelectedRecord[] {
   const picked: SelectedRecord[] = [];
   if (limit <= 0) return picked;
   const pastSince = pastSinceDetector(filter);
@@ -61,7 +65,10 @@ export function* commandsNewestFirst(linesNewestFirst: Iterable<string>, filter:
 /** One record per decision from a log read oldest first (tests read whole files). */
 export function oneRecordPerCommand<T extends object>(oldestFirst: readonly T[]): T[] {
   const shown = onePerCommand();
-  return [...oldestFirst].reverse().filter((r) => shown(r as unknown as AuditRecord)).reverse();
+  return [...oldestFirst]
+    .reverse()
+    .filter((r) => shown(r as unknown as AuditRecord))
+    .reverse();
 }
 
 export interface AuditStats {
@@ -78,8 +85,18 @@ export interface AuditStats {
 
 /** Counts by decision, risk, agent and reason code over every matching record. */
 export function countRecords(linesNewestFirst: Iterable<string>, filter: AuditFilter): AuditStats {
-  const stats: AuditStats = { total: 0, notEnded: 0, unreadable: 0, byDecision: {}, byRisk: {}, byAgent: {}, byReason: {} };
-  const bump = (m: Record<string, number>, k: string): void => { m[k] = (m[k] ?? 0) + 1; };
+  const stats: AuditStats = {
+    total: 0,
+    notEnded: 0,
+    unreadable: 0,
+    byDecision: {},
+    byRisk: {},
+    byAgent: {},
+    byReason: {},
+  };
+  const bump = (m: Record<string, number>, k: string): void => {
+    m[k] = (m[k] ?? 0) + 1;
+  };
   const pastSince = pastSinceDetector(filter);
   const shown = onePerCommand();
   for (const line of linesNewestFirst) {

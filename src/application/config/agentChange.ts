@@ -48,8 +48,20 @@ export function findAgentChange(changedMs: number, linesNewestFirst: Iterable<st
     const start = recordTimeMs(r);
     if (!Number.isFinite(start)) continue;
     const end = start + (typeof r.durationMs === 'number' && r.durationMs >= 0 ? r.durationMs : 0);
-    if (r.decision === 'allow' && typeof r.durationMs === 'number' && changedMs >= start - BEFORE_MS && changedMs <= end + AFTER_MS) {
-      return { how: 'during-command', agent: r.agent, session: r.session, command: r.reviewed ?? r.command, recordId: r.id, at: r.ts };
+    if (
+      r.decision === 'allow' &&
+      typeof r.durationMs === 'number' &&
+      changedMs >= start - BEFORE_MS &&
+      changedMs <= end + AFTER_MS
+    ) {
+      return {
+        how: 'during-command',
+        agent: r.agent,
+        session: r.session,
+        command: r.reviewed ?? r.command,
+        recordId: r.id,
+        at: r.ts,
+      };
     }
     if (r.session) {
       const s = sessions.get(r.session) ?? { first: start, last: end, agent: r.agent };
@@ -61,7 +73,8 @@ export function findAgentChange(changedMs: number, linesNewestFirst: Iterable<st
     if (oldRun >= OLD_RUN_TO_STOP) break;
   }
   for (const [session, s] of sessions) {
-    if (s.first <= changedMs && changedMs <= s.last) return { how: 'during-session', agent: s.agent, session, at: new Date(s.first).toISOString() };
+    if (s.first <= changedMs && changedMs <= s.last)
+      return { how: 'during-session', agent: s.agent, session, at: new Date(s.first).toISOString() };
   }
   return undefined;
 }

@@ -20,9 +20,12 @@ export function configRecovery(outcome: ConfigFailure): string {
   if (outcome.layer === 'project' && isShimctlOnlyConfigName(baseName(file))) {
     return `from your own terminal (not through the agent) run: shimctl config quarantine ${quote(file)}`;
   }
-  if (outcome.layer === 'project') return `from your own terminal (not through the agent) fix or remove the "shimctl" key in ${quote(file)}`;
-  if (outcome.layer === 'managed') return `the managed file ${quote(file)} belongs to your administrator: fix it as its owner, or ask them`;
-  if (outcome.layer === 'user') return `from your own terminal fix ${quote(file)} (your own config; shimctl doctor shows the error)`;
+  if (outcome.layer === 'project')
+    return `from your own terminal (not through the agent) fix or remove the "shimctl" key in ${quote(file)}`;
+  if (outcome.layer === 'managed')
+    return `the managed file ${quote(file)} belongs to your administrator: fix it as its owner, or ask them`;
+  if (outcome.layer === 'user')
+    return `from your own terminal fix ${quote(file)} (your own config; shimctl doctor shows the error)`;
   return 'from your own terminal run: shimctl doctor';
 }
 
@@ -39,5 +42,10 @@ function what(outcome: ConfigFailure): string {
  */
 export function configFailureVerdict(outcome: ConfigFailure): Verdict {
   const code = outcome.kind === 'invalid' ? 'config.invalid' : 'config.unreadable';
-  return verdict('block', 'high', code, `config ${outcome.file}: ${what(outcome)}; every command here is blocked until it is fixed; ${configRecovery(outcome)}`);
+  return verdict(
+    'block',
+    'high',
+    code,
+    `config ${outcome.file}: ${what(outcome)}; every command here is blocked until it is fixed; ${configRecovery(outcome)}`,
+  );
 }

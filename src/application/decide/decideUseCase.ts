@@ -43,7 +43,12 @@ export async function decideUseCase(req: ReviewRequest, deps: DecideDeps): Promi
   try {
     const facts = deps.hostFacts.facts(deps.env);
     const needsRego = config.config.engine !== 'native';
-    const review = await reviewUseCase(req, { config: config.config, facts, rego: needsRego ? deps.regoEngine(config.config) : undefined, nativeReview: deps.nativeReview });
+    const review = await reviewUseCase(req, {
+      config: config.config,
+      facts,
+      rego: needsRego ? deps.regoEngine(config.config) : undefined,
+      nativeReview: deps.nativeReview,
+    });
     return { verdict: review.verdict, review, config };
   } catch (err) {
     return { verdict: internalErrorVerdict(`decide failed: ${errorMessage(err)}`), config };

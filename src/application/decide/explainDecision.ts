@@ -34,7 +34,8 @@ export interface Explanation {
 export async function explainDecision(req: ReviewRequest, deps: DecideDeps): Promise<Explanation> {
   const outcome = await decideUseCase(req, deps);
   const cfg = outcome.config;
-  const configRules = cfg.kind === 'ok' ? new Map(cfg.config.rules.map((r) => [r.id, r])) : new Map<string, ConfigRule>();
+  const configRules =
+    cfg.kind === 'ok' ? new Map(cfg.config.rules.map((r) => [r.id, r])) : new Map<string, ConfigRule>();
   const rules: FiredRule[] = outcome.verdict.rule_ids.map((id) => {
     const rule = configRules.get(id);
     if (!rule || cfg.kind !== 'ok') return { id, origin: 'built-in' };
@@ -50,8 +51,9 @@ export async function explainDecision(req: ReviewRequest, deps: DecideDeps): Pro
     bookkeeping: outcome.review?.bookkeeping,
     parts: outcome.review?.parts,
     rules,
-    config: cfg.kind === 'ok'
-      ? { kind: 'ok', sources: cfg.sources, warnings: cfg.warnings }
-      : { kind: cfg.kind, sources: [cfg.file], warnings: [] },
+    config:
+      cfg.kind === 'ok'
+        ? { kind: 'ok', sources: cfg.sources, warnings: cfg.warnings }
+        : { kind: cfg.kind, sources: [cfg.file], warnings: [] },
   };
 }

@@ -51,21 +51,33 @@ function optionalString(v: unknown): string | undefined {
 }
 
 /** Codex and Crush share Claude Code's shape: `tool_name`, `tool_input.command`, `cwd`, `session_id`. */
-function readClaudeShape(input: unknown, shellTools: readonly string[], event: { key: string; value: string }): HookInput {
+function readClaudeShape(
+  input: unknown,
+  shellTools: readonly string[],
+  event: { key: string; value: string },
+): HookInput {
   if (!isObject(input)) return { kind: 'malformed', reason: 'the hook input is not a JSON object' };
   if (input[event.key] !== undefined && input[event.key] !== event.value) {
-    return { kind: 'malformed', reason: `the hook input is for event '${String(input[event.key])}', not ${event.value}` };
+    return {
+      kind: 'malformed',
+      reason: `the hook input is for event '${String(input[event.key])}', not ${event.value}`,
+    };
   }
   const tool = input.tool_name;
   if (typeof tool !== 'string' || tool === '') return { kind: 'malformed', reason: 'the hook input has no tool_name' };
   if (!shellTools.includes(tool)) return { kind: 'other', tool };
   const toolInput = input.tool_input;
   const command = isObject(toolInput) ? toolInput.command : undefined;
-  if (typeof command !== 'string') return { kind: 'malformed', reason: `the ${tool} call has no tool_input.command string` };
+  if (typeof command !== 'string')
+    return { kind: 'malformed', reason: `the ${tool} call has no tool_input.command string` };
   return { kind: 'shell', command, cwd: optionalString(input.cwd), session: optionalString(input.session_id), tool };
 }
 
-const exit2 = (message: string): HookAnswer => ({ stdout: '', stderr: message.endsWith('\n') ? message : `${message}\n`, exitCode: 2 });
+const exit2 = (message: string): HookAnswer => ({
+  stdout: '',
+  stderr: message.endsWith('\n') ? message : `${message}\n`,
+  exitCode: 2,
+});
 
 /** Codex CLI: `tool_name` is `Bash` for its shell tools; exit 2 with a reason on stderr blocks. */
 export const codexProtocol: HookProtocol = {
@@ -107,16 +119,22 @@ export const clineProtocol: HookProtocol = {
     const pre = input.preToolUse;
     if (!isObject(pre)) return { kind: 'malformed', reason: 'the hook input has no preToolUse object' };
     const tool = pre.toolName;
-    if (typeof tool !== 'string' || tool === '') return { kind: 'malformed', reason: 'the hook input has no preToolUse.toolName' };
+    if (typeof tool !== 'string' || tool === '')
+      return { kind: 'malformed', reason: 'the hook input has no preToolUse.toolName' };
     if (tool !== 'execute_command') return { kind: 'other', tool };
     const params = pre.parameters;
     const command = isObject(params) ? params.command : undefined;
-    if (typeof command !== 'string') return { kind: 'malformed', reason: 'the execute_command call has no parameters.command string' };
+    if (typeof command !== 'string')
+      return { kind: 'malformed', reason: 'the execute_command call has no parameters.command string' };
     const roots = Array.isArray(input.workspaceRoots) ? input.workspaceRoots : [];
     return { kind: 'shell', command, cwd: optionalString(roots[0]), session: optionalString(input.taskId), tool };
   },
   allow: () => ({ stdout: '{"cancel":false}\n', stderr: '', exitCode: 0 }),
-  block: (message) => ({ stdout: `${JSON.stringify({ cancel: true, errorMessage: message.trim() })}\n`, stderr: '', exitCode: 0 }),
+  block: (message) => ({
+    stdout: `${JSON.stringify({ cancel: true, errorMessage: message.trim() })}\n`,
+    stderr: '',
+    exitCode: 0,
+  }),
 };
 
 export function hookProtocol(agent: string): HookProtocol | undefined {

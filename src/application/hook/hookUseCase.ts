@@ -58,14 +58,22 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     } catch {
       parsed = undefined;
     }
-    const input = parsed === undefined
-      ? { kind: 'malformed' as const, reason: req.stdin.trim() === '' ? 'the hook got no input' : 'the hook input is not JSON' }
-      : protocol.read(parsed);
+    const input =
+      parsed === undefined
+        ? {
+            kind: 'malformed' as const,
+            reason: req.stdin.trim() === '' ? 'the hook got no input' : 'the hook input is not JSON',
+          }
+        : protocol.read(parsed);
     // Not the shell (file edits, MCP tools): shimctl judges shell commands only, and records nothing.
     if (input.kind === 'other') return protocol.allow();
-    judged = input.kind === 'malformed'
-      ? { verdict: verdict('block', 'high', 'hook.malformed', `${protocol.agent} hook: ${input.reason}`), cwd: req.cwd }
-      : await judge(input.command, isAbsolutePath(input.cwd) ? input.cwd : req.cwd, input.session, req, deps);
+    judged =
+      input.kind === 'malformed'
+        ? {
+            verdict: verdict('block', 'high', 'hook.malformed', `${protocol.agent} hook: ${input.reason}`),
+            cwd: req.cwd,
+          }
+        : await judge(input.command, isAbsolutePath(input.cwd) ? input.cwd : req.cwd, input.session, req, deps);
   } catch (err) {
     judged = { ...judged, verdict: internalErrorVerdict(`hook failed: ${errorMessage(err)}`) };
   }
@@ -91,7 +99,12 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     }
   } catch (err) {
     // No record, no run: the same rule as the shims.
-    const v = verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`);
+    const v = verdict(
+      'block',
+      'high',
+      'audit.unavailable',
+      `the audit record could not be written (${String(err)}); the command did not run`,
+    );
     return protocol.block(blockMessage(judged.verdict.decision === 'block' ? judged.verdict : v, judged.command));
   }
   if (judged.verdict.decision !== 'allow') return protocol.block(blockMessage(judged.verdict, judged.command));
@@ -113,29 +126,66 @@ function leavePass(req: HookRequest, judged: Judged, deps: HookDeps): void {
   }
 }
 
-async function judge(command: string, cwd: string, session: string | undefined, req: HookRequest, deps: HookDeps): Promise<Judged> {
+async function judge(
+  command: string,
+  cwd: string,
+  session: string | undefined,
+  req: HookRequest,
+  deps: HookDeps,
+): Promise<Judged> {
   const outcome = deps.configSource.load(cwd);
   if (outcome.kind !== 'ok') {
     return { verdict: configFailureVerdict(outcome), command, cwd, session };
   }
   const config = outcome.config;
   const agent = req.protocol.agent;
-  const invocation = { kind: 'command' as const, script: command, login: false, interactive: false, positional: [], flags: [] };
-  const review: ReviewResult = await decideRequest(invocation, { hop: 'agent', agent, cwd, env: req.env }, config, { ...deps, executor: unusedExecutor });
+  const invocation = {
+    kind: 'command' as const,
+    script: command,
+    login: false,
+    interactive: false,
+    positional: [],
+    flags: [],
+  };
+  const review: ReviewResult = await decideRequest(invocation, { hop: 'agent', agent, cwd, env: req.env }, config, {
+    ...deps,
+    executor: unusedExecutor,
+  });
   if (review.envelope || review.bookkeeping) {
     // A hook sees the model's command before the agent wraps it: an envelope here is model-written.
-    const v = verdict('block', 'high', 'hook.envelope', `the command has the shape of the ${review.envelope ?? review.bookkeeping} envelope, which only the agent itself writes`);
+    const v = verdict(
+      'block',
+      'high',
+      'hook.envelope',
+      `the command has the shape of the ${review.envelope ?? review.bookkeeping} envelope, which only the agent itself writes`,
+    );
     return { config, verdict: v, command, cwd, session };
   }
   if (review.rewritten !== undefined && review.verdict.decision !== 'block') {
     // The agent runs the text itself: the review's own expansion of `$VAR`s and globs would not be what runs.
-    const v = verdict('block', 'medium', 'syntax.rewrite_unavailable', 'a hook cannot change the text the agent runs, and the review expanded variables or globs in it; quote those words');
+    const v = verdict(
+      'block',
+      'medium',
+      'syntax.rewrite_unavailable',
+      'a hook cannot change the text the agent runs, and the review expanded variables or globs in it; quote those words',
+    );
     return { config, verdict: v, command, cwd, session };
   }
   if (review.verdict.decision !== 'ask') return { config, verdict: review.verdict, command, cwd, session, review };
   // The agent kills a hook that runs too long and then goes on without it: answer before that.
-  const capped: PolicyConfig = { ...config, approvals: { ...config.approvals, timeoutSeconds: Math.min(config.approvals.timeoutSeconds, req.protocol.maxApprovalSeconds) } };
-  const asked = await askHuman(review.verdict, { cwd, command, agent, session: req.env[ENV_SESSION] || session, env: req.env }, capped, { ...deps, executor: unusedExecutor });
+  const capped: PolicyConfig = {
+    ...config,
+    approvals: {
+      ...config.approvals,
+      timeoutSeconds: Math.min(config.approvals.timeoutSeconds, req.protocol.maxApprovalSeconds),
+    },
+  };
+  const asked = await askHuman(
+    review.verdict,
+    { cwd, command, agent, session: req.env[ENV_SESSION] || session, env: req.env },
+    capped,
+    { ...deps, executor: unusedExecutor },
+  );
   return { config, verdict: asked.verdict, command, cwd, session, approval: asked.approval, review };
 }
 

@@ -26,21 +26,55 @@ export async function askHuman(
   deps: InterceptDeps,
 ): Promise<{ verdict: Verdict; approval: ApprovalTrace }> {
   if (!config.approvals.enabled || runsInCi(ctx.env.CI)) {
-    const why = config.approvals.enabled ? `CI=${ctx.env.CI}: nobody can answer an approval here` : 'approvals are disabled in the config';
-    return { verdict: combineVerdicts(verdict('block', v.risk, 'approval.unavailable', why), v), approval: { by: 'unavailable' } };
+    const why = config.approvals.enabled
+      ? `CI=${ctx.env.CI}: nobody can answer an approval here`
+      : 'approvals are disabled in the config';
+    return {
+      verdict: combineVerdicts(verdict('block', v.risk, 'approval.unavailable', why), v),
+      approval: { by: 'unavailable' },
+    };
   }
   const outcome = await deps.approver
     .request(
-      { id: deps.newId(), agent: ctx.agent, session: ctx.session, cwd: ctx.cwd, command: ctx.command, reviewed: ctx.reviewed, envelope: ctx.envelope, verdict: v, createdAt: deps.now().toISOString() },
+      {
+        id: deps.newId(),
+        agent: ctx.agent,
+        session: ctx.session,
+        cwd: ctx.cwd,
+        command: ctx.command,
+        reviewed: ctx.reviewed,
+        envelope: ctx.envelope,
+        verdict: v,
+        createdAt: deps.now().toISOString(),
+      },
       config.approvals.timeoutSeconds * 1000,
     )
-    .catch((err: unknown) => ({ granted: false as const, by: 'unavailable' as const, reason: `approval channel failed: ${String(err)}` }));
+    .catch((err: unknown) => ({
+      granted: false as const,
+      by: 'unavailable' as const,
+      reason: `approval channel failed: ${String(err)}`,
+    }));
   if (outcome.granted) {
-    const granted = verdict('allow', v.risk, outcome.always ? 'approval.granted_always' : 'approval.granted', 'a human approved this request');
-    return { verdict: { ...granted, reasons: [...granted.reasons, ...v.reasons], rule_ids: v.rule_ids }, approval: { by: 'user', always: outcome.always } };
+    const granted = verdict(
+      'allow',
+      v.risk,
+      outcome.always ? 'approval.granted_always' : 'approval.granted',
+      'a human approved this request',
+    );
+    return {
+      verdict: { ...granted, reasons: [...granted.reasons, ...v.reasons], rule_ids: v.rule_ids },
+      approval: { by: 'user', always: outcome.always },
+    };
   }
-  const code = outcome.by === 'timeout' ? 'approval.timeout' : outcome.by === 'user' ? 'approval.denied' : 'approval.unavailable';
-  const message = outcome.reason ?? (outcome.by === 'timeout' ? 'nobody answered in time' : outcome.by === 'user' ? 'a human denied this request' : 'no approval channel');
+  const code =
+    outcome.by === 'timeout' ? 'approval.timeout' : outcome.by === 'user' ? 'approval.denied' : 'approval.unavailable';
+  const message =
+    outcome.reason ??
+    (outcome.by === 'timeout'
+      ? 'nobody answered in time'
+      : outcome.by === 'user'
+        ? 'a human denied this request'
+        : 'no approval channel');
   return { verdict: combineVerdicts(verdict('block', v.risk, code, message), v), approval: { by: outcome.by } };
 }
 

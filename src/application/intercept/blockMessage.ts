@@ -19,7 +19,13 @@ function oneLine(text: string, max: number): string {
 }
 
 /** Reasons that explain why something MAY run; never the headline of a block. */
-const PERMISSIVE = new Set(['command.allowed', 'command.wrapper', 'envelope.bookkeeping', 'approval.granted', 'approval.granted_always']);
+const PERMISSIVE = new Set([
+  'command.allowed',
+  'command.wrapper',
+  'envelope.bookkeeping',
+  'approval.granted',
+  'approval.granted_always',
+]);
 
 /**
  * A config failure blocks every command, so its line is the person's only way out: it names the

@@ -31,32 +31,76 @@ export async function decideRequest(
   }
   if (inv.kind === 'info') {
     // `--version` / `--help`: the shell prints text and runs nothing.
-    return { verdict: { decision: 'allow', risk: 'low', reasons: [], rule_ids: [] }, trace: [{ stage: 'invocation', detail: 'shell info request' }] };
+    return {
+      verdict: { decision: 'allow', risk: 'low', reasons: [], rule_ids: [] },
+      trace: [{ stage: 'invocation', detail: 'shell info request' }],
+    };
   }
   if (ctx.hop === 'nested' && config.nested === 'passthrough') {
     return {
-      verdict: verdict('allow', 'medium', 'invocation.nested_passthrough', 'nested shell ran unreviewed (nested = passthrough)'),
+      verdict: verdict(
+        'allow',
+        'medium',
+        'invocation.nested_passthrough',
+        'nested shell ran unreviewed (nested = passthrough)',
+      ),
       trace: [{ stage: 'nested', detail: 'passthrough' }],
     };
   }
   if (inv.kind === 'interactive') {
-    return { verdict: verdict('block', 'high', 'invocation.interactive', 'an interactive shell cannot be reviewed; run one command at a time'), trace: [] };
+    return {
+      verdict: verdict(
+        'block',
+        'high',
+        'invocation.interactive',
+        'an interactive shell cannot be reviewed; run one command at a time',
+      ),
+      trace: [],
+    };
   }
   if (inv.kind === 'script') {
     return ctx.hop === 'agent'
-      ? { verdict: verdict('block', 'high', 'invocation.script', `the agent ran the script file '${inv.file}' directly; run its commands instead`), trace: [] }
-      : { verdict: verdict('ask', 'medium', 'invocation.script', `a nested shell runs the script file '${inv.file}'`), trace: [] };
+      ? {
+          verdict: verdict(
+            'block',
+            'high',
+            'invocation.script',
+            `the agent ran the script file '${inv.file}' directly; run its commands instead`,
+          ),
+          trace: [],
+        }
+      : {
+          verdict: verdict('ask', 'medium', 'invocation.script', `a nested shell runs the script file '${inv.file}'`),
+          trace: [],
+        };
   }
   const launchMode = ctx.env[ENV_MODE] || undefined;
   if (launchMode !== undefined && !isMode(launchMode)) {
     // Fail closed: a mode nobody can name must not fall back to a looser one.
-    return { verdict: verdict('block', 'high', 'config.invalid', `${ENV_MODE}='${launchMode}' is not a mode (${MODES.join(', ')}); fix the launch`), trace: [] };
+    return {
+      verdict: verdict(
+        'block',
+        'high',
+        'config.invalid',
+        `${ENV_MODE}='${launchMode}' is not a mode (${MODES.join(', ')}); fix the launch`,
+      ),
+      trace: [],
+    };
   }
   return (deps.review ?? reviewUseCase)(
     {
-      command: inv.script, cwd: ctx.cwd, agent: ctx.agent, hop: ctx.hop, session: ctx.env[ENV_SESSION] || undefined,
-      mode: launchMode, workspace: ctx.env[ENV_WORKSPACE]?.startsWith('/') ? ctx.env[ENV_WORKSPACE] : undefined,
+      command: inv.script,
+      cwd: ctx.cwd,
+      agent: ctx.agent,
+      hop: ctx.hop,
+      session: ctx.env[ENV_SESSION] || undefined,
+      mode: launchMode,
+      workspace: ctx.env[ENV_WORKSPACE]?.startsWith('/') ? ctx.env[ENV_WORKSPACE] : undefined,
     },
-    { config, facts: deps.hostFacts.facts(ctx.env), rego: config.engine === 'native' ? undefined : deps.regoEngine(config) },
+    {
+      config,
+      facts: deps.hostFacts.facts(ctx.env),
+      rego: config.engine === 'native' ? undefined : deps.regoEngine(config),
+    },
   );
 }

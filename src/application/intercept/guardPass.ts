@@ -20,11 +20,16 @@ export interface PassContext {
 }
 
 /** Consumes the pass it finds. Sessions that were never left one cost a single stat. */
-export function takeGuardPass(inv: ShellInvocation | undefined, ctx: PassContext, passes: HookPasses | undefined): GuardPass | undefined {
+export function takeGuardPass(
+  inv: ShellInvocation | undefined,
+  ctx: PassContext,
+  passes: HookPasses | undefined,
+): GuardPass | undefined {
   const { session, cwd } = ctx;
   if (!passes || !session || inv?.kind !== 'command' || !passes.pending(session)) return undefined;
   if (passes.take({ session, cwd, text: inv.script })) return { kind: 'text' };
   const env = unwrapEnvelope(inv.script, { agent: ctx.agent, hop: 'agent' });
-  if (env.kind === 'envelope' && passes.take({ session, cwd, text: env.inner })) return { kind: 'inner', inner: env.inner };
+  if (env.kind === 'envelope' && passes.take({ session, cwd, text: env.inner }))
+    return { kind: 'inner', inner: env.inner };
   return undefined;
 }

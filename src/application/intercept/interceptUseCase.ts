@@ -15,7 +15,17 @@ import { decideRequest } from './decideRequest.js';
 import { takeGuardPass } from './guardPass.js';
 import type { InterceptDeps } from './interceptDeps.js';
 import type { InterceptRequest } from './interceptRequest.js';
-import { ENV_AGENT, ENV_DEPTH, ENV_MODE, ENV_SESSION, ENV_WORKSPACE, EXIT_BLOCKED, EXIT_NOT_FOUND, MAX_DEPTH, readDepth } from './interceptRequest.js';
+import {
+  ENV_AGENT,
+  ENV_DEPTH,
+  ENV_MODE,
+  ENV_SESSION,
+  ENV_WORKSPACE,
+  EXIT_BLOCKED,
+  EXIT_NOT_FOUND,
+  MAX_DEPTH,
+  readDepth,
+} from './interceptRequest.js';
 import { reduceEnv } from './reduceEnv.js';
 import { rewriteArgs } from './rewriteArgs.js';
 import { errorMessage } from '../shimctlError.js';
@@ -29,7 +39,14 @@ function describe(inv: ShellInvocation | undefined, req: InterceptRequest): stri
 
 /** A compound command's simple commands and their verdicts, as the audit keeps them (the hook's record too). */
 export function auditParts(review: ReviewResult): AuditPart[] | undefined {
-  return review.parts?.map((p) => ({ command: p.text, cwd: p.cwd, decision: p.verdict.decision, risk: p.verdict.risk, codes: p.verdict.reasons.map((r) => r.code), rule_ids: p.verdict.rule_ids }));
+  return review.parts?.map((p) => ({
+    command: p.text,
+    cwd: p.cwd,
+    decision: p.verdict.decision,
+    risk: p.verdict.risk,
+    codes: p.verdict.reasons.map((r) => r.code),
+    rule_ids: p.verdict.rule_ids,
+  }));
 }
 
 function reviewedText(review: ReviewResult): string | undefined {
@@ -69,17 +86,35 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       // The wrapper execs `bash -c <inner>` next, in this directory: that bash takes this pass.
       // If it cannot be left, that bash reviews and records the command again (the old way).
       if (decided.passed.handOn !== undefined && session) {
-        try { deps.hookPasses?.mint({ session, cwd: req.cwd, text: decided.passed.handOn }); } catch { /* reviewed again */ }
+        try {
+          deps.hookPasses?.mint({ session, cwd: req.cwd, text: decided.passed.handOn });
+        } catch {
+          /* reviewed again */
+        }
       }
       return 0;
     }
     const { config, review, invocation } = decided;
     const command = describe(invocation, req);
-    const record: AuditRecord = { ...base, ...review.verdict, mode: review.mode, command, envelope: review.envelope, reviewed: reviewedText(review), parts: auditParts(review), approval: decided.approval };
+    const record: AuditRecord = {
+      ...base,
+      ...review.verdict,
+      mode: review.mode,
+      command,
+      envelope: review.envelope,
+      reviewed: reviewedText(review),
+      parts: auditParts(review),
+      approval: decided.approval,
+    };
     try {
       writer = await deps.auditLog(config).open();
     } catch (err) {
-      const blocked = verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`);
+      const blocked = verdict(
+        'block',
+        'high',
+        'audit.unavailable',
+        `the audit record could not be written (${String(err)}); the command did not run`,
+      );
       deps.writeStderr(blockMessage(review.verdict.decision === 'block' ? review.verdict : blocked, command));
       return EXIT_BLOCKED;
     }
@@ -91,13 +126,17 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     // The review expanded `$VAR`s or globs itself: only its rewritten text may run (docs/shell.md).
     let args = req.args;
     if (review.rewritten !== undefined) {
-      const rewritten = req.mode === 'run' && invocation?.kind === 'command'
-        ? rewriteArgs(req.args, invocation, review.rewritten, (a) => (deps.parseInvocation ?? parseShellInvocation)(a, req.shell))
-        : undefined;
+      const rewritten =
+        req.mode === 'run' && invocation?.kind === 'command'
+          ? rewriteArgs(req.args, invocation, review.rewritten, (a) =>
+              (deps.parseInvocation ?? parseShellInvocation)(a, req.shell),
+            )
+          : undefined;
       if (!rewritten) {
-        const why = req.mode === 'check'
-          ? 'the BASH_ENV guard runs the text as written, not the review\'s expansion of it; quote the words or run it through the shim'
-          : 'the expanded text could not be put in the shell\'s arguments';
+        const why =
+          req.mode === 'check'
+            ? "the BASH_ENV guard runs the text as written, not the review's expansion of it; quote the words or run it through the shim"
+            : "the expanded text could not be put in the shell's arguments";
         const v = verdict('block', 'medium', 'syntax.rewrite_unavailable', why);
         await write({ ...record, ...v });
         deps.writeStderr(blockMessage(v, command));
@@ -113,17 +152,32 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     const wiring: Record<string, string> = {};
     // The shims of nested shells need these whatever the allow-list says: PATH reaches them, the
     // markers tell them the hop, and CI tells them nobody can answer an approval.
-    for (const name of ['PATH', 'CI', ENV_DEPTH, ENV_AGENT, ENV_SESSION, ENV_MODE, ENV_WORKSPACE]) if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
+    for (const name of ['PATH', 'CI', ENV_DEPTH, ENV_AGENT, ENV_SESSION, ENV_MODE, ENV_WORKSPACE])
+      if (req.env[name] !== undefined) wiring[name] = req.env[name]!;
     // No lost record: the decision is on disk before the command starts. If it cannot be
     // written the command does not run (fail closed), as when the log cannot be opened.
-    const ran: AuditRecord = { ...record, executed: review.rewritten, argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined };
+    const ran: AuditRecord = {
+      ...record,
+      executed: review.rewritten,
+      argv: choice.via === 'binary' ? [choice.file, ...choice.args] : undefined,
+    };
     try {
       // prepare: the end record shares these fields, so they are redacted once.
       writer.prepare?.(ran);
       await write({ ...ran, phase: 'start' });
       open = ran;
     } catch (err) {
-      deps.writeStderr(blockMessage(verdict('block', 'high', 'audit.unavailable', `the audit record could not be written (${String(err)}); the command did not run`), command));
+      deps.writeStderr(
+        blockMessage(
+          verdict(
+            'block',
+            'high',
+            'audit.unavailable',
+            `the audit record could not be written (${String(err)}); the command did not run`,
+          ),
+          command,
+        ),
+      );
       return EXIT_BLOCKED;
     }
     const result: ExecResult = await deps.executor.run({
@@ -140,7 +194,9 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     const exitCode = result.exitCode;
     const extraReasons = [
       ...(result.spawnError ? [{ code: 'exec.failed' as const, message: result.spawnError }] : []),
-      ...(result.timedOut ? [{ code: 'exec.timeout' as const, message: `killed after ${config.execution.timeoutSeconds}s` }] : []),
+      ...(result.timedOut
+        ? [{ code: 'exec.timeout' as const, message: `killed after ${config.execution.timeoutSeconds}s` }]
+        : []),
     ];
     open = undefined;
     await write({
@@ -154,15 +210,26 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
       stderrBytes: result.stderrBytes,
       truncated: result.truncated,
       timedOut: result.timedOut,
-    }).catch((err: unknown) => deps.writeStderr(`shimctl: warning: the command ran but its end record failed (its start record is in the audit): ${String(err)}\n`));
+    }).catch((err: unknown) =>
+      deps.writeStderr(
+        `shimctl: warning: the command ran but its end record failed (its start record is in the audit): ${String(err)}\n`,
+      ),
+    );
     if (result.spawnError) deps.writeStderr(`shimctl: could not start '${choice.file}': ${result.spawnError}\n`);
     return exitCode;
   } catch (err) {
     const v = internalErrorVerdict(`interception failed: ${errorMessage(err)}`);
     deps.writeStderr(blockMessage(v, decided ? describe(decided.invocation, req) : undefined));
-    if (!written) await recordFailure(deps, decided?.config, { ...base, ...v, command: describe(decided?.invocation, req) }, writer);
+    if (!written)
+      await recordFailure(
+        deps,
+        decided?.config,
+        { ...base, ...v, command: describe(decided?.invocation, req) },
+        writer,
+      );
     // The start record is written and the run failed: its end says how, so it does not read as a crash.
-    else if (open) await recordFailure(deps, decided?.config, { ...open, ...v, phase: 'end', exitCode: EXIT_BLOCKED }, writer);
+    else if (open)
+      await recordFailure(deps, decided?.config, { ...open, ...v, phase: 'end', exitCode: EXIT_BLOCKED }, writer);
     return EXIT_BLOCKED;
   } finally {
     await writer?.close().catch(() => undefined);
@@ -174,7 +241,12 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
   const fallback = defaultConfig();
   const invocation = (deps.parseInvocation ?? parseShellInvocation)(req.args, req.shell);
   if (depth > MAX_DEPTH) {
-    const v = verdict('block', 'high', 'invocation.depth_exceeded', `shims nested ${Number.isFinite(depth) ? depth : 'an unreadable number of'} levels deep (cap ${MAX_DEPTH}); a loop is likely`);
+    const v = verdict(
+      'block',
+      'high',
+      'invocation.depth_exceeded',
+      `shims nested ${Number.isFinite(depth) ? depth : 'an unreadable number of'} levels deep (cap ${MAX_DEPTH}); a loop is likely`,
+    );
     return { config: fallback, review: { verdict: v, trace: [] }, invocation };
   }
   const outcome = deps.configSource.load(req.cwd);
@@ -183,22 +255,56 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
   }
   const config = outcome.config;
   // Only the guard (check mode) takes passes: a shim runs the command itself and records its end.
-  const pass = req.mode === 'check' ? takeGuardPass(invocation, { agent, session, cwd: req.cwd }, deps.hookPasses) : undefined;
-  if (pass?.kind === 'text') return { config, review: { verdict: { decision: 'allow', risk: 'low', reasons: [], rule_ids: [] }, trace: [{ stage: 'pass', detail: 'reviewed and recorded by the hook already' }] }, invocation, passed: {} };
+  const pass =
+    req.mode === 'check' ? takeGuardPass(invocation, { agent, session, cwd: req.cwd }, deps.hookPasses) : undefined;
+  if (pass?.kind === 'text')
+    return {
+      config,
+      review: {
+        verdict: { decision: 'allow', risk: 'low', reasons: [], rule_ids: [] },
+        trace: [{ stage: 'pass', detail: 'reviewed and recorded by the hook already' }],
+      },
+      invocation,
+      passed: {},
+    };
   const hop = depth === 0 ? 'agent' : 'nested';
   const review = await decideRequest(invocation, { hop, agent, cwd: req.cwd, env: req.env }, config, deps);
   // The envelope's own part passed (no block) and its inner command was allowed, asked about if
   // need be, and recorded by the hook: an ask here is that same question, not a new one.
-  if (pass?.kind === 'inner' && review.envelope !== undefined && review.reviewed === pass.inner && review.rewritten === undefined && review.verdict.decision !== 'block') {
+  if (
+    pass?.kind === 'inner' &&
+    review.envelope !== undefined &&
+    review.reviewed === pass.inner &&
+    review.rewritten === undefined &&
+    review.verdict.decision !== 'block'
+  ) {
     return { config, review, invocation, passed: { handOn: pass.inner } };
   }
   if (review.verdict.decision !== 'ask') return { config, review, invocation };
-  const asked = await askHuman(review.verdict, { cwd: req.cwd, command: describe(invocation, req), reviewed: reviewedText(review), envelope: review.envelope, agent, session, env: req.env }, config, deps);
+  const asked = await askHuman(
+    review.verdict,
+    {
+      cwd: req.cwd,
+      command: describe(invocation, req),
+      reviewed: reviewedText(review),
+      envelope: review.envelope,
+      agent,
+      session,
+      env: req.env,
+    },
+    config,
+    deps,
+  );
   return { config, review: { ...review, verdict: asked.verdict }, invocation, approval: asked.approval };
 }
 
 /** Best effort: an internal failure still leaves a record when the audit can take one. */
-async function recordFailure(deps: InterceptDeps, config: PolicyConfig | undefined, record: AuditRecord, open?: AuditWriter): Promise<void> {
+async function recordFailure(
+  deps: InterceptDeps,
+  config: PolicyConfig | undefined,
+  record: AuditRecord,
+  open?: AuditWriter,
+): Promise<void> {
   try {
     const writer = open ?? (await deps.auditLog(config ?? defaultConfig()).open());
     await writer.write(record);
@@ -207,4 +313,3 @@ async function recordFailure(deps: InterceptDeps, config: PolicyConfig | undefin
     // Nothing more to do: the command did not run and the agent was told.
   }
 }
-

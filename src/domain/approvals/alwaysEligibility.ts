@@ -9,7 +9,18 @@ import type { Verdict } from '../verdict.js';
  * time) or, worse, teach the user that approving always is the way to make such prompts go away.
  * Approve once is still possible for every ask.
  */
-const HARD_PREFIXES = ['syntax.', 'path.', 'url.', 'env.', 'invocation.', 'envelope.', 'engine.', 'rego.', 'config.', 'internal.'];
+const HARD_PREFIXES = [
+  'syntax.',
+  'path.',
+  'url.',
+  'env.',
+  'invocation.',
+  'envelope.',
+  'engine.',
+  'rego.',
+  'config.',
+  'internal.',
+];
 const HARD_CODES: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
   'command.inline_code',
   'command.escape_hatch',
@@ -25,7 +36,9 @@ export type Eligibility = { ok: true } | { ok: false; codes: ReasonCode[]; messa
 
 /** Whether an asked verdict may be turned into an approve-always rule. */
 export function alwaysEligibility(v: Verdict): Eligibility {
-  const hard = v.reasons.map((r) => r.code).filter((c) => HARD_CODES.has(c) || HARD_PREFIXES.some((p) => c.startsWith(p)));
+  const hard = v.reasons
+    .map((r) => r.code)
+    .filter((c) => HARD_CODES.has(c) || HARD_PREFIXES.some((p) => c.startsWith(p)));
   if (hard.length === 0) return { ok: true };
   const codes = [...new Set(hard)];
   return {

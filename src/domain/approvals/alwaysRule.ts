@@ -22,7 +22,11 @@ function whereFields(where: AlwaysWhere): Pick<ConfigRule, 'cwd' | 'session'> {
 }
 
 function whereText(where: AlwaysWhere): string {
-  return where.kind === 'project' ? ` in ${where.root}` : where.kind === 'session' ? ` in session ${where.session}` : ' everywhere';
+  return where.kind === 'project'
+    ? ` in ${where.root}`
+    : where.kind === 'session'
+      ? ` in session ${where.session}`
+      : ' everywhere';
 }
 
 /** FNV-1a, 32 bits: a short stable suffix so two different approvals never share an id. */
@@ -45,11 +49,18 @@ function idPart(text: string): string {
  * as narrow as the request by default. The rule names the command as the policy names it
  * (the bare word), so `args` must hold every remaining word exactly, in order.
  */
-export function narrowRule(argv: readonly string[], scope: AlwaysScope, approvedOn: string, where: AlwaysWhere = { kind: 'user' }): NarrowedRule {
+export function narrowRule(
+  argv: readonly string[],
+  scope: AlwaysScope,
+  approvedOn: string,
+  where: AlwaysWhere = { kind: 'user' },
+): NarrowedRule {
   const [command, ...args] = argv;
-  if (command === undefined || command === '') return { ok: false, message: 'the request has no command word to build a rule from' };
+  if (command === undefined || command === '')
+    return { ok: false, message: 'the request has no command word to build a rule from' };
   // An agent running shimctl itself (approve, deny, install…) is never made routine.
-  if (command === 'shimctl' || command.endsWith('/shimctl')) return { ok: false, message: 'an agent running shimctl itself is never approved always' };
+  if (command === 'shimctl' || command.endsWith('/shimctl'))
+    return { ok: false, message: 'an agent running shimctl itself is never approved always' };
   if (scope === 'subcommand') {
     const sub = makeArgView(command, args).sub[0];
     if (sub === undefined) return { ok: false, message: `'${command}' has no sub-command here; use --scope command` };

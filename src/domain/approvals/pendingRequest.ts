@@ -39,12 +39,34 @@ export interface Answer {
  * sees or the waiter relies on changes the text. JSON.stringify of an array keeps the order.
  */
 export function requestSigningText(r: PendingRequest): string {
-  return JSON.stringify(['shimctl-approval-request-v1', r.id, r.agent ?? null, r.session ?? null, r.cwd, r.command, r.reviewed ?? null, r.envelope ?? null, r.verdict, r.createdAt, r.hop, r.path ?? null, r.pid]);
+  return JSON.stringify([
+    'shimctl-approval-request-v1',
+    r.id,
+    r.agent ?? null,
+    r.session ?? null,
+    r.cwd,
+    r.command,
+    r.reviewed ?? null,
+    r.envelope ?? null,
+    r.verdict,
+    r.createdAt,
+    r.hop,
+    r.path ?? null,
+    r.pid,
+  ]);
 }
 
 /** The bytes an answer's MAC covers: the request it answers (by id and digest) and everything it decides. */
 export function answerSigningText(a: Answer): string {
-  return JSON.stringify(['shimctl-approval-answer-v1', a.id, a.decision, a.always === true, a.reason ?? null, a.requestDigest, a.answeredAt]);
+  return JSON.stringify([
+    'shimctl-approval-answer-v1',
+    a.id,
+    a.decision,
+    a.always === true,
+    a.reason ?? null,
+    a.requestDigest,
+    a.answeredAt,
+  ]);
 }
 
 /** Ids are made by shimctl (UUIDs); anything else in the pending directory is not a request. */

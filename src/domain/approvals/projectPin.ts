@@ -11,9 +11,32 @@ import { basenamePosix } from '../paths/posixPath.js';
  * their files upwards from there). Whole files are digested, so a change to a tool setting kept in
  * `package.json` or `pyproject.toml` asks again too.
  */
-const JS_FILES = ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs', 'pnpm-workspace.yaml', 'bunfig.toml'];
-const GRADLE_FILES = ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts', 'gradle.properties', 'gradle/wrapper/gradle-wrapper.properties', 'gradlew'];
-const MAVEN_FILES = ['pom.xml', '.mvn/maven.config', '.mvn/jvm.config', '.mvn/extensions.xml', '.mvn/wrapper/maven-wrapper.properties', 'mvnw'];
+const JS_FILES = [
+  'package.json',
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pnpmfile.cjs',
+  'pnpm-workspace.yaml',
+  'bunfig.toml',
+];
+const GRADLE_FILES = [
+  'build.gradle',
+  'build.gradle.kts',
+  'settings.gradle',
+  'settings.gradle.kts',
+  'gradle.properties',
+  'gradle/wrapper/gradle-wrapper.properties',
+  'gradlew',
+];
+const MAVEN_FILES = [
+  'pom.xml',
+  '.mvn/maven.config',
+  '.mvn/jvm.config',
+  '.mvn/extensions.xml',
+  '.mvn/wrapper/maven-wrapper.properties',
+  'mvnw',
+];
 
 export const PIN_FILES: Readonly<Record<string, readonly string[]>> = {
   npm: JS_FILES,
@@ -36,7 +59,7 @@ const MAX_DEPTH = 32;
 /** The pin files of a command name, or undefined when the command is not a build or test tool. */
 export function pinFilesFor(command: string): readonly string[] | undefined {
   const name = basenamePosix(command);
-  return BUILD_TOOLS.has(name) && Object.prototype.hasOwnProperty.call(PIN_FILES, name) ? PIN_FILES[name] : undefined;
+  return BUILD_TOOLS.has(name) && Object.hasOwn(PIN_FILES, name) ? PIN_FILES[name] : undefined;
 }
 
 /**
@@ -49,7 +72,10 @@ export function pinPaths(command: string, root: string, cwd: string): string[] |
   if (names === undefined || !root.startsWith('/') || root.includes('/../') || root.endsWith('/..')) return undefined;
   const base = root === '/' ? '' : root.replace(/\/+$/, '');
   if (cwd !== root && cwd !== base && !cwd.startsWith(`${base}/`)) return undefined;
-  const below = cwd.slice(base.length).split('/').filter((s) => s !== '');
+  const below = cwd
+    .slice(base.length)
+    .split('/')
+    .filter((s) => s !== '');
   if (below.length > MAX_DEPTH || below.some((s) => s === '.' || s === '..')) return undefined;
   const paths: string[] = [];
   let dir = base;
@@ -61,14 +87,23 @@ export function pinPaths(command: string, root: string, cwd: string): string[] |
 }
 
 /** The digest of the pin files as they are now; undefined when it cannot be known (not a build tool, outside the root, a file unreadable, no file reader). */
-export function projectDigest(command: string, root: string, cwd: string, facts: Pick<HostFacts, 'digestFiles'> | undefined): string | undefined {
+export function projectDigest(
+  command: string,
+  root: string,
+  cwd: string,
+  facts: Pick<HostFacts, 'digestFiles'> | undefined,
+): string | undefined {
   const paths = pinPaths(command, root, cwd);
   if (paths === undefined || facts?.digestFiles === undefined) return undefined;
   return facts.digestFiles(paths);
 }
 
 /** Whether a rule's pin (if any) still holds where the command runs. Only called for a rule that matched, so the files are read only then. */
-export function pinHolds(rule: ConfigRule, cwd: string | undefined, facts: Pick<HostFacts, 'digestFiles'> | undefined): boolean {
+export function pinHolds(
+  rule: ConfigRule,
+  cwd: string | undefined,
+  facts: Pick<HostFacts, 'digestFiles'> | undefined,
+): boolean {
   if (rule.pin === undefined) return true;
   if (cwd === undefined) return false;
   const now = projectDigest(rule.command, rule.pin.root, cwd, facts);

@@ -9,7 +9,8 @@ const NAMED: Record<string, string> = { '\u001b': '\\e', '\r': '\\r', '\n': '\\n
  * `\e` typed by the agent can never be confused with a real escape.
  */
 // eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\\]|[\p{Cf}]/gu;
+const HIDDEN =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\\]|[\p{Cf}]/gu;
 
 /**
  * Text from a pending request (agent, cwd, command, reasons) as it may be printed to the reader's

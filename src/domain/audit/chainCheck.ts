@@ -59,11 +59,21 @@ export class ChainChecker {
     } catch {
       record = undefined;
     }
-    if (!complete) this.fail({ kind: 'truncated', ...pos, message: `the last line of ${pos.file} is cut off (no newline): the file was truncated` });
+    if (!complete)
+      this.fail({
+        kind: 'truncated',
+        ...pos,
+        message: `the last line of ${pos.file} is cut off (no newline): the file was truncated`,
+      });
     else if (record === undefined || typeof record !== 'object' || record === null) {
       this.fail({ kind: 'edited', ...pos, message: `line ${pos.line} of ${pos.file} is not a JSON record` });
     } else if (!m) {
-      if (this.chained) this.fail({ kind: 'edited', ...pos, message: `line ${pos.line} of ${pos.file} has no seq/prev inside the chain (edited or inserted)` });
+      if (this.chained)
+        this.fail({
+          kind: 'edited',
+          ...pos,
+          message: `line ${pos.line} of ${pos.file} has no seq/prev inside the chain (edited or inserted)`,
+        });
       else this.report.legacy++;
     } else {
       const seq = Number(m[1]);
@@ -74,7 +84,12 @@ export class ChainChecker {
         this.report.fromGenesis = seq === 1 && prev === GENESIS_HASH;
         // The first chained record after v1 lines chains to the last of them.
         if (this.prevHash !== null && prev !== this.prevHash && !(seq === 1 && prev === GENESIS_HASH)) {
-          this.fail({ kind: 'edited', ...pos, seq, message: `seq ${seq} does not chain to the line before it (${this.where(this.prevPos)})` });
+          this.fail({
+            kind: 'edited',
+            ...pos,
+            seq,
+            message: `seq ${seq} does not chain to the line before it (${this.where(this.prevPos)})`,
+          });
         }
       } else if (this.prevSeq !== null && (prev !== this.prevHash || seq !== this.prevSeq + 1)) {
         this.mismatch(seq, prev, pos);
@@ -89,16 +104,44 @@ export class ChainChecker {
   /** Compares the end of the walk with the head file (the last seq and line hash the writers published). */
   finish(head: { seq: number; hash: string } | undefined, end: Pos): ChainReport {
     if (!this.chained && head) {
-      this.fail({ kind: 'truncated', ...end, line: 0, seq: head.seq, message: `the writers' head says seq ${head.seq} was written, but no chained record is left: the log was emptied or deleted` });
+      this.fail({
+        kind: 'truncated',
+        ...end,
+        line: 0,
+        seq: head.seq,
+        message: `the writers' head says seq ${head.seq} was written, but no chained record is left: the log was emptied or deleted`,
+      });
     } else if (this.chained) {
       if (!head) {
-        this.fail({ kind: 'head', ...end, line: 0, message: 'the chain head file is missing: records removed from the end could not be told' });
+        this.fail({
+          kind: 'head',
+          ...end,
+          line: 0,
+          message: 'the chain head file is missing: records removed from the end could not be told',
+        });
       } else if (head.seq > (this.prevSeq ?? 0)) {
-        this.fail({ kind: 'truncated', ...end, line: 0, seq: head.seq, message: `the writers' head says seq ${head.seq} was written, the log ends at seq ${this.prevSeq}: the last ${head.seq - (this.prevSeq ?? 0)} record(s) were removed` });
+        this.fail({
+          kind: 'truncated',
+          ...end,
+          line: 0,
+          seq: head.seq,
+          message: `the writers' head says seq ${head.seq} was written, the log ends at seq ${this.prevSeq}: the last ${head.seq - (this.prevSeq ?? 0)} record(s) were removed`,
+        });
       } else if (head.seq < (this.prevSeq ?? 0)) {
-        this.fail({ kind: 'head', ...end, line: 0, seq: this.prevSeq ?? undefined, message: `the log ends at seq ${this.prevSeq} but the writers' head says ${head.seq}: lines were appended without the writer` });
+        this.fail({
+          kind: 'head',
+          ...end,
+          line: 0,
+          seq: this.prevSeq ?? undefined,
+          message: `the log ends at seq ${this.prevSeq} but the writers' head says ${head.seq}: lines were appended without the writer`,
+        });
       } else if (head.hash !== this.prevHash) {
-        this.fail({ kind: 'edited', ...(this.prevPos ?? end), seq: head.seq, message: `the last record (seq ${head.seq}) was changed after it was written` });
+        this.fail({
+          kind: 'edited',
+          ...(this.prevPos ?? end),
+          seq: head.seq,
+          message: `the last record (seq ${head.seq}) was changed after it was written`,
+        });
       }
     }
     const r = this.report;
@@ -121,14 +164,29 @@ export class ChainChecker {
   private mismatch(seq: number, prev: string, pos: Pos): void {
     const after = this.prevSeq!;
     if (prev === this.prevHash) {
-      this.fail({ kind: 'edited', ...pos, seq, message: `seq ${seq} chains to the line before it, whose seq is ${after}: a seq was changed after it was written` });
+      this.fail({
+        kind: 'edited',
+        ...pos,
+        seq,
+        message: `seq ${seq} chains to the line before it, whose seq is ${after}: a seq was changed after it was written`,
+      });
     } else if (seq <= after) {
-      this.fail({ kind: 'reordered', ...pos, seq, message: `seq ${seq} comes after seq ${after} (${this.where(this.prevPos)}): lines were moved or repeated` });
+      this.fail({
+        kind: 'reordered',
+        ...pos,
+        seq,
+        message: `seq ${seq} comes after seq ${after} (${this.where(this.prevPos)}): lines were moved or repeated`,
+      });
     } else if (seq > after + 1) {
       this.fail({ kind: 'deleted', ...pos, seq, gotSeq: seq, wantAfter: after, message: '' });
     } else {
       void prev;
-      this.fail({ kind: 'edited', ...pos, seq, message: `seq ${seq} does not chain to the line before it (${this.where(this.prevPos)}): one of the two was changed after it was written` });
+      this.fail({
+        kind: 'edited',
+        ...pos,
+        seq,
+        message: `seq ${seq} does not chain to the line before it (${this.where(this.prevPos)}): one of the two was changed after it was written`,
+      });
     }
   }
 

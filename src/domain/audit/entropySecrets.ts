@@ -92,7 +92,11 @@ export function redactEntropySecrets(text: string, startPrinting = false): strin
       lineStart = true;
       if (body === undefined && pending.length > 0) body = pending.shift();
     }
-    if (body === undefined && COMMAND_BREAK.test(s)) { first = true; printing = false; near = 0; }
+    if (body === undefined && COMMAND_BREAK.test(s)) {
+      first = true;
+      printing = false;
+      near = 0;
+    }
     at = sep.index + s.length;
   }
   if (last === 0) return text;
@@ -106,7 +110,9 @@ function looksSecret(value: string, near: boolean, printing: boolean): boolean {
   if (isBenign(value, near)) return false;
   const h = shannonEntropy(value);
   if (near && classes >= 2 && h >= ENTROPY_LIMITS.nearEntropy) return true;
-  return printing && value.length >= ENTROPY_LIMITS.printedLength && classes === 3 && h >= ENTROPY_LIMITS.printedEntropy;
+  return (
+    printing && value.length >= ENTROPY_LIMITS.printedLength && classes === 3 && h >= ENTROPY_LIMITS.printedEntropy
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -139,7 +145,10 @@ function base64Bytes(value: string): number[] {
   for (const ch of value.replace(/=+$/, '')) {
     acc = (acc << 6) | B64.indexOf(ch);
     bits += 6;
-    if (bits >= 8) { bits -= 8; out.push((acc >> bits) & 0xff); }
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((acc >> bits) & 0xff);
+    }
   }
   return out;
 }

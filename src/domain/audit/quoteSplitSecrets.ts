@@ -16,17 +16,30 @@ export function redactQuoteSplitShapes(text: string): string {
   let from = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c !== 0x27 && c !== 0x22 && c !== 0x5c) { origin[length++] = i; continue; }
+    if (c !== 0x27 && c !== 0x22 && c !== 0x5c) {
+      origin[length++] = i;
+      continue;
+    }
     pieces.push(text.slice(from, i));
-    if (c === 0x5c && i + 1 < n) { i++; origin[length++] = i; from = i; continue; }
-    if (c === 0x5c) { origin[length++] = i; from = i; continue; } // a trailing backslash stays
+    if (c === 0x5c && i + 1 < n) {
+      i++;
+      origin[length++] = i;
+      from = i;
+      continue;
+    }
+    if (c === 0x5c) {
+      origin[length++] = i;
+      from = i;
+      continue;
+    } // a trailing backslash stays
     from = i + 1;
   }
   pieces.push(text.slice(from));
   const joined = pieces.join('');
   const spans: Array<[number, number, string]> = [];
   for (const shape of SECRET_SHAPES) {
-    for (const [start, end] of shapeMatches(shape, joined)) spans.push([origin[start]!, origin[end - 1]! + 1, shape.label]);
+    for (const [start, end] of shapeMatches(shape, joined))
+      spans.push([origin[start]!, origin[end - 1]! + 1, shape.label]);
   }
   if (spans.length === 0) return text;
   // Right to left, skipping a span that overlaps one already replaced; the pieces are joined

@@ -57,7 +57,9 @@ export interface RedactionPass {
 /** Every pass redactSecrets makes, in order. */
 export function redactionPasses(): RedactionPass[] {
   return [
-    ...SECRET_SHAPES.map((shape) => rule(`shape ${shape.label}`, (t) => replaceSpans(t, shapeMatches(shape, t), () => marker(shape.label)))),
+    ...SECRET_SHAPES.map((shape) =>
+      rule(`shape ${shape.label}`, (t) => replaceSpans(t, shapeMatches(shape, t), () => marker(shape.label))),
+    ),
     ...CONTEXT_RULES,
     rule('quote-split shapes', redactQuoteSplitShapes),
     rule('gitleaks rules', redactVendoredSecrets),
@@ -81,7 +83,9 @@ function wholeElementSecretPrefix(arg: string): string | undefined {
   const name = /^[A-Za-z0-9_.-]+/.exec(arg)?.[0];
   if (name === undefined || arg[name.length] !== '=' || !isSecretName(name)) return undefined;
   // `(?=.)`: something other than a line break follows the `=`.
-  return /^[^\n\r\u2028\u2029]/.test(arg.slice(name.length + 1, name.length + 2)) ? arg.slice(0, name.length + 1) : undefined;
+  return /^[^\n\r\u2028\u2029]/.test(arg.slice(name.length + 1, name.length + 2))
+    ? arg.slice(0, name.length + 1)
+    : undefined;
 }
 const REGISTRY_LOGIN = /^(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)$/;
 const MYSQL_FAMILY = /^(?:mysql\w*|mariadb[\w-]*)$/;
@@ -101,7 +105,8 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
   const out = argv.map(redact);
   // An element alone has no command before it: `printf`'s own arguments are judged as printed
   // (by the whole redactor only; redactStructured is held to the pre-issue-14 oracle).
-  if (redact === redactSecrets && isPrinter(tool)) for (let i = 1; i < out.length; i++) out[i] = redactEntropySecrets(out[i]!, true);
+  if (redact === redactSecrets && isPrinter(tool))
+    for (let i = 1; i < out.length; i++) out[i] = redactEntropySecrets(out[i]!, true);
   const awsInView = AWS_CONTEXT.test(argv.join(' '));
   const registryLogin = REGISTRY_LOGIN.test(tool) && argv.includes('login');
   let inKeyBlock = false;
@@ -119,7 +124,7 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
     if (basename(arg) === 'sshpass') sshpass = true;
     const auth = client === undefined ? undefined : clientAuth(client, prev, arg);
     // A private-key block split over several elements: everything up to its END line goes.
-    if (inKeyBlock || arg.includes('-----BEGIN') && KEY_BLOCK_START.test(argv.slice(i, i + 4).join(' '))) {
+    if (inKeyBlock || (arg.includes('-----BEGIN') && KEY_BLOCK_START.test(argv.slice(i, i + 4).join(' ')))) {
       if (!inKeyBlock) seenEnd = false;
       seenEnd ||= arg.includes('-----END');
       inKeyBlock = !(seenEnd && /KEY(?: BLOCK)?-----$/.test(arg));
@@ -148,7 +153,8 @@ function clientAuth(client: string, prev: string, arg: string): string | undefin
   const httpie = isHttpieLike(client);
   const secret = (value: string, bareIsSecret: boolean): string | undefined => {
     const colon = value.indexOf(':');
-    if (colon >= 0) return colon + 1 < value.length ? `${redactSecrets(value.slice(0, colon))}:${marker('basic-auth')}` : undefined;
+    if (colon >= 0)
+      return colon + 1 < value.length ? `${redactSecrets(value.slice(0, colon))}:${marker('basic-auth')}` : undefined;
     return bareIsSecret && value !== '' ? marker('basic-auth') : undefined;
   };
   if (CLIENT_USER_FLAG.test(prev)) return secret(arg, false);
@@ -191,7 +197,10 @@ function valueReplacement(whole: string, prefix: string, value: string, label: s
 function replaceValue(re: RegExp, label: string): (text: string) => string {
   return (text) =>
     text.replace(re, (whole: string, ...groups: unknown[]) => {
-      const captures = groups.slice(0, groups.findIndex((g) => typeof g === 'number')) as (string | undefined)[];
+      const captures = groups.slice(
+        0,
+        groups.findIndex((g) => typeof g === 'number'),
+      ) as (string | undefined)[];
       return valueReplacement(whole, captures.slice(0, -1).join(''), captures[captures.length - 1] ?? '', label);
     });
 }
@@ -202,13 +211,22 @@ function replaceValueScanning(rule: ScanRule, label: string): (text: string) => 
 }
 
 /** The same over spans found in one pass: [start, end of prefix, end of value]. */
-function replaceValueSpans(find: (text: string) => Iterable<[number, number, number]>, label: string): (text: string) => string {
+function replaceValueSpans(
+  find: (text: string) => Iterable<[number, number, number]>,
+  label: string,
+): (text: string) => string {
   return (text) =>
-    replaceSpans(text, find(text), ([start, prefixEnd, end]) => valueReplacement(text.slice(start, end), text.slice(start, prefixEnd), text.slice(prefixEnd, end), label));
+    replaceSpans(text, find(text), ([start, prefixEnd, end]) =>
+      valueReplacement(text.slice(start, end), text.slice(start, prefixEnd), text.slice(prefixEnd, end), label),
+    );
 }
 
 /** Replaces ordered, non-overlapping spans [start, …, end] in one join. */
-function replaceSpans<T extends readonly number[]>(text: string, spans: Iterable<T>, replace: (span: T) => string): string {
+function replaceSpans<T extends readonly number[]>(
+  text: string,
+  spans: Iterable<T>,
+  replace: (span: T) => string,
+): string {
   const parts: string[] = [];
   let last = 0;
   for (const span of spans) {
@@ -233,45 +251,105 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
   // A backslash-escaped blank (`Bearer\ TOKEN` in raw shell text) separates like a blank. The
   // blanks after `:` are read by one quantifier only (`\s*(?:\\\s…)?`): two adjacent ones over
   // the same blanks made a run of k blanks cost k².
-  rule('authorization header', replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)(?:\s|\\\s)*|(?:\\\s(?:\s|\\\s)*)?))([^\s'",;\\]+)/gi, 'auth-header'), /authorization/i),
-  rule('api-key and cookie headers', replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header'), /:/),
+  rule(
+    'authorization header',
+    replaceValue(
+      /((?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|digest|negotiate|bot|apikey)(?:\s|\\\s)*|(?:\\\s(?:\s|\\\s)*)?))([^\s'",;\\]+)/gi,
+      'auth-header',
+    ),
+    /authorization/i,
+  ),
+  rule(
+    'api-key and cookie headers',
+    replaceValue(
+      /((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi,
+      'auth-header',
+    ),
+    /:/,
+  ),
   rule('bearer token', replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'), /bearer/i),
   // user:pass@ in URLs (any scheme); the user name stays.
-  rule('url password', replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'), /:\/\//),
+  rule(
+    'url password',
+    replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
+    /:\/\//,
+  ),
   // Secrets in query strings.
-  rule('query secret', replaceValue(
-    /([?&;](?:token|access_token|refresh_token|id_token|auth_token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|pwd|sig|signature|session|sessionid|code|x-amz-signature|x-amz-security-token|x-goog-signature)=)([^&#\s'"]+)/gi,
-    'query-secret',
-  ), /=/),
+  rule(
+    'query secret',
+    replaceValue(
+      /([?&;](?:token|access_token|refresh_token|id_token|auth_token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|pwd|sig|signature|session|sessionid|code|x-amz-signature|x-amz-security-token|x-goog-signature)=)([^&#\s'"]+)/gi,
+      'query-secret',
+    ),
+    /=/,
+  ),
   // JSON-ish bodies: "password": "x".
-  rule('json secret', replaceValue(/("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi, 'json-secret'), /"/),
+  rule(
+    'json secret',
+    replaceValue(
+      /("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi,
+      'json-secret',
+    ),
+    /"/,
+  ),
   // --password=x, --token x, ...
-  rule('--flag=value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})=)(${VALUE})`, 'gi'), 'flag-secret'), /--/),
-  rule('--flag value', replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})\\s+)(?!--)(${VALUE})`, 'gi'), 'flag-secret'), /--/),
+  rule(
+    '--flag=value',
+    replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})=)(${VALUE})`, 'gi'), 'flag-secret'),
+    /--/,
+  ),
+  rule(
+    '--flag value',
+    replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})\\s+)(?!--)(${VALUE})`, 'gi'), 'flag-secret'),
+    /--/,
+  ),
   // NAME_TOKEN=value, export FOO_KEY=value, --env X_SECRET=value (PWD/OLDPWD are paths, not secrets).
   rule('NAME=value', replaceValueSpans(secretAssignments, 'secret-assignment'), /=/),
   // Glued or separate password flags of tools known to take them. The word after `mysql`/
   // `mariadb` is read by the lazy scan (it holds no blank, so no `-p` can start inside it).
-  rule('mysql -p', replaceValueScanning(
-    { candidate: /\b(?:mysql|mariadb)/g, whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/y, resumeAfterFailure: nextLine },
-    'password-flag',
-  ), /mysql|mariadb/),
+  rule(
+    'mysql -p',
+    replaceValueScanning(
+      {
+        candidate: /\b(?:mysql|mariadb)/g,
+        whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/y,
+        resumeAfterFailure: nextLine,
+      },
+      'password-flag',
+    ),
+    /mysql|mariadb/,
+  ),
   // sshpass [-f FILE|-d FD|-P PROMPT|-e|-v] -p PASSWORD, glued (`-pX`) or not.
   rule('sshpass -p', replaceValueSpans(sshpassPasswords, 'password-flag'), /sshpass/),
   // Registry logins and openssl take the password itself after a short flag. Only the first
   // `login` after the tool matters (any `-p` after a later one also follows the first).
-  rule('registry login -p', replaceValueScanning(
-    {
-      candidate: new RegExp(`\\b(?:${REGISTRY_WORDS})\\b`, 'g'),
-      whole: new RegExp(`(\\b(?:${REGISTRY_WORDS})\\b(?:(?!\\blogin\\b)[^\\n])*\\blogin\\b[^\\n]*?\\s-p\\s*)(?!-)(${VALUE})`, 'y'),
-      resumeAfterFailure: nextLine,
-    },
-    'password-flag',
-  ), /login/),
-  rule('openssl -k/-pass', replaceValueScanning(
-    { candidate: /\bopenssl\b/g, whole: new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'y'), resumeAfterFailure: nextLine },
-    'password-flag',
-  ), /openssl/),
+  rule(
+    'registry login -p',
+    replaceValueScanning(
+      {
+        candidate: new RegExp(`\\b(?:${REGISTRY_WORDS})\\b`, 'g'),
+        whole: new RegExp(
+          `(\\b(?:${REGISTRY_WORDS})\\b(?:(?!\\blogin\\b)[^\\n])*\\blogin\\b[^\\n]*?\\s-p\\s*)(?!-)(${VALUE})`,
+          'y',
+        ),
+        resumeAfterFailure: nextLine,
+      },
+      'password-flag',
+    ),
+    /login/,
+  ),
+  rule(
+    'openssl -k/-pass',
+    replaceValueScanning(
+      {
+        candidate: /\bopenssl\b/g,
+        whole: new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'y'),
+        resumeAfterFailure: nextLine,
+      },
+      'password-flag',
+    ),
+    /openssl/,
+  ),
   rule('http client user:password', redactClientCredentials, /\s/),
   rule('aws secret key', awsSecretNearAccessKey),
 ];
@@ -313,15 +391,37 @@ function redactClientCredentials(text: string): string {
       for (const m of line.matchAll(WORD)) {
         if (!isHttpClient(m[0])) continue;
         const at = m.index + m[0].length;
-        let rest = line.slice(at).replace(CLIENT_CREDENTIAL, (whole, opt?: string, qu?: string, qv?: string, du?: string, dv?: string, u?: string, v?: string, cluster?: string, cu?: string, cv?: string) => {
-          if (cluster !== undefined) return cv === undefined || isMarker(cv) ? whole : `${cluster}${cu}:${marker('basic-auth')}`;
-          if (qv !== undefined) return qv === '' || isMarker(qv) ? whole : `${opt}'${qu}:${marker('basic-auth')}'`;
-          if (dv !== undefined) return dv === '' || isMarker(dv) ? whole : `${opt}"${du}:${marker('basic-auth')}"`;
-          return v === undefined || isMarker(v) ? whole : `${opt}${u}:${marker('basic-auth')}`;
-        });
+        let rest = line
+          .slice(at)
+          .replace(
+            CLIENT_CREDENTIAL,
+            (
+              whole,
+              opt?: string,
+              qu?: string,
+              qv?: string,
+              du?: string,
+              dv?: string,
+              u?: string,
+              v?: string,
+              cluster?: string,
+              cu?: string,
+              cv?: string,
+            ) => {
+              if (cluster !== undefined)
+                return cv === undefined || isMarker(cv) ? whole : `${cluster}${cu}:${marker('basic-auth')}`;
+              if (qv !== undefined) return qv === '' || isMarker(qv) ? whole : `${opt}'${qu}:${marker('basic-auth')}'`;
+              if (dv !== undefined) return dv === '' || isMarker(dv) ? whole : `${opt}"${du}:${marker('basic-auth')}"`;
+              return v === undefined || isMarker(v) ? whole : `${opt}${u}:${marker('basic-auth')}`;
+            },
+          );
         if (isHttpieLike(m[0])) {
-          rest = rest.replace(HTTPIE_TOKEN, (whole, opt?: string, value?: string, cluster?: string, _inner?: string, clusterValue?: string) =>
-            cluster !== undefined ? valueReplacement(whole, cluster, clusterValue!, 'basic-auth') : valueReplacement(whole, opt!, value!, 'basic-auth'),
+          rest = rest.replace(
+            HTTPIE_TOKEN,
+            (whole, opt?: string, value?: string, cluster?: string, _inner?: string, clusterValue?: string) =>
+              cluster !== undefined
+                ? valueReplacement(whole, cluster, clusterValue!, 'basic-auth')
+                : valueReplacement(whole, opt!, value!, 'basic-auth'),
           );
         }
         return line.slice(0, at) + rest;

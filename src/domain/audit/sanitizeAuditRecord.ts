@@ -73,7 +73,9 @@ function redactWindowsThenCut(text: string, max: number, redact: (s: string) => 
 
 function digestOf(text: string, squeezed: number): TrimmedText {
   const bytes = encoder.encode(text);
-  return squeezed > 0 ? { bytes: bytes.length, sha256: sha256Hex(bytes), squeezed } : { bytes: bytes.length, sha256: sha256Hex(bytes) };
+  return squeezed > 0
+    ? { bytes: bytes.length, sha256: sha256Hex(bytes), squeezed }
+    : { bytes: bytes.length, sha256: sha256Hex(bytes) };
 }
 
 /** A record sanitized earlier, and the record it was made from. */
@@ -138,7 +140,10 @@ function sanitizeArgv(argv: string[]): { argv: string[]; trimmed?: TrimmedArgv }
   };
   const cut = (a: string, i: number, part: string[]): string => {
     const original = part[i]!;
-    const dropped = original.length > limits.argvElement ? Math.max(0, squeezeWhitespace(original).text.length - 2 * limits.scanned - 1) : 0;
+    const dropped =
+      original.length > limits.argvElement
+        ? Math.max(0, squeezeWhitespace(original).text.length - 2 * limits.scanned - 1)
+        : 0;
     if (a.length > limits.argvElement) changed = true;
     return cutMiddle(a, limits.argvElement, dropped);
   };

@@ -49,11 +49,15 @@ export function* secretAssignments(text: string): Generator<[number, number, num
     // separator need trying, in that order (leftmost wins, as in the regex).
     let first = -1;
     for (let s = m.index; s < end; s++) {
-      if (canStart(text, s)) { first = s; break; }
+      if (canStart(text, s)) {
+        first = s;
+        break;
+      }
     }
     if (first < 0) continue;
     const lastSep = m.index + Math.max(m[0].lastIndexOf('.'), m[0].lastIndexOf('-'));
-    const candidates = lastSep >= first && lastSep + 1 < end && canStart(text, lastSep + 1) ? [first, lastSep + 1] : [first];
+    const candidates =
+      lastSep >= first && lastSep + 1 < end && canStart(text, lastSep + 1) ? [first, lastSep + 1] : [first];
     const start = candidates.find((s) => isSecretName(text.slice(s, end)));
     if (start === undefined) continue;
     // The value is read only for a secret name: reading it for every `X=` of `PWD=PWD=…` (no

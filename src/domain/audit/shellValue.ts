@@ -46,8 +46,19 @@ function doubleQuotedEnd(text: string, open: number): number {
 
 /** A blank as the regex `\s` defines it (ASCII blanks, NBSP, the Unicode spaces, BOM). */
 export function isBlank(c: number): boolean {
-  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** The end of the run of blanks starting at `start`. */

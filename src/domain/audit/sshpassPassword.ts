@@ -38,11 +38,18 @@ class Memo {
     this.prefixEnd = new Int32Array(n + 2);
     this.valueEnd = new Int32Array(n + 2);
   }
-  known(pos: number): boolean { return this.state[pos] !== 0; }
-  found(pos: number): boolean { return this.state[pos] === 2; }
+  known(pos: number): boolean {
+    return this.state[pos] !== 0;
+  }
+  found(pos: number): boolean {
+    return this.state[pos] === 2;
+  }
   set(pos: number, found: Found): void {
     this.state[pos] = found ? 2 : 1;
-    if (found) { this.prefixEnd[pos] = found[0]; this.valueEnd[pos] = found[1]; }
+    if (found) {
+      this.prefixEnd[pos] = found[0];
+      this.valueEnd[pos] = found[1];
+    }
   }
   copy(pos: number, from: number): void {
     this.state[pos] = 2;
@@ -82,12 +89,29 @@ function evaluate(text: string, from: number, memo: Memo): void {
   const stack: number[] = [from];
   while (stack.length > 0) {
     const pos = stack[stack.length - 1]!;
-    if (memo.known(pos)) { stack.pop(); continue; }
+    if (memo.known(pos)) {
+      stack.pop();
+      continue;
+    }
     const [withValue, bare] = optionEnds(text, pos);
-    if (withValue !== undefined && !memo.known(withValue)) { stack.push(withValue); continue; }
-    if (withValue !== undefined && memo.found(withValue)) { memo.copy(pos, withValue); stack.pop(); continue; }
-    if (bare !== undefined && !memo.known(bare)) { stack.push(bare); continue; }
-    if (bare !== undefined && memo.found(bare)) { memo.copy(pos, bare); stack.pop(); continue; }
+    if (withValue !== undefined && !memo.known(withValue)) {
+      stack.push(withValue);
+      continue;
+    }
+    if (withValue !== undefined && memo.found(withValue)) {
+      memo.copy(pos, withValue);
+      stack.pop();
+      continue;
+    }
+    if (bare !== undefined && !memo.known(bare)) {
+      stack.push(bare);
+      continue;
+    }
+    if (bare !== undefined && memo.found(bare)) {
+      memo.copy(pos, bare);
+      stack.pop();
+      continue;
+    }
     memo.set(pos, passwordAt(text, pos));
     stack.pop();
   }

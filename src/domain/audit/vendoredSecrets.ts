@@ -43,7 +43,9 @@ function compileRule(i: number): Compiled {
       target: a.target,
       and: a.condition === 'AND',
       regexes: a.regexes.map(([src, f]) => new RegExp(src, f)),
-      stopwords: a.stopwords.length ? new RegExp(a.stopwords.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) : undefined,
+      stopwords: a.stopwords.length
+        ? new RegExp(a.stopwords.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'))
+        : undefined,
     })),
   };
   compiledRules[i] = c;
@@ -100,7 +102,12 @@ export function vendoredSecretSpans(text: string, rules?: readonly Compiled[]): 
       c.withIndices.lastIndex = found.index!;
       const m = c.withIndices.exec(text)!;
       let g = c.rule.secretGroup ?? 0;
-      if (g === 0) for (let i = 1; i < m.length; i++) if (m[i]) { g = i; break; }
+      if (g === 0)
+        for (let i = 1; i < m.length; i++)
+          if (m[i]) {
+            g = i;
+            break;
+          }
       let [start, end] = m.indices![g] ?? m.indices![0]!;
       // A short first group is a repeated piece (teams' `([a-z0-9]{4}-){3}`), not the secret.
       if (c.rule.secretGroup === undefined && end - start < 8) [start, end] = m.indices![0]!;
@@ -197,10 +204,16 @@ function redactBesideMarkers(text: string, secret: string, id: string): string {
   for (const m of text.matchAll(MARKER)) {
     const after = m.index! + m[0].length;
     for (let k = Math.min(secret.length - 1, text.length - after); k >= 4; k--) {
-      if (secret.endsWith(text.slice(after, after + k))) { cuts.push([after, after + k]); break; }
+      if (secret.endsWith(text.slice(after, after + k))) {
+        cuts.push([after, after + k]);
+        break;
+      }
     }
     for (let k = Math.min(secret.length - 1, m.index!); k >= 4; k--) {
-      if (secret.startsWith(text.slice(m.index! - k, m.index!))) { cuts.push([m.index! - k, m.index!]); break; }
+      if (secret.startsWith(text.slice(m.index! - k, m.index!))) {
+        cuts.push([m.index! - k, m.index!]);
+        break;
+      }
     }
   }
   if (cuts.length === 0) return text;
@@ -219,7 +232,10 @@ function redactBesideMarkers(text: string, secret: string, id: string): string {
 /** Each rule alone, for the benchmark and the per-rule tests. */
 export function vendoredRulePasses(): VendoredRulePass[] {
   return compile().map((c) => ({
-    id: c.rule.id, keywords: c.rule.keywords, source: c.rule.source, flags: c.rule.flags,
+    id: c.rule.id,
+    keywords: c.rule.keywords,
+    source: c.rule.source,
+    flags: c.rule.flags,
     apply: (t: string) => redactVendoredSecrets(t, [c]),
     secrets: (t: string) => vendoredSecretSpans(t, [c]).map(([a, b]) => t.slice(a, b)),
   }));

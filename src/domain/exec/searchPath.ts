@@ -6,7 +6,10 @@
  * they are removed from both sides: only absolute entries remain, in order.
  */
 export function absoluteSearchPath(path: string): string {
-  return path.split(':').filter((dir) => dir.startsWith('/')).join(':');
+  return path
+    .split(':')
+    .filter((dir) => dir.startsWith('/'))
+    .join(':');
 }
 
 /**

@@ -2,7 +2,14 @@ import type { Reason, Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { absolutize, expandTilde, isStrictAncestor, isWithin, resolvePhysically } from '../paths/posixPath.js';
 import type { Mode } from './mode.js';
-import { BUILD_RULES, NEUTRAL_CODES, READ_RULES, changedPaths, isBuildCommand, writesByRedirection } from './commandClasses.js';
+import {
+  BUILD_RULES,
+  NEUTRAL_CODES,
+  READ_RULES,
+  changedPaths,
+  isBuildCommand,
+  writesByRedirection,
+} from './commandClasses.js';
 import { byNature } from './byNature.js';
 
 /** One simple command of the request, as the review saw it. */
@@ -40,7 +47,8 @@ export interface ModeOutcome {
 }
 
 const codes = (v: Verdict): string[] => v.reasons.map((r) => r.code);
-const isBookkeeping = (u: ModeUnit): boolean => u.verdict !== undefined && u.verdict.reasons.some((r) => r.code.startsWith('envelope.'));
+const isBookkeeping = (u: ModeUnit): boolean =>
+  u.verdict !== undefined && u.verdict.reasons.some((r) => r.code.startsWith('envelope.'));
 const cwdsOf = (u: ModeUnit): string[] => u.cwd.split(' | ');
 
 /**
@@ -56,7 +64,10 @@ export function isReadOnly(req: ModeRequest): boolean {
   if (v.decision !== 'allow' || req.units.length === 0) return false;
   if (!v.rule_ids.every((id) => READ_RULES.has(id))) return false;
   if (!codes(v).every((c) => NEUTRAL_CODES.has(c))) return false;
-  return req.units.every((u) => isBookkeeping(u) || (!(u.text !== undefined && writesByRedirection(u.text)) && changedPaths(u.argv).length === 0));
+  return req.units.every(
+    (u) =>
+      isBookkeeping(u) || (!(u.text !== undefined && writesByRedirection(u.text)) && changedPaths(u.argv).length === 0),
+  );
 }
 
 function insideWorkspace(req: ModeRequest & { workspace: string }, u: ModeUnit): boolean {
@@ -80,17 +91,31 @@ function acceptEditsLifts(req: ModeRequest): string | undefined {
   for (const u of req.units) {
     if (isBookkeeping(u) || (u.verdict && u.verdict.decision === 'allow')) continue;
     if (!insideWorkspace(launched, u)) return undefined;
-    if (isBuildCommand(u.argv)) { build = true; continue; }
-    const targets = cwdsOf(u).flatMap((c) => changedPaths(u.argv).map((p) => resolvePhysically(absolutize(expandTilde(p, req.home), c), req.realpath)));
+    if (isBuildCommand(u.argv)) {
+      build = true;
+      continue;
+    }
+    const targets = cwdsOf(u).flatMap((c) =>
+      changedPaths(u.argv).map((p) => resolvePhysically(absolutize(expandTilde(p, req.home), c), req.realpath)),
+    );
     // A repository's history (`.git`) is not an edit: deleting it cannot be undone.
-    if (targets.length === 0 || !targets.every((t) => isStrictAncestor(ws, t) && !t.split('/').includes('.git'))) return undefined;
+    if (targets.length === 0 || !targets.every((t) => isStrictAncestor(ws, t) && !t.split('/').includes('.git')))
+      return undefined;
     edit = true;
   }
-  const allowedRules = new Set([...READ_RULES, ...(build ? BUILD_RULES : []), ...(edit ? ['fs:rm-recursive', 'fs:rm-files', 'fs:workspace-write'] : [])]);
+  const allowedRules = new Set([
+    ...READ_RULES,
+    ...(build ? BUILD_RULES : []),
+    ...(edit ? ['fs:rm-recursive', 'fs:rm-files', 'fs:workspace-write'] : []),
+  ]);
   const allowedCodes = new Set([...NEUTRAL_CODES, 'command.asked', ...(edit ? ['command.destructive'] : [])]);
   if (!v.rule_ids.every((id) => allowedRules.has(id))) return undefined;
   if (!codes(v).every((c) => allowedCodes.has(c))) return undefined;
-  return build && edit ? 'build tooling and edits inside the workspace' : build ? 'the project\'s build/test tooling, run from the workspace' : 'edits inside the workspace';
+  return build && edit
+    ? 'build tooling and edits inside the workspace'
+    : build
+      ? "the project's build/test tooling, run from the workspace"
+      : 'edits inside the workspace';
 }
 
 function lifted(v: Verdict, code: 'mode.accept_edits' | 'mode.yolo', message: string): Verdict {
@@ -108,17 +133,30 @@ export function applyMode(req: ModeRequest): ModeOutcome {
     case 'plan': {
       if (isReadOnly(req)) return { verdict: v, effect: 'plan: reads only, runs' };
       if (v.decision === 'block') return { verdict: v, effect: 'plan: blocked by the review already' };
-      const blocked = verdict('block', v.risk, 'mode.plan', 'shimctl is in plan mode: only commands that just read run; this one writes, runs code or is not known to be read-only. Plan first; the user leaves plan mode to make changes.');
-      return { verdict: { ...blocked, reasons: [...blocked.reasons, ...v.reasons], rule_ids: [...v.rule_ids] }, effect: 'plan: blocked (not read-only)' };
+      const blocked = verdict(
+        'block',
+        v.risk,
+        'mode.plan',
+        'shimctl is in plan mode: only commands that just read run; this one writes, runs code or is not known to be read-only. Plan first; the user leaves plan mode to make changes.',
+      );
+      return {
+        verdict: { ...blocked, reasons: [...blocked.reasons, ...v.reasons], rule_ids: [...v.rule_ids] },
+        effect: 'plan: blocked (not read-only)',
+      };
     }
     case 'acceptEdits': {
       const why = acceptEditsLifts(req);
-      return why ? { verdict: lifted(v, 'mode.accept_edits', `acceptEdits: ${why}`), effect: `acceptEdits: allowed (${why})` } : { verdict: v };
+      return why
+        ? { verdict: lifted(v, 'mode.accept_edits', `acceptEdits: ${why}`), effect: `acceptEdits: allowed (${why})` }
+        : { verdict: v };
     }
     case 'yolo': {
       if (v.decision === 'allow') return { verdict: v };
       if (byNature(v)) return { verdict: v, effect: 'yolo: not lifted (blocked by nature)' };
-      return { verdict: lifted(v, 'mode.yolo', `yolo mode lets this ${v.decision} run`), effect: `yolo: ${v.decision} lifted` };
+      return {
+        verdict: lifted(v, 'mode.yolo', `yolo mode lets this ${v.decision} run`),
+        effect: `yolo: ${v.decision} lifted`,
+      };
     }
   }
 }

@@ -11,10 +11,18 @@ const PREFIXES = ['syntax.', 'invocation.', 'config.', 'engine.', 'rego.', 'inte
 const CODES = new Set([
   // A shimctl project file carries the project's block rules: no mode may delete or rewrite it.
   'path.shimctl_config',
-  'path.self_protection', 'path.root_deletion', 'path.protected', 'path.protected_write', 'url.metadata_service',
+  'path.self_protection',
+  'path.root_deletion',
+  'path.protected',
+  'path.protected_write',
+  'url.metadata_service',
   // A block rule someone wrote in a config file (user, project, managed) stands in every mode.
   'command.blocked',
-  'command.lookalike', 'command.path_mismatch', 'command.chained_text', 'command.not_found', 'command.nesting_too_deep',
+  'command.lookalike',
+  'command.path_mismatch',
+  'command.chained_text',
+  'command.not_found',
+  'command.nesting_too_deep',
 ]);
 const RULE_IDS = new Set(['env:shimctl-markers', 'core:shimctl-self']);
 

@@ -9,15 +9,34 @@ import { basenamePosix } from '../paths/posixPath.js';
  * shell's own options (agents' envelopes use `shopt`).
  */
 export const READ_RULES: ReadonlySet<string> = new Set([
-  'core:read-only', 'core:find', 'core:command-query', 'core:printenv-name', 'core:version-query', 'core:shell-state',
-  'core:shimctl-read', 'git:read-only', 'git:config-read', 'git:clean-dry-run',
-  'pkg:js-query', 'pkg:py-query', 'pkg:system-packages-query', 'net:inspect', 'system:services-read',
-  'system:signals-list', 'system:disk-list', 'system:containers',
+  'core:read-only',
+  'core:find',
+  'core:command-query',
+  'core:printenv-name',
+  'core:version-query',
+  'core:shell-state',
+  'core:shimctl-read',
+  'git:read-only',
+  'git:config-read',
+  'git:clean-dry-run',
+  'pkg:js-query',
+  'pkg:py-query',
+  'pkg:system-packages-query',
+  'net:inspect',
+  'system:services-read',
+  'system:signals-list',
+  'system:disk-list',
+  'system:containers',
 ]);
 
 /** Reason codes that say nothing was found beyond the rule that allowed (agent bookkeeping included). */
 export const NEUTRAL_CODES: ReadonlySet<string> = new Set([
-  'command.allowed', 'command.wrapper', 'env.assignment', 'envelope.bookkeeping', 'envelope.snapshot_source', 'envelope.cwd_file',
+  'command.allowed',
+  'command.wrapper',
+  'env.assignment',
+  'envelope.bookkeeping',
+  'envelope.snapshot_source',
+  'envelope.cwd_file',
 ]);
 
 /** The built-in rules that ask before the project's own build and test tooling runs. */
@@ -55,7 +74,7 @@ export function isBuildCommand(argv: readonly string[]): boolean {
   if (JS.has(name)) return sub !== undefined && JS_SUBS.has(sub) && argv.slice(2).every(plainWord);
   if (name === 'make') return argv.slice(1).every((a) => !MAKE_REFUSED.test(a) && plainWord(a));
   if (name === 'pytest') return argv.slice(1).every(plainWord);
-  const subs = Object.prototype.hasOwnProperty.call(SUBS, name) ? SUBS[name] : undefined;
+  const subs = Object.hasOwn(SUBS, name) ? SUBS[name] : undefined;
   return subs !== undefined && sub !== undefined && subs.has(sub) && argv.slice(2).every(plainWord);
 }
 
@@ -65,8 +84,31 @@ export function isBuildCommand(argv: readonly string[]): boolean {
  * --prefix=…`, `cargo --config …runner=…`, `--manifest-path`, `mvn -f`, `pytest -p plugin`), and a
  * `NAME=value` word sets a make variable (`SHELL=./x`, `MAKEFLAGS=--eval=…`) that picks the program.
  */
-const SAFE_FLAGS = new Set(['-v', '-vv', '--verbose', '-q', '--quiet', '-s', '--silent', '-x', '--release', '--workspace', '--all',
-  '--all-targets', '--lib', '--bins', '--tests', '-race', '-short', '-k', '--keep-going', '-j', '--offline', '-o', '--no-daemon']);
+const SAFE_FLAGS = new Set([
+  '-v',
+  '-vv',
+  '--verbose',
+  '-q',
+  '--quiet',
+  '-s',
+  '--silent',
+  '-x',
+  '--release',
+  '--workspace',
+  '--all',
+  '--all-targets',
+  '--lib',
+  '--bins',
+  '--tests',
+  '-race',
+  '-short',
+  '-k',
+  '--keep-going',
+  '-j',
+  '--offline',
+  '-o',
+  '--no-daemon',
+]);
 
 /** A flag from SAFE_FLAGS (or `-jN`), or an operand that is a plain relative name inside the project. */
 function plainWord(a: string): boolean {
@@ -78,7 +120,10 @@ function plainWord(a: string): boolean {
 export function writesByRedirection(text: string): boolean {
   const unquoted = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, '""');
   // A descriptor duplication is `>&N` or `>&-` as a whole word (`>&1x` writes a file named 1x).
-  const rest = unquoted.replace(/[0-9]*>>?\|?\s*\/dev\/null(?![^\s;&|)])|[0-9]*>&\s*(?:[0-9]+|-)(?![^\s;&|)])|&>\s*\/dev\/null(?![^\s;&|)])/g, '');
+  const rest = unquoted.replace(
+    /[0-9]*>>?\|?\s*\/dev\/null(?![^\s;&|)])|[0-9]*>&\s*(?:[0-9]+|-)(?![^\s;&|)])|&>\s*\/dev\/null(?![^\s;&|)])/g,
+    '',
+  );
   return rest.includes('>');
 }
 

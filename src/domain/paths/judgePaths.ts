@@ -7,9 +7,24 @@ import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, internalErrorVerdict, verdict } from '../verdict.js';
 // The hot-path combination (same result as combineVerdicts, strictest reasons first).
 import { combine } from '../review/combine.js';
-import { absolutize, basenamePosix, dirnamePosix, expandTilde, isWithin, normalizePosix, resolvePhysically } from './posixPath.js';
+import {
+  absolutize,
+  basenamePosix,
+  dirnamePosix,
+  expandTilde,
+  isWithin,
+  normalizePosix,
+  resolvePhysically,
+} from './posixPath.js';
 import type { ProtectedResource } from './protectedResources.js';
-import { CREATABLE_RULES, defaultGatePaths, ENV_TEMPLATE_NAMES, GATE_WRITES_ONLY, PUBLIC_HALVES, protectedResources } from './protectedResources.js';
+import {
+  CREATABLE_RULES,
+  defaultGatePaths,
+  ENV_TEMPLATE_NAMES,
+  GATE_WRITES_ONLY,
+  PUBLIC_HALVES,
+  protectedResources,
+} from './protectedResources.js';
 import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
 import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
@@ -127,7 +142,15 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       const target = deletionTarget(p, prepared.home, prepared.keep);
       if (target !== undefined) {
         // The strictest finding there is: listing every protected file below it adds only noise.
-        found.push(verdict('block', 'critical', 'path.root_deletion', `Deleting ${shown} would delete ${target}.`, 'paths:root-deletion'));
+        found.push(
+          verdict(
+            'block',
+            'critical',
+            'path.root_deletion',
+            `Deleting ${shown} would delete ${target}.`,
+            'paths:root-deletion',
+          ),
+        );
         return;
       }
     }
@@ -137,7 +160,11 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   const self = selfProtectionVerdict(arg, s.all, prepared.selfPaths, shown);
   if (self) found.push(self);
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
-  if (s.all.some((p) => mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))))) {
+  if (
+    s.all.some(
+      (p) => mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))),
+    )
+  ) {
     const reported = new Set<string>();
     for (const i of candidates(s.all, recursive, prepared)) {
       const r = prepared.resources[i]!;
@@ -146,20 +173,58 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
       if (!s.all.some((p) => touches(r, p, recursive, arg.access))) continue;
       reported.add(r.ruleId);
-      if (writes && r.kind === 'secret' && arg.narrowsMode === true) { tightened = true; continue; }
+      if (writes && r.kind === 'secret' && arg.narrowsMode === true) {
+        tightened = true;
+        continue;
+      }
       if (writes && r.kind === 'secret' && createsNew(arg, r, s, ctx)) continue;
       if (writes && r.kind === 'project-config') {
-        found.push(verdict('ask', 'high', 'path.shimctl_config', `${shown} is a shimctl project config (${r.glob.pattern}); changing it changes what shimctl allows here, and a broken one blocks every command in this directory.`, r.ruleId));
-      } else if (writes) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is protected (${r.glob.pattern}); it may not be changed.`, r.ruleId));
+        found.push(
+          verdict(
+            'ask',
+            'high',
+            'path.shimctl_config',
+            `${shown} is a shimctl project config (${r.glob.pattern}); changing it changes what shimctl allows here, and a broken one blocks every command in this directory.`,
+            r.ruleId,
+          ),
+        );
+      } else if (writes)
+        found.push(
+          verdict(
+            'block',
+            'high',
+            'path.protected_write',
+            `${shown} is protected (${r.glob.pattern}); it may not be changed.`,
+            r.ruleId,
+          ),
+        );
       else if (arg.access === 'credential' && KEY_RULES.has(r.ruleId)) {
-        found.push(verdict('ask', 'high', 'path.credential_use', `${shown} is a key (${r.glob.pattern}); the program uses it to log in without printing or sending it.`, r.ruleId));
-      } else found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));
+        found.push(
+          verdict(
+            'ask',
+            'high',
+            'path.credential_use',
+            `${shown} is a key (${r.glob.pattern}); the program uses it to log in without printing or sending it.`,
+            r.ruleId,
+          ),
+        );
+      } else
+        found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));
     }
   }
   if (!writes) return;
   if (arg.access === 'write' && found.length === before) {
     const gitDir = s.all.map((p) => gitDirFileOf(p, ctx)).find((d) => d !== undefined);
-    if (gitDir) found.push(verdict('block', 'high', 'path.protected_write', `${shown} is the config or a hook of the git repository ${gitDir}; git runs what it names.`, 'paths:git-config'));
+    if (gitDir)
+      found.push(
+        verdict(
+          'block',
+          'high',
+          'path.protected_write',
+          `${shown} is the config or a hook of the git repository ${gitDir}; git runs what it names.`,
+          'paths:git-config',
+        ),
+      );
   }
   // `/dev/stdout` resolves to whatever stdout is (a pty, a pipe); the name as written decides.
   // Writing into /dev/null is harmless; deleting it is not.
@@ -171,7 +236,15 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   if (found.length === before && !device && !tightened) {
     const places = workspaceOf(ctx, prepared);
     if (!s.all.every((p) => places.some((w) => isWithin(p, w)))) {
-      found.push(verdict('ask', 'medium', 'path.outside_workspace', `${shown} is outside the workspace (${ctx.workspace ?? ctx.cwd}) and the temporary directories.`, 'paths:outside-workspace'));
+      found.push(
+        verdict(
+          'ask',
+          'medium',
+          'path.outside_workspace',
+          `${shown} is outside the workspace (${ctx.workspace ?? ctx.cwd}) and the temporary directories.`,
+          'paths:outside-workspace',
+        ),
+      );
     }
   }
 }
@@ -234,7 +307,10 @@ function indexResources(resources: ProtectedResource[]): Pick<Table, 'anywhere' 
   const byPrefix = new Map<string, number[]>();
   const below = new Map<string, number[]>();
   resources.forEach((r, i) => {
-    if (r.glob.anywhere) { anywhere.push(i); return; }
+    if (r.glob.anywhere) {
+      anywhere.push(i);
+      return;
+    }
     pushTo(byPrefix, r.glob.literalPrefix, i);
     for (let d = r.glob.literalPrefix; d !== '/'; ) {
       d = dirnamePosix(d);
@@ -276,7 +352,10 @@ const tablesByConfig = new WeakMap<PolicyConfig, Map<string, Table>>();
 
 function tableFor(config: PolicyConfig, homes: string[], gates: string[], fold: boolean): Table {
   let byKey = tablesByConfig.get(config);
-  if (!byKey) { byKey = new Map(); tablesByConfig.set(config, byKey); }
+  if (!byKey) {
+    byKey = new Map();
+    tablesByConfig.set(config, byKey);
+  }
   const key = `${fold ? 'i' : 's'}${homes.join('\0')}\u0001${gates.join('\0')}\u0001${config.protectedPaths.join('\0')}`;
   let table = byKey.get(key);
   if (!table) {
@@ -296,12 +375,21 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[], fold: 
 
 // Per facts object (one review): home, gates and roots are resolved once even when the policy
 // calls judgePaths several times. A new review brings new facts, so nothing goes stale.
-const preparedByFacts = new WeakMap<HostFacts, { config: PolicyConfig; protectedPaths: string[]; roots: string[]; value: Prepared }>();
+const preparedByFacts = new WeakMap<
+  HostFacts,
+  { config: PolicyConfig; protectedPaths: string[]; roots: string[]; value: Prepared }
+>();
 
 function prepare(ctx: PathContext): Prepared {
   const cached = preparedByFacts.get(ctx.facts);
   const { config } = ctx;
-  if (cached && cached.config === config && cached.protectedPaths === config.protectedPaths && cached.roots === config.roots) return cached.value;
+  if (
+    cached &&
+    cached.config === config &&
+    cached.protectedPaths === config.protectedPaths &&
+    cached.roots === config.roots
+  )
+    return cached.value;
   // Where the file system ignores case every place compared is lower-cased, as are the spellings.
   const fold = ctx.facts.caseInsensitivePaths === true;
   const f = (list: string[]): string[] => (fold ? [...new Set(list.map((p) => p.toLowerCase()))] : list);
@@ -315,7 +403,13 @@ function prepare(ctx: PathContext): Prepared {
   const keep = f([...new Set([...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), realHome])]);
   const own = [...new Set([...defaultSelfPaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix))];
   const selfPaths = f([...new Set([...own, ...own.map((g) => normalizePosix(ctx.facts.realpath(g)))])]);
-  const value: Prepared = { ...tableFor(config, homes, allGates, fold), home: fold ? home.toLowerCase() : home, keep, selfPaths, workspaces: new Map() };
+  const value: Prepared = {
+    ...tableFor(config, homes, allGates, fold),
+    home: fold ? home.toLowerCase() : home,
+    keep,
+    selfPaths,
+    workspaces: new Map(),
+  };
   preparedByFacts.set(ctx.facts, { config, protectedPaths: config.protectedPaths, roots: config.roots, value });
   return value;
 }
@@ -350,8 +444,20 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
       if (arg.access === 'delete') for (const p of s.all) deleted.add(p);
     }
     const emptied = deleted.size > 1 ? everyEntryOf(deleted, [home, '/'], inner) : undefined;
-    if (emptied) found.push(verdict('block', 'critical', 'path.root_deletion', `This deletes every entry of ${emptied} (as \`rm -rf ${emptied === '/' ? '' : emptied}/*\` does).`, 'paths:root-deletion'));
-    return { verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combine(...found), paths };
+    if (emptied)
+      found.push(
+        verdict(
+          'block',
+          'critical',
+          'path.root_deletion',
+          `This deletes every entry of ${emptied} (as \`rm -rf ${emptied === '/' ? '' : emptied}/*\` does).`,
+          'paths:root-deletion',
+        ),
+      );
+    return {
+      verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combine(...found),
+      paths,
+    };
   } catch (err) {
     return { verdict: internalErrorVerdict(`path analysis failed: ${String(err)}`), paths: [] };
   }

@@ -89,8 +89,9 @@ function containerSource(segments: string[]): string | undefined {
 export function compileGlob(pattern: string): CompiledGlob {
   const anywhere = !pattern.includes('/');
   // Repeated `**` segments mean one: kept apart, their nested groups backtrack exponentially.
-  const segments = (anywhere ? ['**', pattern] : pattern.split('/').filter((s) => s !== ''))
-    .filter((s, i, all) => !(s === '**' && all[i - 1] === '**'));
+  const segments = (anywhere ? ['**', pattern] : pattern.split('/').filter((s) => s !== '')).filter(
+    (s, i, all) => !(s === '**' && all[i - 1] === '**'),
+  );
   let body = '';
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
@@ -136,7 +137,12 @@ export function containerMatches(glob: CompiledGlob, absDir: string): boolean {
   if (!glob.container) return false;
   if (!glob.floating) {
     const prefix = glob.literalPrefix;
-    const onLine = prefix === '/' || absDir === '/' || absDir === prefix || absDir.startsWith(prefix + '/') || prefix.startsWith(absDir + '/');
+    const onLine =
+      prefix === '/' ||
+      absDir === '/' ||
+      absDir === prefix ||
+      absDir.startsWith(prefix + '/') ||
+      prefix.startsWith(absDir + '/');
     if (!onLine) return false;
   }
   return glob.container.test(absDir);

@@ -24,7 +24,13 @@ export interface ProtectedResource {
 }
 
 /** Templates committed to git by convention; they hold no secrets and agents must read them. */
-export const ENV_TEMPLATE_NAMES = new Set(['.env.example', '.env.sample', '.env.template', '.env.dist', '.env.defaults']);
+export const ENV_TEMPLATE_NAMES = new Set([
+  '.env.example',
+  '.env.sample',
+  '.env.template',
+  '.env.dist',
+  '.env.defaults',
+]);
 
 // Each entry says where the tool documents that the file holds a secret. A `**/` pattern matches
 // the directory name anywhere (a backup of a home, another user's home, `sub/.aws/credentials`,
@@ -38,8 +44,24 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:dotenv', ['.env', '.env.*', '.envrc']],
   // OpenSSH ssh(1) FILES: private keys, authorized_keys, config. The public halves are readable (PUBLIC_HALVES).
   ['paths:ssh', ['~/.ssh/**', '**/.ssh/**']],
-  ['paths:private-key', ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk',
-    '*.key', '*.p12', '*.pfx', 'privkey*.pem', '*-key.pem', '*_key.pem', 'key.pem']],
+  [
+    'paths:private-key',
+    [
+      'id_rsa',
+      'id_dsa',
+      'id_ecdsa',
+      'id_ed25519',
+      'id_ecdsa_sk',
+      'id_ed25519_sk',
+      '*.key',
+      '*.p12',
+      '*.pfx',
+      'privkey*.pem',
+      '*-key.pem',
+      '*_key.pem',
+      'key.pem',
+    ],
+  ],
   // AWS CLI "Configuration and credential file settings": credentials and config (credential_process).
   ['paths:aws', ['~/.aws/**', '**/.aws/**']],
   // GnuPG: private-keys-v1.d, secring.gpg, the trust database.
@@ -71,8 +93,17 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:composer', ['~/.composer/auth.json', '~/.config/composer/auth.json']],
   // terraform login: credentials.tfrc.json. Terraform "Sensitive data in state": the state holds
   // every resource attribute, passwords and keys included, in plain text.
-  ['paths:terraform', ['~/.terraform.d/credentials.tfrc.json', '~/.terraform.d/credentials*', 'terraform.tfstate',
-    'terraform.tfstate.backup', '*.tfstate', '*.tfstate.backup']],
+  [
+    'paths:terraform',
+    [
+      '~/.terraform.d/credentials.tfrc.json',
+      '~/.terraform.d/credentials*',
+      'terraform.tfstate',
+      'terraform.tfstate.backup',
+      '*.tfstate',
+      '*.tfstate.backup',
+    ],
+  ],
   // Vault "Token helpers": the default helper stores the token in ~/.vault-token.
   ['paths:vault', ['~/.vault-token']],
   // rclone config: remote tokens and (reversibly obscured) passwords in rclone.conf.
@@ -81,8 +112,16 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   ['paths:kaggle', ['~/.kaggle/**', '~/.config/kaggle/**', '**/.kaggle/kaggle.json']],
   // huggingface_hub "Environment variables": the token is $HF_HOME/token, HF_HOME defaulting to
   // ~/.cache/huggingface; stored_tokens holds every named token; ~/.huggingface/token is the legacy place.
-  ['paths:huggingface', ['~/.cache/huggingface/token', '~/.cache/huggingface/stored_tokens', '~/.huggingface/token',
-    '**/huggingface/token', '**/huggingface/stored_tokens']],
+  [
+    'paths:huggingface',
+    [
+      '~/.cache/huggingface/token',
+      '~/.cache/huggingface/stored_tokens',
+      '~/.huggingface/token',
+      '**/huggingface/token',
+      '**/huggingface/stored_tokens',
+    ],
+  ],
   // pass(1): the gpg-encrypted password store (its file names alone list every account).
   ['paths:password-store', ['~/.password-store/**', '**/.password-store/**']],
   // 1Password CLI config (account and device secrets); GNOME Keyring's keyring files.
@@ -92,21 +131,68 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   // s3cmd (~/.s3cfg access and secret keys), boto (~/.boto), DigitalOcean doctl, Oracle OCI (config and
   // API key), Databricks (~/.databrickscfg tokens), fly.io (access_token), ngrok (authtoken),
   // SOPS with age (keys.txt: the private keys).
-  ['paths:cloud-cli', ['~/.s3cfg', '~/.boto', '~/.config/doctl/config.yaml', '~/.oci/**', '~/.databrickscfg',
-    '~/.fly/config.yml', '~/.config/ngrok/ngrok.yml', '~/.ngrok2/ngrok.yml', '~/.config/sops/age/keys.txt']],
-  ['paths:agent-credentials', ['~/.claude/.credentials.json', '~/.claude.json', '~/.codex/auth.json',
-    '~/.gemini/oauth_creds.json', '~/.gemini/google_accounts.json', '~/.config/github-copilot/**',
-    '~/.copilot/**', '~/.qwen/oauth_creds.json', '~/.local/share/opencode/auth.json', '~/.aider.conf.yml']],
+  [
+    'paths:cloud-cli',
+    [
+      '~/.s3cfg',
+      '~/.boto',
+      '~/.config/doctl/config.yaml',
+      '~/.oci/**',
+      '~/.databrickscfg',
+      '~/.fly/config.yml',
+      '~/.config/ngrok/ngrok.yml',
+      '~/.ngrok2/ngrok.yml',
+      '~/.config/sops/age/keys.txt',
+    ],
+  ],
+  [
+    'paths:agent-credentials',
+    [
+      '~/.claude/.credentials.json',
+      '~/.claude.json',
+      '~/.codex/auth.json',
+      '~/.gemini/oauth_creds.json',
+      '~/.gemini/google_accounts.json',
+      '~/.config/github-copilot/**',
+      '~/.copilot/**',
+      '~/.qwen/oauth_creds.json',
+      '~/.local/share/opencode/auth.json',
+      '~/.aider.conf.yml',
+    ],
+  ],
   // libpq "The Password File": PGPASSFILE may name it anywhere; MySQL option files carry `password=`.
   ['paths:pgpass', ['~/.pgpass', '.pgpass', '~/.my.cnf', '~/.mylogin.cnf']],
   // Browsers' saved passwords and session cookies (Firefox logins.json + key4.db, Chromium "Login Data").
-  ['paths:browser-secrets', ['~/.mozilla/firefox/*/logins.json', '~/.mozilla/firefox/*/key4.db', '~/.mozilla/firefox/*/cookies.sqlite',
-    '~/.config/google-chrome/*/Login Data', '~/.config/google-chrome/*/Cookies', '~/.config/chromium/*/Login Data',
-    '~/.config/chromium/*/Cookies']],
+  [
+    'paths:browser-secrets',
+    [
+      '~/.mozilla/firefox/*/logins.json',
+      '~/.mozilla/firefox/*/key4.db',
+      '~/.mozilla/firefox/*/cookies.sqlite',
+      '~/.config/google-chrome/*/Login Data',
+      '~/.config/google-chrome/*/Cookies',
+      '~/.config/chromium/*/Login Data',
+      '~/.config/chromium/*/Cookies',
+    ],
+  ],
   // Another process's (or the agent's own) environment holds its API keys; raw disks and memory hold everything.
-  ['paths:process-memory', ['/proc/*/environ', '/proc/*/mem', '/proc/*/task/*/environ', '/proc/kcore', '/dev/mem', '/dev/kmem', '/dev/port']],
-  ['paths:system-secrets', ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers',
-    '/etc/sudoers.d/**', '/etc/security/opasswd', '/etc/ssh/ssh_host_*_key']],
+  [
+    'paths:process-memory',
+    ['/proc/*/environ', '/proc/*/mem', '/proc/*/task/*/environ', '/proc/kcore', '/dev/mem', '/dev/kmem', '/dev/port'],
+  ],
+  [
+    'paths:system-secrets',
+    [
+      '/etc/shadow',
+      '/etc/shadow-',
+      '/etc/gshadow',
+      '/etc/gshadow-',
+      '/etc/sudoers',
+      '/etc/sudoers.d/**',
+      '/etc/security/opasswd',
+      '/etc/ssh/ssh_host_*_key',
+    ],
+  ],
 ];
 
 /**
@@ -135,29 +221,101 @@ export const GATE_WRITES_ONLY: ReadonlySet<string> = new Set(['paths:gitfile']);
  * their shell snapshots (sourced by every later envelope). Reading them stays allowed.
  */
 export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
-  ['paths:shell-startup', ['~/.bashrc', '~/.bash_profile', '~/.bash_login', '~/.bash_logout', '~/.profile', '~/.zshrc',
-    '~/.zprofile', '~/.zshenv', '~/.zlogin', '~/.zlogout', '~/.kshrc', '~/.config/fish/**', '~/.inputrc']],
-  ['paths:git-config', ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**']],
+  [
+    'paths:shell-startup',
+    [
+      '~/.bashrc',
+      '~/.bash_profile',
+      '~/.bash_login',
+      '~/.bash_logout',
+      '~/.profile',
+      '~/.zshrc',
+      '~/.zprofile',
+      '~/.zshenv',
+      '~/.zlogin',
+      '~/.zlogout',
+      '~/.kshrc',
+      '~/.config/fish/**',
+      '~/.inputrc',
+    ],
+  ],
+  [
+    'paths:git-config',
+    ['~/.gitconfig', '~/.config/git/config', '~/.config/git/attributes', '.git/config', '.git/hooks/**'],
+  ],
   // `.git` itself: a gitfile (`gitdir: ../elsewhere`) points git at a repository whose config the
   // names above do not cover (attack pass 3); `commondir` and `config.worktree` do the same from
   // inside. Writing them is refused; deleting them (`rm -rf .git`) plants nothing (GATE_WRITES_ONLY).
-  ['paths:gitfile', ['.git', '.git/commondir', '.git/config.worktree', '.git/worktrees/*/commondir', '.git/worktrees/*/config.worktree', '.git/worktrees/*/gitdir']],
+  [
+    'paths:gitfile',
+    [
+      '.git',
+      '.git/commondir',
+      '.git/config.worktree',
+      '.git/worktrees/*/commondir',
+      '.git/worktrees/*/config.worktree',
+      '.git/worktrees/*/gitdir',
+    ],
+  ],
   // Client config that a later allowed command obeys (issue 12): curl's `.curlrc` (`--config` lines:
   // `-o ~/.bashrc`, `--upload-file ~/.ssh/id_rsa`, a proxy), wget's `.wgetrc` (`post_file =`,
   // `output_document =`), pip's `index-url` and npm/yarn's registry and `script-shell`, cargo's
   // `rustc-wrapper`, gh's shell aliases, gradle init scripts, Python's user site `*.pth` and
   // `usercustomize.py` (run by every python), and the rc files of REPLs that can run shell
   // commands (psql `\!`, sqlite `.shell`, gdb, irb). `~/.npmrc` and `~/.netrc` are secrets (above).
-  ['paths:client-config', ['~/.curlrc', '~/.config/.curlrc', '~/.config/curlrc', '~/.wgetrc', '~/.config/wget/wgetrc',
-    '~/.config/pip/pip.conf', '~/.pip/pip.conf', '~/.pydistutils.cfg', '~/.local/lib/python*/site-packages/*.pth',
-    '~/.local/lib/python*/site-packages/usercustomize.py', '~/.yarnrc', '~/.bunfig.toml', '~/.config/yarn/config',
-    '~/.cargo/config', '~/.cargo/config.toml', '~/.config/gh/config.yml', '~/.gradle/init.gradle', '~/.gradle/init.d/**',
-    '~/.gradle/gradle.properties', '~/.gemrc', '~/.condarc', '~/.terraformrc', '~/.psqlrc', '~/.sqliterc', '~/.irbrc',
-    '~/.gdbinit', '~/.config/gdb/gdbinit', '~/.docker/cli-plugins/**', '~/.config/direnv/**', '~/.ipython/profile_*/startup/**']],
-  ['paths:agent-settings', ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json']],
+  [
+    'paths:client-config',
+    [
+      '~/.curlrc',
+      '~/.config/.curlrc',
+      '~/.config/curlrc',
+      '~/.wgetrc',
+      '~/.config/wget/wgetrc',
+      '~/.config/pip/pip.conf',
+      '~/.pip/pip.conf',
+      '~/.pydistutils.cfg',
+      '~/.local/lib/python*/site-packages/*.pth',
+      '~/.local/lib/python*/site-packages/usercustomize.py',
+      '~/.yarnrc',
+      '~/.bunfig.toml',
+      '~/.config/yarn/config',
+      '~/.cargo/config',
+      '~/.cargo/config.toml',
+      '~/.config/gh/config.yml',
+      '~/.gradle/init.gradle',
+      '~/.gradle/init.d/**',
+      '~/.gradle/gradle.properties',
+      '~/.gemrc',
+      '~/.condarc',
+      '~/.terraformrc',
+      '~/.psqlrc',
+      '~/.sqliterc',
+      '~/.irbrc',
+      '~/.gdbinit',
+      '~/.config/gdb/gdbinit',
+      '~/.docker/cli-plugins/**',
+      '~/.config/direnv/**',
+      '~/.ipython/profile_*/startup/**',
+    ],
+  ],
+  [
+    'paths:agent-settings',
+    ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json'],
+  ],
   ['paths:agent-snapshots', ['~/.claude/shell-snapshots/**', '~/.codex/shell_snapshots/**']],
-  ['paths:autostart', ['~/.config/systemd/user/**', '~/.local/share/systemd/user/**', '~/.config/autostart/**', '~/.config/environment.d/**',
-    '~/Library/LaunchAgents/**', '~/.xprofile', '~/.xsessionrc', '~/.xinitrc']],
+  [
+    'paths:autostart',
+    [
+      '~/.config/systemd/user/**',
+      '~/.local/share/systemd/user/**',
+      '~/.config/autostart/**',
+      '~/.config/environment.d/**',
+      '~/Library/LaunchAgents/**',
+      '~/.xprofile',
+      '~/.xsessionrc',
+      '~/.xinitrc',
+    ],
+  ],
 ];
 
 /**
@@ -175,7 +333,10 @@ export const PROTECTED_DIR_NAMES: ReadonlySet<string> = new Set(
 );
 
 /** Project config names, matched in any directory; derived from the loader's own list. */
-export const PROJECT_CONFIG_RULE: readonly [string, readonly string[]] = ['paths:shimctl-project-config', SHIMCTL_ONLY_CONFIG_FILES];
+export const PROJECT_CONFIG_RULE: readonly [string, readonly string[]] = [
+  'paths:shimctl-project-config',
+  SHIMCTL_ONLY_CONFIG_FILES,
+];
 
 /** Where shimctl keeps its state when the XDG variables are unset (mirrors statePaths.ts). */
 export function defaultGatePaths(home: string): string[] {
@@ -204,7 +365,12 @@ let memoValue: ProtectedResource[] = [];
  * Built-in secrets, the user's extra `protectedPaths`, and shimctl's own state directories.
  * `fold`: the file system ignores case, so patterns are lower-cased (home and gates come folded).
  */
-export function protectedResources(home: string, extraPatterns: string[], gatePaths: string[], fold = false): ProtectedResource[] {
+export function protectedResources(
+  home: string,
+  extraPatterns: string[],
+  gatePaths: string[],
+  fold = false,
+): ProtectedResource[] {
   const key = JSON.stringify([home, extraPatterns, gatePaths, fold]);
   if (key === memoKey) return memoValue;
   const out: ProtectedResource[] = [];
@@ -214,15 +380,25 @@ export function protectedResources(home: string, extraPatterns: string[], gatePa
   for (const [ruleId, patterns] of BUILTIN_CODE_CONFIG) {
     for (const p of patterns) out.push({ ruleId, kind: 'gate', glob: compile(p, home, fold) });
   }
-  for (const p of PROJECT_CONFIG_RULE[1]) out.push({ ruleId: PROJECT_CONFIG_RULE[0], kind: 'project-config', glob: compile(p, home, fold) });
-  for (const p of extraPatterns) out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home, fold) });
+  for (const p of PROJECT_CONFIG_RULE[1])
+    out.push({ ruleId: PROJECT_CONFIG_RULE[0], kind: 'project-config', glob: compile(p, home, fold) });
+  for (const p of extraPatterns)
+    out.push({ ruleId: 'paths:config-protected', kind: 'secret', glob: compile(p, home, fold) });
   // The resident review process's socket, token, lock and start stamp (daemonFiles.ts, in the state
   // directory's run/): with the token a command can talk to it as a shim, and by reading, replacing
   // or removing them it can take its place. Secret, not merely self-protected: reading them is refused too.
   for (const dir of gatePaths) {
-    out.push({ ruleId: 'paths:shimctl-daemon', kind: 'secret', glob: compile(`${normalizePosix(dir)}/run/**`, home, fold) });
+    out.push({
+      ruleId: 'paths:shimctl-daemon',
+      kind: 'secret',
+      glob: compile(`${normalizePosix(dir)}/run/**`, home, fold),
+    });
     // The HTTP API's token and address (serverFiles.ts): with the token a command could answer its own approvals.
-    out.push({ ruleId: 'paths:shimctl-http-token', kind: 'secret', glob: compile(`${normalizePosix(dir)}/http/**`, home, fold) });
+    out.push({
+      ruleId: 'paths:shimctl-http-token',
+      kind: 'secret',
+      glob: compile(`${normalizePosix(dir)}/http/**`, home, fold),
+    });
   }
   // shimctl's own directories (`gatePaths`) are judged by their own rule, selfProtection.ts:
   // any change there is block/critical, not a protected write.

@@ -15,7 +15,9 @@ export const SELF_PROTECTION_RULE = 'paths:self-protection';
  * whatever the environment or the install record say, so moving XDG_* cannot unprotect them.
  */
 export function defaultSelfPaths(home: string): string[] {
-  return ['~/.config/shimctl', '~/.local/state/shimctl', '~/.local/share/shimctl', '~/Documents/Cline/Hooks'].map((p) => expandTilde(p, home));
+  return ['~/.config/shimctl', '~/.local/state/shimctl', '~/.local/share/shimctl', '~/Documents/Cline/Hooks'].map((p) =>
+    expandTilde(p, home),
+  );
 }
 
 /** Whether the access changes what is at the path (content, mode, owner, links, existence). */
@@ -30,15 +32,28 @@ function changes(arg: PathArg): boolean {
  * holds one (`rm -rf ~/.local`, `chmod -R 000 ~/.config`, `mv ~/.local/share /tmp/x`). `spellings`
  * are the path as written, with `~`, and resolved through symlinks and `..` (judgePaths).
  */
-export function selfProtectionVerdict(arg: PathArg, spellings: readonly string[], selfPaths: readonly string[], shown: string): Verdict | undefined {
+export function selfProtectionVerdict(
+  arg: PathArg,
+  spellings: readonly string[],
+  selfPaths: readonly string[],
+  shown: string,
+): Verdict | undefined {
   if (!changes(arg) || selfPaths.length === 0) return undefined;
   for (const p of spellings) {
     for (const own of selfPaths) {
       // Deleting or moving a parent takes shimctl with it; writing a parent directory (not
       // recursively) only adds an entry beside it, which is the ordinary path policy's concern.
-      const inside = isWithin(p, own) || (arg.recursive === true && (arg.access === 'delete' || arg.access === 'write') && isWithin(own, p));
+      const inside =
+        isWithin(p, own) ||
+        (arg.recursive === true && (arg.access === 'delete' || arg.access === 'write') && isWithin(own, p));
       if (inside) {
-        return verdict('block', 'critical', 'path.self_protection', `${shown} is part of shimctl's own install (${own}); changing it would switch the review off.`, SELF_PROTECTION_RULE);
+        return verdict(
+          'block',
+          'critical',
+          'path.self_protection',
+          `${shown} is part of shimctl's own install (${own}); changing it would switch the review off.`,
+          SELF_PROTECTION_RULE,
+        );
       }
     }
   }

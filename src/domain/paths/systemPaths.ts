@@ -3,16 +3,71 @@ import { isStrictAncestor, isWithin } from './posixPath.js';
 
 /** Top-level directories whose deletion destroys the system (deleting `/home` deletes every user). */
 export const CRITICAL_DIRECTORIES = [
-  '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/media', '/mnt',
-  '/opt', '/proc', '/root', '/run', '/sbin', '/snap', '/srv', '/sys', '/tmp', '/usr', '/var',
-  '/usr/bin', '/usr/sbin', '/usr/lib', '/usr/lib64', '/usr/local', '/usr/share', '/usr/include',
-  '/var/lib', '/var/log', '/var/cache', '/var/spool', '/var/mail', '/var/tmp',
+  '/',
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/home',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/media',
+  '/mnt',
+  '/opt',
+  '/proc',
+  '/root',
+  '/run',
+  '/sbin',
+  '/snap',
+  '/srv',
+  '/sys',
+  '/tmp',
+  '/usr',
+  '/var',
+  '/usr/bin',
+  '/usr/sbin',
+  '/usr/lib',
+  '/usr/lib64',
+  '/usr/local',
+  '/usr/share',
+  '/usr/include',
+  '/var/lib',
+  '/var/log',
+  '/var/cache',
+  '/var/spool',
+  '/var/mail',
+  '/var/tmp',
 ];
 
-const SYSTEM_WRITE_ROOTS = ['/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/boot', '/dev', '/sys', '/proc'];
+const SYSTEM_WRITE_ROOTS = [
+  '/etc',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/boot',
+  '/dev',
+  '/sys',
+  '/proc',
+];
 
 /** Device files every program writes to harmlessly. */
-const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/full', '/dev/random', '/dev/urandom', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty']);
+const HARMLESS_DEVICES = new Set([
+  '/dev/null',
+  '/dev/zero',
+  '/dev/full',
+  '/dev/random',
+  '/dev/urandom',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/stdin',
+  '/dev/tty',
+]);
 
 export function isHarmlessDevice(absPath: string): boolean {
   return HARMLESS_DEVICES.has(absPath) || /^\/dev\/fd\/\d+$/.test(absPath) || /^\/proc\/self\/fd\/\d+$/.test(absPath);

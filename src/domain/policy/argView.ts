@@ -17,7 +17,17 @@ export interface ArgView {
 
 /** Global options that take a value before the subcommand, per command with subcommands. */
 const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  git: new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds']),
+  git: new Set([
+    '-C',
+    '-c',
+    '--git-dir',
+    '--work-tree',
+    '--namespace',
+    '--super-prefix',
+    '--config-env',
+    '--exec-path',
+    '--list-cmds',
+  ]),
   docker: new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']),
   npm: new Set(['--prefix', '-C', '--workspace', '-w']),
   pnpm: new Set(['-C', '--dir', '--filter', '-F']),
@@ -28,11 +38,14 @@ const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 
 export function makeArgView(command: string, args: readonly string[]): ArgView {
   // Own properties only: a command named `valueOf` or `__proto__` must not reach Object.prototype.
-  const valueOpts = Object.prototype.hasOwnProperty.call(GLOBAL_VALUE_OPTIONS, command) ? GLOBAL_VALUE_OPTIONS[command] : undefined;
+  const valueOpts = Object.hasOwn(GLOBAL_VALUE_OPTIONS, command) ? GLOBAL_VALUE_OPTIONS[command] : undefined;
   let i = 0;
   while (i < args.length) {
     const a = args[i]!;
-    if (a === '--') { i++; break; }
+    if (a === '--') {
+      i++;
+      break;
+    }
     if (!a.startsWith('-') || a === '-') break;
     i += valueOpts && valueOpts.has(a) ? 2 : 1;
   }
@@ -95,7 +108,10 @@ export function positionals(args: readonly string[]): string[] {
   const out: string[] = [];
   let afterDashes = false;
   for (const a of args) {
-    if (!afterDashes && a === '--') { afterDashes = true; continue; }
+    if (!afterDashes && a === '--') {
+      afterDashes = true;
+      continue;
+    }
     if (!afterDashes && a.startsWith('-') && a !== '-') continue;
     out.push(a);
   }

@@ -5,7 +5,9 @@
  * so text inside them cannot trigger a finding.
  */
 export function awkRunsOrWrites(program: string): boolean {
-  const blanked = program.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/(^|[(,~!&|{};\s])\/(?:[^/\\\n]|\\.)*\//g, '$1//');
+  const blanked = program
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/(^|[(,~!&|{};\s])\/(?:[^/\\\n]|\\.)*\//g, '$1//');
   if (/\bsystem\s*\(/.test(blanked)) return true;
   if (/\|/.test(blanked.replace(/\|\|/g, ''))) return true;
   if (/@(load|include)\b/.test(blanked)) return true;
@@ -18,7 +20,10 @@ export function awkProgramOf(args: readonly string[]): { program?: string; fromF
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-f' || a.startsWith('--file') || a === '-E' || a.startsWith('--exec')) return { fromFile: true };
-    if (a === '-v' || a === '-F' || a === '--assign' || a === '--field-separator') { i++; continue; }
+    if (a === '-v' || a === '-F' || a === '--assign' || a === '--field-separator') {
+      i++;
+      continue;
+    }
     if (a === '--') return { program: args[i + 1], fromFile: false };
     if (a.startsWith('-')) continue;
     return { program: a, fromFile: false };

@@ -18,7 +18,11 @@ function lastComponent(path: string): string {
 }
 
 /** The paths written when `sources` are copied (moved, linked) to `dest`. */
-export function landingPaths(sources: readonly string[], dest: string, opts: { wholeTree: boolean; contentsOnly: boolean }): PathArg[] {
+export function landingPaths(
+  sources: readonly string[],
+  dest: string,
+  opts: { wholeTree: boolean; contentsOnly: boolean },
+): PathArg[] {
   const out: PathArg[] = [];
   // Onto a device (`cp x /dev/null`) nothing lands below it; replacing it is judged by deviceReplacement.
   if (dest.startsWith('/dev/') && !dest.endsWith('/')) return out;
@@ -26,7 +30,8 @@ export function landingPaths(sources: readonly string[], dest: string, opts: { w
   // A destination named like a protected directory (`ln -s /tmp/evil .git`, `mv stage .git`,
   // `cp gitfile .git`) may be replaced when it does not exist yet: everything below it is
   // written, which judgePaths reads as reaching the protected files that may sit there.
-  if (sources.length && PROTECTED_DIR_NAMES.has(lastComponent(dest))) out.push({ raw: dest, access: 'write', recursive: true });
+  if (sources.length && PROTECTED_DIR_NAMES.has(lastComponent(dest)))
+    out.push({ raw: dest, access: 'write', recursive: true });
   for (const s of sources) {
     const base = lastComponent(s);
     if (opts.contentsOnly || base === '.' || base === '') {
@@ -52,10 +57,20 @@ const REPLACES_TARGET = new Set(['mv', 'ln', 'install']);
  * `mv x /dev/null`, `ln -sf x /dev/null`, `cp --remove-destination x /dev/null`: the device node
  * is replaced for the whole machine (as root). Block.
  */
-export function deviceReplacement(name: string, dest: string | undefined, removesDestination: boolean): Verdict | undefined {
-  if (dest === undefined || !(REPLACES_TARGET.has(name) || name === 'cp' && removesDestination)) return undefined;
+export function deviceReplacement(
+  name: string,
+  dest: string | undefined,
+  removesDestination: boolean,
+): Verdict | undefined {
+  if (dest === undefined || !(REPLACES_TARGET.has(name) || (name === 'cp' && removesDestination))) return undefined;
   if (!dest.startsWith('/')) return undefined;
   const abs = normalizePosix(dest);
   if (!abs.startsWith('/dev/') || abs.endsWith('/')) return undefined;
-  return verdict('block', 'high', 'path.system_write', `${name} onto ${abs} replaces a device node for the whole machine.`, 'paths:device-replace');
+  return verdict(
+    'block',
+    'high',
+    'path.system_write',
+    `${name} onto ${abs} replaces a device node for the whole machine.`,
+    'paths:device-replace',
+  );
 }

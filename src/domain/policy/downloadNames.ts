@@ -18,7 +18,11 @@ function pathSegments(url: string): { host: string; segments: string[] } {
 }
 
 function decoded(text: string): string {
-  try { return decodeURIComponent(text); } catch { return text; }
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Every spelling a saved name may take: as written and percent-decoded (wget decodes, curl does not). */

@@ -11,4 +11,5 @@ export interface EscapeFindings {
   paths: PathArg[];
 }
 
-export const hatch = (why: string, risk: 'medium' | 'high' = 'high'): Verdict => verdict('ask', risk, 'command.escape_hatch', why);
+export const hatch = (why: string, risk: 'medium' | 'high' = 'high'): Verdict =>
+  verdict('ask', risk, 'command.escape_hatch', why);

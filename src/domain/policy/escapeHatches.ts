@@ -25,11 +25,22 @@ function contentsOverDestination(name: string, args: readonly string[], out: Esc
   const pos = positionals(args);
   if (pos.length < 2) return;
   const sources = pos.slice(0, -1);
-  const recursive = name === 'mv' || name === 'rsync' || args.some((a) => /^-[A-Za-z]*[rRa]/.test(a) || isLongFlag(a, '--recursive') || isLongFlag(a, '--archive'));
-  const contents = name === 'rsync'
-    ? sources.some((s) => s.endsWith('/') && !s.includes(':'))
-    : args.some((a) => /^-[A-Za-z]*T/.test(a) || isLongFlag(a, '--no-target-directory')) || sources.some((s) => /(^|\/)\.\/?$/.test(s));
-  if (recursive && contents) out.verdicts.push(hatch(`${name} lays a whole tree's contents over ${pos[pos.length - 1]}; files in it nobody has seen (a .git/config, hooks) replace what is there`, 'medium'));
+  const recursive =
+    name === 'mv' ||
+    name === 'rsync' ||
+    args.some((a) => /^-[A-Za-z]*[rRa]/.test(a) || isLongFlag(a, '--recursive') || isLongFlag(a, '--archive'));
+  const contents =
+    name === 'rsync'
+      ? sources.some((s) => s.endsWith('/') && !s.includes(':'))
+      : args.some((a) => /^-[A-Za-z]*T/.test(a) || isLongFlag(a, '--no-target-directory')) ||
+        sources.some((s) => /(^|\/)\.\/?$/.test(s));
+  if (recursive && contents)
+    out.verdicts.push(
+      hatch(
+        `${name} lays a whole tree's contents over ${pos[pos.length - 1]}; files in it nobody has seen (a .git/config, hooks) replace what is there`,
+        'medium',
+      ),
+    );
 }
 
 /** Option values, long options abbreviated or not (see longOption.ts). */
@@ -45,15 +56,32 @@ function sshLike(name: string, args: readonly string[], out: EscapeFindings): vo
     const m = /^\s*(\w+)\s*[= ]\s*([\s\S]*)$/.exec(v);
     if (!m) continue;
     const key = m[1]!.toLowerCase();
-    if (key === 'proxycommand' || key === 'localcommand' || key === 'knownhostscommand' || key === 'remotecommand' && name !== 'ssh') {
+    if (
+      key === 'proxycommand' ||
+      key === 'localcommand' ||
+      key === 'knownhostscommand' ||
+      (key === 'remotecommand' && name !== 'ssh')
+    ) {
       out.verdicts.push(hatch(`${name} -o ${m[1]} runs a local command`));
       if (m[2]!.trim() && m[2]!.trim() !== 'none') out.shellTexts.push({ text: m[2]!, why: `${name} -o ${m[1]}` });
-    } else if (key === 'permitlocalcommand' || key === 'proxyjump' || key === 'match' || key === 'include' || key === 'sendenv' || key === 'setenv') {
+    } else if (
+      key === 'permitlocalcommand' ||
+      key === 'proxyjump' ||
+      key === 'match' ||
+      key === 'include' ||
+      key === 'sendenv' ||
+      key === 'setenv'
+    ) {
       out.verdicts.push(hatch(`${name} -o ${m[1]} changes what ssh runs or sends`, 'medium'));
     }
   }
-  if (optionValues(args, ['-F']).length > 0) out.verdicts.push(hatch(`${name} -F loads a config that can set ProxyCommand`, 'medium'));
-  if (name === 'scp' || name === 'sftp') for (const v of optionValues(args, ['-S'])) { out.verdicts.push(hatch(`${name} -S runs another program as ssh`)); if (v) out.commands.push({ argv: [v], why: `${name} -S`, viaExec: true }); }
+  if (optionValues(args, ['-F']).length > 0)
+    out.verdicts.push(hatch(`${name} -F loads a config that can set ProxyCommand`, 'medium'));
+  if (name === 'scp' || name === 'sftp')
+    for (const v of optionValues(args, ['-S'])) {
+      out.verdicts.push(hatch(`${name} -S runs another program as ssh`));
+      if (v) out.commands.push({ argv: [v], why: `${name} -S`, viaExec: true });
+    }
 }
 
 function findActions(args: readonly string[], out: EscapeFindings): void {
@@ -67,44 +95,90 @@ function findActions(args: readonly string[], out: EscapeFindings): void {
       i = j;
     }
   }
-  if (args.includes('-delete')) out.verdicts.push(verdict('ask', 'high', 'command.destructive', 'find -delete deletes every file it matches'));
+  if (args.includes('-delete'))
+    out.verdicts.push(verdict('ask', 'high', 'command.destructive', 'find -delete deletes every file it matches'));
 }
 
 /** Escape hatches of well-known programs, judged as what they would run. */
 export function findEscapeHatches(name: string, args: readonly string[]): EscapeFindings | undefined {
   const out: EscapeFindings = { verdicts: [], shellTexts: [], commands: [], paths: [] };
   switch (name) {
-    case 'git': gitEscapeHatches(args, out); break;
-    case 'tar': case 'gtar': case 'bsdtar': tar(args, out); tarExtract(args, out); break;
+    case 'git':
+      gitEscapeHatches(args, out);
+      break;
+    case 'tar':
+    case 'gtar':
+    case 'bsdtar':
+      tar(args, out);
+      tarExtract(args, out);
+      break;
     case 'unzip':
       // `unzip x.zip -d ~` lays the archive's tree (a `.ssh/`, a `.bashrc`) over the directory.
       for (const d of optionValues(args, ['-d'])) out.paths.push({ raw: d, access: 'write', recursive: true });
       unzipExtract(args, out);
       break;
-    case 'ssh': case 'scp': case 'sftp': sshLike(name, args, out); break;
-    case 'find': findActions(args, out); break;
+    case 'ssh':
+    case 'scp':
+    case 'sftp':
+      sshLike(name, args, out);
+      break;
+    case 'find':
+      findActions(args, out);
+      break;
     case 'rsync':
-      for (const v of optionValues(args, ['--rsh', '-e'], RSYNC_LONGS)) { out.verdicts.push(hatch('rsync -e runs a remote shell program')); if (v) out.shellTexts.push({ text: v, why: 'rsync -e' }); }
-      for (const a of args) if (/^-[a-zA-Z]*e$/.test(a) && a !== '-e' && !/^-[a-zA-Z]*e[a-zA-Z]/.test(a)) { const v = args[args.indexOf(a) + 1]; out.verdicts.push(hatch('rsync -e runs a remote shell program')); if (v) out.shellTexts.push({ text: v, why: 'rsync -e' }); }
-      if (optionValues(args, ['--rsync-path'], RSYNC_LONGS).length) out.verdicts.push(hatch('rsync --rsync-path runs a program on the remote side'));
+      for (const v of optionValues(args, ['--rsh', '-e'], RSYNC_LONGS)) {
+        out.verdicts.push(hatch('rsync -e runs a remote shell program'));
+        if (v) out.shellTexts.push({ text: v, why: 'rsync -e' });
+      }
+      for (const a of args)
+        if (/^-[a-zA-Z]*e$/.test(a) && a !== '-e' && !/^-[a-zA-Z]*e[a-zA-Z]/.test(a)) {
+          const v = args[args.indexOf(a) + 1];
+          out.verdicts.push(hatch('rsync -e runs a remote shell program'));
+          if (v) out.shellTexts.push({ text: v, why: 'rsync -e' });
+        }
+      if (optionValues(args, ['--rsync-path'], RSYNC_LONGS).length)
+        out.verdicts.push(hatch('rsync --rsync-path runs a program on the remote side'));
       contentsOverDestination(name, args, out);
       break;
     case 'zip':
-      for (const v of optionValues(args, ['-TT', '--unzip-command'], ZIP_LONGS)) { out.verdicts.push(hatch('zip -TT runs a test command')); if (v) out.shellTexts.push({ text: v, why: 'zip -TT' }); }
+      for (const v of optionValues(args, ['-TT', '--unzip-command'], ZIP_LONGS)) {
+        out.verdicts.push(hatch('zip -TT runs a test command'));
+        if (v) out.shellTexts.push({ text: v, why: 'zip -TT' });
+      }
       // `-@`: the files to store are read from stdin; nobody judged their names (attack pass 4).
-      if (args.some((a) => a === '-@' || a === '--names-stdin' || /^-[A-Za-z0-9]*@/.test(a))) out.verdicts.push(hatch('zip -@ stores the files named on stdin, which the review cannot see'));
+      if (args.some((a) => a === '-@' || a === '--names-stdin' || /^-[A-Za-z0-9]*@/.test(a)))
+        out.verdicts.push(hatch('zip -@ stores the files named on stdin, which the review cannot see'));
       break;
-    case 'curl': case 'wget': {
+    case 'curl':
+    case 'wget': {
       const o = httpClientOptions(name, args);
-      for (const c of o.configs) out.verdicts.push(hatch(`${name} loads more options from ${c}, which the review cannot see (uploads, URLs, output files)`));
+      for (const c of o.configs)
+        out.verdicts.push(
+          hatch(`${name} loads more options from ${c}, which the review cannot see (uploads, URLs, output files)`),
+        );
       const unreviewed = unreviewedWgetSettings(o.settings);
-      if (unreviewed.length) out.verdicts.push(hatch(`${name} -e runs wgetrc commands (${unreviewed.join(', ')}) that can upload or write files`, 'medium'));
+      if (unreviewed.length)
+        out.verdicts.push(
+          hatch(`${name} -e runs wgetrc commands (${unreviewed.join(', ')}) that can upload or write files`, 'medium'),
+        );
       // `curl -J`, `wget -r`, `--content-disposition`: the server names the files written (downloadNames.ts).
-      if (o.serverNamed.length) out.verdicts.push(unreviewedWrites(`${name} ${o.serverNamed.join(' ')} saves files under names the server chooses, which the review cannot see`));
+      if (o.serverNamed.length)
+        out.verdicts.push(
+          unreviewedWrites(
+            `${name} ${o.serverNamed.join(' ')} saves files under names the server chooses, which the review cannot see`,
+          ),
+        );
       break;
     }
-    case 'mv': case 'ln': case 'install': case 'cp': {
-      const v = deviceReplacement(name, lastPositional(args), name === 'cp' && args.some((a) => a.length > 3 && '--remove-destination'.startsWith(a)));
+    case 'mv':
+    case 'ln':
+    case 'install':
+    case 'cp': {
+      const v = deviceReplacement(
+        name,
+        lastPositional(args),
+        name === 'cp' && args.some((a) => a.length > 3 && '--remove-destination'.startsWith(a)),
+      );
       if (v) out.verdicts.push(v);
       if (name === 'cp' || name === 'mv') contentsOverDestination(name, args, out);
       break;
@@ -112,34 +186,56 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
     case 'tcpdump':
       if (optionValues(args, ['-z']).length) out.verdicts.push(hatch('tcpdump -z runs a program on each saved file'));
       break;
-    case 'gdb': case 'lldb':
-      if (args.some((a) => /^(-ex|--eval-command|-x|--command|-ix|-iex|-o|--one-line|-s|--source)(=|$)/.test(a))) out.verdicts.push(hatch(`${name} runs debugger commands, which include shell`));
+    case 'gdb':
+    case 'lldb':
+      if (args.some((a) => /^(-ex|--eval-command|-x|--command|-ix|-iex|-o|--one-line|-s|--source)(=|$)/.test(a)))
+        out.verdicts.push(hatch(`${name} runs debugger commands, which include shell`));
       break;
-    case 'make': case 'gmake':
-      if (args.some((a) => /^(-E|-f)$/.test(a) || /^-f./.test(a)) || optionValues(args, ['--eval', '--file', '--makefile'], MAKE_LONGS).length) out.verdicts.push(hatch('make --eval/-f runs recipes from text or a file the policy has not seen'));
+    case 'make':
+    case 'gmake':
+      if (
+        args.some((a) => /^(-E|-f)$/.test(a) || /^-f./.test(a)) ||
+        optionValues(args, ['--eval', '--file', '--makefile'], MAKE_LONGS).length
+      )
+        out.verdicts.push(hatch('make --eval/-f runs recipes from text or a file the policy has not seen'));
       break;
-    case 'sed': case 'gsed': {
+    case 'sed':
+    case 'gsed': {
       const { scripts, scriptFiles } = sedScripts(args);
       if (scriptFiles.length) out.verdicts.push(hatch('sed -f runs a script file the review cannot see', 'medium'));
       for (const s of scripts) {
         const f = scanSedScript(s);
         if (f.executes) out.verdicts.push(hatch('the sed script runs a shell command (`e`)'));
-        for (const w of f.writes) { out.verdicts.push(hatch('the sed script writes a file (`w`)', 'medium')); out.paths.push({ raw: w, access: 'write' }); }
+        for (const w of f.writes) {
+          out.verdicts.push(hatch('the sed script writes a file (`w`)', 'medium'));
+          out.paths.push({ raw: w, access: 'write' });
+        }
         for (const r of f.reads) out.paths.push({ raw: r, access: 'read' });
       }
       break;
     }
-    case 'awk': case 'gawk': case 'mawk': case 'nawk': {
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk': {
       const p = awkProgramOf(args);
       if (p.fromFile) out.verdicts.push(hatch('awk -f runs a program file the review cannot see', 'medium'));
-      else if (p.program !== undefined && awkRunsOrWrites(p.program)) out.verdicts.push(hatch('the awk program runs commands or writes files (system, pipes, print >)'));
+      else if (p.program !== undefined && awkRunsOrWrites(p.program))
+        out.verdicts.push(hatch('the awk program runs commands or writes files (system, pipes, print >)'));
       break;
     }
-    case 'vim': case 'vi': case 'nvim': case 'view':
-      if (args.some((a) => a === '-c' || a.startsWith('+') || a === '--cmd' || a === '-S')) out.verdicts.push(hatch(`${name} runs editor commands given on the command line`));
+    case 'vim':
+    case 'vi':
+    case 'nvim':
+    case 'view':
+      if (args.some((a) => a === '-c' || a.startsWith('+') || a === '--cmd' || a === '-S'))
+        out.verdicts.push(hatch(`${name} runs editor commands given on the command line`));
       break;
-    case 'npm': case 'pnpm': case 'yarn':
-      if (args.some((a) => a.startsWith('--script-shell') || a.startsWith('--node-options'))) out.verdicts.push(hatch(`${name} --script-shell/--node-options changes what scripts run`));
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+      if (args.some((a) => a.startsWith('--script-shell') || a.startsWith('--node-options')))
+        out.verdicts.push(hatch(`${name} --script-shell/--node-options changes what scripts run`));
       break;
     default:
       return undefined;

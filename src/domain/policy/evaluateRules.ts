@@ -17,10 +17,23 @@ export type RuleNote = (detail: string) => void;
 
 function configVerdict(rule: ConfigRule): Verdict {
   if (rule.layer === 'managed' && rule.decision !== 'allow') {
-    return verdict(rule.decision, rule.risk ?? (rule.decision === 'block' ? 'high' : 'medium'), 'config.managed', rule.reason ?? `managed rule ${rule.id}`, rule.id);
+    return verdict(
+      rule.decision,
+      rule.risk ?? (rule.decision === 'block' ? 'high' : 'medium'),
+      'config.managed',
+      rule.reason ?? `managed rule ${rule.id}`,
+      rule.id,
+    );
   }
-  const code = rule.decision === 'allow' ? 'command.allowed' : rule.decision === 'ask' ? 'command.asked' : 'command.blocked';
-  return verdict(rule.decision, rule.risk ?? (rule.decision === 'block' ? 'high' : rule.decision === 'ask' ? 'medium' : 'low'), code, rule.reason ?? `config rule ${rule.id}`, rule.id);
+  const code =
+    rule.decision === 'allow' ? 'command.allowed' : rule.decision === 'ask' ? 'command.asked' : 'command.blocked';
+  return verdict(
+    rule.decision,
+    rule.risk ?? (rule.decision === 'block' ? 'high' : rule.decision === 'ask' ? 'medium' : 'low'),
+    code,
+    rule.reason ?? `config rule ${rule.id}`,
+    rule.id,
+  );
 }
 
 /**
@@ -33,11 +46,18 @@ function liftBuiltin(rule: ConfigRule, builtin: Verdict): Verdict | string {
   if (builtin.risk === 'critical') return `${rule.id} does not lift a critical verdict`;
   if (rule.lifts) {
     const extra = builtin.rule_ids.filter((id) => !rule.lifts!.includes(id));
-    if (extra.length) return `${rule.id} was approved for ${rule.lifts.join(', ') || 'an unknown command'}, not ${extra.join(', ')}`;
+    if (extra.length)
+      return `${rule.id} was approved for ${rule.lifts.join(', ') || 'an unknown command'}, not ${extra.join(', ')}`;
   }
-  if (rule.maxRisk && RISKS.indexOf(builtin.risk) > RISKS.indexOf(rule.maxRisk)) return `${rule.id} was approved at risk ${rule.maxRisk}; this is ${builtin.risk}`;
+  if (rule.maxRisk && RISKS.indexOf(builtin.risk) > RISKS.indexOf(rule.maxRisk))
+    return `${rule.id} was approved at risk ${rule.maxRisk}; this is ${builtin.risk}`;
   const own = configVerdict(rule);
-  return { decision: 'allow', risk: higherRisk(builtin.risk, own.risk), reasons: own.reasons, rule_ids: [rule.id, ...builtin.rule_ids.filter((id) => id !== rule.id)] };
+  return {
+    decision: 'allow',
+    risk: higherRisk(builtin.risk, own.risk),
+    reasons: own.reasons,
+    rule_ids: [rule.id, ...builtin.rule_ids.filter((id) => id !== rule.id)],
+  };
 }
 
 const isUnknown = (v: Verdict): boolean => v.reasons.some((r) => r.code === 'command.unknown');
@@ -62,16 +82,26 @@ export function evaluateRules(view: ArgView, config: PolicyConfig, ctx?: RuleCon
  */
 function withUnpinned(decided: Verdict, unpinned: readonly ConfigRule[], note?: RuleNote): Verdict {
   const ids = unpinned.map((r) => r.id);
-  note?.(`approval(s) ${ids.join(', ')} do not apply: the files that define what runs changed since approval, or cannot be read`);
+  note?.(
+    `approval(s) ${ids.join(', ')} do not apply: the files that define what runs changed since approval, or cannot be read`,
+  );
   if (decided.decision !== 'ask') return decided;
-  const why = verdict('ask', decided.risk, 'approval.pin_changed', `${ids.join(', ')} was approved for other contents of the files that define what this command runs (${basenamePosix(unpinned[0]!.command)}: ${(pinFilesFor(unpinned[0]!.command) ?? []).join(', ')}); they changed or cannot be read, so it asks again`);
+  const why = verdict(
+    'ask',
+    decided.risk,
+    'approval.pin_changed',
+    `${ids.join(', ')} was approved for other contents of the files that define what this command runs (${basenamePosix(unpinned[0]!.command)}: ${(pinFilesFor(unpinned[0]!.command) ?? []).join(', ')}); they changed or cannot be read, so it asks again`,
+  );
   return combine(why, decided);
 }
 
 function decideRanked(view: ArgView, config: PolicyConfig, ranked: RankedRules, note?: RuleNote): Verdict {
   const { winner, outranked, floors } = ranked;
   const builtin = evaluateBuiltins(view, config.disabledRules);
-  if (note && winner) note(`config rule ${winner.id} (${winner.layer ?? 'user'}) decides${outranked.length ? `; it outranks ${outranked.map((r) => r.id).join(', ')}` : ''}`);
+  if (note && winner)
+    note(
+      `config rule ${winner.id} (${winner.layer ?? 'user'}) decides${outranked.length ? `; it outranks ${outranked.map((r) => r.id).join(', ')}` : ''}`,
+    );
   let decided = builtin;
   if (winner?.decision === 'allow') {
     const lifted = liftBuiltin(winner, builtin);

@@ -20,7 +20,7 @@ const SUB_LONGS: Readonly<Record<string, readonly string[]>> = {
 };
 /** Subcommands whose abbreviations git accepts for a running option; elsewhere only exact names count. */
 function subcommandTable(sub: string | undefined): readonly string[] {
-  return sub !== undefined && Object.prototype.hasOwnProperty.call(SUB_LONGS, sub) ? SUB_LONGS[sub]! : [];
+  return sub !== undefined && Object.hasOwn(SUB_LONGS, sub) ? SUB_LONGS[sub]! : [];
 }
 
 /** The running option a word means (`--exe=id` ⇒ `--exec`), or undefined. */
@@ -45,7 +45,10 @@ function pagerOption(word: string, out: EscapeFindings): void {
     for (let i = 1; i < word.length; i++) {
       const c = word[i]!;
       if ('efABCm'.includes(c)) return;
-      if (c === 'O') { value = word.slice(i + 1); break; }
+      if (c === 'O') {
+        value = word.slice(i + 1);
+        break;
+      }
     }
   }
   if (value === undefined) return;
@@ -54,9 +57,12 @@ function pagerOption(word: string, out: EscapeFindings): void {
 }
 
 // git -c keys that name commands git runs, or move where it finds them.
-const GIT_RUNS_VALUE = /^(core\.(pager|sshcommand|editor|gitproxy|askpass|alternaterefscommand)|alias\..+|diff\..+\.(textconv|command)|diff\.external|merge\..+\.driver|filter\..+\.(clean|smudge|process)|sequence\.editor|gpg\.(.+\.)?program|uploadpack\.packobjectshook|pager\..+|web\.browser|browser\..+\.cmd|man\..+\.cmd|difftool\..+\.cmd|mergetool\..+\.cmd|credential\.helper|credential\..+\.helper|trailer\..+\.(command|cmd)|remote\..+\.(uploadpack|receivepack|vcs)|sendemail\..*(cmd|command))$/;
-const GIT_DANGEROUS_KEY = /^(core\.(fsmonitor|hookspath|worktree|sshcommand)|include\.path|includeif\..+|protocol\..+\.allow|url\..+\.insteadof|http\..*(proxy|sslverify|sslcainfo)|init\.templatedir|submodule\..+\.update|receive\..+|safe\.directory|core\.bare)$/;
-const GIT_SAFE_KEY = /^(user\.(name|email|signingkey)|color\..+|core\.(quotepath|autocrlf|safecrlf|filemode|ignorecase|longpaths|abbrev|whitespace)|advice\..+|init\.defaultbranch|(commit|tag)\.gpgsign|log\..+|format\.pretty|pull\.(rebase|ff)|merge\.(ff|conflictstyle)|push\.(default|autosetupremote)|fetch\.prune|diff\.(noprefix|renames|algorithm|colormoved|mnemonicprefix)|status\..+|i18n\..+|gc\.auto|maintenance\.auto|rebase\.(autosquash|autostash)|protocol\.version|column\..+|branch\.sort|blame\..+|grep\..+|versionsort\..+|feature\..+|checkout\.defaultremote)$/;
+const GIT_RUNS_VALUE =
+  /^(core\.(pager|sshcommand|editor|gitproxy|askpass|alternaterefscommand)|alias\..+|diff\..+\.(textconv|command)|diff\.external|merge\..+\.driver|filter\..+\.(clean|smudge|process)|sequence\.editor|gpg\.(.+\.)?program|uploadpack\.packobjectshook|pager\..+|web\.browser|browser\..+\.cmd|man\..+\.cmd|difftool\..+\.cmd|mergetool\..+\.cmd|credential\.helper|credential\..+\.helper|trailer\..+\.(command|cmd)|remote\..+\.(uploadpack|receivepack|vcs)|sendemail\..*(cmd|command))$/;
+const GIT_DANGEROUS_KEY =
+  /^(core\.(fsmonitor|hookspath|worktree|sshcommand)|include\.path|includeif\..+|protocol\..+\.allow|url\..+\.insteadof|http\..*(proxy|sslverify|sslcainfo)|init\.templatedir|submodule\..+\.update|receive\..+|safe\.directory|core\.bare)$/;
+const GIT_SAFE_KEY =
+  /^(user\.(name|email|signingkey)|color\..+|core\.(quotepath|autocrlf|safecrlf|filemode|ignorecase|longpaths|abbrev|whitespace)|advice\..+|init\.defaultbranch|(commit|tag)\.gpgsign|log\..+|format\.pretty|pull\.(rebase|ff)|merge\.(ff|conflictstyle)|push\.(default|autosetupremote)|fetch\.prune|diff\.(noprefix|renames|algorithm|colormoved|mnemonicprefix)|status\..+|i18n\..+|gc\.auto|maintenance\.auto|rebase\.(autosquash|autostash)|protocol\.version|column\..+|branch\.sort|blame\..+|grep\..+|versionsort\..+|feature\..+|checkout\.defaultremote)$/;
 
 function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
   const eq = pair.indexOf('=');
@@ -86,10 +92,14 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
     const a = args[i]!;
     if (a === '-c') gitConfigPair(args[++i] ?? '', out, 'git -c');
     else if (a.startsWith('-c') && a.length > 2) gitConfigPair(a.slice(2), out, 'git -c');
-    else if (a === '--config-env' || a.startsWith('--config-env=')) { if (a === '--config-env') i++; out.verdicts.push(hatch('git --config-env takes a config value from the environment, unseen')); }
-    else if (a.startsWith('--exec-path=') || a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-')) { out.verdicts.push(hatch('git --exec-path runs git-* programs from another directory')); }
-    else if (a === '-C' || a === '--git-dir' || a === '--work-tree' || a === '--namespace') { out.paths.push({ raw: args[++i] ?? '', access: 'mention' }); }
-    else if (!a.startsWith('-')) break;
+    else if (a === '--config-env' || a.startsWith('--config-env=')) {
+      if (a === '--config-env') i++;
+      out.verdicts.push(hatch('git --config-env takes a config value from the environment, unseen'));
+    } else if (a.startsWith('--exec-path=') || (a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-'))) {
+      out.verdicts.push(hatch('git --exec-path runs git-* programs from another directory'));
+    } else if (a === '-C' || a === '--git-dir' || a === '--work-tree' || a === '--namespace') {
+      out.paths.push({ raw: args[++i] ?? '', access: 'mention' });
+    } else if (!a.startsWith('-')) break;
   }
   const sub = args[i];
   const rest = args.slice(i + 1);
@@ -99,12 +109,13 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
     const a = rest[k]!;
     if (a === '--') break;
     const runs = runningOption(a, sub, table);
-    if (runs || FETCHERS.has(sub ?? '') && (a === '-u' || a.startsWith('-u') && sub !== 'pull')) {
+    if (runs || (FETCHERS.has(sub ?? '') && (a === '-u' || (a.startsWith('-u') && sub !== 'pull')))) {
       out.verdicts.push(hatch(`git ${sub} ${runs ?? a.split('=')[0]} runs a program of the caller's choosing`));
     }
     if (sub === 'grep') pagerOption(a, out);
-    if ((sub === 'clone' || sub === 'submodule') && (a === '-c' || a === '--config')) gitConfigPair(rest[++k] ?? '', out, `git ${sub} --config`);
-    else if ((sub === 'clone') && a.startsWith('--config=')) gitConfigPair(a.slice(9), out, 'git clone --config');
+    if ((sub === 'clone' || sub === 'submodule') && (a === '-c' || a === '--config'))
+      gitConfigPair(rest[++k] ?? '', out, `git ${sub} --config`);
+    else if (sub === 'clone' && a.startsWith('--config=')) gitConfigPair(a.slice(9), out, 'git clone --config');
     if (sub === 'rebase' && (a === '-x' || runs === '--exec')) {
       const m = matchLongOption(a, table);
       out.shellTexts.push({ text: m?.value ?? rest[++k] ?? '', why: 'git rebase --exec' });
@@ -115,5 +126,12 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
     if (pos.length >= 2) gitConfigPair(`${pos[0]}=${pos.slice(1).join(' ')}`, out, 'git config');
   }
   if (sub === 'bisect' && rest[0] === 'run') out.commands.push({ argv: rest.slice(1), why: 'git bisect run' });
-  if (sub === 'submodule' && rest.includes('foreach')) out.shellTexts.push({ text: rest.slice(rest.indexOf('foreach') + 1).filter((a) => !a.startsWith('--')).join(' '), why: 'git submodule foreach' });
+  if (sub === 'submodule' && rest.includes('foreach'))
+    out.shellTexts.push({
+      text: rest
+        .slice(rest.indexOf('foreach') + 1)
+        .filter((a) => !a.startsWith('--'))
+        .join(' '),
+      why: 'git submodule foreach',
+    });
 }

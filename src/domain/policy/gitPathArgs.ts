@@ -25,28 +25,95 @@ const CHANGES_FILES: Record<string, 'delete'> = { rm: 'delete', mv: 'delete' };
  * Options that take the next word as their value are listed with a trailing space.
  */
 const METADATA_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  status: new Set(['-s', '--short', '-b', '--branch', '--porcelain', '--long', '-u', '-uno', '-unormal', '-uall',
-    '--untracked-files', '--ignored', '-z', '--null', '--column', '--no-column', '--ahead-behind', '--no-ahead-behind',
-    '--renames', '--no-renames', '--find-renames', '--ignore-submodules', '--show-stash', '-sb', '-bs']),
-  log: new Set(['--oneline', '--format', '--pretty', '-n ', '--max-count', '--skip', '--since', '--after', '--until',
-    '--before', '--author', '--committer', '--grep', '--name-only', '--name-status', '--stat', '--shortstat', '--numstat',
-    '--follow', '--all', '--graph', '--decorate', '--no-decorate', '--date', '--reverse', '--no-merges', '--merges',
-    '--first-parent', '--abbrev-commit', '--no-abbrev-commit', '--relative-date', '--color', '--no-color', '-z',
-    '--diff-filter', '--summary', '--no-patch', '-s', '--topo-order', '--date-order', '--left-right', '--source']),
+  status: new Set([
+    '-s',
+    '--short',
+    '-b',
+    '--branch',
+    '--porcelain',
+    '--long',
+    '-u',
+    '-uno',
+    '-unormal',
+    '-uall',
+    '--untracked-files',
+    '--ignored',
+    '-z',
+    '--null',
+    '--column',
+    '--no-column',
+    '--ahead-behind',
+    '--no-ahead-behind',
+    '--renames',
+    '--no-renames',
+    '--find-renames',
+    '--ignore-submodules',
+    '--show-stash',
+    '-sb',
+    '-bs',
+  ]),
+  log: new Set([
+    '--oneline',
+    '--format',
+    '--pretty',
+    '-n ',
+    '--max-count',
+    '--skip',
+    '--since',
+    '--after',
+    '--until',
+    '--before',
+    '--author',
+    '--committer',
+    '--grep',
+    '--name-only',
+    '--name-status',
+    '--stat',
+    '--shortstat',
+    '--numstat',
+    '--follow',
+    '--all',
+    '--graph',
+    '--decorate',
+    '--no-decorate',
+    '--date',
+    '--reverse',
+    '--no-merges',
+    '--merges',
+    '--first-parent',
+    '--abbrev-commit',
+    '--no-abbrev-commit',
+    '--relative-date',
+    '--color',
+    '--no-color',
+    '-z',
+    '--diff-filter',
+    '--summary',
+    '--no-patch',
+    '-s',
+    '--topo-order',
+    '--date-order',
+    '--left-right',
+    '--source',
+  ]),
 };
 
 /** True when `git SUB ARGS` only reports metadata about its pathspecs (see METADATA_OPTIONS). */
 function reportsMetadataOnly(sub: string | undefined, rest: readonly string[]): boolean {
   // Own properties only: a subcommand named `__proto__` or `valueOf` must not reach Object.prototype.
-  const known = sub !== undefined && Object.prototype.hasOwnProperty.call(METADATA_OPTIONS, sub) ? METADATA_OPTIONS[sub] : undefined;
+  const known = sub !== undefined && Object.hasOwn(METADATA_OPTIONS, sub) ? METADATA_OPTIONS[sub] : undefined;
   if (!known) return false;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--') return true;
     if (!a.startsWith('-') || a === '-') continue;
     if (/^-\d+$/.test(a) && sub === 'log') continue; // `git log -5`
-    if (known.has(`${a} `)) { i++; continue; }
-    if (!known.has(a) && !(a.startsWith('--') && a.includes('=') && known.has(a.slice(0, a.indexOf('='))))) return false;
+    if (known.has(`${a} `)) {
+      i++;
+      continue;
+    }
+    if (!known.has(a) && !(a.startsWith('--') && a.includes('=') && known.has(a.slice(0, a.indexOf('=')))))
+      return false;
   }
   return true;
 }
@@ -63,8 +130,10 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     // `git log/diff/show --output=FILE`, `format-patch -o DIR`: git writes there.
     const a = rest[k]!;
     if (a === '--') break;
-    if (a.startsWith('--output=') || a.startsWith('--output-directory=')) out.push({ raw: a.slice(a.indexOf('=') + 1), access: 'write' });
-    else if ((a === '--output' || a === '--output-directory' || a === '-o' && sub === 'format-patch') && rest[k + 1]) out.push({ raw: rest[++k]!, access: 'write' });
+    if (a.startsWith('--output=') || a.startsWith('--output-directory='))
+      out.push({ raw: a.slice(a.indexOf('=') + 1), access: 'write' });
+    else if ((a === '--output' || a === '--output-directory' || (a === '-o' && sub === 'format-patch')) && rest[k + 1])
+      out.push({ raw: rest[++k]!, access: 'write' });
   }
   // `git worktree remove DIR` deletes that working tree (outside the workspace it asks).
   if (sub === 'worktree' && view.sub[1] === 'remove') {
@@ -75,7 +144,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   // refs into that repository (and runs its receive hooks): judged as a write of the tree there.
   for (const repo of pushedRepositories(sub, rest)) out.push({ raw: repo, access: 'write', recursive: true });
   // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
-  for (const created of createdDirectories(sub, view.sub, rest)) out.push({ raw: created, access: 'write', recursive: true });
+  for (const created of createdDirectories(sub, view.sub, rest))
+    out.push({ raw: created, access: 'write', recursive: true });
   if (reportsMetadataOnly(sub, rest)) return out;
   // `git diff --no-index A B` compares two files or two trees outside git and prints them.
   if (sub === 'diff' && rest.includes('--no-index')) {
@@ -89,7 +159,12 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
     if (m && !p.includes('://')) out.push({ raw: m[2]!, access: 'read' });
     // Every operand of rm/mv is a file, whatever it looks like.
-    else if (CHANGES_FILES[sub ?? '']) out.push(sub === 'rm' && hasFlag(rest, 'r') ? { raw: p, access: 'delete', recursive: true } : { raw: p, access: CHANGES_FILES[sub!]! });
+    else if (CHANGES_FILES[sub ?? ''])
+      out.push(
+        sub === 'rm' && hasFlag(rest, 'r')
+          ? { raw: p, access: 'delete', recursive: true }
+          : { raw: p, access: CHANGES_FILES[sub!]! },
+      );
     else if (looksLikePath(p)) out.push({ raw: p, access: 'mention' });
   }
   return out;
@@ -102,7 +177,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
  */
 function createdDirectories(sub: string | undefined, subWords: readonly string[], rest: readonly string[]): string[] {
   const operands = positionals(rest);
-  if ((sub === 'clone' && operands.length >= 2) || (sub === 'init' && operands.length >= 1)) return [operands[operands.length - 1]!];
+  if ((sub === 'clone' && operands.length >= 2) || (sub === 'init' && operands.length >= 1))
+    return [operands[operands.length - 1]!];
   if (sub === 'worktree' && subWords[1] === 'add') return operands.slice(1);
   return [];
 }
@@ -130,7 +206,11 @@ function localRepository(word: string): string | undefined {
 }
 
 function decodeURIComponentSafe(text: string): string {
-  try { return decodeURIComponent(text); } catch { return text; }
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** `git push`'s repository: the first operand or `--repo=`, when it is a local directory. */
@@ -145,5 +225,8 @@ function pushedRepositories(sub: string | undefined, rest: readonly string[]): s
   }
   const first = positionals(rest)[0];
   if (first !== undefined) words.push(first);
-  return words.flatMap((w) => { const local = localRepository(w); return local === undefined ? [] : [local]; });
+  return words.flatMap((w) => {
+    const local = localRepository(w);
+    return local === undefined ? [] : [local];
+  });
 }

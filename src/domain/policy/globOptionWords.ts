@@ -14,10 +14,13 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 export function globsAreFilterOptions(words: readonly string[], globWords: readonly number[]): boolean {
   const cmd = words.findIndex((w) => !ASSIGNMENT.test(w));
   if (cmd < 0 || !SEARCH_TOOLS.has(words[cmd]!)) return false;
-  return globWords.length > 0 && globWords.every((i) => {
-    if (i <= cmd) return false;
-    const w = words[i]!;
-    const eq = w.indexOf('=');
-    return eq > 0 && FILTER_OPTIONS.has(w.slice(0, eq));
-  });
+  return (
+    globWords.length > 0 &&
+    globWords.every((i) => {
+      if (i <= cmd) return false;
+      const w = words[i]!;
+      const eq = w.indexOf('=');
+      return eq > 0 && FILTER_OPTIONS.has(w.slice(0, eq));
+    })
+  );
 }

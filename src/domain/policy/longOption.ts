@@ -61,13 +61,23 @@ export function optionValuesOf(
     for (const s of shorts) {
       if (a === s) out.push(args[i + 1] ?? '');
       // zip's own parser also takes `-TT=cmd`; getopt keeps a `=` after a one-letter option.
-      else if (a.startsWith(s) && a.length > s.length) out.push(s.length > 2 ? a.slice(s.length).replace(/^=/, '') : a.slice(s.length));
+      else if (a.startsWith(s) && a.length > s.length)
+        out.push(s.length > 2 ? a.slice(s.length).replace(/^=/, '') : a.slice(s.length));
     }
   }
   return out;
 }
 
 /** `optionValuesOf` with long and short names in one list (`['--to-command', '-I']`). */
-export function namedOptionValues(args: readonly string[], names: readonly string[], table: readonly string[] = []): string[] {
-  return optionValuesOf(args, names.filter((n) => n.startsWith('--')), names.filter((n) => !n.startsWith('--')), table);
+export function namedOptionValues(
+  args: readonly string[],
+  names: readonly string[],
+  table: readonly string[] = [],
+): string[] {
+  return optionValuesOf(
+    args,
+    names.filter((n) => n.startsWith('--')),
+    names.filter((n) => !n.startsWith('--')),
+    table,
+  );
 }

@@ -10,14 +10,96 @@ import { looksLikePath } from './looksLikePath.js';
 import { writePrimitivePaths } from './writePrimitives.js';
 
 const READS = new Set([
-  'cat', 'head', 'tail', 'less', 'more', 'most', 'wc', 'nl', 'tac', 'rev', 'sort', 'uniq', 'cut', 'diff', 'cmp', 'comm', 'md5sum',
-  'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'base64', 'xxd', 'od', 'hexdump', 'strings',
-  'column', 'fold', 'fmt', 'paste', 'join', 'file', 'stat', 'du', 'ls', 'tree', 'realpath', 'readlink', 'source', '.', 'bat',
-  'zcat', 'bzcat', 'xzcat', 'iconv', 'tsort', 'look', 'vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit',
-  'openssl', 'gpg', 'scp', 'rsync', 'zip', 'gzip', 'bzip2', 'xz', 'zstd', 'tar', 'unzip', 'basename', 'dirname',
+  'cat',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'most',
+  'wc',
+  'nl',
+  'tac',
+  'rev',
+  'sort',
+  'uniq',
+  'cut',
+  'diff',
+  'cmp',
+  'comm',
+  'md5sum',
+  'sha1sum',
+  'sha224sum',
+  'sha256sum',
+  'sha384sum',
+  'sha512sum',
+  'b2sum',
+  'cksum',
+  'base64',
+  'xxd',
+  'od',
+  'hexdump',
+  'strings',
+  'column',
+  'fold',
+  'fmt',
+  'paste',
+  'join',
+  'file',
+  'stat',
+  'du',
+  'ls',
+  'tree',
+  'realpath',
+  'readlink',
+  'source',
+  '.',
+  'bat',
+  'zcat',
+  'bzcat',
+  'xzcat',
+  'iconv',
+  'tsort',
+  'look',
+  'vi',
+  'vim',
+  'nvim',
+  'view',
+  'nano',
+  'emacs',
+  'ed',
+  'pico',
+  'split',
+  'csplit',
+  'openssl',
+  'gpg',
+  'scp',
+  'rsync',
+  'zip',
+  'gzip',
+  'bzip2',
+  'xz',
+  'zstd',
+  'tar',
+  'unzip',
+  'basename',
+  'dirname',
 ]);
 /** Commands whose first positional is a pattern or program, not a file. */
-const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'jq', 'zgrep', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+const PATTERN_FIRST = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'jq',
+  'zgrep',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'sed',
+  'gsed',
+]);
 const WRITES_ALL = new Set(['touch', 'mkdir', 'tee', 'truncate']);
 const COPY_LIKE = new Set(['cp', 'mv', 'install', 'ln', 'link']);
 const DELETES = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe']);
@@ -25,36 +107,127 @@ const MODE_FIRST = new Set(['chmod', 'chown', 'chgrp']);
 /** Show names, sizes, modes and link targets, never contents: `ls -la .env` reads no secret. */
 const METADATA_ONLY = new Set(['ls', 'stat', 'realpath', 'readlink', 'basename', 'dirname']);
 /** Arguments are text to print or compare, never files. */
-const DATA_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'test', '[', 'expr', 'seq', 'sleep', 'yes', 'let', 'type', 'which', 'whereis', 'hash', 'command', 'help']);
+const DATA_ONLY = new Set([
+  'echo',
+  'printf',
+  'true',
+  'false',
+  ':',
+  'test',
+  '[',
+  'expr',
+  'seq',
+  'sleep',
+  'yes',
+  'let',
+  'type',
+  'which',
+  'whereis',
+  'hash',
+  'command',
+  'help',
+]);
 
 /** Whether this command reads or writes whole trees below its path arguments. */
 function isRecursive(name: string, args: readonly string[]): boolean {
   switch (name) {
-    case 'rg': case 'ag': case 'tar': case 'zip': case 'tree': case 'du': return name !== 'zip' || hasFlag(args, 'r', '--recurse-paths');
-    case 'cp': case 'scp': return hasFlag(args, 'rRa', '--recursive', '--archive');
-    case 'grep': case 'egrep': case 'fgrep': case 'zgrep': return grepIsRecursive(args);
-    case 'rsync': return hasFlag(args, 'ra', '--recursive', '--archive');
-    case 'chmod': case 'chown': case 'chgrp': return hasFlag(args, 'R', '--recursive');
-    default: return false;
+    case 'rg':
+    case 'ag':
+    case 'tar':
+    case 'zip':
+    case 'tree':
+    case 'du':
+      return name !== 'zip' || hasFlag(args, 'r', '--recurse-paths');
+    case 'cp':
+    case 'scp':
+      return hasFlag(args, 'rRa', '--recursive', '--archive');
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'zgrep':
+      return grepIsRecursive(args);
+    case 'rsync':
+      return hasFlag(args, 'ra', '--recursive', '--archive');
+    case 'chmod':
+    case 'chown':
+    case 'chgrp':
+      return hasFlag(args, 'R', '--recursive');
+    default:
+      return false;
   }
 }
 
 const GREP_FAMILY = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
 /** GNU grep's long options (grep.c), so abbreviations resolve as grep resolves them. */
 const GREP_LONGS = [
-  '--basic-regexp', '--extended-regexp', '--fixed-regexp', '--fixed-strings', '--perl-regexp', '--after-context',
-  '--before-context', '--binary-files', '--byte-offset', '--context', '--color', '--colour', '--count', '--devices',
-  '--directories', '--dereference-recursive', '--exclude', '--exclude-from', '--exclude-dir', '--file',
-  '--files-with-matches', '--files-without-match', '--group-separator', '--help', '--include', '--ignore-case',
-  '--no-ignore-case', '--initial-tab', '--label', '--line-buffered', '--line-number', '--line-regexp', '--max-count',
-  '--no-filename', '--no-group-separator', '--no-messages', '--null', '--null-data', '--only-matching', '--quiet',
-  '--recursive', '--regexp', '--invert-match', '--silent', '--text', '--binary', '--unix-byte-offsets', '--version',
-  '--with-filename', '--word-regexp',
+  '--basic-regexp',
+  '--extended-regexp',
+  '--fixed-regexp',
+  '--fixed-strings',
+  '--perl-regexp',
+  '--after-context',
+  '--before-context',
+  '--binary-files',
+  '--byte-offset',
+  '--context',
+  '--color',
+  '--colour',
+  '--count',
+  '--devices',
+  '--directories',
+  '--dereference-recursive',
+  '--exclude',
+  '--exclude-from',
+  '--exclude-dir',
+  '--file',
+  '--files-with-matches',
+  '--files-without-match',
+  '--group-separator',
+  '--help',
+  '--include',
+  '--ignore-case',
+  '--no-ignore-case',
+  '--initial-tab',
+  '--label',
+  '--line-buffered',
+  '--line-number',
+  '--line-regexp',
+  '--max-count',
+  '--no-filename',
+  '--no-group-separator',
+  '--no-messages',
+  '--null',
+  '--null-data',
+  '--only-matching',
+  '--quiet',
+  '--recursive',
+  '--regexp',
+  '--invert-match',
+  '--silent',
+  '--text',
+  '--binary',
+  '--unix-byte-offsets',
+  '--version',
+  '--with-filename',
+  '--word-regexp',
 ];
 /** Long options whose value is the next word when not attached with `=`. */
 const GREP_LONG_VALUES = new Set([
-  '--after-context', '--before-context', '--binary-files', '--context', '--devices', '--directories', '--exclude',
-  '--exclude-from', '--exclude-dir', '--file', '--group-separator', '--include', '--label', '--max-count', '--regexp',
+  '--after-context',
+  '--before-context',
+  '--binary-files',
+  '--context',
+  '--devices',
+  '--directories',
+  '--exclude',
+  '--exclude-from',
+  '--exclude-dir',
+  '--file',
+  '--group-separator',
+  '--include',
+  '--label',
+  '--max-count',
+  '--regexp',
 ]);
 /** Short options that take a value, attached (`-m5`) or as the next word (`-m 5`). */
 const GREP_SHORT_VALUES = 'ABCDXdefm';
@@ -85,7 +258,12 @@ export function grepIsRecursive(args: readonly string[]): boolean {
     if (a.length < 2 || a[0] !== '-') continue;
     if (/^-[A-Za-z0-9]+$/.test(a) && /[rR]/.test(a)) return true;
     const d = a.indexOf('d');
-    if (d > 0 && /^-[A-Za-z0-9]*$/.test(a.slice(0, d)) && isRecurseAction(d + 1 < a.length ? a.slice(d + 1) : args[i + 1])) return true;
+    if (
+      d > 0 &&
+      /^-[A-Za-z0-9]*$/.test(a.slice(0, d)) &&
+      isRecurseAction(d + 1 < a.length ? a.slice(d + 1) : args[i + 1])
+    )
+      return true;
   }
   return false;
 }
@@ -100,19 +278,26 @@ function grepOperands(args: readonly string[]): { operands: string[]; patternGiv
   let patternGiven = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') { operands.push(...args.slice(i + 1)); break; }
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
     if (a.startsWith('--')) {
       const m = matchLongOption(a, GREP_LONGS);
       // Unknown or ambiguous: grep refuses to run; the next word stays an operand (read).
-      if (!m || m.ambiguous && !m.names.every((n) => GREP_LONG_VALUES.has(n))) continue;
+      if (!m || (m.ambiguous && !m.names.every((n) => GREP_LONG_VALUES.has(n)))) continue;
       const name = m.names[0]!;
       if (!GREP_LONG_VALUES.has(name)) continue;
       const value = m.value ?? args[++i];
       if (m.names.some((n) => n === '--regexp' || n === '--file')) patternGiven = true;
-      if (value !== undefined && m.names.some((n) => n === '--file' || n === '--exclude-from')) patternFiles.push(value);
+      if (value !== undefined && m.names.some((n) => n === '--file' || n === '--exclude-from'))
+        patternFiles.push(value);
       continue;
     }
-    if (a.length < 2 || a[0] !== '-') { operands.push(a); continue; }
+    if (a.length < 2 || a[0] !== '-') {
+      operands.push(a);
+      continue;
+    }
     for (let k = 1; k < a.length; k++) {
       const letter = a[k]!;
       if (!GREP_SHORT_VALUES.includes(letter)) continue;
@@ -125,7 +310,6 @@ function grepOperands(args: readonly string[]): { operands: string[]; patternGiv
   return { operands, patternGiven, patternFiles };
 }
 
-
 const GLOB_OPTIONS = new Set(['--include', '--exclude', '--exclude-dir', '--iglob', '--glob']);
 
 function optionValuePaths(args: readonly string[]): PathArg[] {
@@ -134,7 +318,8 @@ function optionValuePaths(args: readonly string[]): PathArg[] {
     if (!a.startsWith('-')) continue;
     const eq = a.indexOf('=');
     // `--exclude=.env` names a glob to skip, not a file to open.
-    if (eq > 0 && looksLikePath(a.slice(eq + 1)) && !GLOB_OPTIONS.has(a.slice(0, eq))) out.push({ raw: a.slice(eq + 1), access: 'mention' });
+    if (eq > 0 && looksLikePath(a.slice(eq + 1)) && !GLOB_OPTIONS.has(a.slice(0, eq)))
+      out.push({ raw: a.slice(eq + 1), access: 'mention' });
   }
   return out;
 }
@@ -154,7 +339,10 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     for (const p of pos) add(p, 'delete', recursive);
     return out;
   }
-  if (WRITES_ALL.has(name)) { for (const p of pos) add(p, 'write'); return out; }
+  if (WRITES_ALL.has(name)) {
+    for (const p of pos) add(p, 'write');
+    return out;
+  }
   if (COPY_LIKE.has(name)) {
     const targets = targetDirectories(args);
     const target = targets[targets.length - 1];
@@ -178,7 +366,10 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   }
   const primitive = writePrimitivePaths(name, args);
   if (primitive) return out.concat(primitive);
-  if (MODE_FIRST.has(name)) { for (const p of pos.slice(1)) add(p, 'write'); return out; }
+  if (MODE_FIRST.has(name)) {
+    for (const p of pos.slice(1)) add(p, 'write');
+    return out;
+  }
   if (name === 'dd') {
     for (const a of args) {
       if (a.startsWith('if=')) add(a.slice(3), 'read');
@@ -201,7 +392,9 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     return out;
   }
   if (PATTERN_FIRST.has(name)) {
-    const patternGiven = args.some((a) => a === '-e' || a === '-f' || a === '--regexp' || a.startsWith('--regexp=') || a === '--file');
+    const patternGiven = args.some(
+      (a) => a === '-e' || a === '-f' || a === '--regexp' || a.startsWith('--regexp=') || a === '--file',
+    );
     const files = patternGiven ? pos : pos.slice(1);
     if (!patternGiven && pos[0] !== undefined && looksLikePath(pos[0])) add(pos[0], 'mention');
     for (const p of files) add(p, 'read');
@@ -210,15 +403,22 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   if (name === 'curl' || name === 'wget') return out.concat(httpClientOptions(name, args).paths);
   if (name === 'find') {
     const roots: string[] = [];
-    for (const a of args) { if (a.startsWith('-') || a === '(' || a === '!') break; roots.push(a); }
+    for (const a of args) {
+      if (a.startsWith('-') || a === '(' || a === '!') break;
+      roots.push(a);
+    }
     const del = args.includes('-delete');
     for (const r of roots.length ? roots : ['.']) add(r, del ? 'delete' : 'read', del || undefined);
-    for (let i = 0; i < args.length; i++) if (/^-f(print0?|printf|ls)$/.test(args[i]!) && args[i + 1]) add(args[i + 1]!, 'write');
+    for (let i = 0; i < args.length; i++)
+      if (/^-f(print0?|printf|ls)$/.test(args[i]!) && args[i + 1]) add(args[i + 1]!, 'write');
     return out;
   }
   if (METADATA_ONLY.has(name)) return out;
   if (name === 'git') return out.concat(gitPathArgs(args));
-  if (READS.has(name)) { for (const p of pos) add(p, 'read'); return out; }
+  if (READS.has(name)) {
+    for (const p of pos) add(p, 'read');
+    return out;
+  }
   // A tool with no model may write whatever it is given: self-protection judges these as writes.
   for (const p of pos) if (looksLikePath(p)) add(p, 'mention');
   for (const o of out) o.unmodelled = true;
@@ -239,7 +439,7 @@ function targetDirectories(args: readonly string[]): string[] {
     // `-S SUFFIX` (--suffix) takes the rest of its cluster, so a `t` after it is not an option.
     const m = /^-[A-Za-z0-9]*?t/.exec(a);
     if (!m || m[0].slice(1, -1).includes('S')) continue;
-    out.push(a.length > m[0].length ? a.slice(m[0].length) : args[++i] ?? '');
+    out.push(a.length > m[0].length ? a.slice(m[0].length) : (args[++i] ?? ''));
   }
   return out;
 }
@@ -251,5 +451,7 @@ function targetDirectories(args: readonly string[]): string[] {
 function symlinkTargetsBesideLink(sources: readonly string[], dest: string, destIsDir: boolean): PathArg[] {
   const dir = destIsDir ? dest : dest.includes('/') ? dest.slice(0, dest.lastIndexOf('/')) || '/' : undefined;
   if (dir === undefined) return [];
-  return sources.filter((s) => !s.startsWith('/') && !s.startsWith('~')).map((s) => ({ raw: `${dir}/${s}`, access: 'write' as const }));
+  return sources
+    .filter((s) => !s.startsWith('/') && !s.startsWith('~'))
+    .map((s) => ({ raw: `${dir}/${s}`, access: 'write' as const }));
 }

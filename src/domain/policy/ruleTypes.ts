@@ -25,18 +25,51 @@ export interface BuiltinRule {
 }
 
 // Small combinators so rules read as data.
-export const flag = (shorts: string, ...longs: string[]): ArgTest => (v) => hasFlag(v.args, shorts, ...longs);
-export const subFlag = (shorts: string, ...longs: string[]): ArgTest => (v) => hasFlag(v.rest, shorts, ...longs);
-export const long = (name: string): ArgTest => (v) => hasLongFlag(v.args, name);
-export const arg = (...words: string[]): ArgTest => (v) => v.args.some((a) => words.includes(a));
-export const argPrefix = (...prefixes: string[]): ArgTest => (v) => v.args.some((a) => prefixes.some((p) => a.startsWith(p)));
-export const argMatches = (re: RegExp): ArgTest => (v) => v.args.some((a) => re.test(a));
+export const flag =
+  (shorts: string, ...longs: string[]): ArgTest =>
+  (v) =>
+    hasFlag(v.args, shorts, ...longs);
+export const subFlag =
+  (shorts: string, ...longs: string[]): ArgTest =>
+  (v) =>
+    hasFlag(v.rest, shorts, ...longs);
+export const long =
+  (name: string): ArgTest =>
+  (v) =>
+    hasLongFlag(v.args, name);
+export const arg =
+  (...words: string[]): ArgTest =>
+  (v) =>
+    v.args.some((a) => words.includes(a));
+export const argPrefix =
+  (...prefixes: string[]): ArgTest =>
+  (v) =>
+    v.args.some((a) => prefixes.some((p) => a.startsWith(p)));
+export const argMatches =
+  (re: RegExp): ArgTest =>
+  (v) =>
+    v.args.some((a) => re.test(a));
 export const noArgs: ArgTest = (v) => v.args.length === 0;
-export const onlyArgs = (...words: string[]): ArgTest => (v) => v.args.length > 0 && v.args.every((a) => words.includes(a));
-export const subCount = (n: number): ArgTest => (v) => v.sub.length === n;
-export const not = (t: ArgTest): ArgTest => (v) => !t(v);
-export const all = (...ts: ArgTest[]): ArgTest => (v) => ts.every((t) => t(v));
-export const any = (...ts: ArgTest[]): ArgTest => (v) => ts.some((t) => t(v));
+export const onlyArgs =
+  (...words: string[]): ArgTest =>
+  (v) =>
+    v.args.length > 0 && v.args.every((a) => words.includes(a));
+export const subCount =
+  (n: number): ArgTest =>
+  (v) =>
+    v.sub.length === n;
+export const not =
+  (t: ArgTest): ArgTest =>
+  (v) =>
+    !t(v);
+export const all =
+  (...ts: ArgTest[]): ArgTest =>
+  (v) =>
+    ts.every((t) => t(v));
+export const any =
+  (...ts: ArgTest[]): ArgTest =>
+  (v) =>
+    ts.some((t) => t(v));
 
 export function ruleMatches(rule: BuiltinRule, view: ArgView): boolean {
   return rule.commands.includes(view.command) && ruleMatchesArgs(rule, view);

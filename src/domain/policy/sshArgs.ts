@@ -11,7 +11,15 @@ const VALUE_OPTS: Readonly<Record<string, string>> = {
 };
 
 /** `-o Key=value` keys whose value is a file ssh reads for itself (keys, known hosts, sockets). */
-const CREDENTIAL_KEYS = new Set(['identityfile', 'certificatefile', 'userknownhostsfile', 'globalknownhostsfile', 'controlpath', 'identityagent', 'revokedhostkeys']);
+const CREDENTIAL_KEYS = new Set([
+  'identityfile',
+  'certificatefile',
+  'userknownhostsfile',
+  'globalknownhostsfile',
+  'controlpath',
+  'identityagent',
+  'revokedhostkeys',
+]);
 
 /** `-i FILE`, `-F FILE` (and ssh's `-S SOCKET`) name files ssh uses for itself. */
 function credentialOption(program: string, letter: string): boolean {
@@ -53,12 +61,15 @@ export function sshPathArgs(program: string, args: readonly string[]): PathArg[]
       optionsDone = program !== 'ssh' || operands.length > 1;
       continue;
     }
-    if (a === '--') { optionsDone = true; continue; }
+    if (a === '--') {
+      optionsDone = true;
+      continue;
+    }
     for (let k = 1; k < a.length; k++) {
       const letter = a[k]!;
       if (!valueLetters.includes(letter)) continue;
       const attached = a.slice(k + 1);
-      const value = attached !== '' ? attached : args[++i] ?? '';
+      const value = attached !== '' ? attached : (args[++i] ?? '');
       if (letter === 'o') {
         const file = optionFile(value);
         if (file) out.push({ raw: file, access: 'credential' });
@@ -75,6 +86,7 @@ export function sshPathArgs(program: string, args: readonly string[]): PathArg[]
     return out;
   }
   // ssh/sftp: the destination is a host; anything after it that looks like a path is mentioned.
-  for (const w of operands.slice(1)) if (w.includes('/') || w.startsWith('.') || w.startsWith('~')) out.push({ raw: w, access: 'mention' });
+  for (const w of operands.slice(1))
+    if (w.includes('/') || w.startsWith('.') || w.startsWith('~')) out.push({ raw: w, access: 'mention' });
   return out;
 }

@@ -29,14 +29,46 @@ export const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'
 /** Programs that read commands, code or changes from stdin, with what they read. */
 const STDIN_PROGRAMS: Readonly<Record<string, string>> = {
   xargs: 'the arguments of the command xargs runs',
-  sqlite3: 'SQL', psql: 'SQL', mysql: 'SQL', mariadb: 'SQL', duckdb: 'SQL', sqlcmd: 'SQL', 'clickhouse-client': 'SQL', cqlsh: 'CQL',
-  'redis-cli': 'Redis commands', mongo: 'JavaScript', mongosh: 'JavaScript',
-  bc: 'a bc program', dc: 'a dc program', gdb: 'debugger commands', lldb: 'debugger commands', expect: 'an expect script',
-  fish: 'a fish script', busybox: 'a busybox applet script', tclsh: 'Tcl', wish: 'Tcl',
-  ftp: 'ftp commands', sftp: 'sftp commands', lftp: 'lftp commands', telnet: 'remote commands', nc: 'network input', ncat: 'network input', socat: 'network input',
-  ssh: 'a remote shell script', docker: 'input of a container process', podman: 'input of a container process', kubectl: 'input of a remote process',
-  at: 'a job that runs later', batch: 'a job that runs later', crontab: 'a crontab',
-  patch: 'a patch that changes files', ed: 'editor commands that change files', ex: 'editor commands that change files', vi: 'editor commands', vim: 'editor commands', nvim: 'editor commands',
+  sqlite3: 'SQL',
+  psql: 'SQL',
+  mysql: 'SQL',
+  mariadb: 'SQL',
+  duckdb: 'SQL',
+  sqlcmd: 'SQL',
+  'clickhouse-client': 'SQL',
+  cqlsh: 'CQL',
+  'redis-cli': 'Redis commands',
+  mongo: 'JavaScript',
+  mongosh: 'JavaScript',
+  bc: 'a bc program',
+  dc: 'a dc program',
+  gdb: 'debugger commands',
+  lldb: 'debugger commands',
+  expect: 'an expect script',
+  fish: 'a fish script',
+  busybox: 'a busybox applet script',
+  tclsh: 'Tcl',
+  wish: 'Tcl',
+  ftp: 'ftp commands',
+  sftp: 'sftp commands',
+  lftp: 'lftp commands',
+  telnet: 'remote commands',
+  nc: 'network input',
+  ncat: 'network input',
+  socat: 'network input',
+  ssh: 'a remote shell script',
+  docker: 'input of a container process',
+  podman: 'input of a container process',
+  kubectl: 'input of a remote process',
+  at: 'a job that runs later',
+  batch: 'a job that runs later',
+  crontab: 'a crontab',
+  patch: 'a patch that changes files',
+  ed: 'editor commands that change files',
+  ex: 'editor commands that change files',
+  vi: 'editor commands',
+  vim: 'editor commands',
+  nvim: 'editor commands',
 };
 
 /** `git` subcommands that apply what they read on stdin to the work tree. */
@@ -66,10 +98,16 @@ function shellReading(name: string, args: readonly string[], text: string): stri
   let i = 0;
   while (i < args.length) {
     const a = args[i]!;
-    if (a === '-' || a === '--') { i++; break; }
+    if (a === '-' || a === '--') {
+      i++;
+      break;
+    }
     if (a.startsWith('--')) {
       opts.push(a);
-      if (a === '--rcfile' || a === '--init-file') { opts.push(args[i + 1] ?? ''); i++; }
+      if (a === '--rcfile' || a === '--init-file') {
+        opts.push(args[i + 1] ?? '');
+        i++;
+      }
       i++;
       continue;
     }
@@ -80,7 +118,10 @@ function shellReading(name: string, args: readonly string[], text: string): stri
     const kept = a[0] === '-' ? a.replace(/s/g, '') : a;
     if (kept.length > 1) opts.push(kept);
     // `-o NAME`, `+O NAME`: the option name is the next word.
-    if (/[oO]/.test(letters)) { opts.push(args[i + 1] ?? ''); i++; }
+    if (/[oO]/.test(letters)) {
+      opts.push(args[i + 1] ?? '');
+      i++;
+    }
     i++;
   }
   let operands = args.slice(i);
@@ -110,17 +151,23 @@ export function stdinReading(words: readonly string[], text: string): StdinReadi
     const base = baseName(name);
     const args = inner.slice(1);
     const prefix = words.slice(0, words.length - inner.length);
-    if (Object.prototype.hasOwnProperty.call(STDIN_PROGRAMS, base)) return { kind: 'program', what: `${base} reads ${STDIN_PROGRAMS[base]} from it` };
+    if (Object.hasOwn(STDIN_PROGRAMS, base))
+      return { kind: 'program', what: `${base} reads ${STDIN_PROGRAMS[base]} from it` };
     if (SHELLS.has(base)) {
       const argv = shellReading(name, args, text);
       // A shell reading its script from stdin reads the rest of the script from whatever stdin
       // becomes: `exec <FILE` in the body makes it run FILE, which `sh -c BODY` would not
       // (attack pass 3). Such a body is not judged as `-c` text.
-      if (argv && mentionsExec(text)) return { kind: 'program', what: `${base} reads its script from it, and \`exec\` there can make it read further commands from a file nobody reviewed` };
+      if (argv && mentionsExec(text))
+        return {
+          kind: 'program',
+          what: `${base} reads its script from it, and \`exec\` there can make it read further commands from a file nobody reviewed`,
+        };
       return argv ? { kind: 'shell', argv: [...prefix, ...argv] } : { kind: 'data' };
     }
     if ((base === 'source' || base === '.') && STDIN_PATHS.has(args[0] ?? '')) return { kind: 'source' };
-    if (base === 'git' && args.some((a) => GIT_STDIN_PATCH.has(a))) return { kind: 'program', what: 'git applies the patch it reads from it' };
+    if (base === 'git' && args.some((a) => GIT_STDIN_PATCH.has(a)))
+      return { kind: 'program', what: 'git applies the patch it reads from it' };
     const use = classifyInterpreter(base, args);
     if (use?.kind === 'repl') {
       const opt = interpreterSpec(base)?.codeOpts[0];
@@ -130,9 +177,10 @@ export function stdinReading(words: readonly string[], text: string): StdinReadi
       const after = cut < 0 ? [] : args.slice(cut + 1);
       return { kind: 'interpreter', argv: [...prefix, name, ...before, opt, text, ...after] };
     }
-    if (use?.kind === 'script' && STDIN_PATHS.has(use.file)) return { kind: 'program', what: `${base} runs it as ${use.lang} code` };
+    if (use?.kind === 'script' && STDIN_PATHS.has(use.file))
+      return { kind: 'program', what: `${base} runs it as ${use.lang} code` };
     if (fileFromStdin(args)) return { kind: 'program', what: `${base} reads a program or file from it (-f -)` };
-    if (Object.prototype.hasOwnProperty.call(WRAPPERS, base)) {
+    if (Object.hasOwn(WRAPPERS, base)) {
       const u = unwrapWith(WRAPPERS[base]!, args);
       if (u.unknownOptions.length) return { kind: 'program', what: `${base} has options the review does not know` };
       inner = u.inner;

@@ -20,13 +20,25 @@ interface Parsed {
  * word, also at the end of a cluster: `-ro FILE`), `longs` the long table (abbreviations resolve;
  * an ambiguous prefix counts as every candidate), `longValues` those of them that take a value.
  */
-function parse(args: readonly string[], shortValues: string, longs: readonly string[], longValues: ReadonlySet<string>): Parsed {
+function parse(
+  args: readonly string[],
+  shortValues: string,
+  longs: readonly string[],
+  longValues: ReadonlySet<string>,
+): Parsed {
   const operands: string[] = [];
   const values = new Map<string, string[]>();
-  const put = (k: string, v: string): void => { const l = values.get(k); if (l) l.push(v); else values.set(k, [v]); };
+  const put = (k: string, v: string): void => {
+    const l = values.get(k);
+    if (l) l.push(v);
+    else values.set(k, [v]);
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') { operands.push(...args.slice(i + 1)); break; }
+    if (a === '--') {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
     if (a.startsWith('--')) {
       const m = matchLongOption(a, longs);
       const valued = m?.names.filter((n) => longValues.has(n)) ?? [];
@@ -35,11 +47,14 @@ function parse(args: readonly string[], shortValues: string, longs: readonly str
       for (const n of valued) put(n, v);
       continue;
     }
-    if (a.length < 2 || a[0] !== '-') { operands.push(a); continue; }
+    if (a.length < 2 || a[0] !== '-') {
+      operands.push(a);
+      continue;
+    }
     for (let k = 1; k < a.length; k++) {
       const letter = a[k]!;
       if (!shortValues.includes(letter)) continue;
-      put(`-${letter}`, k + 1 < a.length ? a.slice(k + 1) : args[++i] ?? '');
+      put(`-${letter}`, k + 1 < a.length ? a.slice(k + 1) : (args[++i] ?? ''));
       break;
     }
   }
@@ -49,21 +64,97 @@ function parse(args: readonly string[], shortValues: string, longs: readonly str
 const get = (p: Parsed, ...keys: string[]): string[] => keys.flatMap((k) => p.values.get(k) ?? []);
 
 // GNU sort (coreutils sort.c long_options): -o/--output writes, -T/--temporary-directory creates files.
-const SORT_LONGS = ['--ignore-leading-blanks', '--check', '--compress-program', '--debug', '--dictionary-order', '--files0-from',
-  '--general-numeric-sort', '--human-numeric-sort', '--ignore-case', '--ignore-nonprinting', '--key', '--merge', '--month-sort',
-  '--numeric-sort', '--output', '--parallel', '--random-sort', '--random-source', '--reverse', '--sort', '--stable',
-  '--field-separator', '--temporary-directory', '--unique', '--version-sort', '--zero-terminated', '--batch-size', '--buffer-size', '--help', '--version'];
-const SORT_LONG_VALUES = new Set(['--compress-program', '--files0-from', '--key', '--output', '--parallel', '--random-source', '--sort',
-  '--field-separator', '--temporary-directory', '--batch-size', '--buffer-size', '--check']);
+const SORT_LONGS = [
+  '--ignore-leading-blanks',
+  '--check',
+  '--compress-program',
+  '--debug',
+  '--dictionary-order',
+  '--files0-from',
+  '--general-numeric-sort',
+  '--human-numeric-sort',
+  '--ignore-case',
+  '--ignore-nonprinting',
+  '--key',
+  '--merge',
+  '--month-sort',
+  '--numeric-sort',
+  '--output',
+  '--parallel',
+  '--random-sort',
+  '--random-source',
+  '--reverse',
+  '--sort',
+  '--stable',
+  '--field-separator',
+  '--temporary-directory',
+  '--unique',
+  '--version-sort',
+  '--zero-terminated',
+  '--batch-size',
+  '--buffer-size',
+  '--help',
+  '--version',
+];
+const SORT_LONG_VALUES = new Set([
+  '--compress-program',
+  '--files0-from',
+  '--key',
+  '--output',
+  '--parallel',
+  '--random-source',
+  '--sort',
+  '--field-separator',
+  '--temporary-directory',
+  '--batch-size',
+  '--buffer-size',
+  '--check',
+]);
 
 // GNU tar: where it extracts (-C/--directory) and which archive it writes (-f/--file).
-const TAR_LONGS = ['--directory', '--file', '--extract', '--get', '--create', '--append', '--update', '--concatenate', '--catenate',
-  '--delete', '--remove-files', '--index-file', '--files-from', '--exclude-from', '--to-command', '--use-compress-program'];
-const TAR_LONG_VALUES = new Set(['--directory', '--file', '--index-file', '--files-from', '--exclude-from', '--to-command', '--use-compress-program']);
+const TAR_LONGS = [
+  '--directory',
+  '--file',
+  '--extract',
+  '--get',
+  '--create',
+  '--append',
+  '--update',
+  '--concatenate',
+  '--catenate',
+  '--delete',
+  '--remove-files',
+  '--index-file',
+  '--files-from',
+  '--exclude-from',
+  '--to-command',
+  '--use-compress-program',
+];
+const TAR_LONG_VALUES = new Set([
+  '--directory',
+  '--file',
+  '--index-file',
+  '--files-from',
+  '--exclude-from',
+  '--to-command',
+  '--use-compress-program',
+]);
 
 // GNU uniq (coreutils uniq.c): `--all-repeated`/`--group` take their value only with `=`.
-const UNIQ_LONGS = ['--all-repeated', '--check-chars', '--count', '--group', '--ignore-case', '--repeated', '--skip-chars', '--skip-fields',
-  '--unique', '--zero-terminated', '--help', '--version'];
+const UNIQ_LONGS = [
+  '--all-repeated',
+  '--check-chars',
+  '--count',
+  '--group',
+  '--ignore-case',
+  '--repeated',
+  '--skip-chars',
+  '--skip-fields',
+  '--unique',
+  '--zero-terminated',
+  '--help',
+  '--version',
+];
 const UNIQ_LONG_VALUES = new Set(['--check-chars', '--skip-chars', '--skip-fields']);
 
 /**
@@ -75,8 +166,14 @@ function xxdOperands(args: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') { out.push(...args.slice(i + 1)); break; }
-    if (a.length < 2 || a[0] !== '-') { out.push(a); continue; }
+    if (a === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (a.length < 2 || a[0] !== '-') {
+      out.push(a);
+      continue;
+    }
     if (!'cglosnR'.includes(a[1]!) || a.startsWith('-capitalize') || a === '-C') continue;
     if (!/^[-+]?\d/.test(a.slice(2))) i++; // the value is the next word
   }
@@ -84,9 +181,29 @@ function xxdOperands(args: readonly string[]): string[] {
 }
 
 /** Editors and tools that write any file they are given (not modelled option by option). */
-const WRITES_OPERANDS_UNMODELLED = new Set(['vi', 'vim', 'nvim', 'view', 'nano', 'emacs', 'ed', 'pico', 'split', 'csplit', 'gpg', 'patch']);
+const WRITES_OPERANDS_UNMODELLED = new Set([
+  'vi',
+  'vim',
+  'nvim',
+  'view',
+  'nano',
+  'emacs',
+  'ed',
+  'pico',
+  'split',
+  'csplit',
+  'gpg',
+  'patch',
+]);
 const COMPRESSORS = new Set(['gzip', 'bzip2', 'xz', 'lzma', 'lz4', 'unxz', 'gunzip', 'bunzip2']);
-const SUFFIX: Readonly<Record<string, string>> = { gzip: '.gz', bzip2: '.bz2', xz: '.xz', lzma: '.lzma', lz4: '.lz4', zstd: '.zst' };
+const SUFFIX: Readonly<Record<string, string>> = {
+  gzip: '.gz',
+  bzip2: '.bz2',
+  xz: '.xz',
+  lzma: '.lzma',
+  lz4: '.lz4',
+  zstd: '.zst',
+};
 
 /** The file a compressor writes next to its operand: `a` → `a.gz`; decompressing `a.gz` → `a`. */
 function siblingOutput(name: string, raw: string, args: readonly string[]): string {
@@ -114,8 +231,12 @@ export function chmodModeNarrows(mode: string): boolean {
     const m = /^([ugoa]*)((?:[-+=](?:[rwxXst]*|[ugo]))+)$/.exec(clause);
     if (!m) return false;
     const owner = m[1] === '' || /[ua]/.test(m[1]!);
-    return [...m[2]!.matchAll(/([-+=])([rwxXst]*|[ugo])/g)].every(([, op, perms]) =>
-      (op === '-' && !(owner && perms!.includes('r'))) || (op === '=' && perms === '' && !owner) || (m[1] === 'u' && /^[rwxX]*$/.test(perms!)));
+    return [...m[2]!.matchAll(/([-+=])([rwxXst]*|[ugo])/g)].every(
+      ([, op, perms]) =>
+        (op === '-' && !(owner && perms!.includes('r'))) ||
+        (op === '=' && perms === '' && !owner) ||
+        (m[1] === 'u' && /^[rwxX]*$/.test(perms!)),
+    );
   });
 }
 
@@ -125,10 +246,17 @@ function chmodPaths(args: readonly string[], recursive: boolean): PathArg[] {
   let narrows = false;
   let afterDashes = false;
   for (const a of args) {
-    if (!afterDashes && a === '--') { afterDashes = true; continue; }
+    if (!afterDashes && a === '--') {
+      afterDashes = true;
+      continue;
+    }
     // `-x`, `-w`, `-rwx`, `-u+x`… : GNU chmod takes a dash word that is a valid mode as the mode.
     if (!afterDashes && a.startsWith('-') && a !== '-' && !(!mode && CHMOD_MODE.test(a))) continue;
-    if (!mode) { mode = true; narrows = chmodModeNarrows(a); continue; }
+    if (!mode) {
+      mode = true;
+      narrows = chmodModeNarrows(a);
+      continue;
+    }
     const arg: PathArg = recursive ? { raw: a, access: 'write', recursive: true } : { raw: a, access: 'write' };
     if (narrows) arg.narrowsMode = true;
     out.push(arg);
@@ -138,7 +266,23 @@ function chmodPaths(args: readonly string[], recursive: boolean): PathArg[] {
 
 /** openssl options naming a file it writes, and ones naming a file it reads (keys, inputs, config). */
 const OPENSSL_WRITES = new Set(['-out', '-keyout', '-sigout', '-pubout-file']);
-const OPENSSL_READS = new Set(['-in', '-inkey', '-key', '-CAkey', '-CA', '-signkey', '-config', '-extfile', '-certfile', '-kfile', '-cert', '-sigfile', '-signature', '-prvfile', '-pubin-file']);
+const OPENSSL_READS = new Set([
+  '-in',
+  '-inkey',
+  '-key',
+  '-CAkey',
+  '-CA',
+  '-signkey',
+  '-config',
+  '-extfile',
+  '-certfile',
+  '-kfile',
+  '-cert',
+  '-sigfile',
+  '-signature',
+  '-prvfile',
+  '-pubin-file',
+]);
 
 /**
  * `openssl genrsa -out server.key 2048`: `-out` and `-keyout` write; `-in`, `-inkey`, ... read;
@@ -154,8 +298,8 @@ function opensslPaths(args: readonly string[]): PathArg[] {
     else if ((a === '-passin' || a === '-passout' || a === '-pass') && args[i + 1] !== undefined) {
       const v = args[++i]!;
       if (v.startsWith('file:')) out.push({ raw: v.slice(5), access: 'read' });
-    // Any other word may be the value of an option this list lacks (`-writerand FILE`,
-    // `-sess_out FILE`): read, and unmodelled, so self-protection judges it as a possible write.
+      // Any other word may be the value of an option this list lacks (`-writerand FILE`,
+      // `-sess_out FILE`): read, and unmodelled, so self-protection judges it as a possible write.
     } else if (!a.startsWith('-')) out.push({ raw: a, access: 'read', unmodelled: true });
   }
   return out;
@@ -167,10 +311,21 @@ function opensslPaths(args: readonly string[]): PathArg[] {
  * `tar xf A -C D` too, its values handed out in order (tarArgs.ts). One reading for the path
  * checks here and the tree check of secretsInTree.ts.
  */
-export function tarModes(args: readonly string[]): { words: string[]; extracts: boolean; creates: boolean; archives: string[] } {
+export function tarModes(args: readonly string[]): {
+  words: string[];
+  extracts: boolean;
+  creates: boolean;
+  archives: string[];
+} {
   const words = tarDashArgs(args);
-  const cluster = (re: RegExp): boolean => words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(new RegExp(`[${TAR_SHORT_VALUES}]`))[0]!));
-  const extracts = cluster(/x/) || words.some((w) => /^--(ex|g)/.test(w) && matchLongOption(w, TAR_LONGS)?.names.some((n) => n === '--extract' || n === '--get'));
+  const cluster = (re: RegExp): boolean =>
+    words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(new RegExp(`[${TAR_SHORT_VALUES}]`))[0]!));
+  const extracts =
+    cluster(/x/) ||
+    words.some(
+      (w) =>
+        /^--(ex|g)/.test(w) && matchLongOption(w, TAR_LONGS)?.names.some((n) => n === '--extract' || n === '--get'),
+    );
   const creates = cluster(/[cruA]/) || words.some((w) => /^--(cr|ap|up|con|cat)/.test(w));
   const archives = get(parse(words, TAR_SHORT_VALUES, TAR_LONGS, TAR_LONG_VALUES), '-f', '--file');
   return { words, extracts, creates, archives };
@@ -178,7 +333,8 @@ export function tarModes(args: readonly string[]): { words: string[]; extracts: 
 
 export function writePrimitivePaths(name: string, args: readonly string[]): PathArg[] | undefined {
   switch (name) {
-    case 'openssl': return opensslPaths(args);
+    case 'openssl':
+      return opensslPaths(args);
     case 'history': {
       // `history -a|-w [FILE]` writes the shell's history (text `history -s` put there) into FILE,
       // `-r|-n [FILE]` reads it (review pass of 1 Dec 2026: `history -w ~/.bashrc` was allowed).
@@ -187,8 +343,13 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       const access: PathArg['access'] = /[aw]/.test(flags) ? 'write' : 'read';
       return args.filter((a) => !a.startsWith('-')).map((raw): PathArg => ({ raw, access }));
     }
-    case 'chmod': return chmodPaths(args, hasFlag(args, 'R', '--recursive'));
-    case 'mkfifo': case 'mknod': return positionals(args).slice(0, name === 'mknod' ? 1 : undefined).map((raw) => ({ raw, access: 'write' }));
+    case 'chmod':
+      return chmodPaths(args, hasFlag(args, 'R', '--recursive'));
+    case 'mkfifo':
+    case 'mknod':
+      return positionals(args)
+        .slice(0, name === 'mknod' ? 1 : undefined)
+        .map((raw) => ({ raw, access: 'write' }));
     case 'sort': {
       const p = parse(args, 'kotST', SORT_LONGS, SORT_LONG_VALUES);
       return [
@@ -199,14 +360,23 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
     }
     // Output files are writes wherever they are: the ordinary path policy judges them (a login
     // start-up file, `.git/config`, a project config are protected like for `cp`).
-    case 'uniq': case 'xxd': {
+    case 'uniq':
+    case 'xxd': {
       // `uniq IN OUT`, `xxd [-r] IN OUT`: the second operand is written.
       const ops = name === 'uniq' ? parse(args, 'fsw', UNIQ_LONGS, UNIQ_LONG_VALUES).operands : xxdOperands(args);
       return ops.map((raw, i): PathArg => ({ raw, access: i === 1 ? 'write' : 'read' }));
     }
     case 'iconv': {
-      const p = parse(args, 'fto', ['--output', '--from-code', '--to-code'], new Set(['--output', '--from-code', '--to-code']));
-      return [...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })), ...p.operands.map((raw): PathArg => ({ raw, access: 'read' }))];
+      const p = parse(
+        args,
+        'fto',
+        ['--output', '--from-code', '--to-code'],
+        new Set(['--output', '--from-code', '--to-code']),
+      );
+      return [
+        ...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })),
+        ...p.operands.map((raw): PathArg => ({ raw, access: 'read' })),
+      ];
     }
     case 'tar': {
       const { words, extracts, creates } = tarModes(args);
@@ -219,7 +389,8 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       for (const f of get(p, '-T', '--files-from', '-X', '--exclude-from')) out.push({ raw: f, access: 'read' });
       const removes = words.some((w) => w.startsWith('--rem'));
       // Extracted members land below the cwd (or -C) under their own names.
-      for (const o of p.operands) out.push({ raw: o, access: extracts ? 'write' : removes ? 'delete' : 'read', recursive: true });
+      for (const o of p.operands)
+        out.push({ raw: o, access: extracts ? 'write' : removes ? 'delete' : 'read', recursive: true });
       return out;
     }
     case 'unzip': {
@@ -238,13 +409,26 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       const tree = hasFlag(args, 'rR', '--recurse-paths', '--recurse-patterns');
       const moves = hasFlag(args, 'm', '--move');
       const access: PathArg['access'] = moves ? 'delete' : 'read';
-      return positionals(args).map((raw, i): PathArg => (i === 0 ? { raw, access: 'write' } : tree ? { raw, access, unmodelled: true, recursive: true } : { raw, access, unmodelled: true }));
+      return positionals(args).map(
+        (raw, i): PathArg =>
+          i === 0
+            ? { raw, access: 'write' }
+            : tree
+              ? { raw, access, unmodelled: true, recursive: true }
+              : { raw, access, unmodelled: true },
+      );
     }
-    case 'zstd': case 'unzstd': {
+    case 'zstd':
+    case 'unzstd': {
       // `zstd FILE -o OUT` writes OUT; `--output-dir-flat DIR` writes into DIR; without -o/-c it
       // writes FILE.zst (or FILE without .zst) next to FILE, and `--rm` deletes FILE.
       const dirs = ['--output-dir-flat', '--output-dir-mirror'];
-      const p = parse(args, 'oD', ['--stdout', '--rm', '--list', '--test', '--patch-from', ...dirs], new Set(['--patch-from', ...dirs]));
+      const p = parse(
+        args,
+        'oD',
+        ['--stdout', '--rm', '--list', '--test', '--patch-from', ...dirs],
+        new Set(['--patch-from', ...dirs]),
+      );
       const out: PathArg[] = [
         ...get(p, '-o').map((raw): PathArg => ({ raw, access: 'write' })),
         ...get(p, ...dirs).map((raw): PathArg => ({ raw, access: 'write', recursive: true })),
@@ -255,17 +439,28 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       const removes = !noFile && args.some((a) => a === '--rm');
       const tree = hasFlag(args, 'r', '--recursive');
       for (const raw of p.operands) {
-        out.push(tree ? { raw, access: removes ? 'delete' : 'read', recursive: true } : { raw, access: removes ? 'delete' : 'read' });
+        out.push(
+          tree
+            ? { raw, access: removes ? 'delete' : 'read', recursive: true }
+            : { raw, access: removes ? 'delete' : 'read' },
+        );
         if (sibling) out.push({ raw: siblingOutput(name, raw, args), access: 'write' });
       }
       return out;
     }
     case 'rsync': {
       // `-e CMD`/`--rsh CMD` is a remote shell (escapeHatches reviews it as a command), not a file.
-      const pos = positionals(args.filter((a, i) => a !== '-e' && a !== '--rsh' && args[i - 1] !== '-e' && args[i - 1] !== '--rsh'));
+      const pos = positionals(
+        args.filter((a, i) => a !== '-e' && a !== '--rsh' && args[i - 1] !== '-e' && args[i - 1] !== '--rsh'),
+      );
       const tree = hasFlag(args, 'ra', '--recursive', '--archive');
       return pos.map((raw, i): PathArg => {
-        const access = i === pos.length - 1 && pos.length > 1 ? 'write' : hasFlag(args, '', '--remove-source-files') ? 'delete' : 'read';
+        const access =
+          i === pos.length - 1 && pos.length > 1
+            ? 'write'
+            : hasFlag(args, '', '--remove-source-files')
+              ? 'delete'
+              : 'read';
         return tree ? { raw, access, recursive: true } : { raw, access };
       });
     }
@@ -275,12 +470,18 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
         // unless it writes to stdout, keeps the original, or only lists/tests.
         // `gzip -r DIR` (lz4 too) walks the tree: every file below is read (and replaced).
         const tree = hasFlag(args, 'r', '--recursive');
-        const arg = (raw: string, access: PathArg['access']): PathArg => (tree ? { raw, access, recursive: true } : { raw, access });
-        if (hasFlag(args, 'clt', '--stdout', '--to-stdout', '--list', '--test')) return positionals(args).map((raw): PathArg => arg(raw, 'read'));
+        const arg = (raw: string, access: PathArg['access']): PathArg =>
+          tree ? { raw, access, recursive: true } : { raw, access };
+        if (hasFlag(args, 'clt', '--stdout', '--to-stdout', '--list', '--test'))
+          return positionals(args).map((raw): PathArg => arg(raw, 'read'));
         const keep = hasFlag(args, 'k', '--keep');
-        return positionals(args).flatMap((raw): PathArg[] => [arg(raw, keep ? 'read' : 'delete'), { raw: siblingOutput(name, raw, args), access: 'write' }]);
+        return positionals(args).flatMap((raw): PathArg[] => [
+          arg(raw, keep ? 'read' : 'delete'),
+          { raw: siblingOutput(name, raw, args), access: 'write' },
+        ]);
       }
-      if (WRITES_OPERANDS_UNMODELLED.has(name)) return positionals(args).map((raw) => ({ raw, access: 'read', unmodelled: true }));
+      if (WRITES_OPERANDS_UNMODELLED.has(name))
+        return positionals(args).map((raw) => ({ raw, access: 'read', unmodelled: true }));
       return undefined;
   }
 }

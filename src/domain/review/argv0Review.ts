@@ -21,7 +21,11 @@ export function argv0Option(name: string, options: Array<[string, string | true]
 }
 
 function realProgram(word: string, state: ReviewState): string | undefined {
-  const path = word.includes('/') ? (word.startsWith('/') ? word : `${state.cwd.replace(/\/+$/, '')}/${word}`) : state.facts.resolveCommand(word);
+  const path = word.includes('/')
+    ? word.startsWith('/')
+      ? word
+      : `${state.cwd.replace(/\/+$/, '')}/${word}`
+    : state.facts.resolveCommand(word);
   return path === undefined ? undefined : state.facts.realpath(path);
 }
 
@@ -29,18 +33,35 @@ function realProgram(word: string, state: ReviewState): string | undefined {
  * The inner command of a wrapper that set argv0 (with bash's login dash when `exec -l`).
  * Undefined when the argv0 changes nothing: the caller reviews the inner command as usual.
  */
-export function reviewWithArgv0(argv0: string, inner: readonly string[], state: ReviewState, depth: number, chain: Chain, viaExec: boolean): Verdict | undefined {
+export function reviewWithArgv0(
+  argv0: string,
+  inner: readonly string[],
+  state: ReviewState,
+  depth: number,
+  chain: Chain,
+  viaExec: boolean,
+): Verdict | undefined {
   const program = inner[0]!;
   const reading = readArgv0(argv0, program, realProgram(program, state), inner.slice(1));
   if (reading.kind === 'same') return undefined;
   const asWritten = reviewWords(inner, state, depth + 1, reading.kind === 'dispatch' ? undefined : chain, viaExec);
   if (reading.kind === 'unknown') {
-    const v = verdict('ask', 'medium', 'command.argv_name_mismatch', `'${program}' runs with argv0 '${argv0}': a program that reads its name may do something else than '${program}'`);
+    const v = verdict(
+      'ask',
+      'medium',
+      'command.argv_name_mismatch',
+      `'${program}' runs with argv0 '${argv0}': a program that reads its name may do something else than '${program}'`,
+    );
     step(state, depth, 'wrappers', `argv0 '${argv0}' is not '${program}'`, v);
     return combine(v, asWritten);
   }
   // Never weaker than either reading: the dispatched command is what runs, the written one is judged too.
   step(state, depth, 'wrappers', () => `argv0 '${argv0}' makes ${reading.program} run ${JSON.stringify(reading.argv)}`);
-  const note = verdict('allow', 'low', 'command.wrapper', `argv0 '${argv0}' makes ${reading.program} run '${reading.argv.slice(0, 2).join(' ')}'; that command was judged`);
+  const note = verdict(
+    'allow',
+    'low',
+    'command.wrapper',
+    `argv0 '${argv0}' makes ${reading.program} run '${reading.argv.slice(0, 2).join(' ')}'; that command was judged`,
+  );
   return combine(note, reviewWords(reading.argv, state, depth + 1, chain, viaExec), asWritten);
 }

@@ -13,7 +13,17 @@ import { combine } from './combine.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
 
-const PROXY_NAMES = new Set(['http_proxy', 'https_proxy', 'all_proxy', 'ftp_proxy', 'ws_proxy', 'wss_proxy', 'socks_proxy', 'rsync_proxy', 'grpc_proxy']);
+const PROXY_NAMES = new Set([
+  'http_proxy',
+  'https_proxy',
+  'all_proxy',
+  'ftp_proxy',
+  'ws_proxy',
+  'wss_proxy',
+  'socks_proxy',
+  'rsync_proxy',
+  'grpc_proxy',
+]);
 
 const WGETRC_PROXY_KEYS = new Set([...PROXY_NAMES].map((n) => n.replace(/_/g, '')));
 
@@ -23,7 +33,9 @@ function proxyUrl(value: string): string {
 }
 
 function judgeProxy(value: string, state: ReviewState): Verdict {
-  return value.trim() ? judgeUrls([proxyUrl(value)], state.config, undefined, () => state.facts.shimctlHttpPort) : ALLOW_NOTHING_FOUND;
+  return value.trim()
+    ? judgeUrls([proxyUrl(value)], state.config, undefined, () => state.facts.shimctlHttpPort)
+    : ALLOW_NOTHING_FOUND;
 }
 
 /** Proxy targets and trace files among leading `NAME=value` words. */

@@ -9,8 +9,20 @@ import { verdict } from '../verdict.js';
  * name here; `echo` and `printf` without `-v` print their arguments and are not listed.
  */
 const EVALUATING = new Set([
-  'let', 'test', '[', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'getopts',
-  'mapfile', 'readarray', 'wait',
+  'let',
+  'test',
+  '[',
+  'read',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
+  'unset',
+  'getopts',
+  'mapfile',
+  'readarray',
+  'wait',
 ]);
 
 /** Options by which these builtins run a command or a function of their own. */
@@ -33,13 +45,22 @@ function evaluates(name: string, args: readonly string[]): boolean {
  * Ask when a builtin would evaluate text that holds `$` or a backquote (in its arguments, or in an
  * assignment placed before it, which `let x` then evaluates), and when it is told to run a command.
  */
-export function builtinEvaluationVerdict(name: string, args: readonly string[], assignmentValues: readonly string[] = []): Verdict | undefined {
+export function builtinEvaluationVerdict(
+  name: string,
+  args: readonly string[],
+  assignmentValues: readonly string[] = [],
+): Verdict | undefined {
   const runs = RUNS_CODE[name];
   if (runs && args.some((a) => runs.test(a))) {
     return verdict('ask', 'high', 'command.inline_code', `${name} -C/-F runs a command or function of its own`);
   }
   if (evaluates(name, args) && [...args, ...assignmentValues].some((a) => EXPANDS.test(a))) {
-    return verdict('ask', 'high', 'command.inline_code', `bash evaluates ${name}'s arguments as arithmetic or array subscripts, where $(…) and backquotes run even inside single quotes`);
+    return verdict(
+      'ask',
+      'high',
+      'command.inline_code',
+      `bash evaluates ${name}'s arguments as arithmetic or array subscripts, where $(…) and backquotes run even inside single quotes`,
+    );
   }
   return undefined;
 }

@@ -4,8 +4,36 @@ import type { ArgView } from '../policy/argView.js';
 
 /** Commands whose first positional word is a subcommand: shell text hidden there is an attack, not data. */
 const HAS_SUBCOMMANDS = new Set([
-  'git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'podman', 'kubectl', 'helm', 'pip', 'pip3', 'uv', 'poetry',
-  'apt', 'apt-get', 'brew', 'systemctl', 'gh', 'gem', 'bundle', 'dotnet', 'terraform', 'aws', 'gcloud', 'az', 'deno', 'rustup', 'nvm',
+  'git',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'cargo',
+  'go',
+  'docker',
+  'podman',
+  'kubectl',
+  'helm',
+  'pip',
+  'pip3',
+  'uv',
+  'poetry',
+  'apt',
+  'apt-get',
+  'brew',
+  'systemctl',
+  'gh',
+  'gem',
+  'bundle',
+  'dotnet',
+  'terraform',
+  'aws',
+  'gcloud',
+  'az',
+  'deno',
+  'rustup',
+  'nvm',
 ]);
 
 const CONTROL_TEXT = /[;&|`\n<>]|\$\(/;
@@ -19,7 +47,12 @@ export function chainedTextVerdict(view: ArgView): Verdict | undefined {
     const w = view.args[i]!;
     if (w.startsWith('-') && w.includes('=')) continue; // option values (`-c k=v`) are judged elsewhere
     if (CONTROL_TEXT.test(w)) {
-      return verdict('block', 'high', 'command.chained_text', `'${view.command}' subcommand word ${JSON.stringify(w)} hides shell control text`);
+      return verdict(
+        'block',
+        'high',
+        'command.chained_text',
+        `'${view.command}' subcommand word ${JSON.stringify(w)} hides shell control text`,
+      );
     }
   }
   return undefined;

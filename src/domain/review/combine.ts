@@ -27,7 +27,10 @@ export function combine(...parts: Verdict[]): Verdict {
     const v = kept[i]!;
     const w = weight(v);
     let j = i - 1;
-    while (j >= 0 && weight(kept[j]!) < w) { kept[j + 1] = kept[j]!; j--; }
+    while (j >= 0 && weight(kept[j]!) < w) {
+      kept[j + 1] = kept[j]!;
+      j--;
+    }
     kept[j + 1] = v;
   }
   let d = 0;
@@ -46,12 +49,23 @@ export function combine(...parts: Verdict[]): Verdict {
     for (const reason of v.reasons) {
       if (seenReasons) {
         let messages = seenReasons.get(reason.code);
-        if (!messages) { messages = new Set(); seenReasons.set(reason.code, messages); }
-        if (!messages.has(reason.message)) { messages.add(reason.message); reasons.push(reason); }
+        if (!messages) {
+          messages = new Set();
+          seenReasons.set(reason.code, messages);
+        }
+        if (!messages.has(reason.message)) {
+          messages.add(reason.message);
+          reasons.push(reason);
+        }
       } else if (!hasReason(reasons, reason)) reasons.push(reason);
     }
     for (const id of v.rule_ids) {
-      if (seenIds) { if (!seenIds.has(id)) { seenIds.add(id); ruleIds.push(id); } } else if (!ruleIds.includes(id)) ruleIds.push(id);
+      if (seenIds) {
+        if (!seenIds.has(id)) {
+          seenIds.add(id);
+          ruleIds.push(id);
+        }
+      } else if (!ruleIds.includes(id)) ruleIds.push(id);
     }
   }
   return { decision: DECISIONS[d]!, risk: RISKS[r]!, reasons, rule_ids: ruleIds };

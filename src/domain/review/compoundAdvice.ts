@@ -5,12 +5,15 @@ import type { Reason } from '../verdict.js';
  * model reads names the construct, then this): a refusal it can act on, not just a wall.
  */
 const ADVICE: Readonly<Record<string, string>> = {
-  'syntax.substitution': 'command substitution with a computed value is not reviewed; run the inner command on its own first',
-  'syntax.process_substitution': 'process substitution is not reviewed; run the inner command on its own first and use a file',
+  'syntax.substitution':
+    'command substitution with a computed value is not reviewed; run the inner command on its own first',
+  'syntax.process_substitution':
+    'process substitution is not reviewed; run the inner command on its own first and use a file',
   'syntax.expansion': 'variables are not expanded by the review; write the value out',
   'syntax.glob': 'globs are not expanded by the review; name the files',
   'syntax.brace_expansion': 'brace expansion is not reviewed; write the words out',
-  'syntax.heredoc': "a here-document is reviewed when its delimiter is quoted (<<'EOF') or its body has no $, ` or \\, and it is given to one command; otherwise write the text with a separate command",
+  'syntax.heredoc':
+    "a here-document is reviewed when its delimiter is quoted (<<'EOF') or its body has no $, ` or \\, and it is given to one command; otherwise write the text with a separate command",
   'syntax.background': 'background jobs are not reviewed; run the command in the foreground',
   'syntax.compound': 'if/for/while/case/function/! are not reviewed; run the commands one at a time',
   'syntax.comment': 'remove the comment',

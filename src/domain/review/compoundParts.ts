@@ -36,10 +36,34 @@ export function coreWords(words: readonly string[]): string[] {
 
 /** Builtins whose effect reaches the commands after them (functions, options, traps, fds, hashing, ...). */
 const STATEFUL = new Set([
-  'set', 'shopt', 'hash', 'enable', 'alias', 'trap', 'exec', 'source', '.', 'declare', 'typeset', 'local',
-  'readonly', 'umask', 'popd', 'bind', 'export', 'fc', 'builtin', 'command', 'eval',
+  'set',
+  'shopt',
+  'hash',
+  'enable',
+  'alias',
+  'trap',
+  'exec',
+  'source',
+  '.',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'umask',
+  'popd',
+  'bind',
+  'export',
+  'fc',
+  'builtin',
+  'command',
+  'eval',
   // Set or remove variables without a `NAME=` word the review could follow (`printf -v PATH …`).
-  'read', 'mapfile', 'readarray', 'getopts', 'let', 'unset',
+  'read',
+  'mapfile',
+  'readarray',
+  'getopts',
+  'let',
+  'unset',
 ]);
 
 /**
@@ -53,12 +77,41 @@ const HARMLESS_SET = /^(?:[-+][eu]+|[-+][eu]*o|pipefail|errexit|nounset)$/;
  * review assumes: `shopt -u NAME` and `shopt -u -o NAME`. Claude's envelope runs `shopt -u extglob`.
  */
 const OFF_BY_DEFAULT = new Set([
-  'autocd', 'cdable_vars', 'cdspell', 'dirspell', 'direxpand', 'dotglob', 'execfail', 'extdebug', 'extglob', 'failglob',
-  'globstar', 'lastpipe', 'nocaseglob', 'nocasematch', 'nullglob', 'shift_verbose', 'xpg_echo',
+  'autocd',
+  'cdable_vars',
+  'cdspell',
+  'dirspell',
+  'direxpand',
+  'dotglob',
+  'execfail',
+  'extdebug',
+  'extglob',
+  'failglob',
+  'globstar',
+  'lastpipe',
+  'nocaseglob',
+  'nocasematch',
+  'nullglob',
+  'shift_verbose',
+  'xpg_echo',
 ]);
 const SET_OFF_BY_DEFAULT = new Set([
-  'allexport', 'errexit', 'errtrace', 'functrace', 'keyword', 'noclobber', 'noexec', 'noglob', 'nounset', 'onecmd',
-  'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'xtrace',
+  'allexport',
+  'errexit',
+  'errtrace',
+  'functrace',
+  'keyword',
+  'noclobber',
+  'noexec',
+  'noglob',
+  'nounset',
+  'onecmd',
+  'physical',
+  'pipefail',
+  'posix',
+  'privileged',
+  'verbose',
+  'xtrace',
 ]);
 
 /**
@@ -97,10 +150,27 @@ export function changesShell(core: readonly string[]): boolean {
 
 /** Git subcommands that write the work tree from the repository (which may hold symlinks). */
 const GIT_TREE_WRITERS = new Set([
-  'checkout', 'switch', 'restore', 'reset', 'stash', 'apply', 'am', 'pull', 'merge', 'rebase', 'clone',
-  'worktree', 'cherry-pick', 'revert', 'read-tree', 'checkout-index', 'submodule', 'bisect',
+  'checkout',
+  'switch',
+  'restore',
+  'reset',
+  'stash',
+  'apply',
+  'am',
+  'pull',
+  'merge',
+  'rebase',
+  'clone',
+  'worktree',
+  'cherry-pick',
+  'revert',
+  'read-tree',
+  'checkout-index',
+  'submodule',
+  'bisect',
   // Attack pass 5: `sparse-checkout disable` brings back a committed symlink left out until then.
-  'sparse-checkout', 'mv',
+  'sparse-checkout',
+  'mv',
 ]);
 
 /**
@@ -112,10 +182,16 @@ export function makesLinks(core: readonly string[]): boolean {
   const [name, ...args] = core;
   if (name === undefined) return false;
   const base = name.slice(name.lastIndexOf('/') + 1);
-  if (['ln', 'link', 'mv', 'rsync', 'tar', 'unzip', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base)) return true;
+  if (['ln', 'link', 'mv', 'rsync', 'tar', 'unzip', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base))
+    return true;
   // cp: -s/-l make links; -r/-R/-a/-d/-P copy symlinks as symlinks.
-  if (base === 'cp') return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
-  if (base === 'git') return args.some((a) => GIT_TREE_WRITERS.has(a)) || (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)));
+  if (base === 'cp')
+    return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
+  if (base === 'git')
+    return (
+      args.some((a) => GIT_TREE_WRITERS.has(a)) ||
+      (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)))
+    );
   return false;
 }
 

@@ -49,7 +49,11 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
     // Codex's snapshot check names its file under a literal `$HOME`, which bash expands to this home.
     const file = written.startsWith('$HOME/') ? `${home}${written.slice(5)}` : written;
     if (!file.startsWith('/') || !spellings(file, state).every((p) => within(p, snapshotDirs, state))) {
-      parts.push(sideEffect(`the ${env.name} envelope sources ${written}, which is not in the agent's snapshot directory under ${home}`));
+      parts.push(
+        sideEffect(
+          `the ${env.name} envelope sources ${written}, which is not in the agent's snapshot directory under ${home}`,
+        ),
+      );
     }
   }
   if (hop === 'nested') {
@@ -58,8 +62,13 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
       ...(env.writes ?? []).map((raw) => ({ raw, access: 'write' as const })),
     ];
     if (paths.length) parts.push(judgePaths(paths, pathContext(state)).verdict);
-    if (env.pathPrefix !== undefined && spellings(env.pathPrefix, state).some((p) => within(p, [state.workspace ?? state.cwd, ...TEMP_DIRS], state))) {
-      parts.push(sideEffect(`the ${env.name} envelope puts ${env.pathPrefix} first on PATH, a directory the agent can write`));
+    if (
+      env.pathPrefix !== undefined &&
+      spellings(env.pathPrefix, state).some((p) => within(p, [state.workspace ?? state.cwd, ...TEMP_DIRS], state))
+    ) {
+      parts.push(
+        sideEffect(`the ${env.name} envelope puts ${env.pathPrefix} first on PATH, a directory the agent can write`),
+      );
     }
   }
   return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;

@@ -16,9 +16,16 @@ function globalRepoOptions(args: readonly string[]): Array<[string, string]> {
     const a = args[i]!;
     if (!a.startsWith('-')) break;
     if (a === '-C' || a === '--git-dir' || a === '--work-tree') out.push([a, args[++i] ?? '']);
-    else if (a.startsWith('--git-dir=') || a.startsWith('--work-tree=')) out.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
-    else if (a === '--namespace' || a.startsWith('--namespace=')) out.push(['--namespace', a === '--namespace' ? args[++i] ?? '' : a.slice(12)]);
-    else if (a === '-c' || a === '--config-env' || a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-')) i++;
+    else if (a.startsWith('--git-dir=') || a.startsWith('--work-tree='))
+      out.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
+    else if (a === '--namespace' || a.startsWith('--namespace='))
+      out.push(['--namespace', a === '--namespace' ? (args[++i] ?? '') : a.slice(12)]);
+    else if (
+      a === '-c' ||
+      a === '--config-env' ||
+      (a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-'))
+    )
+      i++;
   }
   return out;
 }
@@ -47,14 +54,31 @@ export function gitForeignRepoVerdict(args: readonly string[], state: ReviewStat
     const abs = absolutize(raw.startsWith('~') ? expandTilde(raw, state.facts.home) : raw, cwd);
     const real = resolvePhysically(abs, state.facts.realpath);
     // Refs under refs/namespaces/NAME: fetches, pushes and resets act on refs the review never named.
-    if (opt === '--namespace') return verdict('ask', 'high', 'command.escape_hatch', `git --namespace ${raw} moves every ref git reads and writes to refs/namespaces/${raw}`);
-    if (opt === '-C') cwd = abs; // later relative options resolve against it, as git does
+    if (opt === '--namespace')
+      return verdict(
+        'ask',
+        'high',
+        'command.escape_hatch',
+        `git --namespace ${raw} moves every ref git reads and writes to refs/namespaces/${raw}`,
+      );
+    if (opt === '-C')
+      cwd = abs; // later relative options resolve against it, as git does
     // A git dir or work tree other than the one git finds itself: even inside the workspace it
     // may be a directory the agent wrote, whose config (core.fsmonitor) runs a program.
-    else if (!isDefaultRepo(opt, abs, workspace[0]!)) return verdict('ask', 'high', 'command.escape_hatch', `git ${opt} ${raw} points git at a repository the review has not seen; its config (core.fsmonitor, hooks, aliases) runs programs`);
+    else if (!isDefaultRepo(opt, abs, workspace[0]!))
+      return verdict(
+        'ask',
+        'high',
+        'command.escape_hatch',
+        `git ${opt} ${raw} points git at a repository the review has not seen; its config (core.fsmonitor, hooks, aliases) runs programs`,
+      );
     if (![abs, real].every((p) => workspace.some((w) => isWithin(p, w)))) {
-      return verdict('ask', 'high', 'command.escape_hatch',
-        `git ${opt} ${raw} uses a repository outside the workspace; its config (core.fsmonitor, hooks, aliases) runs programs`);
+      return verdict(
+        'ask',
+        'high',
+        'command.escape_hatch',
+        `git ${opt} ${raw} uses a repository outside the workspace; its config (core.fsmonitor, hooks, aliases) runs programs`,
+      );
     }
   }
   return undefined;

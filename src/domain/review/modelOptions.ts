@@ -17,7 +17,13 @@ function samePath(a: PathArg, b: PathArg): boolean {
  * the name-based rules alone judge, as before. The caller combines by max, so a model can only
  * tighten what the rules allowed.
  */
-export function modelOptionFindings(name: string, args: readonly string[], pathArgs: PathArg[], state: ReviewState, depth: number): Verdict[] | undefined {
+export function modelOptionFindings(
+  name: string,
+  args: readonly string[],
+  pathArgs: PathArg[],
+  state: ReviewState,
+  depth: number,
+): Verdict[] | undefined {
   const model = MODEL_BY_COMMAND.get(name);
   if (!model) return undefined;
   const found = modelFindings(name, model, args);
@@ -28,7 +34,13 @@ export function modelOptionFindings(name: string, args: readonly string[], pathA
     if (urls.length > 0) out.push(judgeUrls(urls, state.config, undefined, () => state.facts.shimctlHttpPort));
   }
   if (out.length > 0 || found.paths.length > 0) {
-    step(state, depth, 'options', () => `${name}'s option model: ${out.length} finding(s), ${found.paths.length} path(s): ${found.paths.map((p) => `${p.raw} (${p.access})`).join(', ')}`);
+    step(
+      state,
+      depth,
+      'options',
+      () =>
+        `${name}'s option model: ${out.length} finding(s), ${found.paths.length} path(s): ${found.paths.map((p) => `${p.raw} (${p.access})`).join(', ')}`,
+    );
   }
   return out;
 }

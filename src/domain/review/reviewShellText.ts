@@ -39,9 +39,20 @@ export interface ShellTextOutcome {
  * then review one simple command's words, or (syntax `structured`, or an agent's own envelope
  * in `strict`) judge a compound command part by part with the shell grammar (reviewCompound.ts).
  */
-export function reviewShellText(text: string, state: ReviewState, depth: number, hop: 'agent' | 'nested', chain: Chain): ShellTextOutcome {
+export function reviewShellText(
+  text: string,
+  state: ReviewState,
+  depth: number,
+  hop: 'agent' | 'nested',
+  chain: Chain,
+): ShellTextOutcome {
   if (depth > MAX_NESTING) {
-    const v = verdict('block', 'high', 'command.nesting_too_deep', `shells and wrappers nested deeper than ${MAX_NESTING}`);
+    const v = verdict(
+      'block',
+      'high',
+      'command.nesting_too_deep',
+      `shells and wrappers nested deeper than ${MAX_NESTING}`,
+    );
     step(state, depth, 'nesting', 'refused: too deep', v);
     return { verdict: v, inner: text };
   }
@@ -53,8 +64,15 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   }
   const env = unwrapEnvelope(text, { agent: state.agent, hop, home: state.facts.home });
   if (env.kind === 'bookkeeping') {
-    const recognised = verdict('allow', 'low', 'envelope.bookkeeping', `${env.name} bookkeeping call recognised by its exact shape`);
-    const v = env.sourced?.length ? combine(recognised, judgeBookkeepingSources(env.name, env.sourced, state)) : recognised;
+    const recognised = verdict(
+      'allow',
+      'low',
+      'envelope.bookkeeping',
+      `${env.name} bookkeeping call recognised by its exact shape`,
+    );
+    const v = env.sourced?.length
+      ? combine(recognised, judgeBookkeepingSources(env.name, env.sourced, state))
+      : recognised;
     step(state, depth, 'envelope', `bookkeeping: ${env.name}`, v);
     return { verdict: v, bookkeeping: env.name, inner: text };
   }
@@ -65,8 +83,17 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
     inner = env.inner;
     envelope = env.name;
     effects = judgeEnvelopeEffects(env, state, hop);
-    step(state, depth, 'envelope', `${env.name} envelope; reviewing the command inside it`, effects.reasons.length ? effects : undefined);
-    if (chain) { chain.envelope = env.name; chain.command = inner; }
+    step(
+      state,
+      depth,
+      'envelope',
+      `${env.name} envelope; reviewing the command inside it`,
+      effects.reasons.length ? effects : undefined,
+    );
+    if (chain) {
+      chain.envelope = env.name;
+      chain.command = inner;
+    }
   } else if (depth === 0) {
     step(state, depth, 'envelope', 'no agent envelope');
   }
@@ -76,11 +103,22 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   let tok: { ok: true; words: string[] } | { ok: false; reasons: Reason[] } =
     !raw.ok && raw.globbed && globsAreFilterOptions(raw.globbed.words, raw.globbed.globWords)
       ? { ok: true as const, words: raw.globbed.words }
-      : raw.ok ? raw : { ok: false, reasons: raw.reasons };
+      : raw.ok
+        ? raw
+        : { ok: false, reasons: raw.reasons };
   // `$HOME`, `"$PWD"`, `src/*.ts`: expanded here, judged as expanded, and written into the text that runs.
   let edits: TextEdit[] = [];
   if (!tok.ok && !raw.ok && raw.expandable) {
-    const x = expandWords(raw.expandable, { cwd: state.cwd, vars: state.facts.shellVars, assigned: new Set(), listDir: state.facts.listDir ? (d) => state.facts.listDir!(d) : undefined }, 0);
+    const x = expandWords(
+      raw.expandable,
+      {
+        cwd: state.cwd,
+        vars: state.facts.shellVars,
+        assigned: new Set(),
+        listDir: state.facts.listDir ? (d) => state.facts.listDir!(d) : undefined,
+      },
+      0,
+    );
     if (!x.ok) {
       const v: Verdict = { decision: 'block', risk: 'medium', reasons: x.reasons, rule_ids: [] };
       const all = effects ? combine(effects, v) : v;
@@ -94,23 +132,61 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   if (!tok.ok) {
     const strict = state.config.syntax === 'strict';
     // Strict: compound text only as the agent's own envelope (never inside a recognised one).
-    const tryGrammar = (!strict || (hop === 'agent' && depth === 0 && !envelope)) && !tok.reasons.some((r) => UNREVIEWABLE.has(r.code));
+    const tryGrammar =
+      (!strict || (hop === 'agent' && depth === 0 && !envelope)) && !tok.reasons.some((r) => UNREVIEWABLE.has(r.code));
     const compound = tryGrammar
-      ? reviewCompound(inner, state, depth, envelope ? 'nested' : hop, strict, tokenizerDecoder(state.facts.home, globsAreFilterOptions))
+      ? reviewCompound(
+          inner,
+          state,
+          depth,
+          envelope ? 'nested' : hop,
+          strict,
+          tokenizerDecoder(state.facts.home, globsAreFilterOptions),
+        )
       : undefined;
     if (compound) {
       const v = effects ? combine(effects, compound.verdict) : compound.verdict;
-      step(state, depth, 'syntax', () => `compound command: ${compound.parts.length} part(s) judged with the shell grammar`, v);
-      if (chain && compound.envelope && !envelope) { chain.envelope = compound.envelope; if (compound.reviewed !== undefined) chain.command = compound.reviewed; }
+      step(
+        state,
+        depth,
+        'syntax',
+        () => `compound command: ${compound.parts.length} part(s) judged with the shell grammar`,
+        v,
+      );
+      if (chain && compound.envelope && !envelope) {
+        chain.envelope = compound.envelope;
+        if (compound.reviewed !== undefined) chain.command = compound.reviewed;
+      }
       const out: ShellTextOutcome = { verdict: v, inner, parts: compound.parts };
       if (envelope) out.envelope = envelope;
-      else if (compound.envelope) { out.envelope = compound.envelope; out.inner = compound.reviewed ?? inner; }
-      return withRewrite(out, text, inner, env.kind === 'envelope' ? env.name : undefined, compound.edits ?? [], state, hop, depth);
+      else if (compound.envelope) {
+        out.envelope = compound.envelope;
+        out.inner = compound.reviewed ?? inner;
+      }
+      return withRewrite(
+        out,
+        text,
+        inner,
+        env.kind === 'envelope' ? env.name : undefined,
+        compound.edits ?? [],
+        state,
+        hop,
+        depth,
+      );
     }
-    const reasons = tryGrammar && state.config.syntax !== 'strict'
-      ? [...tok.reasons, { code: 'syntax.grammar_unavailable' as const, message: REASON_CODES['syntax.grammar_unavailable'] }]
-      : tok.reasons;
-    const syntax: Verdict = { decision: 'block', risk: 'medium', reasons: compoundRefusalAdvice(reasons), rule_ids: [] };
+    const reasons =
+      tryGrammar && state.config.syntax !== 'strict'
+        ? [
+            ...tok.reasons,
+            { code: 'syntax.grammar_unavailable' as const, message: REASON_CODES['syntax.grammar_unavailable'] },
+          ]
+        : tok.reasons;
+    const syntax: Verdict = {
+      decision: 'block',
+      risk: 'medium',
+      reasons: compoundRefusalAdvice(reasons),
+      rule_ids: [],
+    };
     const v = effects ? combine(effects, syntax) : syntax;
     step(state, depth, 'syntax', () => `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
     return { verdict: v, envelope, inner };
@@ -118,18 +194,44 @@ export function reviewShellText(text: string, state: ReviewState, depth: number,
   step(state, depth, 'syntax', () => `one simple command: ${JSON.stringify(tok.words)}`);
   const words = reviewWords(tok.words, state, depth, chain);
   const v = effects ? combine(effects, words) : words;
-  return withRewrite({ verdict: v, envelope, inner, words: tok.words }, text, inner, envelope, edits, state, hop, depth);
+  return withRewrite(
+    { verdict: v, envelope, inner, words: tok.words },
+    text,
+    inner,
+    envelope,
+    edits,
+    state,
+    hop,
+    depth,
+  );
 }
 
 /** Adds the text to run when the review expanded something; refuses when it cannot be built. */
-function withRewrite(out: ShellTextOutcome, text: string, inner: string, shape: string | undefined, edits: readonly TextEdit[], state: ReviewState, hop: 'agent' | 'nested', depth: number): ShellTextOutcome {
+function withRewrite(
+  out: ShellTextOutcome,
+  text: string,
+  inner: string,
+  shape: string | undefined,
+  edits: readonly TextEdit[],
+  state: ReviewState,
+  hop: 'agent' | 'nested',
+  depth: number,
+): ShellTextOutcome {
   if (edits.length === 0) return out;
   const rewrittenInner = applyEdits(inner, edits);
-  const rewritten = rewrittenInner === undefined ? undefined
-    : shape === undefined ? rewrittenInner
-      : rewriteEnvelope(text, shape, inner, rewrittenInner, { agent: state.agent, hop, home: state.facts.home });
+  const rewritten =
+    rewrittenInner === undefined
+      ? undefined
+      : shape === undefined
+        ? rewrittenInner
+        : rewriteEnvelope(text, shape, inner, rewrittenInner, { agent: state.agent, hop, home: state.facts.home });
   if (rewritten === undefined) {
-    const refused = verdict('block', 'medium', 'syntax.rewrite_unavailable', 'the expanded words could not be written into the text that runs');
+    const refused = verdict(
+      'block',
+      'medium',
+      'syntax.rewrite_unavailable',
+      'the expanded words could not be written into the text that runs',
+    );
     step(state, depth, 'expansion', 'rewrite failed', refused);
     return { ...out, verdict: combine(out.verdict, refused) };
   }

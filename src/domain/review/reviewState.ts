@@ -32,7 +32,13 @@ export type Chain = NormalizedCommand | undefined;
  * lists, JSON) may be given as a function: it is built only if someone reads the trace, which
  * the interception path never does.
  */
-export function step(state: ReviewState, depth: number, stage: string, detail: string | (() => string), v?: Verdict): void {
+export function step(
+  state: ReviewState,
+  depth: number,
+  stage: string,
+  detail: string | (() => string),
+  v?: Verdict,
+): void {
   const prefix = depth > 0 ? '  '.repeat(depth) : '';
   if (typeof detail === 'function') state.trace.push(new LazyStep(stage, prefix, detail, v));
   else state.trace.push(v ? { stage, detail: prefix + detail, verdict: v } : { stage, detail: prefix + detail });
@@ -41,17 +47,26 @@ export function step(state: ReviewState, depth: number, stage: string, detail: s
 /** A trace step whose detail is built on first read; serialises like a plain step. */
 class LazyStep implements TraceStep {
   private built?: string;
-  constructor(readonly stage: string, private readonly prefix: string, private readonly build: () => string, readonly verdict?: Verdict) {}
+  constructor(
+    readonly stage: string,
+    private readonly prefix: string,
+    private readonly build: () => string,
+    readonly verdict?: Verdict,
+  ) {}
   get detail(): string {
     this.built ??= this.prefix + this.build();
     return this.built;
   }
   toJSON(): TraceStep {
-    return this.verdict ? { stage: this.stage, detail: this.detail, verdict: this.verdict } : { stage: this.stage, detail: this.detail };
+    return this.verdict
+      ? { stage: this.stage, detail: this.detail, verdict: this.verdict }
+      : { stage: this.stage, detail: this.detail };
   }
 }
 
 /** The path policy's view of this review: relative paths against the cwd, writes free in the workspace. */
 export function pathContext(state: ReviewState): PathContext {
-  return state.workspace === undefined ? { cwd: state.cwd, config: state.config, facts: state.facts } : { cwd: state.cwd, workspace: state.workspace, config: state.config, facts: state.facts };
+  return state.workspace === undefined
+    ? { cwd: state.cwd, config: state.config, facts: state.facts }
+    : { cwd: state.cwd, workspace: state.workspace, config: state.config, facts: state.facts };
 }

@@ -39,7 +39,9 @@ function globRegExp(glob: string): RegExp {
 /** Which base names grep would search, from its `--include`/`--exclude` options. */
 function nameFilter(args: readonly string[]): (base: string) => boolean {
   const include = optionValuesOf(args, ['--include'], [], GREP_LONGS).map(globRegExp);
-  const exclude = optionValuesOf(args, ['--exclude'], [], GREP_LONGS).map(globRegExp).filter((r) => r.source !== '^');
+  const exclude = optionValuesOf(args, ['--exclude'], [], GREP_LONGS)
+    .map(globRegExp)
+    .filter((r) => r.source !== '^');
   return (base) => (include.length === 0 || include.some((r) => r.test(base))) && !exclude.some((r) => r.test(base));
 }
 const GREP_LONGS = ['--include', '--exclude', '--exclude-dir', '--exclude-from'];
@@ -73,7 +75,11 @@ const SEVEN_ZIP = new Set(['7z', '7za', '7zr']);
  * as do `zip -r`'s; 7-Zip's `a`/`u` take whole directories always, and everything in the cwd
  * when no file is named. Exclusion options are not read: the stricter reading.
  */
-function packedTrees(name: string, args: readonly string[], pathArgs: readonly PathArg[]): { roots: string[]; stdout: boolean } | undefined {
+function packedTrees(
+  name: string,
+  args: readonly string[],
+  pathArgs: readonly PathArg[],
+): { roots: string[]; stdout: boolean } | undefined {
   const recursiveReads = (): string[] => pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
   if (name === 'tar') {
     const t = tarModes(args);
@@ -92,7 +98,13 @@ function packedTrees(name: string, args: readonly string[], pathArgs: readonly P
   return undefined;
 }
 
-function archiveVerdict(name: string, args: readonly string[], pathArgs: readonly PathArg[], state: ReviewState, list: NonNullable<ReviewState['facts']['filesUnder']>): Verdict | undefined {
+function archiveVerdict(
+  name: string,
+  args: readonly string[],
+  pathArgs: readonly PathArg[],
+  state: ReviewState,
+  list: NonNullable<ReviewState['facts']['filesUnder']>,
+): Verdict | undefined {
   const packed = packedTrees(name, args, pathArgs);
   if (!packed) return undefined;
   const files: PathArg[] = [];
@@ -105,11 +117,20 @@ function archiveVerdict(name: string, args: readonly string[], pathArgs: readonl
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
     const listed = list.call(state.facts, dir, TREE_WALK_LIMIT);
     // Too large to list: asked below without judging thousands of files (the costly part).
-    if (!listed.complete) { complete = false; break; }
+    if (!listed.complete) {
+      complete = false;
+      break;
+    }
     for (const f of listed.files) files.push({ raw: f, access: 'read' });
   }
   if (!complete) {
-    return verdict('ask', 'medium', 'path.secret_in_archive', `${name} packs a tree larger than the review lists (${TREE_WALK_LIMIT} entries); it may hold protected files (.env, keys).`, 'paths:archive-tree');
+    return verdict(
+      'ask',
+      'medium',
+      'path.secret_in_archive',
+      `${name} packs a tree larger than the review lists (${TREE_WALK_LIMIT} entries); it may hold protected files (.env, keys).`,
+      'paths:archive-tree',
+    );
   }
   const judged = files.length > 0 ? judgePaths(files, ctx).verdict : undefined;
   // To stdout the archive is printed (or piped on): the same as reading every file in it.
@@ -117,12 +138,23 @@ function archiveVerdict(name: string, args: readonly string[], pathArgs: readonl
   const found = judged?.decision === 'allow' ? undefined : judged?.reasons.find((r) => r.code.startsWith('path.'));
   if (found) {
     const more = judged!.reasons.length > 1 ? ` (and ${judged!.reasons.length - 1} more finding(s))` : '';
-    return verdict('ask', 'high', 'path.secret_in_archive', `${name} packs a tree holding a protected file into an archive, whose name hides it from later checks: ${found.message}${more}`, 'paths:archive-tree');
+    return verdict(
+      'ask',
+      'high',
+      'path.secret_in_archive',
+      `${name} packs a tree holding a protected file into an archive, whose name hides it from later checks: ${found.message}${more}`,
+      'paths:archive-tree',
+    );
   }
   return undefined;
 }
 
-export function secretsInTreeVerdict(name: string, args: readonly string[], pathArgs: readonly PathArg[], state: ReviewState): Verdict | undefined {
+export function secretsInTreeVerdict(
+  name: string,
+  args: readonly string[],
+  pathArgs: readonly PathArg[],
+  state: ReviewState,
+): Verdict | undefined {
   const list = state.facts.filesUnder;
   if (!list) return undefined;
   const archive = archiveVerdict(name, args, pathArgs, state, list);
@@ -141,7 +173,14 @@ export function secretsInTreeVerdict(name: string, args: readonly string[], path
   for (const raw of roots) {
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
     for (const f of list.call(state.facts, dir, TREE_WALK_LIMIT).files) {
-      if (!hidden && f.slice(dir.length).split('/').some((seg) => seg.startsWith('.'))) continue;
+      if (
+        !hidden &&
+        f
+          .slice(dir.length)
+          .split('/')
+          .some((seg) => seg.startsWith('.'))
+      )
+        continue;
       if (searched(f.slice(f.lastIndexOf('/') + 1))) files.push({ raw: f, access: 'read' });
     }
   }

@@ -53,11 +53,24 @@ export function selfControlVerdict(name: string, args: readonly string[]): Verdi
     const reads = sub === 'mode' ? rest.length === 0 : rest.length === 0 || (rest[0] === 'list' && rest.length === 1);
     return reads
       ? verdict('allow', 'low', 'command.allowed', `shimctl ${sub} only reads`, 'core:shimctl-read')
-      : verdict('block', 'high', 'command.blocked', `shimctl ${sub} ${rest[0]} changes the review gate itself; only a person may run it, outside the agent`, 'core:shimctl-self');
+      : verdict(
+          'block',
+          'high',
+          'command.blocked',
+          `shimctl ${sub} ${rest[0]} changes the review gate itself; only a person may run it, outside the agent`,
+          'core:shimctl-self',
+        );
   }
   if (STATE_CHANGING.has(sub)) {
-    return verdict('block', 'high', 'command.blocked', `shimctl ${sub} changes the review gate itself; only a person may run it, outside the agent`, 'core:shimctl-self');
+    return verdict(
+      'block',
+      'high',
+      'command.blocked',
+      `shimctl ${sub} changes the review gate itself; only a person may run it, outside the agent`,
+      'core:shimctl-self',
+    );
   }
-  if (READ_ONLY.has(sub)) return verdict('allow', 'low', 'command.allowed', `shimctl ${sub} only reads`, 'core:shimctl-read');
+  if (READ_ONLY.has(sub))
+    return verdict('allow', 'low', 'command.allowed', `shimctl ${sub} only reads`, 'core:shimctl-read');
   return undefined;
 }

@@ -18,16 +18,30 @@ import { argv0Option, reviewWithArgv0 } from './argv0Review.js';
 const SHELL_LEVEL_WRAPPERS = new Set(['command', 'exec', 'builtin']);
 
 const wrapperNote = (name: string, inner: readonly string[]): Verdict =>
-  verdict('allow', 'low', 'command.wrapper', `${name} runs ${inner.length ? `'${inner[0]}'` : 'nothing'}; the inner command was judged`);
+  verdict(
+    'allow',
+    'low',
+    'command.wrapper',
+    `${name} runs ${inner.length ? `'${inner[0]}'` : 'nothing'}; the inner command was judged`,
+  );
 
 /** What a wrapper with no inner command does. */
 function bareWrapper(name: string, opts: Array<[string, string | true]>): Verdict {
   if (name === 'sudo' || name === 'doas' || name === 'pkexec' || name === 'runuser') {
     const shell = opts.some(([o]) => ['-s', '-i', '--shell', '--login'].includes(o));
-    return shell ? verdict('ask', 'high', 'invocation.interactive', `${name} starts an interactive root shell`) : verdict('ask', 'high', 'command.privilege', `${name} without a command (list, validate, ...)`);
+    return shell
+      ? verdict('ask', 'high', 'invocation.interactive', `${name} starts an interactive root shell`)
+      : verdict('ask', 'high', 'command.privilege', `${name} without a command (list, validate, ...)`);
   }
-  if (name === 'env') return verdict('ask', 'medium', 'command.asked', 'env without a command prints the environment, which often holds tokens and keys');
-  if (name === 'chroot' || name === 'nsenter' || name === 'unshare') return verdict('ask', 'high', 'invocation.interactive', `${name} without a command starts a shell`);
+  if (name === 'env')
+    return verdict(
+      'ask',
+      'medium',
+      'command.asked',
+      'env without a command prints the environment, which often holds tokens and keys',
+    );
+  if (name === 'chroot' || name === 'nsenter' || name === 'unshare')
+    return verdict('ask', 'high', 'invocation.interactive', `${name} without a command starts a shell`);
   return verdict('allow', 'low', 'command.allowed', `${name} without a command runs nothing`);
 }
 
@@ -42,31 +56,52 @@ function optValue(opts: Array<[string, string | true]>, ...names: string[]): str
  */
 const BUSYBOX_LISTINGS = new Set(['--list', '--list-full', '--help']);
 
-export function reviewWrapper(name: string, args: readonly string[], state: ReviewState, depth: number, chain: Chain): Verdict | undefined {
+export function reviewWrapper(
+  name: string,
+  args: readonly string[],
+  state: ReviewState,
+  depth: number,
+  chain: Chain,
+): Verdict | undefined {
   if (name === 'command' && isCommandQuery(args)) return undefined;
   if (name === 'busybox') {
-    if (args.length === 0 || BUSYBOX_LISTINGS.has(args[0]!)) return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
+    if (args.length === 0 || BUSYBOX_LISTINGS.has(args[0]!))
+      return verdict('allow', 'low', 'command.allowed', 'busybox lists its applets');
     // `--install [-s] DIR` writes a link per applet into DIR; any other option is not known here.
-    if (args[0]!.startsWith('-')) return verdict('ask', 'medium', 'command.unknown', `busybox ${args[0]} is not a listing`);
+    if (args[0]!.startsWith('-'))
+      return verdict('ask', 'medium', 'command.unknown', `busybox ${args[0]} is not a listing`);
     chain?.wrappers.push('busybox');
     return combine(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain, true));
   }
   if (name === 'watch') return reviewWatch(args, state, depth);
   if (name === 'script') return reviewScriptCommand(args, state, depth);
   if (name === 'su') return reviewSu(args, state, depth);
-  const spec = Object.prototype.hasOwnProperty.call(WRAPPERS, name) ? WRAPPERS[name] : undefined;
+  const spec = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
   if (!spec) return undefined;
   const u = unwrapWith(spec, args);
   const parts: Verdict[] = [];
   chain?.wrappers.push(name);
-  if (u.unknownOptions.length) parts.push(verdict('ask', 'medium', 'command.wrapper', `${name} option(s) ${u.unknownOptions.join(' ')} not understood: what it runs is uncertain`));
-  if (PRIVILEGE_WRAPPERS.has(name)) parts.push(verdict('ask', 'high', 'command.privilege', `${name} runs the command with other privileges`, 'system:privilege'));
+  if (u.unknownOptions.length)
+    parts.push(
+      verdict(
+        'ask',
+        'medium',
+        'command.wrapper',
+        `${name} option(s) ${u.unknownOptions.join(' ')} not understood: what it runs is uncertain`,
+      ),
+    );
+  if (PRIVILEGE_WRAPPERS.has(name))
+    parts.push(
+      verdict('ask', 'high', 'command.privilege', `${name} runs the command with other privileges`, 'system:privilege'),
+    );
   let inner = u.inner;
   let innerState = state;
   if (name === 'env') {
-    if (Object.keys(u.assignments).length) parts.push(judgeAssignments(u.assignments), judgeAssignmentEffects(u.assignments, state));
+    if (Object.keys(u.assignments).length)
+      parts.push(judgeAssignments(u.assignments), judgeAssignmentEffects(u.assignments, state));
     // A proxy or config home set here changes where the inner command connects (see requestShape).
-    if (Object.keys(u.assignments).length || u.options.some(([o]) => o !== '-C' && o !== '--chdir')) innerState = { ...innerState, envChanged: true };
+    if (Object.keys(u.assignments).length || u.options.some(([o]) => o !== '-C' && o !== '--chdir'))
+      innerState = { ...innerState, envChanged: true };
     const split = optValue(u.options, '-S', '--split-string');
     if (split !== undefined) {
       // `env -S` splits one string into words itself: parse it like the shell would, strictly.
@@ -74,13 +109,24 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
       if (!tok.ok) return combine(...parts, { decision: 'block', risk: 'high', reasons: tok.reasons, rule_ids: [] });
       inner = [...tok.words, ...inner];
     }
-    const dirs = u.options.filter(([o, v]) => (o === '-C' || o === '--chdir') && typeof v === 'string').map(([, v]) => v as string);
+    const dirs = u.options
+      .filter(([o, v]) => (o === '-C' || o === '--chdir') && typeof v === 'string')
+      .map(([, v]) => v as string);
     const dir = dirs[dirs.length - 1]; // getopt: the last -C wins
     if (dir) {
       parts.push(judgePaths([{ raw: dir, access: 'mention' }], pathContext(state)).verdict);
       // `env -C DIR CMD` runs CMD in DIR: its relative paths are judged there (the workspace stays).
       const moved = chdirState(innerState, dir);
-      if (!moved) return combine(...parts, verdict('ask', 'medium', 'command.wrapper', `env -C ${dir}: the directory the command runs in cannot be known before it runs`));
+      if (!moved)
+        return combine(
+          ...parts,
+          verdict(
+            'ask',
+            'medium',
+            'command.wrapper',
+            `env -C ${dir}: the directory the command runs in cannot be known before it runs`,
+          ),
+        );
       innerState = moved;
     }
   }
@@ -89,19 +135,30 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
     if (out) parts.push(judgePaths([{ raw: out, access: 'write' }], pathContext(state)).verdict);
   }
   if (name === 'strace' || name === 'ltrace') parts.push(...traceOutputVerdicts(name, u.options, state, depth));
-  if ((name === 'sudo') && u.options.some(([o]) => o === '-e' || o === '--edit')) {
+  if (name === 'sudo' && u.options.some(([o]) => o === '-e' || o === '--edit')) {
     parts.push(verdict('ask', 'high', 'command.privilege', 'sudo -e edits files as root'));
-    parts.push(judgePaths(inner.map((raw) => ({ raw, access: 'write' as const })), pathContext(state)).verdict);
+    parts.push(
+      judgePaths(
+        inner.map((raw) => ({ raw, access: 'write' as const })),
+        pathContext(state),
+      ).verdict,
+    );
     return combine(...parts);
   }
   if (name === 'flock' && (inner[0] === '-c' || inner[0] === '--command')) {
-    return combine(...parts, wrapperNote(name, inner.slice(1)), reviewShellText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+    return combine(
+      ...parts,
+      wrapperNote(name, inner.slice(1)),
+      reviewShellText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict,
+    );
   }
   if (name === 'xargs') {
     inner = inner.length ? inner : ['echo'];
     const argFile = optValue(u.options, '-a', '--arg-file');
     if (argFile) parts.push(judgePaths([{ raw: argFile, access: 'read' }], pathContext(state)).verdict);
-    parts.push(verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'));
+    parts.push(
+      verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'),
+    );
   }
   if (inner.length === 0) {
     const v = combine(...parts, bareWrapper(name, u.options));
@@ -111,17 +168,32 @@ export function reviewWrapper(name: string, args: readonly string[], state: Revi
   if (name === 'sudo' && u.options.some(([o]) => ['-s', '-i', '--shell', '--login'].includes(o))) {
     // `sudo -s CMD` hands the words to a shell as one command string.
     step(state, depth, 'wrappers', `${name} -s/-i: inner words run through a shell`);
-    return combine(...parts, wrapperNote(name, inner), reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
+    return combine(
+      ...parts,
+      wrapperNote(name, inner),
+      reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
+    );
   }
   step(state, depth, 'wrappers', () => `${name} wraps '${inner[0]}'`);
   const argv0 = argv0Option(name, u.options);
   if (argv0 !== undefined) {
     // bash's `exec -l` puts a dash in front of the name it passes (`-NAME`).
     const login = name === 'exec' && u.options.some(([o]) => o === '-l');
-    const v = reviewWithArgv0(login ? `-${argv0}` : argv0, inner, innerState, depth, chain, !SHELL_LEVEL_WRAPPERS.has(name));
+    const v = reviewWithArgv0(
+      login ? `-${argv0}` : argv0,
+      inner,
+      innerState,
+      depth,
+      chain,
+      !SHELL_LEVEL_WRAPPERS.has(name),
+    );
     if (v) return combine(...parts, wrapperNote(name, inner), v);
   }
-  return combine(...parts, wrapperNote(name, inner), reviewWords(inner, innerState, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)));
+  return combine(
+    ...parts,
+    wrapperNote(name, inner),
+    reviewWords(inner, innerState, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)),
+  );
 }
 
 /**
@@ -143,7 +215,10 @@ function reviewWatch(args: readonly string[], state: ReviewState, depth: number)
   let exec = false;
   while (i < args.length && args[i]!.startsWith('-')) {
     const a = args[i]!;
-    if (a === '--') { i++; break; }
+    if (a === '--') {
+      i++;
+      break;
+    }
     if (a === '-x' || a === '--exec') exec = true;
     i += VALUE.has(a) && a !== '-d' && a !== '--differences' ? 2 : 1;
   }
@@ -151,15 +226,22 @@ function reviewWatch(args: readonly string[], state: ReviewState, depth: number)
   if (!inner.length) return ALLOW_NOTHING_FOUND;
   const note = verdict('allow', 'medium', 'command.wrapper', 'watch runs its command repeatedly');
   step(state, depth, 'wrappers', `watch runs '${inner.join(' ')}'${exec ? '' : ' through sh -c'}`);
-  return combine(note, exec ? reviewWords(inner, state, depth + 1, undefined, true) : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict);
+  return combine(
+    note,
+    exec
+      ? reviewWords(inner, state, depth + 1, undefined, true)
+      : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
+  );
 }
 
 function reviewSu(args: readonly string[], state: ReviewState, depth: number): Verdict {
   const priv = verdict('ask', 'high', 'command.privilege', 'su runs as another user', 'system:privilege');
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '-c' || a === '--command' || a === '--session-command') return combine(priv, reviewShellText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
-    if (a.startsWith('--command=')) return combine(priv, reviewShellText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
+    if (a === '-c' || a === '--command' || a === '--session-command')
+      return combine(priv, reviewShellText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+    if (a.startsWith('--command='))
+      return combine(priv, reviewShellText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
   }
   return combine(priv, verdict('ask', 'high', 'invocation.interactive', 'su without -c starts a shell'));
 }

@@ -34,7 +34,10 @@ export function rankRules(view: ArgView, rules: readonly ConfigRule[], ctx: Rule
     if (!configRuleMatches(rule, view, ctx)) continue;
     // The files are read only here, for a pinned rule that matched (the hot path pays nothing else).
     // A pin only ever narrows an allow: an ask or block rule applies whatever its pin says.
-    if (rule.pin !== undefined && rule.decision === 'allow' && !pinHolds(rule, ctx?.cwd, ctx?.facts)) { unpinned.push(rule); continue; }
+    if (rule.pin !== undefined && rule.decision === 'allow' && !pinHolds(rule, ctx?.cwd, ctx?.facts)) {
+      unpinned.push(rule);
+      continue;
+    }
     (isFloor(rule) ? floors : contenders).push(rule);
   }
   let winner: ConfigRule | undefined;

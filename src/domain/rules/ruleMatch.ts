@@ -65,11 +65,14 @@ export function specificity(rule: ConfigRule): [number, number] {
   for (const w of rule.subcommand ?? []) words += wordWeight(w);
   if (rule.args) {
     const open = rule.args.length > 0 && rule.args[rule.args.length - 1] === '*';
-    rule.args.forEach((w, i) => { if (!(open && i === rule.args!.length - 1)) words += wordWeight(w); });
+    rule.args.forEach((w, i) => {
+      if (!(open && i === rule.args!.length - 1)) words += wordWeight(w);
+    });
     if (!open) words += 1;
   }
   for (const w of rule.argsContain ?? []) words += wordWeight(w);
-  const conditions = (rule.cwd !== undefined ? 1 : 0) + (rule.agent !== undefined ? 1 : 0) + (rule.session !== undefined ? 1 : 0);
+  const conditions =
+    (rule.cwd !== undefined ? 1 : 0) + (rule.agent !== undefined ? 1 : 0) + (rule.session !== undefined ? 1 : 0);
   return [words, conditions];
 }
 

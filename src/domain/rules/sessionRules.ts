@@ -26,5 +26,10 @@ export function sessionRuleExpired(rule: ConfigRule, nowMs: number, ttlHours: nu
 export function forSession(config: PolicyConfig, session: string | undefined, nowMs: number): PolicyConfig {
   if (!config.rules.some((r) => r.session !== undefined)) return config;
   const ttl = config.approvals.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS;
-  return { ...config, rules: config.rules.filter((r) => r.session === undefined || (r.session === session && !sessionRuleExpired(r, nowMs, ttl))) };
+  return {
+    ...config,
+    rules: config.rules.filter(
+      (r) => r.session === undefined || (r.session === session && !sessionRuleExpired(r, nowMs, ttl)),
+    ),
+  };
 }

@@ -12,8 +12,17 @@ function compile(pattern: string): RegExp | string {
   let wild = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
-    if (c === '\\' && pattern[i + 1] === '*') { src += '\\*'; literal += '*'; i++; continue; }
-    if (c === '*') { src += '[\\s\\S]*'; wild = true; continue; }
+    if (c === '\\' && pattern[i + 1] === '*') {
+      src += '\\*';
+      literal += '*';
+      i++;
+      continue;
+    }
+    if (c === '*') {
+      src += '[\\s\\S]*';
+      wild = true;
+      continue;
+    }
     src += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
     literal += c;
   }

@@ -19,14 +19,23 @@ export function scanBraces(text: string, open: number): BraceScan {
   for (; j < text.length; j++) {
     const c = text[j]!;
     if (WORD_END.has(c)) break;
-    if (c === '\\') { j++; continue; }
+    if (c === '\\') {
+      j++;
+      continue;
+    }
     if (c === "'") {
       const close = text.indexOf("'", j + 1);
-      if (close < 0) { j = text.length; break; }
+      if (close < 0) {
+        j = text.length;
+        break;
+      }
       j = close;
       continue;
     }
-    if (c === '"') { j = skipDoubleQuoted(text, j + 1); continue; }
+    if (c === '"') {
+      j = skipDoubleQuoted(text, j + 1);
+      continue;
+    }
     if (c === '{') marked.push(false);
     else if (c === '}') {
       if (marked.pop()) expands = true;

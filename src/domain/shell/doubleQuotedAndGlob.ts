@@ -15,15 +15,25 @@ export function readDoubleQuoted(
     if (c === '"') return i + 1;
     if (c === '\\') {
       const n = text[i + 1];
-      if (n === '\n') { i += 2; continue; }
-      if (n === '$' || n === '`' || n === '"' || n === '\\') { emit(n); i += 2; continue; }
+      if (n === '\n') {
+        i += 2;
+        continue;
+      }
+      if (n === '$' || n === '`' || n === '"' || n === '\\') {
+        emit(n);
+        i += 2;
+        continue;
+      }
       emit('\\');
       i++;
       continue;
     }
     if (c === '$' && dollar) {
       const end = dollar(i);
-      if (end !== undefined) { i = end; continue; }
+      if (end !== undefined) {
+        i = end;
+        continue;
+      }
     }
     if (c === '$') flag(text[i + 1] === '(' ? 'syntax.substitution' : 'syntax.expansion', 'inside double quotes');
     if (c === '`') flag('syntax.substitution', 'backtick inside double quotes');

@@ -10,7 +10,10 @@ export function removeLineContinuations(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === '\\') {
-      if (text[i + 1] === '\n') { i++; continue; }
+      if (text[i + 1] === '\n') {
+        i++;
+        continue;
+      }
       out += c + (text[i + 1] ?? '');
       i++;
       continue;

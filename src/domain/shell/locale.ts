@@ -34,7 +34,8 @@ export function localeEnvOf(env: Record<string, string | undefined>): LocaleEnv 
 }
 
 // glibc's normalised codeset names (lower case, letters and digits only) of single-byte charsets.
-const SINGLE_BYTE = /^(?:iso8859\d{1,2}|koi8(?:r|u|ru|t)|cp125\d|tis620|georgianps|pt154|rk1048|armscii8|ansix341968|ascii|usascii)$/;
+const SINGLE_BYTE =
+  /^(?:iso8859\d{1,2}|koi8(?:r|u|ru|t)|cp125\d|tis620|georgianps|pt154|rk1048|armscii8|ansix341968|ascii|usascii)$/;
 
 type Charset = 'ascii' | 'utf8' | 'single-byte' | 'unknown';
 
@@ -70,7 +71,10 @@ const ALL_ASCII = /^[\x00-\x7f]*$/;
 // NAME=value wherever it stands (a leading assignment, `env NAME=…`, `export`), with quotes and
 // backslashes allowed between the letters: `LC_"ALL"=x` and `LC_ALL\=x` are still LC_ALL=x to env.
 const QUOTES = `["'\\\\]*`;
-const SETS_LOCALE = new RegExp(`(?<![A-Za-z0-9_])(${NAMES.map((n) => n.split('').join(QUOTES) + QUOTES).join('|')})=([^\\s;&|()<>]*)`, 'g');
+const SETS_LOCALE = new RegExp(
+  `(?<![A-Za-z0-9_])(${NAMES.map((n) => n.split('').join(QUOTES) + QUOTES).join('|')})=([^\\s;&|()<>]*)`,
+  'g',
+);
 const unquote = (s: string): string => s.replace(/["'\\]/g, '');
 
 /**
@@ -90,15 +94,26 @@ export function localeRefusal(text: string, locale: LocaleEnv = {}): Verdict | u
     const value = unquote(m[2]!);
     if (value === '') continue;
     const locales = name === 'LOCPATH' || name === 'GCONV_PATH';
-    if (locales || /[$`]/.test(value) || !isAsciiTransparent(value, locale)) unsafe.push(`${name}=${value} in the command`);
+    if (locales || /[$`]/.test(value) || !isAsciiTransparent(value, locale))
+      unsafe.push(`${name}=${value} in the command`);
   }
   if (unsafe.length === 0) return undefined;
-  return verdict('block', 'high', 'syntax.locale',
-    `the command has non-ASCII characters and ${unsafe.join(', ')} may make bash read them in a multibyte charset where such bytes hide \`\\\`, \`;\`, \`|\`: bash would not split the text as the review did`);
+  return verdict(
+    'block',
+    'high',
+    'syntax.locale',
+    `the command has non-ASCII characters and ${unsafe.join(', ')} may make bash read them in a multibyte charset where such bytes hide \`\\\`, \`;\`, \`|\`: bash would not split the text as the review did`,
+  );
 }
 
 /** A leading `LC_ALL=`/`LC_CTYPE=`/`LANG=` that makes the shells a command starts parse in such a charset. */
 export function judgeLocaleAssignment(name: string, value: string): Verdict | undefined {
-  if (!(CTYPE_VARIABLES as readonly string[]).includes(name) || value === '' || isAsciiTransparent(value)) return undefined;
-  return verdict('ask', 'medium', 'env.locale', `${name}=${value} is not a UTF-8, C or single-byte locale: shells started with it may split text differently than the review`);
+  if (!(CTYPE_VARIABLES as readonly string[]).includes(name) || value === '' || isAsciiTransparent(value))
+    return undefined;
+  return verdict(
+    'ask',
+    'medium',
+    'env.locale',
+    `${name}=${value} is not a UTF-8, C or single-byte locale: shells started with it may split text differently than the review`,
+  );
 }

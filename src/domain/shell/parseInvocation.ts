@@ -28,7 +28,8 @@ export function parseShellInvocation(args: readonly string[], dialect: ShellDial
   if (asDash.kind === 'unsupported') return asDash;
   const asBash = parseBashInvocation(args);
   if (asBash.kind === 'unsupported') return { kind: 'unsupported', reason: `${asBash.reason} (sh may be bash)` };
-  if (!sameInvocation(asDash, asBash)) return { kind: 'unsupported', reason: 'sh: bash and dash read these arguments differently' };
+  if (!sameInvocation(asDash, asBash))
+    return { kind: 'unsupported', reason: 'sh: bash and dash read these arguments differently' };
   return asDash;
 }
 

@@ -14,20 +14,20 @@ export const MAX_COMMAND_LENGTH = 64 * 1024;
 export type TokenizeResult =
   | { ok: true; words: string[]; spans?: Array<[number, number]> }
   | {
-    ok: false;
-    reasons: Reason[];
-    /**
-     * With `expand`, when `$NAME`/`${NAME}`/`$?`/`$!` and unquoted globs are the only problems:
-     * the words and how to expand them (src/domain/shell/expansion/). The reasons still refuse
-     * for a caller that does not expand.
-     */
-    expandable?: Expandable;
-    /**
-     * Only when unquoted globs are the one problem: the words taken literally, and which of them
-     * hold a glob. The review may accept globs whose expansion cannot matter (globOptionWords.ts).
-     */
-    globbed?: { words: string[]; globWords: number[] };
-  };
+      ok: false;
+      reasons: Reason[];
+      /**
+       * With `expand`, when `$NAME`/`${NAME}`/`$?`/`$!` and unquoted globs are the only problems:
+       * the words and how to expand them (src/domain/shell/expansion/). The reasons still refuse
+       * for a caller that does not expand.
+       */
+      expandable?: Expandable;
+      /**
+       * Only when unquoted globs are the one problem: the words taken literally, and which of them
+       * hold a glob. The review may accept globs whose expansion cannot matter (globOptionWords.ts).
+       */
+      globbed?: { words: string[]; globWords: number[] };
+    };
 
 export interface TokenizeOptions {
   /** Home directory used to expand an unquoted leading `~` or `~/`. */
@@ -39,8 +39,27 @@ export interface TokenizeOptions {
 }
 
 const RESERVED_WORDS = new Set([
-  'if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac',
-  'function', 'select', 'coproc', '{', '}', '!', '[[', ']]', 'time',
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'for',
+  'while',
+  'until',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'function',
+  'select',
+  'coproc',
+  '{',
+  '}',
+  '!',
+  '[[',
+  ']]',
+  'time',
 ]);
 
 /**
@@ -74,7 +93,10 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   const varNames: string[] = [];
   let wordVar = false;
   const add = (s: string, quoted: boolean): void => {
-    if (expand) { marks[nMarks++] = word.length; marks[nMarks++] = quoted ? 1 : 0; }
+    if (expand) {
+      marks[nMarks++] = word.length;
+      marks[nMarks++] = quoted ? 1 : 0;
+    }
     word += s;
   };
   const addVar = (name: string, raw: string, quoted: boolean): void => {
@@ -99,7 +121,10 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
   let bracesScannedTo = -1;
   let i = 0;
   const startWord = (): void => {
-    if (!inWord) { inWord = true; wordStart = i; }
+    if (!inWord) {
+      inWord = true;
+      wordStart = i;
+    }
   };
   // The word being read holds an unquoted glob character.
   let wordGlob = false;
@@ -111,7 +136,12 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       if (expand && (wordGlob || wordVar)) {
         // bash does not glob an assignment's value; the review does not model that difference.
         if (wordGlob && isAssignment) flag('syntax.glob', 'in an assignment');
-        plans.push({ index: words.length, pieces: piecesOf(word, marks.slice(0, nMarks), varNames), assignment: isAssignment, glob: wordGlob });
+        plans.push({
+          index: words.length,
+          pieces: piecesOf(word, marks.slice(0, nMarks), varNames),
+          assignment: isAssignment,
+          glob: wordGlob,
+        });
       }
       spanFlat.push(wordStart, i);
       words.push(word);
@@ -148,17 +178,27 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       continue;
     }
     if (c === '\\') {
-      if (next === '\n') { i += 2; continue; } // line continuation
+      if (next === '\n') {
+        i += 2;
+        continue;
+      } // line continuation
       startWord();
       afterPlain = false;
-      if (next === undefined) { add('\\', true); i++; continue; }
+      if (next === undefined) {
+        add('\\', true);
+        i++;
+        continue;
+      }
       add(next, true);
       i += 2;
       continue;
     }
     if (c === "'") {
       const close = text.indexOf("'", i + 1);
-      if (close < 0) { flag('syntax.unterminated_quote', "'"); break; }
+      if (close < 0) {
+        flag('syntax.unterminated_quote', "'");
+        break;
+      }
       const body = text.slice(i + 1, close);
       if (body.includes('\n')) flag('syntax.multiline');
       startWord();
@@ -170,13 +210,21 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     if (c === '"') {
       startWord();
       afterPlain = false;
-      i = readDoubleQuoted(text, i + 1, (s) => add(s, true), flag, expand ? (at) => {
-        const p = readParameter(text, at);
-        if (!p) return undefined;
-        addVar(p.name, text.slice(at, p.end), true);
-        defer('syntax.expansion', `$${p.name} inside double quotes`);
-        return p.end;
-      } : undefined);
+      i = readDoubleQuoted(
+        text,
+        i + 1,
+        (s) => add(s, true),
+        flag,
+        expand
+          ? (at) => {
+              const p = readParameter(text, at);
+              if (!p) return undefined;
+              addVar(p.name, text.slice(at, p.end), true);
+              defer('syntax.expansion', `$${p.name} inside double quotes`);
+              return p.end;
+            }
+          : undefined,
+      );
       continue;
     }
     if (c === '$') {
@@ -196,7 +244,13 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       i++;
       continue;
     }
-    if (c === '`') { flag('syntax.substitution', 'backtick'); startWord(); word += c; i++; continue; }
+    if (c === '`') {
+      flag('syntax.substitution', 'backtick');
+      startWord();
+      word += c;
+      i++;
+      continue;
+    }
     if (c === '|') {
       flag(next === '|' ? 'syntax.or_list' : 'syntax.pipe');
       endWord();
@@ -211,7 +265,12 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       i += next === '&' || next === '>' ? 2 : 1;
       continue;
     }
-    if (c === ';') { flag('syntax.separator'); endWord(); i++; continue; }
+    if (c === ';') {
+      flag('syntax.separator');
+      endWord();
+      i++;
+      continue;
+    }
     if (c === '<' || c === '>') {
       if (next === '(') flag('syntax.process_substitution', `${c}(`);
       else if (c === '<' && next === '<') {
@@ -225,8 +284,16 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       i += next === '|' || next === '&' || next === '>' || (c === '<' && next === '>') ? 2 : 1;
       continue;
     }
-    if (c === '(' || c === ')') { flag('syntax.subshell'); endWord(); i++; continue; }
-    if (c === '#' && !inWord) { flag('syntax.comment'); break; }
+    if (c === '(' || c === ')') {
+      flag('syntax.subshell');
+      endWord();
+      i++;
+      continue;
+    }
+    if (c === '#' && !inWord) {
+      flag('syntax.comment');
+      break;
+    }
     if ((c === '*' || c === '?' || c === '[') && !isLiteralGlobChar(text, i)) {
       if (expand) defer('syntax.glob', c);
       else flag('syntax.glob', c);
@@ -240,7 +307,12 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     if (c === '~') {
       if (inWord && assignment === undefined) assignment = readAssignmentPrefix(text.slice(wordStart, i));
       const d = inWord
-        ? tildeInWord(text, i, options.home, { offset: i - wordStart, assignment: assignment ?? null, afterPlain, leading: !commandSeen })
+        ? tildeInWord(text, i, options.home, {
+            offset: i - wordStart,
+            assignment: assignment ?? null,
+            afterPlain,
+            leading: !commandSeen,
+          })
         : tildeAtWordStart(text, i, options.home);
       if (d.kind === 'user') flag('syntax.tilde_user');
       else if (d.kind === 'ambiguous') flag('syntax.tilde_ambiguous');
@@ -258,7 +330,10 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
     // a time made long commands the slowest part of a review.
     let j = i + 1;
     while (j < text.length && isOrdinary(text.charCodeAt(j))) j++;
-    if (expand) { marks[nMarks++] = word.length; marks[nMarks++] = 0; }
+    if (expand) {
+      marks[nMarks++] = word.length;
+      marks[nMarks++] = 0;
+    }
     word += j === i + 1 ? c : text.slice(i, j);
     afterPlain = true;
     i = j;
@@ -304,7 +379,12 @@ function piecesOf(word: string, marks: readonly number[], varNames: readonly str
   for (let k = 0; k < marks.length; k += 2) {
     const kind = marks[k + 1]!;
     if (kind >= 2) out.push({ kind: 'var', name: varNames[v++]!, quoted: kind === 3 });
-    else out.push({ kind: 'text', text: word.slice(marks[k]!, k + 2 < marks.length ? marks[k + 2]! : word.length), quoted: kind === 1 });
+    else
+      out.push({
+        kind: 'text',
+        text: word.slice(marks[k]!, k + 2 < marks.length ? marks[k + 2]! : word.length),
+        quoted: kind === 1,
+      });
   }
   return out;
 }

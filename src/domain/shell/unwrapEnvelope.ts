@@ -49,7 +49,10 @@ export function unwrapEnvelope(text: string, ctx: EnvelopeContext): EnvelopeMatc
     if (!text.startsWith(shape.prefix)) continue;
     const m = shape.match(text, ctx.home);
     if (!m) continue;
-    if (shape.kind === 'bookkeeping') return m.sourced.length ? { kind: 'bookkeeping', name: shape.name, sourced: m.sourced } : { kind: 'bookkeeping', name: shape.name };
+    if (shape.kind === 'bookkeeping')
+      return m.sourced.length
+        ? { kind: 'bookkeeping', name: shape.name, sourced: m.sourced }
+        : { kind: 'bookkeeping', name: shape.name };
     const found: EnvelopeMatch = { kind: 'envelope', name: shape.name, inner: m.inner ?? '', sourced: m.sourced };
     if (m.writes) found.writes = m.writes;
     if (m.pathPrefix !== undefined) found.pathPrefix = m.pathPrefix;

@@ -17,7 +17,13 @@ export interface ModelFindings {
   verdicts: Verdict[];
 }
 
-const ACCESS: Partial<Record<Effect, PathAccess>> = { read: 'read', write: 'write', delete: 'delete', list: 'read', loads: 'read' };
+const ACCESS: Partial<Record<Effect, PathAccess>> = {
+  read: 'read',
+  write: 'write',
+  delete: 'delete',
+  list: 'read',
+  loads: 'read',
+};
 
 /** Effects no policy judges: each asks, with this risk and this wording. */
 const ASKS: Partial<Record<Effect, { risk: 'medium' | 'high'; says: string; sep?: string }>> = {
@@ -25,9 +31,9 @@ const ASKS: Partial<Record<Effect, { risk: 'medium' | 'high'; says: string; sep?
   loads: { risk: 'medium', says: 'loads code or configuration from' },
   list: { risk: 'medium', says: 'reads the names of more files or targets, which the review cannot see, from' },
   chdir: { risk: 'medium', says: 'moves the base directory of relative paths to' },
-  env: { risk: 'medium', says: 'sets a child\'s environment', sep: ':' },
+  env: { risk: 'medium', says: "sets a child's environment", sep: ':' },
   system: { risk: 'high', says: 'changes the state of the machine', sep: ':' },
-  exposes: { risk: 'high', says: 'prints other processes\' environments, which hold their secrets' },
+  exposes: { risk: 'high', says: "prints other processes' environments, which hold their secrets" },
 };
 
 function pushPath(out: ModelFindings, raw: string | undefined, effect: Effect, recursive: boolean): void {
@@ -37,23 +43,46 @@ function pushPath(out: ModelFindings, raw: string | undefined, effect: Effect, r
   out.paths.push(recursive ? { raw, access, recursive } : { raw, access });
 }
 
-function pushAsk(out: ModelFindings, model: ToolModel, name: string, what: string, effect: Effect, value: string | undefined, why?: string): void {
+function pushAsk(
+  out: ModelFindings,
+  model: ToolModel,
+  name: string,
+  what: string,
+  effect: Effect,
+  value: string | undefined,
+  why?: string,
+): void {
   const ask = ASKS[effect];
   if (!ask) return;
   const shown = effect === 'exposes' || value === undefined ? '' : `${ask.sep ?? ''} '${value}'`;
   const code = effect === 'exec' ? 'command.escape_hatch' : 'command.option_effect';
-  out.verdicts.push(verdict('ask', ask.risk, code, `${name} ${what} ${ask.says}${shown}${why ? ` (${why})` : ''}.`, `tools:${model.commands[0]}`));
+  out.verdicts.push(
+    verdict(
+      'ask',
+      ask.risk,
+      code,
+      `${name} ${what} ${ask.says}${shown}${why ? ` (${why})` : ''}.`,
+      `tools:${model.commands[0]}`,
+    ),
+  );
 }
 
 function operandModel(model: ToolModel, parsed: ParsedArgv): OperandModel {
-  if (model.operandsWhen) for (const m of parsed.modes) { const o = model.operandsWhen[m]; if (o) return o; }
+  if (model.operandsWhen)
+    for (const m of parsed.modes) {
+      const o = model.operandsWhen[m];
+      if (o) return o;
+    }
   return model.operands;
 }
 
 /** The option with its effect under the modes the command line switched on (`effectWhen`). */
 function effectiveOption(option: OptionModel, parsed: ParsedArgv): OptionModel {
   if (!option.effectWhen) return option;
-  for (const m of parsed.modes) { const e = option.effectWhen[m]; if (e) return { ...option, effect: e }; }
+  for (const m of parsed.modes) {
+    const e = option.effectWhen[m];
+    if (e) return { ...option, effect: e };
+  }
   return option;
 }
 
@@ -63,7 +92,15 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const out: ModelFindings = { paths: [], urls: [], verdicts: [] };
   if (parsed.unknown.length > 0) {
     const list = parsed.unknown.map((w) => `'${w}'`).join(', ');
-    out.verdicts.push(verdict('ask', 'medium', 'command.unknown_option', `${name}: ${list} is no option shimctl's model of ${name} knows; what it does is unknown, so a human decides.`, `tools:${model.commands[0]}`));
+    out.verdicts.push(
+      verdict(
+        'ask',
+        'medium',
+        'command.unknown_option',
+        `${name}: ${list} is no option shimctl's model of ${name} knows; what it does is unknown, so a human decides.`,
+        `tools:${model.commands[0]}`,
+      ),
+    );
   }
   const recursive = model.recursive === true || parsed.modes.has('recursive');
   for (const u of parsed.uses) {
@@ -83,7 +120,15 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
     } else if (option.split !== undefined && value !== undefined) {
       for (const raw of value.split(option.split)) pushPath(out, raw, option.effect, option.recursive === true);
     } else pushPath(out, value, option.effect, option.recursive === true);
-    pushAsk(out, model, name, u.spelled, option.effect, option.effect === 'exec' ? u.values.join(' ') : value, option.why);
+    pushAsk(
+      out,
+      model,
+      name,
+      u.spelled,
+      option.effect,
+      option.effect === 'exec' ? u.values.join(' ') : value,
+      option.why,
+    );
   }
   const ops = operandModel(model, parsed);
   const n = parsed.operands.length;
@@ -98,6 +143,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
     pushAsk(out, model, name, 'operand', effect, raw);
   }
   const implicit = model.implicit;
-  if (implicit && !readsPath && (implicit.when === undefined || parsed.modes.has(implicit.when))) pushPath(out, implicit.raw, 'read', recursive);
+  if (implicit && !readsPath && (implicit.when === undefined || parsed.modes.has(implicit.when)))
+    pushPath(out, implicit.raw, 'read', recursive);
   return out;
 }

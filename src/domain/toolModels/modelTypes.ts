@@ -15,7 +15,19 @@
  * - `env`: sets a child's environment. `system`: changes machine state (the clock).
  * - `exposes`: prints other processes' secrets (their environments).
  */
-export type Effect = 'none' | 'read' | 'write' | 'delete' | 'list' | 'exec' | 'loads' | 'network' | 'chdir' | 'env' | 'system' | 'exposes';
+export type Effect =
+  | 'none'
+  | 'read'
+  | 'write'
+  | 'delete'
+  | 'list'
+  | 'exec'
+  | 'loads'
+  | 'network'
+  | 'chdir'
+  | 'env'
+  | 'system'
+  | 'exposes';
 
 /** `optional`: GNU `[=ARG]`, attached only (`--color=auto`, `-x5` for a short `x::`). */
 export type Arity = 'none' | 'required' | 'optional';

@@ -36,7 +36,12 @@ function compile(model: ToolModel): Compiled {
 
 function use(out: ParsedArgv, option: OptionModel, spelled: string, values: string[]): void {
   out.uses.push({ option, spelled, values });
-  if (option.sets && (option.whenValue === undefined || (values[0] !== undefined && values[0] !== '' && option.whenValue.startsWith(values[0])))) out.modes.add(option.sets);
+  if (
+    option.sets &&
+    (option.whenValue === undefined ||
+      (values[0] !== undefined && values[0] !== '' && option.whenValue.startsWith(values[0])))
+  )
+    out.modes.add(option.sets);
 }
 
 /** Extra value words after the first (`jq --rawfile NAME FILE`), or up to `;`/`+` (find -exec). */
@@ -79,18 +84,30 @@ export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv
       if (!permute) ended = true;
       continue;
     }
-    if (a === '--') { ended = true; continue; }
+    if (a === '--') {
+      ended = true;
+      continue;
+    }
     if (model.numeric && model.numeric.test(a)) continue;
-    if (a[0] === '+') { out.operands.push(a); continue; }
+    if (a[0] === '+') {
+      out.operands.push(a);
+      continue;
+    }
     if (a[1] === '-') {
       i = parseLong(model, byName, longs, args, i, out);
       continue;
     }
     for (let k = 1; k < a.length; k++) {
       const option = byName.get(`-${a[k]}`);
-      if (!option) { out.unknown.push(`-${a[k]}`); break; }
+      if (!option) {
+        out.unknown.push(`-${a[k]}`);
+        break;
+      }
       const arity: Arity = option.shortArity ?? option.arity;
-      if (arity === 'none') { use(out, option, `-${a[k]}`, []); continue; }
+      if (arity === 'none') {
+        use(out, option, `-${a[k]}`, []);
+        continue;
+      }
       const attached = a.slice(k + 1);
       const values: string[] = [];
       if (attached) values.push(attached);
@@ -103,7 +120,14 @@ export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv
   return out;
 }
 
-function parseLong(model: ToolModel, byName: Map<string, OptionModel>, longs: string[], args: readonly string[], i: number, out: ParsedArgv): number {
+function parseLong(
+  model: ToolModel,
+  byName: Map<string, OptionModel>,
+  longs: string[],
+  args: readonly string[],
+  i: number,
+  out: ParsedArgv,
+): number {
   const a = args[i]!;
   let option: OptionModel | undefined;
   let spelled = a;
@@ -118,10 +142,17 @@ function parseLong(model: ToolModel, byName: Map<string, OptionModel>, longs: st
     if (m) {
       // Several spellings of one option (`--colour`, `--color`) are no ambiguity.
       const found = new Set(m.names.map((n) => byName.get(n)!));
-      if (found.size === 1) { option = [...found][0]; spelled = m.names[0]!; value = m.value; }
+      if (found.size === 1) {
+        option = [...found][0];
+        spelled = m.names[0]!;
+        value = m.value;
+      }
     }
   }
-  if (!option) { out.unknown.push(a.includes('=') ? a.slice(0, a.indexOf('=')) : a); return i; }
+  if (!option) {
+    out.unknown.push(a.includes('=') ? a.slice(0, a.indexOf('=')) : a);
+    return i;
+  }
   const values: string[] = [];
   if (value !== undefined) values.push(value);
   else if (option.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
@@ -158,7 +189,10 @@ function parseFind(model: ToolModel, args: readonly string[]): ParsedArgv {
   for (; i < args.length; i++) {
     const a = args[i]!;
     const o = byName.get(/^-newer[aBcmt][aBcmt]$/.test(a) ? '-newerXY' : a);
-    if (!o) { out.unknown.push(a); continue; }
+    if (!o) {
+      out.unknown.push(a);
+      continue;
+    }
     const values: string[] = [];
     if (o.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
     i = takeMore(o, args, i, values);
@@ -176,13 +210,25 @@ function parsePs(model: ToolModel, args: readonly string[]): ParsedArgv {
   const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (/^[0-9,]+$/.test(a)) { out.operands.push(a); continue; }
-    if (a.startsWith('--')) { i = parseLong(model, byName, [], args, i, out); continue; }
+    if (/^[0-9,]+$/.test(a)) {
+      out.operands.push(a);
+      continue;
+    }
+    if (a.startsWith('--')) {
+      i = parseLong(model, byName, [], args, i, out);
+      continue;
+    }
     const dash = a.startsWith('-') ? '-' : '';
     for (let k = dash.length; k < a.length; k++) {
       const option = byName.get(`${dash}${a[k]}`);
-      if (!option) { out.unknown.push(`${dash}${a[k]}`); break; }
-      if (option.arity === 'none') { use(out, option, `${dash}${a[k]}`, []); continue; }
+      if (!option) {
+        out.unknown.push(`${dash}${a[k]}`);
+        break;
+      }
+      if (option.arity === 'none') {
+        use(out, option, `${dash}${a[k]}`, []);
+        continue;
+      }
       const attached = a.slice(k + 1);
       const values: string[] = attached ? [attached] : i + 1 < args.length ? [args[++i]!] : [];
       use(out, option, `${dash}${a[k]}`, values);
@@ -203,10 +249,16 @@ function parseXxd(model: ToolModel, args: readonly string[]): ParsedArgv {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') { i++; break; }
+    if (a === '--') {
+      i++;
+      break;
+    }
     if (!a.startsWith('-') || a === '-') break;
     const option = byName.get(a.slice(0, 2));
-    if (!option) { out.unknown.push(a); continue; }
+    if (!option) {
+      out.unknown.push(a);
+      continue;
+    }
     const values: string[] = [];
     if (option.arity === 'required') {
       if (a.length > 2 && !option.names.some((n) => n.length > 2 && n.startsWith(a))) values.push(a.slice(2));
@@ -229,11 +281,20 @@ function parseSingle(model: ToolModel, args: readonly string[]): ParsedArgv {
   let ended = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (ended || a.length < 2 || a[0] !== '-') { out.operands.push(a); continue; }
-    if (a === '--') { ended = true; continue; }
+    if (ended || a.length < 2 || a[0] !== '-') {
+      out.operands.push(a);
+      continue;
+    }
+    if (a === '--') {
+      ended = true;
+      continue;
+    }
     const name = a.startsWith('--') ? a.slice(1) : a;
     const option = byName.get(name);
-    if (!option) { out.unknown.push(a); continue; }
+    if (!option) {
+      out.unknown.push(a);
+      continue;
+    }
     const values: string[] = [];
     if (option.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
     i = takeMore(option, args, i, values);

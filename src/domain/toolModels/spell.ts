@@ -6,7 +6,12 @@ import type { Arity, Effect, OptionModel } from './modelTypes.js';
  * only; a short spelling in the same entry then takes none), `-a FILENUM` (short with a value),
  * `-n` (a flag). `example` is a whole command line, words separated by single spaces.
  */
-export function opt(spelling: string, example: string, effect: Effect = 'none', more: Partial<OptionModel> = {}): OptionModel {
+export function opt(
+  spelling: string,
+  example: string,
+  effect: Effect = 'none',
+  more: Partial<OptionModel> = {},
+): OptionModel {
   const names: string[] = [];
   let arity: Arity = 'none';
   for (const part of spelling.split(/,\s*/)) {
@@ -19,7 +24,13 @@ export function opt(spelling: string, example: string, effect: Effect = 'none', 
   }
   const entry: OptionModel = { names, arity, effect, example, ...more };
   // GNU short options with `::` take an attached value only when the help spells it `-I[FMT]`.
-  if (arity === 'optional' && more.shortArity === undefined && !/(^|, )-[^-]\[/.test(spelling) && names.some((n) => /^-[^-]$/.test(n))) entry.shortArity = 'none';
+  if (
+    arity === 'optional' &&
+    more.shortArity === undefined &&
+    !/(^|, )-[^-]\[/.test(spelling) &&
+    names.some((n) => /^-[^-]$/.test(n))
+  )
+    entry.shortArity = 'none';
   return entry;
 }
 

@@ -9,7 +9,13 @@ const ip = (a: number, b: number, c: number, d: number): number => ((a * 256 + b
  * AWS/GCP/Azure/OpenStack, AWS ECS task, AWS EKS pod identity, Alibaba Cloud, and Azure's WireServer
  * (168.63.129.16: a public address every Azure VM reaches as its host's agent endpoint; attack pass 5).
  */
-const METADATA_V4 = new Set([ip(169, 254, 169, 254), ip(169, 254, 170, 2), ip(169, 254, 170, 23), ip(100, 100, 100, 200), ip(168, 63, 129, 16)]);
+const METADATA_V4 = new Set([
+  ip(169, 254, 169, 254),
+  ip(169, 254, 170, 2),
+  ip(169, 254, 170, 23),
+  ip(100, 100, 100, 200),
+  ip(168, 63, 129, 16),
+]);
 
 type Range = [number, number, AddressClass];
 const cidr = (base: number, bits: number, cls: AddressClass): Range => [base, 2 ** (32 - bits), cls];

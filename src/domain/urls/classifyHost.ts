@@ -7,19 +7,32 @@ import { classifyIPv4, classifyIPv6 } from './classifyAddress.js';
 import { formatIPv4, parseIPv4 } from './ipv4.js';
 import { formatIPv6, parseIPv6 } from './ipv6.js';
 
-export type HostClassification =
-  | { ok: true; canonical: string; cls: AddressClass }
-  | { ok: false; why: string };
+export type HostClassification = { ok: true; canonical: string; cls: AddressClass } | { ok: false; why: string };
 
 const LOOPBACK_NAMES = new Set([
-  'localhost', 'ip6-localhost', 'ip6-loopback', 'localhost.localdomain', 'localtest.me', 'lvh.me',
+  'localhost',
+  'ip6-localhost',
+  'ip6-loopback',
+  'localhost.localdomain',
+  'localtest.me',
+  'lvh.me',
   // /etc/hosts entries on Red Hat family systems.
-  'localhost4', 'localhost6', 'localhost4.localdomain4', 'localhost6.localdomain6',
+  'localhost4',
+  'localhost6',
+  'localhost4.localdomain4',
+  'localhost6.localdomain6',
 ]);
 /** nss-myhostname answers `_gateway` with the default router's address. */
 const PRIVATE_NAMES = new Set(['_gateway']);
 const LOOPBACK_SUFFIXES = ['.localhost', '.localtest.me', '.lvh.me'];
-const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal', 'metadata.azure.com']);
+const METADATA_NAMES = new Set([
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.azure.com',
+]);
 /** Wildcard DNS services that answer with the address written in the name. */
 const ECHO_DNS_SUFFIXES = ['.nip.io', '.sslip.io', '.xip.io', '.traefik.me'];
 
@@ -38,7 +51,15 @@ function percentDecode(text: string): string | undefined {
   }
 }
 
-const STRICTNESS: readonly AddressClass[] = ['metadata', 'linklocal', 'loopback', 'private', 'unspecified', 'reserved', 'public'];
+const STRICTNESS: readonly AddressClass[] = [
+  'metadata',
+  'linklocal',
+  'loopback',
+  'private',
+  'unspecified',
+  'reserved',
+  'public',
+];
 
 /** One byte of an address as a wildcard DNS service reads it (decimal, 0-255). */
 const BYTE = /^\d{1,3}$/;
@@ -80,7 +101,8 @@ function echoDnsClass(name: string, suffix: string): AddressClass {
 }
 
 function classifyName(name: string): HostClassification {
-  if (LOOPBACK_NAMES.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s))) return { ok: true, canonical: name, cls: 'loopback' };
+  if (LOOPBACK_NAMES.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s)))
+    return { ok: true, canonical: name, cls: 'loopback' };
   if (METADATA_NAMES.has(name)) return { ok: true, canonical: name, cls: 'metadata' };
   if (PRIVATE_NAMES.has(name)) return { ok: true, canonical: name, cls: 'private' };
   const echo = ECHO_DNS_SUFFIXES.find((s) => name.endsWith(s));
@@ -103,17 +125,23 @@ export function classifyHost(rawHost: string): HostClassification {
   // variation selectors, BOM): `169.254.169.25\u00ad4` is 169.254.169.254 to URL parsers and to
   // curl built with libidn2. Every default-ignorable code point goes, a superset of those.
   // Ideographic and full-width full stops are dots to IDNA; NFKC folds full-width digits.
-  const folded = decoded.replace(DEFAULT_IGNORABLE, '').normalize('NFKC').replace(DEFAULT_IGNORABLE, '')
-    .replace(/[\u3002\uff0e\uff61]/g, '.').toLowerCase();
+  const folded = decoded
+    .replace(DEFAULT_IGNORABLE, '')
+    .normalize('NFKC')
+    .replace(DEFAULT_IGNORABLE, '')
+    .replace(/[\u3002\uff0e\uff61]/g, '.')
+    .toLowerCase();
   if (folded === '') return { ok: false, why: 'empty host' };
   if (FORBIDDEN.test(folded)) return { ok: false, why: `forbidden character in host '${rawHost}'` };
   // What IDNA maps beyond NFKC and lower case (case folding, deviations) is not modelled here:
   // a name still not ASCII cannot be matched against the internal names, so it is not judged.
-  if (NON_ASCII.test(folded)) return { ok: false, why: `'${rawHost}' is a non-ASCII (IDN) host name, which is not judged` };
+  if (NON_ASCII.test(folded))
+    return { ok: false, why: `'${rawHost}' is a non-ASCII (IDN) host name, which is not judged` };
   const v4 = parseIPv4(folded);
   if (v4.kind === 'invalid') return { ok: false, why: `'${rawHost}' is not a valid IPv4 address (${v4.why})` };
   if (v4.kind === 'ipv4') return { ok: true, canonical: formatIPv4(v4.value), cls: classifyIPv4(v4.value) };
   const name = folded.replace(/\.+$/, '');
-  if (name === '' || name.startsWith('.') || name.includes('..')) return { ok: false, why: `'${rawHost}' is not a host name` };
+  if (name === '' || name.startsWith('.') || name.includes('..'))
+    return { ok: false, why: `'${rawHost}' is not a host name` };
   return classifyName(name);
 }

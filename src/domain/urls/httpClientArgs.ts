@@ -5,13 +5,40 @@
 
 import { httpClientSpec, longsWithValue, shortsWithValue } from './httpClientFacts.js';
 
-const HTTP_CLIENTS = new Set(['curl', 'wget', 'wget2', 'http', 'https', 'xh', 'xhs', 'httpie', 'aria2c', 'lynx', 'w3m', 'links', 'elinks']);
+const HTTP_CLIENTS = new Set([
+  'curl',
+  'wget',
+  'wget2',
+  'http',
+  'https',
+  'xh',
+  'xhs',
+  'httpie',
+  'aria2c',
+  'lynx',
+  'w3m',
+  'links',
+  'elinks',
+]);
 
 /** Short options that take the next word as their value, per client (curl's set for the rest). */
 const CURL_SHORT_WITH_VALUE = shortsWithValue(httpClientSpec('curl')!);
 const WGET_SHORT_WITH_VALUE = shortsWithValue(httpClientSpec('wget')!);
 /** Long options whose value is a URL or proxy: judged as a target. */
-const LONG_URL_VALUE = new Set(['--url', '--proxy', '--preproxy', '--referer', '--doh-url', '--socks4', '--socks4a', '--socks5', '--socks5-hostname', '--http-proxy', '--https-proxy', '--base']);
+const LONG_URL_VALUE = new Set([
+  '--url',
+  '--proxy',
+  '--preproxy',
+  '--referer',
+  '--doh-url',
+  '--socks4',
+  '--socks4a',
+  '--socks5',
+  '--socks5-hostname',
+  '--http-proxy',
+  '--https-proxy',
+  '--base',
+]);
 /** Long options whose value maps a name to an address: every address-like piece is a target. */
 const LONG_ADDRESS_MAP = new Set(['--resolve', '--connect-to']);
 /**
@@ -20,22 +47,104 @@ const LONG_ADDRESS_MAP = new Set(['--resolve', '--connect-to']);
  * costs nothing because a bare word that does not parse as a host is dropped.
  */
 const LONG_WITH_VALUE = new Set([
-  '--header', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--data-ascii', '--form-string',
-  '--output', '--user', '--user-agent', '--request', '--max-time', '--connect-timeout', '--retry', '--retry-delay',
-  '--retry-max-time', '--cookie', '--cookie-jar', '--cert', '--key', '--cacert', '--capath', '--config', '--write-out',
-  '--range', '--upload-file', '--limit-rate', '--max-filesize', '--output-dir', '--trace', '--trace-ascii', '--stderr',
-  '--interface', '--dns-servers', '--oauth2-bearer', '--proto', '--proto-redir', '--ciphers', '--continue-at',
-  '--time-cond', '--expect100-timeout', '--keepalive-time', '--max-redirs', '--local-port', '--netrc-file', '--pass',
-  '--pinnedpubkey', '--variable', '--url-query', '--etag-save', '--etag-compare', '--hsts', '--alt-svc', '--aws-sigv4',
-  '--mail-from', '--mail-rcpt', '--quote', '--tls-max', '--output-document', '--output-file', '--append-output',
-  '--tries', '--timeout', '--wait', '--execute', '--password', '--post-data', '--post-file', '--body-data', '--method',
-  '--directory-prefix', '--input-file', '--level', '--accept', '--reject', '--domains', '--exclude-domains',
-  '--load-cookies', '--save-cookies', '--quota', '--ca-certificate', '--certificate', '--private-key', '--bind-address',
-  '--auth', '--auth-type', '--max-redirect', '--session', '--session-read-only', '--verify', '--cert-key', '--style', '--format-options',
+  '--header',
+  '--data',
+  '--data-raw',
+  '--data-binary',
+  '--data-urlencode',
+  '--data-ascii',
+  '--form-string',
+  '--output',
+  '--user',
+  '--user-agent',
+  '--request',
+  '--max-time',
+  '--connect-timeout',
+  '--retry',
+  '--retry-delay',
+  '--retry-max-time',
+  '--cookie',
+  '--cookie-jar',
+  '--cert',
+  '--key',
+  '--cacert',
+  '--capath',
+  '--config',
+  '--write-out',
+  '--range',
+  '--upload-file',
+  '--limit-rate',
+  '--max-filesize',
+  '--output-dir',
+  '--trace',
+  '--trace-ascii',
+  '--stderr',
+  '--interface',
+  '--dns-servers',
+  '--oauth2-bearer',
+  '--proto',
+  '--proto-redir',
+  '--ciphers',
+  '--continue-at',
+  '--time-cond',
+  '--expect100-timeout',
+  '--keepalive-time',
+  '--max-redirs',
+  '--local-port',
+  '--netrc-file',
+  '--pass',
+  '--pinnedpubkey',
+  '--variable',
+  '--url-query',
+  '--etag-save',
+  '--etag-compare',
+  '--hsts',
+  '--alt-svc',
+  '--aws-sigv4',
+  '--mail-from',
+  '--mail-rcpt',
+  '--quote',
+  '--tls-max',
+  '--output-document',
+  '--output-file',
+  '--append-output',
+  '--tries',
+  '--timeout',
+  '--wait',
+  '--execute',
+  '--password',
+  '--post-data',
+  '--post-file',
+  '--body-data',
+  '--method',
+  '--directory-prefix',
+  '--input-file',
+  '--level',
+  '--accept',
+  '--reject',
+  '--domains',
+  '--exclude-domains',
+  '--load-cookies',
+  '--save-cookies',
+  '--quota',
+  '--ca-certificate',
+  '--certificate',
+  '--private-key',
+  '--bind-address',
+  '--auth',
+  '--auth-type',
+  '--max-redirect',
+  '--session',
+  '--session-read-only',
+  '--verify',
+  '--cert-key',
+  '--style',
+  '--format-options',
 ]);
 /** curl's and wget's own value-taking long options, besides the shared list (`--json` is curl's only). */
 const CLIENT_LONG_WITH_VALUE: Readonly<Record<string, ReadonlySet<string>>> = {
-  curl: longsWithValue(httpClientSpec('curl')!), wget: longsWithValue(httpClientSpec('wget')!),
+  curl: longsWithValue(httpClientSpec('curl')!),
+  wget: longsWithValue(httpClientSpec('wget')!),
 };
 /** A local socket reaches a local service (the Docker socket) whatever host the URL names. */
 const LONG_SOCKET = new Set(['--unix-socket', '--abstract-unix-socket']);
@@ -73,7 +182,11 @@ export function bareTargetsOfHttpClient(words: string[]): string[] {
   const httpie = HTTPIE_LIKE.has(baseName(words[0] ?? ''));
   let httpieUrlSeen = false;
   const shortWithValue = wget ? WGET_SHORT_WITH_VALUE : CURL_SHORT_WITH_VALUE;
-  const clientLongs = wget ? CLIENT_LONG_WITH_VALUE.wget : baseName(words[0] ?? '') === 'curl' ? CLIENT_LONG_WITH_VALUE.curl : undefined;
+  const clientLongs = wget
+    ? CLIENT_LONG_WITH_VALUE.wget
+    : baseName(words[0] ?? '') === 'curl'
+      ? CLIENT_LONG_WITH_VALUE.curl
+      : undefined;
   let endOfOptions = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
@@ -88,7 +201,10 @@ export function bareTargetsOfHttpClient(words: string[]): string[] {
       if (w !== '' && !isSmallNumber(w)) out.push(w);
       continue;
     }
-    if (w === '--') { endOfOptions = true; continue; }
+    if (w === '--') {
+      endOfOptions = true;
+      continue;
+    }
     if (w.startsWith('--')) {
       const eq = w.indexOf('=');
       const name = eq < 0 ? w : w.slice(0, eq);
@@ -96,8 +212,13 @@ export function bareTargetsOfHttpClient(words: string[]): string[] {
       if (value !== undefined && LONG_URL_VALUE.has(name)) out.push(value);
       if (value !== undefined && LONG_ADDRESS_MAP.has(name)) out.push(...addressPieces(value));
       if (value !== undefined && LONG_SOCKET.has(name)) out.push(`unix:${value}`);
-      const takesValue = LONG_URL_VALUE.has(name) || LONG_ADDRESS_MAP.has(name) || LONG_SOCKET.has(name)
-        || LONG_WITH_VALUE.has(name) || (!httpie && CURL_ONLY_WITH_VALUE.has(name)) || clientLongs?.has(name) === true;
+      const takesValue =
+        LONG_URL_VALUE.has(name) ||
+        LONG_ADDRESS_MAP.has(name) ||
+        LONG_SOCKET.has(name) ||
+        LONG_WITH_VALUE.has(name) ||
+        (!httpie && CURL_ONLY_WITH_VALUE.has(name)) ||
+        clientLongs?.has(name) === true;
       if (eq < 0 && takesValue) i++;
       continue;
     }

@@ -4,10 +4,7 @@
 // ipaddr.js parses these spellings too and is this file's oracle in the tests
 // (test/domain/urls/ipDifferential.test.ts); the domain imports no packages, so the ~60 lines live here.
 
-export type IPv4Parse =
-  | { kind: 'ipv4'; value: number }
-  | { kind: 'invalid'; why: string }
-  | { kind: 'not-ipv4' };
+export type IPv4Parse = { kind: 'ipv4'; value: number } | { kind: 'invalid'; why: string } | { kind: 'not-ipv4' };
 
 function parsePart(part: string): number | undefined {
   let text = part;

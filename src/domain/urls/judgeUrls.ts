@@ -14,7 +14,24 @@ import { parseUrl } from './parseUrl.js';
 export { findUrls } from './findUrls.js';
 
 /** Schemes that read local files, talk raw protocols to internal services, or run code. */
-const DANGEROUS_SCHEMES = new Set(['file', 'gopher', 'dict', 'data', 'javascript', 'vbscript', 'ldap', 'ldaps', 'tftp', 'jar', 'netdoc', 'phar', 'expect', 'smb', 'telnet', 'unix']);
+const DANGEROUS_SCHEMES = new Set([
+  'file',
+  'gopher',
+  'dict',
+  'data',
+  'javascript',
+  'vbscript',
+  'ldap',
+  'ldaps',
+  'tftp',
+  'jar',
+  'netdoc',
+  'phar',
+  'expect',
+  'smb',
+  'telnet',
+  'unix',
+]);
 
 /**
  * Loopback and private addresses are where unauthenticated admin APIs live, but loopback is also
@@ -22,28 +39,97 @@ const DANGEROUS_SCHEMES = new Set(['file', 'gopher', 'dict', 'data', 'javascript
  * the user or project can tighten both (`urls.loopback`, `urls.private`). Link-local ranges and
  * metadata services are never opened: they hand out the machine's cloud credentials.
  */
-function hostVerdict(url: string, cls: AddressClass, canonical: string, config: PolicyConfig, shape: Shape | undefined): Verdict | undefined {
+function hostVerdict(
+  url: string,
+  cls: AddressClass,
+  canonical: string,
+  config: PolicyConfig,
+  shape: Shape | undefined,
+): Verdict | undefined {
   const where = `${url} reaches ${canonical}`;
   switch (cls) {
     case 'metadata':
-      return verdict('block', 'critical', 'url.metadata_service', `${where}, a cloud metadata service (instance credentials).`, 'urls:metadata-service');
+      return verdict(
+        'block',
+        'critical',
+        'url.metadata_service',
+        `${where}, a cloud metadata service (instance credentials).`,
+        'urls:metadata-service',
+      );
     case 'linklocal':
-      return verdict('block', 'high', 'url.link_local', `${where}, a link-local address (the range of cloud metadata services).`, 'urls:link-local');
+      return verdict(
+        'block',
+        'high',
+        'url.link_local',
+        `${where}, a link-local address (the range of cloud metadata services).`,
+        'urls:link-local',
+      );
     case 'loopback':
-      if (config.urls.loopback === 'block') return verdict('block', 'high', 'url.localhost', `${where}, this machine (loopback); urls.loopback is "block".`, 'urls:localhost');
+      if (config.urls.loopback === 'block')
+        return verdict(
+          'block',
+          'high',
+          'url.localhost',
+          `${where}, this machine (loopback); urls.loopback is "block".`,
+          'urls:localhost',
+        );
       if (config.urls.loopback === 'allow-reads' && shape?.().plainRead) {
-        return verdict('allow', 'low', 'url.loopback_read', `${where}, this machine (loopback): a plain GET or HEAD, a dev-server check.`, 'urls:loopback-read');
+        return verdict(
+          'allow',
+          'low',
+          'url.loopback_read',
+          `${where}, this machine (loopback): a plain GET or HEAD, a dev-server check.`,
+          'urls:loopback-read',
+        );
       }
-      return verdict('ask', 'medium', 'url.localhost', `${where}, this machine (loopback), ${loopbackWhy(config, shape)}.`, 'urls:localhost');
+      return verdict(
+        'ask',
+        'medium',
+        'url.localhost',
+        `${where}, this machine (loopback), ${loopbackWhy(config, shape)}.`,
+        'urls:localhost',
+      );
     case 'unspecified':
       // Linux connects 0.0.0.0 to this machine, other systems refuse it; not a spelling the allowance takes.
-      if (config.urls.loopback === 'block') return verdict('block', 'high', 'url.unspecified_address', `${where}, an unspecified address (this machine); urls.loopback is "block".`, 'urls:unspecified-address');
-      return verdict('ask', 'medium', 'url.unspecified_address', `${where}, an unspecified address (this machine on Linux); use 127.0.0.1 or localhost to check a dev server without asking.`, 'urls:unspecified-address');
+      if (config.urls.loopback === 'block')
+        return verdict(
+          'block',
+          'high',
+          'url.unspecified_address',
+          `${where}, an unspecified address (this machine); urls.loopback is "block".`,
+          'urls:unspecified-address',
+        );
+      return verdict(
+        'ask',
+        'medium',
+        'url.unspecified_address',
+        `${where}, an unspecified address (this machine on Linux); use 127.0.0.1 or localhost to check a dev server without asking.`,
+        'urls:unspecified-address',
+      );
     case 'private':
-      if (config.urls.private === 'block') return verdict('block', 'high', 'url.private_address', `${where}, a private or CGNAT address; urls.private is "block".`, 'urls:private-address');
-      return verdict('ask', 'high', 'url.private_address', `${where}, a private or CGNAT address (another machine on your network).`, 'urls:private-address');
+      if (config.urls.private === 'block')
+        return verdict(
+          'block',
+          'high',
+          'url.private_address',
+          `${where}, a private or CGNAT address; urls.private is "block".`,
+          'urls:private-address',
+        );
+      return verdict(
+        'ask',
+        'high',
+        'url.private_address',
+        `${where}, a private or CGNAT address (another machine on your network).`,
+        'urls:private-address',
+      );
     case 'reserved':
-      return verdict('block', 'high', 'url.private_address', `${where}, a reserved or multicast address.`, 'urls:private-address');
+      return verdict(
+        'block',
+        'high',
+        'url.private_address',
+        `${where}, a reserved or multicast address.`,
+        'urls:private-address',
+      );
     default:
       return undefined;
   }
@@ -75,29 +161,62 @@ function isAllowedHost(canonical: string, allowHosts: string[]): boolean {
   return false;
 }
 
-function judgeHost(url: string, c: HostClassification, config: PolicyConfig, shape: Shape | undefined): Verdict | undefined {
+function judgeHost(
+  url: string,
+  c: HostClassification,
+  config: PolicyConfig,
+  shape: Shape | undefined,
+): Verdict | undefined {
   if (!c.ok) return undefined;
   // Metadata services hand out machine credentials: no allow-list entry opens them.
   if (c.cls !== 'metadata' && isAllowedHost(c.canonical, config.urls.allowHosts)) return undefined;
   return hostVerdict(url, c.cls, c.canonical, config, shape);
 }
 
-function ownServer(url: string, port: string | undefined, scheme: string, cls: AddressClass, ownPorts: () => readonly number[]): Verdict | undefined {
+function ownServer(
+  url: string,
+  port: string | undefined,
+  scheme: string,
+  cls: AddressClass,
+  ownPorts: () => readonly number[],
+): Verdict | undefined {
   if (cls !== 'loopback' && cls !== 'unspecified') return undefined;
   const n = port === undefined || port === '' ? (scheme === 'https' ? 443 : 80) : Number(port);
   if (!ownPorts().includes(n)) return undefined;
-  return verdict('block', 'critical', 'url.shimctl_server', `${url} reaches shimctl's own HTTP API on this machine (port ${n}).`, 'urls:shimctl-server');
+  return verdict(
+    'block',
+    'critical',
+    'url.shimctl_server',
+    `${url} reaches shimctl's own HTTP API on this machine (port ${n}).`,
+    'urls:shimctl-server',
+  );
 }
 
-function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, ownPorts: () => readonly number[]): Verdict[] {
+function judgeOne(
+  url: string,
+  config: PolicyConfig,
+  shape: Shape | undefined,
+  ownPorts: () => readonly number[],
+): Verdict[] {
   const parsed = parseUrl(url);
-  if (!parsed) return [verdict('ask', 'medium', 'url.malformed', `'${url}' looks like a URL but has no scheme.`, 'urls:malformed')];
+  if (!parsed)
+    return [
+      verdict('ask', 'medium', 'url.malformed', `'${url}' looks like a URL but has no scheme.`, 'urls:malformed'),
+    ];
   const found: Verdict[] = [];
   const allowed = config.urls.allowSchemes.map((s) => s.toLowerCase());
   const refused = parsed.scheme.split('+').filter((s) => !allowed.includes(s));
   if (refused.length > 0) {
     const risk = refused.some((s) => DANGEROUS_SCHEMES.has(s)) ? 'high' : 'medium';
-    found.push(verdict('block', risk, 'url.scheme_not_allowed', `'${parsed.scheme}:' is not an allowed URL scheme (${url}).`, 'urls:scheme-not-allowed'));
+    found.push(
+      verdict(
+        'block',
+        risk,
+        'url.scheme_not_allowed',
+        `'${parsed.scheme}:' is not an allowed URL scheme (${url}).`,
+        'urls:scheme-not-allowed',
+      ),
+    );
   }
   if (!parsed.hasAuthority || parsed.host === undefined) return found;
   const primary = classifyHost(parsed.host);
@@ -120,14 +239,20 @@ function judgeOne(url: string, config: PolicyConfig, shape: Shape | undefined, o
  * `shape` is the request the command makes (`requestShape`, or a function that works it out),
  * when the command is one whose options are modelled; without it a loopback URL asks.
  */
-export function judgeUrls(urls: string[], config: PolicyConfig, shape?: RequestShape | (() => RequestShape), httpApiPort?: () => number | undefined): Verdict {
+export function judgeUrls(
+  urls: string[],
+  config: PolicyConfig,
+  shape?: RequestShape | (() => RequestShape),
+  httpApiPort?: () => number | undefined,
+): Verdict {
   const lazy = shape === undefined ? undefined : typeof shape === 'function' ? once(shape) : () => shape;
   // The local HTTP API (docs/http-api.md): an agent's command aimed at it is refused outright,
   // whatever the request looks like; with the API an agent could answer its own approvals. The
   // configured port always counts, so a server started after the review is covered too.
   // The running server's port is looked up (a file read) only for a loopback URL, once.
   let ports: number[] | undefined;
-  const ownPorts = (): readonly number[] => (ports ??= [config.http.port, ...[httpApiPort?.()].filter((p): p is number => p !== undefined)]);
+  const ownPorts = (): readonly number[] =>
+    (ports ??= [config.http.port, ...[httpApiPort?.()].filter((p): p is number => p !== undefined)]);
   const verdicts = urls.flatMap((u) => judgeOne(u, config, lazy, ownPorts));
   return verdicts.length ? combine(...verdicts) : ALLOW_NOTHING_FOUND;
 }

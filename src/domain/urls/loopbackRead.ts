@@ -12,7 +12,7 @@ import { httpClientSpec } from './httpClientFacts.js';
 export type RequestShape = { plainRead: true } | { plainRead: false; why: string };
 
 const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
-  Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** An octet written the one way every parser reads alike: decimal, no leading zero. */
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -33,8 +33,14 @@ const LITERAL: Readonly<Record<string, RegExp>> = {
  * not a dev-server check. A heuristic on top of the allowance, not the boundary.
  */
 const ADMIN_PORTS: Readonly<Record<string, string>> = {
-  '2375': 'the Docker API', '2376': 'the Docker API', '4243': 'the Docker API', '2379': 'etcd',
-  '8001': 'kubectl proxy (the cluster API with your credentials)', '8500': 'Consul', '10250': 'the kubelet', '10255': 'the kubelet',
+  '2375': 'the Docker API',
+  '2376': 'the Docker API',
+  '4243': 'the Docker API',
+  '2379': 'etcd',
+  '8001': 'kubectl proxy (the cluster API with your credentials)',
+  '8500': 'Consul',
+  '10250': 'the kubelet',
+  '10255': 'the kubelet',
 };
 
 function adminPort(target: string): string | undefined {
@@ -44,12 +50,18 @@ function adminPort(target: string): string | undefined {
 
 const notPlain = (why: string): RequestShape => ({ plainRead: false, why });
 
-interface Scan { positionals: string[]; maxRedirectZero: boolean; namedOutput: boolean; why?: string }
+interface Scan {
+  positionals: string[];
+  maxRedirectZero: boolean;
+  namedOutput: boolean;
+  why?: string;
+}
 
 /** What an allowed option's value may be; a reason when it is not a plain read. */
 function checkValue(kind: Kind, option: string, value: string | undefined, scan: Scan): string | undefined {
   if (value === undefined) return `${option} has no value`;
-  if (kind === 'method' && value !== 'GET' && value !== 'HEAD') return `${option} ${value} sends a request other than GET or HEAD`;
+  if (kind === 'method' && value !== 'GET' && value !== 'HEAD')
+    return `${option} ${value} sends a request other than GET or HEAD`;
   // curl 8.3's `%output{FILE}` makes -w write a file the path policy would not see.
   if (kind === 'writeOut' && /%output\{/i.test(value)) return `${option} writes a file (%output{})`;
   if (kind === 'redirects') {
@@ -65,16 +77,30 @@ function scanArgs(facts: PlainReadFacts, name: string, args: readonly string[]):
   const stop = (why: string): Scan => ({ ...scan, why });
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') { scan.positionals.push(...args.slice(i + 1)); break; }
-    if (!a.startsWith('-') || a === '-') { scan.positionals.push(a); continue; }
+    if (a === '--') {
+      scan.positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      scan.positionals.push(a);
+      continue;
+    }
     const word = facts.words ? own(facts.words, a) : undefined;
     if (word) continue;
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const option = eq < 0 ? a : a.slice(0, eq);
       const kind = own(facts.longs, option);
-      if (!kind) return stop(option === '--location' ? `${option} follows redirects, and a local server can redirect to the cloud metadata service` : `${name} ${option} is not an option of a plain read`);
-      if (kind === 'flag') { if (eq >= 0) return stop(`${option}= takes no value`); continue; }
+      if (!kind)
+        return stop(
+          option === '--location'
+            ? `${option} follows redirects, and a local server can redirect to the cloud metadata service`
+            : `${name} ${option} is not an option of a plain read`,
+        );
+      if (kind === 'flag') {
+        if (eq >= 0) return stop(`${option}= takes no value`);
+        continue;
+      }
       const value = eq >= 0 ? a.slice(eq + 1) : args[++i];
       const bad = checkValue(kind, option, value, scan);
       if (bad) return stop(bad);
@@ -85,7 +111,12 @@ function scanArgs(facts: PlainReadFacts, name: string, args: readonly string[]):
     for (let k = 1; k < a.length; k++) {
       const letter = a[k]!;
       const kind = own(facts.shorts, letter);
-      if (!kind) return stop(letter === 'L' ? '-L follows redirects, and a local server can redirect to the cloud metadata service' : `${name} -${letter} is not an option of a plain read`);
+      if (!kind)
+        return stop(
+          letter === 'L'
+            ? '-L follows redirects, and a local server can redirect to the cloud metadata service'
+            : `${name} -${letter} is not an option of a plain read`,
+        );
       if (kind === 'flag') continue;
       const value = k + 1 < a.length ? a.slice(k + 1) : args[++i];
       const bad = checkValue(kind, `-${letter}`, value, scan);
@@ -101,22 +132,35 @@ function scanArgs(facts: PlainReadFacts, name: string, args: readonly string[]):
  * variables were assigned for it (a proxy, `CURL_HOME`, `HOME` or `WGETRC` changes where it
  * connects or which options it loads).
  */
-export function requestShape(name: string, args: readonly string[], urls: readonly string[], hasAssignments: boolean): RequestShape {
+export function requestShape(
+  name: string,
+  args: readonly string[],
+  urls: readonly string[],
+  hasAssignments: boolean,
+): RequestShape {
   const facts = httpClientSpec(name)?.plainRead;
   if (!facts) return notPlain(`${name} is not a client whose options the loopback allowance models (curl, wget)`);
-  if (hasAssignments) return notPlain('variables set for the command (a proxy, a config home) can change where it connects');
+  if (hasAssignments)
+    return notPlain('variables set for the command (a proxy, a config home) can change where it connects');
   const scan = scanArgs(facts, name, args);
   if (scan.why) return notPlain(scan.why);
   const literal = LITERAL[name]!;
   if (scan.positionals.length === 0) return notPlain(`${name} names no URL of its own`);
   for (const target of [...scan.positionals, ...urls]) {
-    if (!literal.test(target)) return notPlain(`'${target}' is not a plain loopback URL (only 127.x.y.z, [::1], localhost${name === 'curl' ? ' and *.localhost' : ''}, without user, glob or other spellings, count)`);
+    if (!literal.test(target))
+      return notPlain(
+        `'${target}' is not a plain loopback URL (only 127.x.y.z, [::1], localhost${name === 'curl' ? ' and *.localhost' : ''}, without user, glob or other spellings, count)`,
+      );
     const service = adminPort(target);
     if (service) return notPlain(`'${target}' is the usual port of ${service}, which answers a GET with secrets`);
   }
   if (name === 'wget') {
-    if (!scan.maxRedirectZero) return notPlain('wget follows redirects unless given --max-redirect=0, and a local server can redirect to the cloud metadata service');
-    if (!scan.namedOutput && !args.includes('--spider')) return notPlain('wget saves the response under a name taken from the URL; give -O FILE or -O -');
+    if (!scan.maxRedirectZero)
+      return notPlain(
+        'wget follows redirects unless given --max-redirect=0, and a local server can redirect to the cloud metadata service',
+      );
+    if (!scan.namedOutput && !args.includes('--spider'))
+      return notPlain('wget saves the response under a name taken from the URL; give -O FILE or -O -');
   }
   return { plainRead: true };
 }

@@ -24,7 +24,10 @@ function splitAuthority(rest: string, delimiters: RegExp, lastAt: boolean): { ho
     const close = hostPort.indexOf(']');
     if (close < 0) return { host: hostPort };
     const after = hostPort.slice(close + 1);
-    return { host: hostPort.slice(0, close + 1), ...(after.startsWith(':') ? { port: after.slice(1) } : after ? { port: after } : {}) };
+    return {
+      host: hostPort.slice(0, close + 1),
+      ...(after.startsWith(':') ? { port: after.slice(1) } : after ? { port: after } : {}),
+    };
   }
   const colon = hostPort.indexOf(':');
   return colon < 0 ? { host: hostPort } : { host: hostPort.slice(0, colon), port: hostPort.slice(colon + 1) };
@@ -49,5 +52,11 @@ export function parseUrl(text: string): ParsedUrl | undefined {
     for (const lastAt of [true, false]) alternatives.add(splitAuthority(rest, delimiters, lastAt).host);
   }
   alternatives.delete(primary.host);
-  return { scheme, hasAuthority, host: primary.host, ...(primary.port !== undefined ? { port: primary.port } : {}), alternativeHosts: [...alternatives] };
+  return {
+    scheme,
+    hasAuthority,
+    host: primary.host,
+    ...(primary.port !== undefined ? { port: primary.port } : {}),
+    alternativeHosts: [...alternatives],
+  };
 }

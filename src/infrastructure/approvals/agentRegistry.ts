@@ -7,11 +7,21 @@ import { environOf, locksHardLimit, procStat } from './procFacts.js';
 /** Where launchers record the agents they start (written by shims/launcher.sh, one file per session). */
 export const agentsDir = (stateDir: string): string => join(stateDir, 'agents');
 
-interface Entry { pid: number; start: number; sid: number; tty: number }
+interface Entry {
+  pid: number;
+  start: number;
+  sid: number;
+  tty: number;
+}
 
 /** `pid=123 start=456 sid=123 tty=34816` (the launcher's line); undefined for anything else. */
 function parseEntry(text: string): Entry | undefined {
-  const fields = new Map(text.trim().split(/\s+/).map((kv) => kv.split('=', 2) as [string, string]));
+  const fields = new Map(
+    text
+      .trim()
+      .split(/\s+/)
+      .map((kv) => kv.split('=', 2) as [string, string]),
+  );
   const num = (k: string): number => Number(fields.get(k));
   const e = { pid: num('pid'), start: num('start'), sid: num('sid'), tty: num('tty') };
   return Object.values(e).every(Number.isInteger) && e.pid > 1 ? e : undefined;
@@ -43,10 +53,23 @@ export function liveAgents(stateDir: string): LiveAgent[] {
     if (!entry) continue;
     const now = procStat(entry.pid);
     if (!now || now.startTime !== entry.start) {
-      try { unlinkSync(join(dir, name)); } catch { /* another answer removed it first */ }
+      try {
+        unlinkSync(join(dir, name));
+      } catch {
+        /* another answer removed it first */
+      }
       continue;
     }
-    found.set(entry.pid, { pid: entry.pid, session: name, sid: now.sid, ttyNr: now.ttyNr, recordedSid: entry.sid, recordedTtyNr: entry.tty, locks: locksHardLimit(entry.pid), source: 'registry' });
+    found.set(entry.pid, {
+      pid: entry.pid,
+      session: name,
+      sid: now.sid,
+      ttyNr: now.ttyNr,
+      recordedSid: entry.sid,
+      recordedTtyNr: entry.tty,
+      locks: locksHardLimit(entry.pid),
+      source: 'registry',
+    });
   }
   let pids: string[] = [];
   try {
@@ -62,7 +85,14 @@ export function liveAgents(stateDir: string): LiveAgent[] {
     if (!session || !env.includes('SHIMCTL_DEPTH=0')) continue;
     const now = procStat(pid);
     if (!now) continue;
-    found.set(pid, { pid, session: session.slice('SHIMCTL_SESSION='.length), sid: now.sid, ttyNr: now.ttyNr, locks: locksHardLimit(pid), source: 'process scan' });
+    found.set(pid, {
+      pid,
+      session: session.slice('SHIMCTL_SESSION='.length),
+      sid: now.sid,
+      ttyNr: now.ttyNr,
+      locks: locksHardLimit(pid),
+      source: 'process scan',
+    });
   }
   return [...found.values()];
 }

@@ -22,10 +22,19 @@ function hasControllingTerminal(): boolean {
 export function answererFacts(): AnswererFacts {
   const terminal = isatty(0) && hasControllingTerminal();
   const me = procStat('self');
-  if (!me || !existsSync('/proc/self/limits')) return { terminal, sid: 0, ttyNr: 0, ttyName: 'none', lineage: [], procfs: false };
+  if (!me || !existsSync('/proc/self/limits'))
+    return { terminal, sid: 0, ttyNr: 0, ttyName: 'none', lineage: [], procfs: false };
   const lineage = new Set(ancestry(me.pid));
   for (const leader of [me.sid, me.tpgid]) {
     if (leader > 1) for (const pid of ancestry(leader)) lineage.add(pid);
   }
-  return { terminal, sid: me.sid, ttyNr: me.ttyNr, ttyName: me.ttyNr === 0 ? 'none' : ttyName(me.ttyNr), locks: locksHardLimit('self'), lineage: [...lineage], procfs: true };
+  return {
+    terminal,
+    sid: me.sid,
+    ttyNr: me.ttyNr,
+    ttyName: me.ttyNr === 0 ? 'none' : ttyName(me.ttyNr),
+    locks: locksHardLimit('self'),
+    lineage: [...lineage],
+    procfs: true,
+  };
 }

@@ -35,7 +35,9 @@ export function loadApprovalKey(paths: StatePaths, create: boolean): Buffer {
     key = readOwnedFile(file, 4096);
   }
   if (!key || key.length < KEY_BYTES) {
-    throw new Error(`the approval key ${file} is missing or unusable (must be a ${KEY_BYTES}-byte regular file, owner-only, owned by this user)`);
+    throw new Error(
+      `the approval key ${file} is missing or unusable (must be a ${KEY_BYTES}-byte regular file, owner-only, owned by this user)`,
+    );
   }
   return key;
 }

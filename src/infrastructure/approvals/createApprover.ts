@@ -14,7 +14,11 @@ export interface ApproverOptions {
   notifyDirs?: readonly string[];
 }
 
-export function createApprover(paths: StatePaths, env: Record<string, string | undefined>, options: ApproverOptions = {}): Approver {
+export function createApprover(
+  paths: StatePaths,
+  env: Record<string, string | undefined>,
+  options: ApproverOptions = {},
+): Approver {
   return {
     async request(req: ApprovalRequest, timeoutMs: number): Promise<ApprovalOutcome> {
       const key = loadApprovalKey(paths, true);
@@ -40,14 +44,31 @@ export function createApprover(paths: StatePaths, env: Record<string, string | u
         const r = await waitForAnswer(dir, key, pending.id, digest, timeoutMs);
         switch (r.kind) {
           case 'answer':
-            if (r.answer.decision === 'approve') return { granted: true, by: 'user', ...(r.answer.always ? { always: true } : {}) };
-            return { granted: false, by: 'user', reason: r.answer.reason ? `denied by the user: ${r.answer.reason}` : undefined };
+            if (r.answer.decision === 'approve')
+              return { granted: true, by: 'user', ...(r.answer.always ? { always: true } : {}) };
+            return {
+              granted: false,
+              by: 'user',
+              reason: r.answer.reason ? `denied by the user: ${r.answer.reason}` : undefined,
+            };
           case 'timeout':
-            return { granted: false, by: 'timeout', reason: `nobody answered within ${Math.round(timeoutMs / 1000)}s (answer with 'shimctl approvals' in another terminal)` };
+            return {
+              granted: false,
+              by: 'timeout',
+              reason: `nobody answered within ${Math.round(timeoutMs / 1000)}s (answer with 'shimctl approvals' in another terminal)`,
+            };
           case 'vanished':
-            return { granted: false, by: 'unavailable', reason: 'the pending request was removed before anyone answered' };
+            return {
+              granted: false,
+              by: 'unavailable',
+              reason: 'the pending request was removed before anyone answered',
+            };
           case 'signal':
-            return { granted: false, by: 'unavailable', reason: `the waiting shell got ${r.signal} before anyone answered` };
+            return {
+              granted: false,
+              by: 'unavailable',
+              reason: `the waiting shell got ${r.signal} before anyone answered`,
+            };
         }
       } finally {
         removeQuietly(answerFile(dir, pending.id));

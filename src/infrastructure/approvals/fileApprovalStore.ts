@@ -2,7 +2,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { ApprovalStore, StoredRequest } from '../../application/approvals/approvalStore.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { loadApprovalKey } from './approvalKey.js';
-import { answerFile, answerIdOf, readRequestFile, requestDigest, requestFile, requestIdOf, writeAnswerFile } from './pendingFiles.js';
+import {
+  answerFile,
+  answerIdOf,
+  readRequestFile,
+  requestDigest,
+  requestFile,
+  requestIdOf,
+  writeAnswerFile,
+} from './pendingFiles.js';
 import { ensureOwnerOnlyDir, removeQuietly } from './ownerOnlyFiles.js';
 
 /** True while a process with this pid exists (EPERM: it exists but belongs to someone else). */
@@ -42,19 +50,32 @@ export function createFileApprovalStore(paths: StatePaths, now: () => Date = () 
         const read = readRequestFile(requestFile(dir, id), k);
         // A file whose name and content disagree is not a request we wrote.
         if (!read) continue;
-        out.push({ request: read.request, authentic: read.authentic && read.request.id === id, stale: !alive(read.request.pid) });
+        out.push({
+          request: read.request,
+          authentic: read.authentic && read.request.id === id,
+          stale: !alive(read.request.pid),
+        });
       }
-      return out.sort((a, b) => a.request.createdAt.localeCompare(b.request.createdAt) || a.request.id.localeCompare(b.request.id));
+      return out.sort(
+        (a, b) => a.request.createdAt.localeCompare(b.request.createdAt) || a.request.id.localeCompare(b.request.id),
+      );
     },
     answer(request, decision, opts) {
       const k = key();
       if (!k) return { ok: false, message: 'no approval key: no shim has registered a request on this account' };
       const file = requestFile(dir, request.id);
       const current = readRequestFile(file, k);
-      if (!current) return { ok: false, message: `request '${request.id}' is gone (answered, timed out, or its shell was stopped)` };
+      if (!current)
+        return {
+          ok: false,
+          message: `request '${request.id}' is gone (answered, timed out, or its shell was stopped)`,
+        };
       const digest = requestDigest(request);
       if (!current.authentic || requestDigest(current.request) !== digest) {
-        return { ok: false, message: `request '${request.id}' changed since it was shown, or failed its integrity check: not answered` };
+        return {
+          ok: false,
+          message: `request '${request.id}' changed since it was shown, or failed its integrity check: not answered`,
+        };
       }
       writeAnswerFile(dir, k, {
         id: request.id,

@@ -4,7 +4,8 @@ import { environOf, procStat } from './procFacts.js';
 function markerOf(pid: number, shimDir: string): string | undefined {
   for (const entry of environOf(pid)) {
     if (entry.startsWith('SHIMCTL_SESSION=') && entry.length > 'SHIMCTL_SESSION='.length) return 'SHIMCTL_SESSION';
-    if (entry.startsWith('PATH=') && entry.slice(5).split(':').includes(shimDir)) return 'PATH contains the shim directory';
+    if (entry.startsWith('PATH=') && entry.slice(5).split(':').includes(shimDir))
+      return 'PATH contains the shim directory';
   }
   return undefined;
 }
@@ -16,7 +17,10 @@ function markerOf(pid: number, shimDir: string): string | undefined {
  * A command that reparents itself (`setsid -f`, a double fork) leaves this walk; answererFacts
  * and the launcher's mark cover that. Linux only: without /proc the walk finds nothing.
  */
-export function gatedAncestor(shimDir: string, startPid: number = process.ppid): { pid: number; marker: string } | undefined {
+export function gatedAncestor(
+  shimDir: string,
+  startPid: number = process.ppid,
+): { pid: number; marker: string } | undefined {
   let pid: number | undefined = startPid;
   for (let hops = 0; pid !== undefined && pid > 1 && hops < 64; hops++) {
     const marker = markerOf(pid, shimDir);

@@ -59,7 +59,13 @@ export function createHookPassStore(paths: StatePaths, now: () => number = Date.
         }
         if (!raw) return false;
         const pass = JSON.parse(raw.toString('utf8')) as { v?: unknown; expires?: unknown; mac?: unknown };
-        if (pass.v !== 1 || typeof pass.expires !== 'number' || !(pass.expires > now()) || pass.expires > now() + PASS_TTL_MS) return false;
+        if (
+          pass.v !== 1 ||
+          typeof pass.expires !== 'number' ||
+          !(pass.expires > now()) ||
+          pass.expires > now() + PASS_TTL_MS
+        )
+          return false;
         return macMatches(loadApprovalKey(paths, false), macText(name, pass.expires), pass.mac);
       } catch {
         return false;

@@ -47,14 +47,25 @@ const markupSafe = (text: string): string => text.replace(/&/g, '&amp;').replace
  * installed in a trusted system directory; `SHIMCTL_NOTIFY=0` turns it off). It never delays or
  * fails the request. `dirs` is for tests only; it is never taken from the environment.
  */
-export function notifyDesktop(env: Record<string, string | undefined>, r: PendingRequest, dirs: readonly string[] = TRUSTED_NOTIFY_DIRS): void {
+export function notifyDesktop(
+  env: Record<string, string | undefined>,
+  r: PendingRequest,
+  dirs: readonly string[] = TRUSTED_NOTIFY_DIRS,
+): void {
   if (env.SHIMCTL_NOTIFY === '0' || !(env.DISPLAY || env.WAYLAND_DISPLAY)) return;
   const bin = findExecutableOnPath('notify-send', dirs.filter((d) => d.startsWith('/') && !d.includes(':')).join(':'));
   if (!bin) return;
   const command = showControls(r.command);
-  const body = markupSafe(`${r.agent ?? 'an agent'} asks to run: ${command.length > 200 ? `${command.slice(0, 199)}…` : command}\nAnswer with: shimctl approvals`);
+  const body = markupSafe(
+    `${r.agent ?? 'an agent'} asks to run: ${command.length > 200 ? `${command.slice(0, 199)}…` : command}\nAnswer with: shimctl approvals`,
+  );
   try {
-    const child = spawn(bin, ['--app-name=shimctl', 'shimctl: approval needed', body], { stdio: 'ignore', detached: true, cwd: '/', env: notifyEnv(env) });
+    const child = spawn(bin, ['--app-name=shimctl', 'shimctl: approval needed', body], {
+      stdio: 'ignore',
+      detached: true,
+      cwd: '/',
+      env: notifyEnv(env),
+    });
     child.on('error', () => undefined);
     child.unref();
   } catch {

@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const uid = (): number | undefined => (typeof process.getuid === 'function' ? process.getuid() : undefined);
@@ -25,7 +37,11 @@ export function writeFileAtomic(file: string, text: string | Buffer): void {
     writeFileSync(tmp, text, { mode: 0o600, flag: 'wx' });
     renameSync(tmp, file);
   } catch (err) {
-    try { unlinkSync(tmp); } catch { /* already gone */ }
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* already gone */
+    }
     throw err;
   }
 }
@@ -45,7 +61,8 @@ export function readOwnedFile(file: string, maxBytes: number): Buffer | undefine
   try {
     const st = fstatSync(fd);
     const me = uid();
-    if (!st.isFile() || (me !== undefined && st.uid !== me) || (st.mode & 0o077) !== 0 || st.size > maxBytes) return undefined;
+    if (!st.isFile() || (me !== undefined && st.uid !== me) || (st.mode & 0o077) !== 0 || st.size > maxBytes)
+      return undefined;
     const buf = Buffer.alloc(st.size);
     let off = 0;
     while (off < st.size) {

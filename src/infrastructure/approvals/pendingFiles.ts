@@ -37,19 +37,41 @@ function looksLikeRequest(v: unknown): v is PendingRequest {
   const r = v as Record<string, unknown>;
   const verdict = r.verdict as Record<string, unknown> | undefined;
   return (
-    isStr(r.id) && isRequestId(r.id) && isStr(r.cwd) && isStr(r.command) && isStr(r.createdAt) &&
-    optStr(r.agent) && optStr(r.session) && optStr(r.path) && optStr(r.reviewed) && optStr(r.envelope) && (r.hop === 'agent' || r.hop === 'nested') &&
-    typeof r.pid === 'number' && Number.isInteger(r.pid) &&
-    !!verdict && isStr(verdict.decision) && isStr(verdict.risk) && Array.isArray(verdict.rule_ids) &&
-    Array.isArray(verdict.reasons) && verdict.reasons.every((x) => !!x && isStr((x as Record<string, unknown>).code) && isStr((x as Record<string, unknown>).message))
+    isStr(r.id) &&
+    isRequestId(r.id) &&
+    isStr(r.cwd) &&
+    isStr(r.command) &&
+    isStr(r.createdAt) &&
+    optStr(r.agent) &&
+    optStr(r.session) &&
+    optStr(r.path) &&
+    optStr(r.reviewed) &&
+    optStr(r.envelope) &&
+    (r.hop === 'agent' || r.hop === 'nested') &&
+    typeof r.pid === 'number' &&
+    Number.isInteger(r.pid) &&
+    !!verdict &&
+    isStr(verdict.decision) &&
+    isStr(verdict.risk) &&
+    Array.isArray(verdict.rule_ids) &&
+    Array.isArray(verdict.reasons) &&
+    verdict.reasons.every(
+      (x) => !!x && isStr((x as Record<string, unknown>).code) && isStr((x as Record<string, unknown>).message),
+    )
   );
 }
 
 function looksLikeAnswer(v: unknown): v is Answer {
   if (!v || typeof v !== 'object') return false;
   const a = v as Record<string, unknown>;
-  return isStr(a.id) && (a.decision === 'approve' || a.decision === 'deny') && (a.always === undefined || typeof a.always === 'boolean') &&
-    optStr(a.reason) && isStr(a.requestDigest) && isStr(a.answeredAt);
+  return (
+    isStr(a.id) &&
+    (a.decision === 'approve' || a.decision === 'deny') &&
+    (a.always === undefined || typeof a.always === 'boolean') &&
+    optStr(a.reason) &&
+    isStr(a.requestDigest) &&
+    isStr(a.answeredAt)
+  );
 }
 
 function parse(file: string): Record<string, unknown> | undefined {
@@ -64,11 +86,17 @@ function parse(file: string): Record<string, unknown> | undefined {
 }
 
 export function writeRequestFile(dir: string, key: Buffer, r: PendingRequest): void {
-  writeFileAtomic(requestFile(dir, r.id), `${JSON.stringify({ request: r, mac: macHex(key, requestSigningText(r)) })}\n`);
+  writeFileAtomic(
+    requestFile(dir, r.id),
+    `${JSON.stringify({ request: r, mac: macHex(key, requestSigningText(r)) })}\n`,
+  );
 }
 
 /** The request in a file and whether its MAC holds; undefined if it is not a request at all. */
-export function readRequestFile(file: string, key: Buffer | undefined): { request: PendingRequest; authentic: boolean } | undefined {
+export function readRequestFile(
+  file: string,
+  key: Buffer | undefined,
+): { request: PendingRequest; authentic: boolean } | undefined {
   const v = parse(file);
   if (!v || !looksLikeRequest(v.request)) return undefined;
   return { request: v.request, authentic: !!key && macMatches(key, requestSigningText(v.request), v.mac) };

@@ -33,7 +33,9 @@ export function procStat(pid: number | 'self'): ProcStat | undefined {
  */
 export function locksHardLimit(pid: number | 'self'): number | undefined {
   try {
-    const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max file locks'));
+    const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max file locks'));
     const hard = line?.slice('Max file locks'.length).trim().split(/\s+/)[1];
     if (hard === 'unlimited') return Infinity;
     const value = Number(hard);

@@ -19,7 +19,13 @@ const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  * disappears (nothing can be answered any more) or the process gets SIGINT/SIGTERM/SIGHUP, so the
  * caller can clean up and fail closed instead of dying with the request left behind.
  */
-export function waitForAnswer(dir: string, key: Buffer, id: string, digest: string, timeoutMs: number): Promise<WaitResult> {
+export function waitForAnswer(
+  dir: string,
+  key: Buffer,
+  id: string,
+  digest: string,
+  timeoutMs: number,
+): Promise<WaitResult> {
   return new Promise((resolve) => {
     let watcher: FSWatcher | undefined;
     let done = false;

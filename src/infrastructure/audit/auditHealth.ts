@@ -12,7 +12,11 @@ export const DOCTOR_VERIFY_BYTES = 64 * 1024 * 1024;
  * Bytes of records written in the last hour, read newest first and stopped as soon as the
  * total passes `limit` (so the cost is bounded by the limit, not by the log).
  */
-export function auditBytesLastHour(path: string, nowMs: number, limit: number): { bytes: number; records: number; over: boolean } {
+export function auditBytesLastHour(
+  path: string,
+  nowMs: number,
+  limit: number,
+): { bytes: number; records: number; over: boolean } {
   const since = nowMs - 3600_000;
   let bytes = 0;
   let records = 0;
@@ -47,18 +51,28 @@ export function auditHealthChecks(path: string, config: PolicyConfig['audit'], n
   const checks: Check[] = [];
   try {
     const r = verifyAuditLog(path, { maxBytes: DOCTOR_VERIFY_BYTES });
-    const scope = r.partial ? `the newest ${DOCTOR_VERIFY_BYTES / 1024 / 1024} MiB (${r.files.length} file(s))` : `${r.files.length} file(s)`;
+    const scope = r.partial
+      ? `the newest ${DOCTOR_VERIFY_BYTES / 1024 / 1024} MiB (${r.files.length} file(s))`
+      : `${r.files.length} file(s)`;
     checks.push(
       r.ok
         ? { ok: true, title: `audit chain intact over ${scope}, seq ${r.firstSeq ?? '-'}–${r.lastSeq ?? '-'}` }
-        : { ok: false, title: `audit chain broken (${r.break!.kind}) at ${r.break!.file}${r.break!.line ? ` line ${r.break!.line}` : ''}`, detail: `${r.break!.message}; run \`shimctl audit verify\`` },
+        : {
+            ok: false,
+            title: `audit chain broken (${r.break!.kind}) at ${r.break!.file}${r.break!.line ? ` line ${r.break!.line}` : ''}`,
+            detail: `${r.break!.message}; run \`shimctl audit verify\``,
+          },
     );
   } catch (err) {
     checks.push({ ok: false, title: 'audit chain could not be checked', detail: (err as Error).message });
   }
   try {
     const warning = auditVolumeWarning(path, config, nowMs);
-    checks.push(warning ? { ok: 'warn', title: 'audit volume looks abnormal', detail: warning } : { ok: true, title: `audit volume normal (under ${config.warnMiBPerHour} MiB in the last hour)` });
+    checks.push(
+      warning
+        ? { ok: 'warn', title: 'audit volume looks abnormal', detail: warning }
+        : { ok: true, title: `audit volume normal (under ${config.warnMiBPerHour} MiB in the last hour)` },
+    );
   } catch (err) {
     checks.push({ ok: 'warn', title: 'audit volume could not be measured', detail: (err as Error).message });
   }

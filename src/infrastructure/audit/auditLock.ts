@@ -1,4 +1,15 @@
-import { closeSync, fstatSync, linkSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  linkSync,
+  openSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  constants,
+} from 'node:fs';
 import { AuditUnavailableError } from '../../application/ports/auditLog.js';
 
 /** A holder normally keeps the lock for tens of microseconds; one older than this is taken over. */
@@ -47,7 +58,9 @@ export function acquireAuditLock(path: string): HeldLock {
       if (breakIfStale(path)) continue;
     }
     if (now - started > WAIT_MS) {
-      throw new AuditUnavailableError(`the audit log lock ${path} has been held for more than ${WAIT_MS / 1000}s (by pid ${readPid(path) ?? '?'})`);
+      throw new AuditUnavailableError(
+        `the audit log lock ${path} has been held for more than ${WAIT_MS / 1000}s (by pid ${readPid(path) ?? '?'})`,
+      );
     }
     // A holder keeps it for tens of microseconds. Back off with jitter: waiters that all wake
     // together would only collide again.

@@ -29,7 +29,11 @@ export async function compressRotated(path: string): Promise<number> {
     try {
       fd = openSync(f.path, 'r');
       const source = fstatSync(fd);
-      await pipeline(createReadStream('', { fd, autoClose: false }), createGzip({ level: 6 }), createWriteStream(tmp, { mode: 0o600 }));
+      await pipeline(
+        createReadStream('', { fd, autoClose: false }),
+        createGzip({ level: 6 }),
+        createWriteStream(tmp, { mode: 0o600 }),
+      );
       const lock = acquireAuditLock(lockPath(path));
       try {
         let now;

@@ -77,14 +77,20 @@ class AppendWriter implements AuditWriter {
   async write(record: AuditRecord): Promise<void> {
     const { seq: _s, prev: _p, ...rest } = record;
     // The line's shape (chain fields, trimmed forms) is the writer's, so it states the version.
-    const clean = sanitizeAuditRecord({ ...rest, v: AUDIT_SCHEMA_VERSION }, this.prepared) as unknown as Record<string, unknown>;
+    const clean = sanitizeAuditRecord({ ...rest, v: AUDIT_SCHEMA_VERSION }, this.prepared) as unknown as Record<
+      string,
+      unknown
+    >;
     let rotated: boolean;
     try {
       rotated = this.appendChained(clean);
     } catch (err) {
       throw asUnavailable(err, `cannot write audit record to ${this.path}`);
     }
-    if (rotated) this.compressing = import('./compressRotated.js').then((m) => m.compressRotated(this.path)).catch(() => undefined);
+    if (rotated)
+      this.compressing = import('./compressRotated.js')
+        .then((m) => m.compressRotated(this.path))
+        .catch(() => undefined);
   }
 
   /** Under the lock: chain head, rotation if full, one write, new head. True when it rotated. */
@@ -112,7 +118,13 @@ class AppendWriter implements AuditWriter {
       if (written !== line.length) {
         throw new AuditUnavailableError(`short write to ${this.path} (${written} of ${line.length} bytes)`);
       }
-      published = { seq: tip.seq + 1, hash: sha256Hex(line.subarray(line[0] === 0x0a ? 1 : 0, line.length - 1)), ino: st.ino, dev: st.dev, size: st.size + line.length };
+      published = {
+        seq: tip.seq + 1,
+        hash: sha256Hex(line.subarray(line[0] === 0x0a ? 1 : 0, line.length - 1)),
+        ino: st.ino,
+        dev: st.dev,
+        size: st.size + line.length,
+      };
       writeHead(headFd, published);
     } finally {
       releaseAuditLock(lock);
@@ -122,9 +134,14 @@ class AppendWriter implements AuditWriter {
   }
 
   /** The chain head to continue from; see lastWritten and the head file. */
-  private tip(fd: number, st: { ino: number; dev: number; size: number }, headFd: number): ChainTip & { torn?: boolean } {
+  private tip(
+    fd: number,
+    st: { ino: number; dev: number; size: number },
+    headFd: number,
+  ): ChainTip & { torn?: boolean } {
     const mine = lastWritten;
-    if (mine && mine.path === this.path && mine.dev === st.dev && mine.ino === st.ino && mine.size === st.size) return mine;
+    if (mine && mine.path === this.path && mine.dev === st.dev && mine.ino === st.ino && mine.size === st.size)
+      return mine;
     const head = readHeadFd(headFd);
     if (head && head.ino === st.ino && head.size === st.size) return head;
     // The log is not as the head says (first write after an upgrade from v1, a crash between

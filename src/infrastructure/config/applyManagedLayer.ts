@@ -14,22 +14,45 @@ const MANAGED_FIELDS = new Set(['rules', 'mode', 'protectedPaths', 'roots']);
  * with `layer: managed` (its ask/block rules are floors nobody outranks), its `mode` is a ceiling
  * for every launch, and its protected paths and roots are added.
  */
-export function applyManagedLayer(base: PolicyConfig, file: ConfigFileContent, filePath: string, home: string): { config: PolicyConfig; warnings: ConfigWarning[] } {
+export function applyManagedLayer(
+  base: PolicyConfig,
+  file: ConfigFileContent,
+  filePath: string,
+  home: string,
+): { config: PolicyConfig; warnings: ConfigWarning[] } {
   const warnings: ConfigWarning[] = [];
-  const config: PolicyConfig = { ...base, rules: [...base.rules], protectedPaths: [...base.protectedPaths], roots: [...base.roots] };
+  const config: PolicyConfig = {
+    ...base,
+    rules: [...base.rules],
+    protectedPaths: [...base.protectedPaths],
+    roots: [...base.roots],
+  };
   for (const key of Object.keys(file)) {
-    if (!MANAGED_FIELDS.has(key)) warnings.push({ code: 'config.loosening_ignored', file: filePath, field: key, message: `a managed file sets only ${[...MANAGED_FIELDS].join(', ')}; \`${key}\` ignored` });
+    if (!MANAGED_FIELDS.has(key))
+      warnings.push({
+        code: 'config.loosening_ignored',
+        file: filePath,
+        field: key,
+        message: `a managed file sets only ${[...MANAGED_FIELDS].join(', ')}; \`${key}\` ignored`,
+      });
   }
   const known = new Set(config.rules.map((r) => r.id));
   file.rules?.forEach((rule, i) => {
-    if (known.has(rule.id)) throw new SchemaError(`rules[${i}].id`, `rule id '${rule.id}' is also defined in the user's config`);
-    config.rules.push({ ...rule, ...(rule.cwd !== undefined ? { cwd: ruleCwd(rule.cwd, home, `rules[${i}].cwd`) } : {}), layer: 'managed' });
+    if (known.has(rule.id))
+      throw new SchemaError(`rules[${i}].id`, `rule id '${rule.id}' is also defined in the user's config`);
+    config.rules.push({
+      ...rule,
+      ...(rule.cwd !== undefined ? { cwd: ruleCwd(rule.cwd, home, `rules[${i}].cwd`) } : {}),
+      layer: 'managed',
+    });
   });
-  if (file.mode !== undefined) config.modeCeiling = config.modeCeiling ? stricterMode(config.modeCeiling, file.mode) : file.mode;
+  if (file.mode !== undefined)
+    config.modeCeiling = config.modeCeiling ? stricterMode(config.modeCeiling, file.mode) : file.mode;
   for (const field of ['protectedPaths', 'roots'] as const) {
     file[field]?.forEach((p, i) => {
       const expanded = expandConfigPath(p, home, undefined);
-      if (expanded === undefined) throw new SchemaError(`${field}[${i}]`, 'expected an absolute path or one starting with `~/`');
+      if (expanded === undefined)
+        throw new SchemaError(`${field}[${i}]`, 'expected an absolute path or one starting with `~/`');
       if (!config[field].includes(expanded)) config[field].push(expanded);
     });
   }

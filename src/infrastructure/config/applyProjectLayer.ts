@@ -36,22 +36,30 @@ export function applyProjectLayer(
   if (file.nested === 'passthrough') warn('nested', 'a project cannot let nested shells pass unreviewed; ignored');
   // `strict` only refuses more; `structured` under a strict user config would widen it.
   if (file.syntax === 'strict') config.syntax = 'strict';
-  else if (file.syntax === 'structured' && config.syntax === 'strict') warn('syntax', 'a project cannot relax `syntax` from strict; ignored');
+  else if (file.syntax === 'structured' && config.syntax === 'strict')
+    warn('syntax', 'a project cannot relax `syntax` from strict; ignored');
 
   // Mode: only toward plan. The project's mode becomes a ceiling every launch in it obeys.
   if (file.mode !== undefined) {
     const current = config.modeCeiling ?? config.mode ?? 'default';
-    if (MODES.indexOf(file.mode) > MODES.indexOf(config.mode ?? 'default')) warn('mode', `a project can only move the mode toward plan (now ${config.mode ?? 'default'}); '${file.mode}' ignored`);
+    if (MODES.indexOf(file.mode) > MODES.indexOf(config.mode ?? 'default'))
+      warn(
+        'mode',
+        `a project can only move the mode toward plan (now ${config.mode ?? 'default'}); '${file.mode}' ignored`,
+      );
     else config.modeCeiling = stricterMode(current, file.mode);
   }
 
   const knownIds = new Set(config.rules.map((r) => r.id));
   file.rules?.forEach((rule, i) => {
-    if (rule.decision === 'allow') return warn(`rules[${i}]`, `a project cannot add allow rules; rule '${rule.id}' ignored`);
-    if (knownIds.has(rule.id)) throw new SchemaError(`rules[${i}].id`, `rule id '${rule.id}' is already defined by an earlier config layer`);
+    if (rule.decision === 'allow')
+      return warn(`rules[${i}]`, `a project cannot add allow rules; rule '${rule.id}' ignored`);
+    if (knownIds.has(rule.id))
+      throw new SchemaError(`rules[${i}].id`, `rule id '${rule.id}' is already defined by an earlier config layer`);
     knownIds.add(rule.id);
     const cwd = rule.cwd === undefined ? undefined : expandConfigPath(rule.cwd, home, baseDir);
-    if (rule.cwd !== undefined && cwd === undefined) throw new SchemaError(`rules[${i}].cwd`, 'a `~user` path is not accepted');
+    if (rule.cwd !== undefined && cwd === undefined)
+      throw new SchemaError(`rules[${i}].cwd`, 'a `~user` path is not accepted');
     config.rules.push({ ...rule, ...(cwd !== undefined ? { cwd } : {}), layer: 'project' });
   });
 
@@ -93,7 +101,11 @@ export function applyProjectLayer(
     const wanted = file.execution?.[key];
     if (wanted === undefined) continue;
     if (wanted <= config.execution[key]) config.execution[key] = wanted;
-    else warn(`execution.${key}`, `a project can only lower \`execution.${key}\` (now ${config.execution[key]}); ${wanted} ignored`);
+    else
+      warn(
+        `execution.${key}`,
+        `a project can only lower \`execution.${key}\` (now ${config.execution[key]}); ${wanted} ignored`,
+      );
   }
   return { config, warnings };
 }

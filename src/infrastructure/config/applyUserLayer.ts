@@ -18,17 +18,27 @@ export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home
   const paths = (list: string[] | undefined, field: string): string[] | undefined =>
     list?.map((p, i) => {
       const expanded = expandConfigPath(p, home, undefined);
-      if (expanded === undefined) throw new SchemaError(`${field}[${i}]`, 'expected an absolute path or one starting with `~/`');
+      if (expanded === undefined)
+        throw new SchemaError(`${field}[${i}]`, 'expected an absolute path or one starting with `~/`');
       return expanded;
     });
   // `**/.secrets/**` names a directory wherever it is: kept as written (it has no anchor to resolve against).
   const patterns = (list: string[] | undefined): string[] | undefined => {
-    const anchored = paths(list?.map((p) => (p.startsWith('**/') ? '/' : p)), 'protectedPaths');
+    const anchored = paths(
+      list?.map((p) => (p.startsWith('**/') ? '/' : p)),
+      'protectedPaths',
+    );
     return anchored?.map((p, i) => (list![i]!.startsWith('**/') ? list![i]! : p));
   };
   return {
     engine: file.engine ?? base.engine,
-    rules: file.rules ? file.rules.map((r, i) => ({ ...r, ...(r.cwd !== undefined ? { cwd: ruleCwd(r.cwd, home, `rules[${i}].cwd`) } : {}), layer: 'user' as const })) : base.rules,
+    rules: file.rules
+      ? file.rules.map((r, i) => ({
+          ...r,
+          ...(r.cwd !== undefined ? { cwd: ruleCwd(r.cwd, home, `rules[${i}].cwd`) } : {}),
+          layer: 'user' as const,
+        }))
+      : base.rules,
     protectedPaths: patterns(file.protectedPaths) ?? base.protectedPaths,
     roots: paths(file.roots, 'roots') ?? base.roots,
     disabledRules: file.disabledRules ?? base.disabledRules,

@@ -32,7 +32,8 @@ export function probe(path: string): Probe {
   if (st.isDirectory()) return { kind: 'unreadable', path, message: 'is a directory, expected a file' };
   if (st.isFIFO()) return { kind: 'unreadable', path, message: 'is a FIFO, expected a regular file' };
   if (!st.isFile()) return { kind: 'unreadable', path, message: 'is not a regular file' };
-  if (st.size > MAX_CONFIG_BYTES) return { kind: 'unreadable', path, message: `is ${st.size} bytes, more than the ${MAX_CONFIG_BYTES} accepted` };
+  if (st.size > MAX_CONFIG_BYTES)
+    return { kind: 'unreadable', path, message: `is ${st.size} bytes, more than the ${MAX_CONFIG_BYTES} accepted` };
   return { kind: 'file', path };
 }
 

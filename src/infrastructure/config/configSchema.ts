@@ -26,11 +26,22 @@ export interface ConfigFileContent {
   syntax?: 'structured' | 'strict';
   /** User: the default mode. Project: can only move toward plan. Managed: the ceiling (docs/modes.md). */
   mode?: Mode;
-  rego?: { mode?: 'eval' | 'server'; policyPaths?: string[]; query?: string; url?: string; tokenEnv?: string; timeoutMs?: number; opaPath?: string };
+  rego?: {
+    mode?: 'eval' | 'server';
+    policyPaths?: string[];
+    query?: string;
+    url?: string;
+    tokenEnv?: string;
+    timeoutMs?: number;
+    opaPath?: string;
+  };
 }
 
 export class SchemaError extends ShimctlError {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super('config.invalid', message);
   }
 }
@@ -42,39 +53,50 @@ const fail = (field: string, message: string): never => {
 };
 const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 
-const string = (opts: { nonEmpty?: boolean; pattern?: RegExp; patternText?: string } = {}): Check => (v, f) => {
-  if (typeof v !== 'string') fail(f, `expected a string, got ${describe(v)}`);
-  const s = v as string;
-  if (opts.nonEmpty && s.trim() === '') fail(f, 'must not be empty');
-  if (s.includes('\u0000')) fail(f, 'must not contain NUL');
-  if (opts.pattern && !opts.pattern.test(s)) fail(f, `expected ${opts.patternText ?? opts.pattern.source}`);
-};
-const oneOf = (values: readonly string[]): Check => (v, f) => {
-  if (typeof v !== 'string' || !values.includes(v)) fail(f, `expected ${values.join('|')}`);
-};
+const string =
+  (opts: { nonEmpty?: boolean; pattern?: RegExp; patternText?: string } = {}): Check =>
+  (v, f) => {
+    if (typeof v !== 'string') fail(f, `expected a string, got ${describe(v)}`);
+    const s = v as string;
+    if (opts.nonEmpty && s.trim() === '') fail(f, 'must not be empty');
+    if (s.includes('\u0000')) fail(f, 'must not contain NUL');
+    if (opts.pattern && !opts.pattern.test(s)) fail(f, `expected ${opts.patternText ?? opts.pattern.source}`);
+  };
+const oneOf =
+  (values: readonly string[]): Check =>
+  (v, f) => {
+    if (typeof v !== 'string' || !values.includes(v)) fail(f, `expected ${values.join('|')}`);
+  };
 const bool: Check = (v, f) => {
   if (typeof v !== 'boolean') fail(f, `expected true or false, got ${describe(v)}`);
 };
-const integer = (min: number, max: number): Check => (v, f) => {
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(f, `expected an integer, got ${describe(v)}`);
-  if ((v as number) < min || (v as number) > max) fail(f, `expected an integer from ${min} to ${max}`);
-};
-const arrayOf = (item: Check, maxItems = 10_000): Check => (v, f) => {
-  if (!Array.isArray(v)) fail(f, `expected an array, got ${describe(v)}`);
-  const a = v as unknown[];
-  if (a.length > maxItems) fail(f, `at most ${maxItems} entries`);
-  a.forEach((x, i) => item(x, `${f}[${i}]`));
-};
-const object = (shape: Record<string, Check>, required: string[] = []): Check => (v, f) => {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(f || '(top level)', `expected an object, got ${describe(v)}`);
-  const o = v as Record<string, unknown>;
-  const at = (k: string): string => (f ? `${f}.${k}` : k);
-  for (const k of Object.keys(o)) {
-    if (!Object.prototype.hasOwnProperty.call(shape, k)) fail(at(k), `unknown key (allowed: ${Object.keys(shape).join(', ')})`);
-  }
-  for (const k of required) if (o[k] === undefined) fail(at(k), 'is required');
-  for (const [k, check] of Object.entries(shape)) if (o[k] !== undefined) check(o[k], at(k));
-};
+const integer =
+  (min: number, max: number): Check =>
+  (v, f) => {
+    if (typeof v !== 'number' || !Number.isInteger(v)) fail(f, `expected an integer, got ${describe(v)}`);
+    if ((v as number) < min || (v as number) > max) fail(f, `expected an integer from ${min} to ${max}`);
+  };
+const arrayOf =
+  (item: Check, maxItems = 10_000): Check =>
+  (v, f) => {
+    if (!Array.isArray(v)) fail(f, `expected an array, got ${describe(v)}`);
+    const a = v as unknown[];
+    if (a.length > maxItems) fail(f, `at most ${maxItems} entries`);
+    a.forEach((x, i) => item(x, `${f}[${i}]`));
+  };
+const object =
+  (shape: Record<string, Check>, required: string[] = []): Check =>
+  (v, f) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v))
+      fail(f || '(top level)', `expected an object, got ${describe(v)}`);
+    const o = v as Record<string, unknown>;
+    const at = (k: string): string => (f ? `${f}.${k}` : k);
+    for (const k of Object.keys(o)) {
+      if (!Object.hasOwn(shape, k)) fail(at(k), `unknown key (allowed: ${Object.keys(shape).join(', ')})`);
+    }
+    for (const k of required) if (o[k] === undefined) fail(at(k), 'is required');
+    for (const [k, check] of Object.entries(shape)) if (o[k] !== undefined) check(o[k], at(k));
+  };
 
 const word = string({ nonEmpty: true });
 const RULE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
@@ -82,12 +104,18 @@ const DAY = 24 * 3600;
 
 const ruleCheck = object(
   {
-    id: string({ pattern: RULE_ID, patternText: 'an id of letters, digits, `.`, `_`, `:`, `-` (e.g. `team:no-force-push`)' }),
+    id: string({
+      pattern: RULE_ID,
+      patternText: 'an id of letters, digits, `.`, `_`, `:`, `-` (e.g. `team:no-force-push`)',
+    }),
     command: word,
     subcommand: arrayOf(word, 16),
     args: arrayOf(string(), 256),
     argsContain: arrayOf(word, 64),
-    cwd: string({ pattern: /^(\/|~\/|~$)/, patternText: 'an absolute directory (or one starting with `~/`), `/**` at the end for everything below it' }),
+    cwd: string({
+      pattern: /^(\/|~\/|~$)/,
+      patternText: 'an absolute directory (or one starting with `~/`), `/**` at the end for everything below it',
+    }),
     agent: word,
     session: word,
     decision: oneOf(DECISIONS),
@@ -102,7 +130,10 @@ const ruleCheck = object(
       },
       ['root', 'digest'],
     ),
-    savedAt: string({ pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, patternText: 'a UTC time like 2026-12-01T23:00:00.000Z (written by approve --always)' }),
+    savedAt: string({
+      pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/,
+      patternText: 'a UTC time like 2026-12-01T23:00:00.000Z (written by approve --always)',
+    }),
   },
   ['id', 'command', 'decision'],
 );
@@ -113,17 +144,35 @@ const fileCheck = object({
   protectedPaths: arrayOf(word),
   roots: arrayOf(word),
   disabledRules: arrayOf(word),
-  urls: object({ allowSchemes: arrayOf(string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' })), allowHosts: arrayOf(word),
-    loopback: oneOf(LOOPBACK_POLICIES), private: oneOf(PRIVATE_POLICIES) }),
-  approvals: object({ enabled: bool, timeoutSeconds: integer(1, DAY), answerWithoutTerminal: bool, sessionTtlHours: integer(1, 24 * 365) }),
+  urls: object({
+    allowSchemes: arrayOf(
+      string({ pattern: /^[a-z][a-z0-9+.-]*$/, patternText: 'a lower-case URL scheme without `:`' }),
+    ),
+    allowHosts: arrayOf(word),
+    loopback: oneOf(LOOPBACK_POLICIES),
+    private: oneOf(PRIVATE_POLICIES),
+  }),
+  approvals: object({
+    enabled: bool,
+    timeoutSeconds: integer(1, DAY),
+    answerWithoutTerminal: bool,
+    sessionTtlHours: integer(1, 24 * 365),
+  }),
   http: object({ serveInDaemon: bool, port: integer(0, 65535) }),
   execution: object({
     timeoutSeconds: integer(1, 7 * DAY),
     graceSeconds: integer(0, 3600),
     maxOutputBytes: integer(1, 2 ** 40),
-    envAllow: arrayOf(string({ pattern: /^[A-Za-z_][A-Za-z0-9_]*\*?$/, patternText: 'a variable name, optionally ending in `*`' })),
+    envAllow: arrayOf(
+      string({ pattern: /^[A-Za-z_][A-Za-z0-9_]*\*?$/, patternText: 'a variable name, optionally ending in `*`' }),
+    ),
   }),
-  audit: object({ maxBytes: integer(1024, 2 ** 40), keep: integer(0, 1000), retentionDays: integer(0, 3650), warnMiBPerHour: integer(1, 2 ** 20) }),
+  audit: object({
+    maxBytes: integer(1024, 2 ** 40),
+    keep: integer(0, 1000),
+    retentionDays: integer(0, 3650),
+    warnMiBPerHour: integer(1, 2 ** 20),
+  }),
   nested: oneOf(['review', 'passthrough']),
   syntax: oneOf(['structured', 'strict']),
   mode: oneOf(MODES),

@@ -6,7 +6,13 @@ import type { PolicyConfig } from '../../domain/policyConfig.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { applyProjectLayer } from './applyProjectLayer.js';
 import { applyUserLayer } from './applyUserLayer.js';
-import { PROJECT_CONFIG_FILES, REFUSED_PROJECT_FILES, USER_CONFIG_FILES, probe, projectSearchDirs } from './configFiles.js';
+import {
+  PROJECT_CONFIG_FILES,
+  REFUSED_PROJECT_FILES,
+  USER_CONFIG_FILES,
+  probe,
+  projectSearchDirs,
+} from './configFiles.js';
 import type { ConfigFileContent } from './configSchema.js';
 import { SchemaError, validateConfigFile } from './configSchema.js';
 import { readConfigFile } from './readConfigFile.js';
@@ -26,7 +32,12 @@ function findOne(dir: string, names: readonly string[]): Found {
     if (read.kind === 'absent') continue;
     if (read.kind === 'invalid') return { kind: 'invalid', file: p.path, field: '(file)', message: read.message };
     if (found) {
-      return { kind: 'invalid', file: p.path, field: '(file)', message: `${found.file} is also a shimctl config; keep only one per directory` };
+      return {
+        kind: 'invalid',
+        file: p.path,
+        field: '(file)',
+        message: `${found.file} is also a shimctl config; keep only one per directory`,
+      };
     }
     try {
       found = { file: p.path, content: validateConfigFile(read.content) };
@@ -50,8 +61,11 @@ function refusedCodeConfig(dir: string): Failure | undefined {
     const p = probe(join(dir, name));
     if (p.kind !== 'absent') {
       return {
-        kind: 'invalid', file: join(dir, name), field: '(file)',
-        message: 'a project config written in JavaScript/TypeScript would run the repository\'s code; use .shimctlrc.json or .shimctlrc.yaml',
+        kind: 'invalid',
+        file: join(dir, name),
+        field: '(file)',
+        message:
+          "a project config written in JavaScript/TypeScript would run the repository's code; use .shimctlrc.json or .shimctlrc.yaml",
       };
     }
   }
@@ -69,7 +83,8 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
     try {
       config = applyUserLayer(config, user.content, paths.home);
     } catch (err) {
-      if (err instanceof SchemaError) return { kind: 'invalid', file: user.file, field: err.field, message: err.message, layer: 'user' };
+      if (err instanceof SchemaError)
+        return { kind: 'invalid', file: user.file, field: err.field, message: err.message, layer: 'user' };
       throw err;
     }
     sources.push(user.file);
@@ -85,7 +100,8 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
         config = applied.config;
         warnings.push(...applied.warnings);
       } catch (err) {
-        if (err instanceof SchemaError) return { kind: 'invalid', file: managed.file, field: err.field, message: err.message, layer: 'managed' };
+        if (err instanceof SchemaError)
+          return { kind: 'invalid', file: managed.file, field: err.field, message: err.message, layer: 'managed' };
         throw err;
       }
       sources.push(managed.file);
@@ -107,7 +123,8 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
       config = applied.config;
       warnings.push(...applied.warnings);
     } catch (err) {
-      if (err instanceof SchemaError) return { kind: 'invalid', file, field: err.field, message: err.message, layer: 'project' };
+      if (err instanceof SchemaError)
+        return { kind: 'invalid', file, field: err.field, message: err.message, layer: 'project' };
       throw err;
     }
     sources.push(file);

@@ -14,11 +14,16 @@ export type EditOutcome = { ok: true; file: string } | { ok: false; file: string
  * file, and the write is atomic (temp + rename): a crash or a bad edit never leaves it half-written.
  * `change` returns the new content, or a message why nothing is to be done.
  */
-export function editUserConfig(paths: StatePaths, change: (content: Record<string, unknown>) => Record<string, unknown> | string): EditOutcome {
+export function editUserConfig(
+  paths: StatePaths,
+  change: (content: Record<string, unknown>) => Record<string, unknown> | string,
+): EditOutcome {
   const existing = USER_CONFIG_FILES.map((n) => join(paths.configDir, n)).filter((f) => probe(f).kind !== 'absent');
   const file = existing[0] ?? join(paths.configDir, 'config.json');
-  if (existing.length > 1) return { ok: false, file, message: `several user config files exist: ${existing.join(', ')}` };
-  if (!file.endsWith('.json')) return { ok: false, file, message: 'the user config is YAML; edit it by hand (shimctl only rewrites config.json)' };
+  if (existing.length > 1)
+    return { ok: false, file, message: `several user config files exist: ${existing.join(', ')}` };
+  if (!file.endsWith('.json'))
+    return { ok: false, file, message: 'the user config is YAML; edit it by hand (shimctl only rewrites config.json)' };
   try {
     const p = probe(file);
     if (p.kind === 'unreadable') return { ok: false, file, message: p.message };

@@ -56,7 +56,8 @@ export function agentChangeFor(paths: StatePaths, file: string): AgentChange | u
  */
 export function configReport(paths: StatePaths, cwd: string): ConfigReport {
   const outcome = createConfigSource(paths).load(cwd);
-  const layerOf = (file: string): 'managed' | 'user' | 'project' => (file === paths.managedConfig ? 'managed' : file.startsWith(paths.configDir + sep) ? 'user' : 'project');
+  const layerOf = (file: string): 'managed' | 'user' | 'project' =>
+    file === paths.managedConfig ? 'managed' : file.startsWith(paths.configDir + sep) ? 'user' : 'project';
   const files = outcome.kind === 'ok' ? [...outcome.sources] : outcome.file.startsWith('/') ? [outcome.file] : [];
   const report: ConfigReport = {
     cwd,

@@ -7,8 +7,26 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import {
-  closeSync, constants, cpSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync,
-  readlinkSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, writeSync, chmodSync,
+  closeSync,
+  constants,
+  cpSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+  chmodSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isShimctlOnlyConfigName, SHIMCTL_ONLY_CONFIG_FILES } from '../../domain/projectConfigFiles.js';
@@ -37,7 +55,9 @@ export type QuarantineOutcome =
   | { ok: true; entry: QuarantineEntry; stored: string }
   | { ok: false; reason: 'not-a-config-name' | 'package-json' | 'absent' | 'unsupported' | 'failed'; message: string };
 
-export type RestoreOutcome = { ok: true; entry: QuarantineEntry } | { ok: false; reason: 'unknown-id' | 'occupied' | 'failed'; message: string };
+export type RestoreOutcome =
+  | { ok: true; entry: QuarantineEntry }
+  | { ok: false; reason: 'unknown-id' | 'occupied' | 'failed'; message: string };
 
 const ENTRY_FILE = 'entry.json';
 const ID = /^\d{8}T\d{6}Z-[0-9a-f]{6}$/;
@@ -53,7 +73,8 @@ function ownerOnlyDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = lstatSync(dir);
   if (!st.isDirectory()) throw new Error(`${dir} is not a directory (a symlink?); refusing to keep files there`);
-  if (st.uid !== uid()) throw new Error(`${dir} belongs to uid ${st.uid}, not to you (uid ${uid()}); refusing to keep files there`);
+  if (st.uid !== uid())
+    throw new Error(`${dir} belongs to uid ${st.uid}, not to you (uid ${uid()}); refusing to keep files there`);
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
@@ -65,7 +86,10 @@ function kindOf(st: Stats): ItemKind {
 }
 
 function newId(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
@@ -77,7 +101,8 @@ function copyItem(from: string, to: string, st: Stats): void {
   if (kind === 'symlink') {
     symlinkSync(readlinkSync(from), to);
   } else if (kind === 'file') {
-    if (st.size > MAX_COPY_BYTES) throw new Error(`it is ${st.size} bytes, too big to copy across file systems; move it by hand`);
+    if (st.size > MAX_COPY_BYTES)
+      throw new Error(`it is ${st.size} bytes, too big to copy across file systems; move it by hand`);
     const fd = openSync(from, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     let data: Buffer;
     try {
@@ -95,7 +120,13 @@ function copyItem(from: string, to: string, st: Stats): void {
     }
     utimesSync(to, st.atime, st.mtime);
   } else if (kind === 'directory') {
-    cpSync(from, to, { recursive: true, verbatimSymlinks: true, errorOnExist: true, force: false, preserveTimestamps: true });
+    cpSync(from, to, {
+      recursive: true,
+      verbatimSymlinks: true,
+      errorOnExist: true,
+      force: false,
+      preserveTimestamps: true,
+    });
   } else {
     throw new Error('it is not a file, link or directory (a FIFO, socket or device); inspect it and remove it by hand');
   }
@@ -104,7 +135,8 @@ function copyItem(from: string, to: string, st: Stats): void {
 /** Removes the original after a verified copy, only if it is still the same inode. */
 function removeOriginal(path: string, st: Stats): void {
   const now = lstatSync(path);
-  if (!sameInode(now, st)) throw new Error('it was replaced while being moved; the copy in quarantine is what was there before');
+  if (!sameInode(now, st))
+    throw new Error('it was replaced while being moved; the copy in quarantine is what was there before');
   if (now.isDirectory()) rmSync(path, { recursive: true });
   else unlinkSync(path);
 }
@@ -135,10 +167,18 @@ function writeEntry(dir: string, entry: QuarantineEntry): void {
 export function quarantineConfig(stateDir: string, path: string, now: Date, note?: string): QuarantineOutcome {
   const name = basename(path);
   if (name === 'package.json') {
-    return { ok: false, reason: 'package-json', message: `${path} is the project's manifest, not moved aside: remove or fix its "shimctl" key by hand` };
+    return {
+      ok: false,
+      reason: 'package-json',
+      message: `${path} is the project's manifest, not moved aside: remove or fix its "shimctl" key by hand`,
+    };
   }
   if (!isShimctlOnlyConfigName(name)) {
-    return { ok: false, reason: 'not-a-config-name', message: `${path} is not a shimctl project config; only these names are moved: ${SHIMCTL_ONLY_CONFIG_FILES.join(', ')}` };
+    return {
+      ok: false,
+      reason: 'not-a-config-name',
+      message: `${path} is not a shimctl project config; only these names are moved: ${SHIMCTL_ONLY_CONFIG_FILES.join(', ')}`,
+    };
   }
   let st: Stats;
   try {
@@ -146,7 +186,11 @@ export function quarantineConfig(stateDir: string, path: string, now: Date, note
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      return { ok: false, reason: 'absent', message: `nothing at ${path}; nothing to move. Run \`shimctl status\` in the blocked directory: it names the file that blocks` };
+      return {
+        ok: false,
+        reason: 'absent',
+        message: `nothing at ${path}; nothing to move. Run \`shimctl status\` in the blocked directory: it names the file that blocks`,
+      };
     }
     return { ok: false, reason: 'failed', message: `cannot look at ${path}: ${code ?? String(err)}` };
   }
@@ -160,19 +204,36 @@ export function quarantineConfig(stateDir: string, path: string, now: Date, note
     mkdirSync(entryDir, { mode: 0o700 });
     const stored = join(entryDir, name);
     const entry: QuarantineEntry = {
-      id, originalPath: path, quarantinedAt: now.toISOString(), kind, size: st.size, changedAt: st.ctime.toISOString(), via: 'rename',
+      id,
+      originalPath: path,
+      quarantinedAt: now.toISOString(),
+      kind,
+      size: st.size,
+      changedAt: st.ctime.toISOString(),
+      via: 'rename',
     };
     if (kind === 'symlink') entry.linkTarget = readlinkSync(path);
     if (note) entry.note = note;
     entry.via = moveItem(path, stored, st);
     // rename moves whatever is there at that instant: record what was actually moved.
     const moved = lstatSync(stored);
-    if (!sameInode(moved, st)) Object.assign(entry, { kind: kindOf(moved), size: moved.size, changedAt: moved.ctime.toISOString(), linkTarget: moved.isSymbolicLink() ? readlinkSync(stored) : undefined });
+    if (!sameInode(moved, st))
+      Object.assign(entry, {
+        kind: kindOf(moved),
+        size: moved.size,
+        changedAt: moved.ctime.toISOString(),
+        linkTarget: moved.isSymbolicLink() ? readlinkSync(stored) : undefined,
+      });
     writeEntry(entryDir, entry);
     return { ok: true, entry, stored };
   } catch (err) {
     // Only an entry directory we just made and that holds nothing is removed.
-    if (entryDir) try { rmdirSync(entryDir); } catch { /* it holds the item: keep it */ }
+    if (entryDir)
+      try {
+        rmdirSync(entryDir);
+      } catch {
+        /* it holds the item: keep it */
+      }
     return { ok: false, reason: 'failed', message: `could not move ${path} aside: ${errorMessage(err)}` };
   }
 }
@@ -195,22 +256,39 @@ export function listQuarantine(stateDir: string): QuarantineEntry[] {
   } catch {
     return [];
   }
-  return names.filter((n) => ID.test(n)).sort().flatMap((n) => {
-    const e = readEntry(join(root, n));
-    return e ? [e] : [];
-  });
+  return names
+    .filter((n) => ID.test(n))
+    .sort()
+    .flatMap((n) => {
+      const e = readEntry(join(root, n));
+      return e ? [e] : [];
+    });
 }
 
 /** Puts a quarantined item back where it was, if nothing is there now. Never throws. */
 export function restoreQuarantined(stateDir: string, id: string): RestoreOutcome {
-  if (!ID.test(id)) return { ok: false, reason: 'unknown-id', message: `'${id}' is not a quarantine id (see shimctl config quarantine --list)` };
+  if (!ID.test(id))
+    return {
+      ok: false,
+      reason: 'unknown-id',
+      message: `'${id}' is not a quarantine id (see shimctl config quarantine --list)`,
+    };
   const dir = join(quarantineDir(stateDir), id);
   const entry = readEntry(dir);
-  if (!entry) return { ok: false, reason: 'unknown-id', message: `no quarantined item ${id} (see shimctl config quarantine --list)` };
+  if (!entry)
+    return {
+      ok: false,
+      reason: 'unknown-id',
+      message: `no quarantined item ${id} (see shimctl config quarantine --list)`,
+    };
   const stored = join(dir, basename(entry.originalPath));
   try {
     lstatSync(entry.originalPath);
-    return { ok: false, reason: 'occupied', message: `${entry.originalPath} exists again; move it aside first (shimctl config quarantine ${entry.originalPath}), then restore` };
+    return {
+      ok: false,
+      reason: 'occupied',
+      message: `${entry.originalPath} exists again; move it aside first (shimctl config quarantine ${entry.originalPath}), then restore`,
+    };
   } catch {
     // Nothing there: the way back is free.
   }

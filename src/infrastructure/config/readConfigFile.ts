@@ -21,17 +21,21 @@ export type ReadOutcome =
   | { kind: 'absent' } // package.json without a `shimctl` key, or an empty file
   | { kind: 'invalid'; message: string };
 
-const hasImport = (value: unknown): boolean =>
-  !!value && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, '$import');
+const hasImport = (value: unknown): boolean => !!value && typeof value === 'object' && Object.hasOwn(value, '$import');
 
 /** cosmiconfig's `$import` would read any file an untrusted project names: refused before it is followed. */
-const refuseImports = (load: LoaderSync): LoaderSync => (filepath, content) => {
-  const value = load(filepath, content);
-  // In package.json cosmiconfig follows `$import` inside the `shimctl` key.
-  const own = basename(filepath) === 'package.json' && value && typeof value === 'object' ? (value as Record<string, unknown>).shimctl : value;
-  if (hasImport(own)) throw new Error('`$import` is not supported in shimctl config files');
-  return value;
-};
+const refuseImports =
+  (load: LoaderSync): LoaderSync =>
+  (filepath, content) => {
+    const value = load(filepath, content);
+    // In package.json cosmiconfig follows `$import` inside the `shimctl` key.
+    const own =
+      basename(filepath) === 'package.json' && value && typeof value === 'object'
+        ? (value as Record<string, unknown>).shimctl
+        : value;
+    if (hasImport(own)) throw new Error('`$import` is not supported in shimctl config files');
+    return value;
+  };
 
 const refuseCode: LoaderSync = () => {
   throw new Error('code config files are never loaded');
@@ -51,7 +55,12 @@ const explorer = new ExplorerSync({
     '.yaml': refuseImports(loadYaml as LoaderSync),
     '.yml': refuseImports(loadYaml as LoaderSync),
     noExt: refuseImports(loadYaml as LoaderSync), // `.shimctlrc`: YAML, hence also JSON
-    '.js': refuseCode, '.cjs': refuseCode, '.mjs': refuseCode, '.ts': refuseCode, '.cts': refuseCode, '.mts': refuseCode,
+    '.js': refuseCode,
+    '.cjs': refuseCode,
+    '.mjs': refuseCode,
+    '.ts': refuseCode,
+    '.cts': refuseCode,
+    '.mts': refuseCode,
     default: refuseCode,
   },
   metaConfigFilePath: null,
@@ -71,6 +80,14 @@ export function readConfigFile(path: string): ReadOutcome {
     const message = errorMessage(err);
     // cosmiconfig prefixes "JSON Error in <file>:"; the outcome names the file already.
     const cleaned = message.replace(/^(JSON|YAML) Error in [^\n]*:\n/, '$1 syntax error: ');
-    return { kind: 'invalid', message: cleaned.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' ') };
+    return {
+      kind: 'invalid',
+      message: cleaned
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(0, 3)
+        .join(' '),
+    };
   }
 }

@@ -59,14 +59,23 @@ export function constantsHeader(c: ClientConstants): string {
  * is not an error: the shims are then the sh scripts running the per-command Node core, with the
  * same verdicts, only slower. Returns undefined in that case.
  */
-export function compileClient(source: string, env: Record<string, string | undefined>, constants?: ClientConstants, prebuilt?: string): CompiledClient | undefined {
+export function compileClient(
+  source: string,
+  env: Record<string, string | undefined>,
+  constants?: ClientConstants,
+  prebuilt?: string,
+): CompiledClient | undefined {
   if (env.SHIMCTL_FAST_CLIENT === '0') return undefined;
   const compiled = env.SHIMCTL_FAST_CLIENT === 'prebuilt' ? undefined : compileFromSource(source, env, constants);
   if (compiled || !prebuilt || !existsSync(prebuilt)) return compiled;
   return { binary: patchClient(readFileSync(prebuilt), constants ?? {}), compiler: 'prebuilt' };
 }
 
-function compileFromSource(source: string, env: Record<string, string | undefined>, constants?: ClientConstants): CompiledClient | undefined {
+function compileFromSource(
+  source: string,
+  env: Record<string, string | undefined>,
+  constants?: ClientConstants,
+): CompiledClient | undefined {
   if (!existsSync(source)) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'shimctl-client-'));
   try {
@@ -75,7 +84,11 @@ function compileFromSource(source: string, env: Record<string, string | undefine
     writeFileSync(header, constantsHeader(constants ?? {}));
     const extra = ['-include', header];
     for (const cc of [env.CC, 'cc', 'gcc', 'clang'].filter((c): c is string => !!c)) {
-      const r = spawnSync(cc, ['-O2', ...extra, '-o', out, source], { stdio: 'ignore', timeout: 120_000, env: { PATH: env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+      const r = spawnSync(cc, ['-O2', ...extra, '-o', out, source], {
+        stdio: 'ignore',
+        timeout: 120_000,
+        env: { PATH: env.PATH ?? '/usr/bin:/bin', LANG: 'C' },
+      });
       if (r.status === 0 && existsSync(out)) return { binary: readFileSync(out), compiler: cc };
     }
     return undefined;

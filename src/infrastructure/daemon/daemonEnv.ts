@@ -5,7 +5,13 @@
 // from its own request (reduced by the config's allow-list), never from the daemon's.
 // shims/client/shimctl-client.c keeps the same list: it refuses a daemon with any other variable.
 
-export const DAEMON_ENV_NAMES = ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_DATA_HOME', 'SHIMCTL_DAEMON_IDLE_SECONDS'] as const;
+export const DAEMON_ENV_NAMES = [
+  'HOME',
+  'XDG_CONFIG_HOME',
+  'XDG_STATE_HOME',
+  'XDG_DATA_HOME',
+  'SHIMCTL_DAEMON_IDLE_SECONDS',
+] as const;
 
 /** The variables of `env` a resident process is started with. */
 export function daemonEnvironment(env: Record<string, string | undefined>): Record<string, string> {

@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  constants,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /** The files of the resident review process, all inside the owner-only run directory. */
@@ -76,7 +88,11 @@ export function readLockPid(files: DaemonFiles): number | undefined {
 export function acquireLock(files: DaemonFiles): boolean {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(files.lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      const fd = openSync(
+        files.lock,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o600,
+      );
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
       return true;

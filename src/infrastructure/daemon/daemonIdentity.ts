@@ -15,7 +15,10 @@ export function daemonIdentityMismatch(pid: number, expected: { node: string; en
     const want = [...DAEMON_NODE_FLAGS, expected.entry, 'daemon', 'run'];
     if (want.some((arg, i) => argv[i + 1] !== arg)) return `pid ${pid} does not run ${expected.entry} as 'daemon run'`;
     const allowed: ReadonlySet<string> = new Set(DAEMON_ENV_NAMES);
-    const names = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((e) => e.slice(0, e.indexOf('=')));
+    const names = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((e) => e.slice(0, e.indexOf('=')));
     const extra = names.filter((n) => !allowed.has(n));
     if (extra.length) return `pid ${pid} has variables other than the daemon's own (${extra.slice(0, 3).join(', ')})`;
     return undefined;

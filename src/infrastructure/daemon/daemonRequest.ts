@@ -40,4 +40,3 @@ export function parseRequest(fields: string[]): DaemonRequest {
   }
   return { mode, shell, realShell, cwd, args: args.list, env };
 }
-

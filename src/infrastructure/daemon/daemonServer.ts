@@ -44,7 +44,9 @@ export function startDaemon(opts: DaemonOptions): Promise<RunningDaemon> {
   let idleTimer: NodeJS.Timeout | undefined;
   let stopping: string | undefined;
   let finish: (reason: string) => void = () => {};
-  const stopped = new Promise<string>((resolve) => { finish = resolve; });
+  const stopped = new Promise<string>((resolve) => {
+    finish = resolve;
+  });
 
   const stop = (reason: string): void => {
     if (stopping) return;

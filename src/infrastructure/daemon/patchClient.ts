@@ -17,7 +17,13 @@ export function patchEntries(c: ClientConstants): Array<[string, string]> {
     out.push(['DAEMON_NODE', daemon.node]);
     if (daemon.entry !== undefined) out.push(['DAEMON_ENTRY', daemon.entry]);
   }
-  if (c.shim) out.push(['SHIM_NAME', c.shim.name], ['SHIM_REAL', c.shim.realShell], ['SHIM_NODE', c.shim.node], ['SHIM_ENTRY', c.shim.entry]);
+  if (c.shim)
+    out.push(
+      ['SHIM_NAME', c.shim.name],
+      ['SHIM_REAL', c.shim.realShell],
+      ['SHIM_NODE', c.shim.node],
+      ['SHIM_ENTRY', c.shim.entry],
+    );
   return out;
 }
 
@@ -30,7 +36,8 @@ export function findPatchBlock(binary: Buffer): number {
     for (let i = at + MARK.length; i < at + PATCH_SIZE && blank; i++) blank = binary[i] === 0;
     if (blank) found.push(at);
   }
-  if (found.length !== 1) throw new Error(`prebuilt client: expected one unpatched constants block, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`prebuilt client: expected one unpatched constants block, found ${found.length}`);
   return found[0]!;
 }
 
@@ -44,7 +51,10 @@ export function patchClient(binary: Buffer, c: ClientConstants): Buffer {
   }
   const block = Buffer.concat(parts);
   // Two trailing zero bytes end the entry list (the C reader also forces them).
-  if (block.length > PATCH_SIZE - 2) throw new Error(`prebuilt client: install paths are too long for the constants block (${block.length} > ${PATCH_SIZE - 2} bytes)`);
+  if (block.length > PATCH_SIZE - 2)
+    throw new Error(
+      `prebuilt client: install paths are too long for the constants block (${block.length} > ${PATCH_SIZE - 2} bytes)`,
+    );
   const out = Buffer.from(binary);
   block.copy(out, at);
   return out;

@@ -19,8 +19,15 @@ function spawnMessage(file: string, errno: number): string {
 export function execSpecFields(spec: ExecSpec): Buffer {
   const env = Object.entries(spec.env).map(([k, v]) => `${k}=${v}`);
   return encodeFields([
-    spec.file, spec.argv0 ?? '', spec.timeoutMs, spec.graceMs, spec.maxOutputBytes,
-    spec.args.length, ...spec.args, env.length, ...env,
+    spec.file,
+    spec.argv0 ?? '',
+    spec.timeoutMs,
+    spec.graceMs,
+    spec.maxOutputBytes,
+    spec.args.length,
+    ...spec.args,
+    env.length,
+    ...env,
   ]);
 }
 
@@ -29,7 +36,8 @@ export function parseExecResult(file: string, body: Buffer): ExecResult {
   const f = decodeFields(body);
   const nums = f.slice(0, 8).map((x) => (/^-?[0-9]{1,15}$/.test(x) ? Number(x) : Number.NaN));
   if (nums.length !== 8 || nums.some(Number.isNaN)) throw new Error('the shim client sent a malformed result');
-  const [exitCode, signalNumber, durationMs, stdoutBytes, stderrBytes, truncated, timedOut, spawnErrno] = nums as number[];
+  const [exitCode, signalNumber, durationMs, stdoutBytes, stderrBytes, truncated, timedOut, spawnErrno] =
+    nums as number[];
   return {
     exitCode: exitCode!,
     signal: signalNumber ? (signalNames.get(signalNumber!) ?? `SIG${signalNumber}`) : null,
@@ -54,7 +62,13 @@ export function createRemoteExecutor(send: SendExec): Executor {
       const reply = await send(execSpecFields(spec));
       if (!reply) {
         return {
-          exitCode: 126, signal: null, durationMs: 0, stdoutBytes: 0, stderrBytes: 0, truncated: false, timedOut: false,
+          exitCode: 126,
+          signal: null,
+          durationMs: 0,
+          stdoutBytes: 0,
+          stderrBytes: 0,
+          truncated: false,
+          timedOut: false,
           spawnError: `${spec.file}: the shim client disconnected before reporting how the command ended`,
         };
       }

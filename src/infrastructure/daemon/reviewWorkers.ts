@@ -116,7 +116,9 @@ export function createReviewPool(opts: ReviewPoolOptions): ReviewPool {
           settle(126);
         } else {
           // The command ran: the agent gets its status now; the record is finished in the background.
-          channel.writeStderr(`shimctl: warning: the audit record of this command took longer than ${budgetMs} ms; it is finished in the background\n`);
+          channel.writeStderr(
+            `shimctl: warning: the audit record of this command took longer than ${budgetMs} ms; it is finished in the background\n`,
+          );
           const cap = setTimeout(() => void worker.terminate(), FINISH_CAP_MS);
           cap.unref();
           worker.once('exit', () => clearTimeout(cap));
@@ -172,7 +174,10 @@ export function createReviewPool(opts: ReviewPoolOptions): ReviewPool {
  * whose stderr and executor go through the main thread, and `human(waiting)` to mark the time spent
  * waiting for a person (not counted in the budget).
  */
-export function serveReviewWorker(port: MessagePort, handle: (req: DaemonRequest, channel: ClientChannel, human: (waiting: boolean) => void) => Promise<number>): void {
+export function serveReviewWorker(
+  port: MessagePort,
+  handle: (req: DaemonRequest, channel: ClientChannel, human: (waiting: boolean) => void) => Promise<number>,
+): void {
   const post = (m: FromWorker): void => port.postMessage(m);
   let pendingResult: ((r: ExecResult) => void) | undefined;
   port.on('message', (m: ToWorker) => {

@@ -2,7 +2,12 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigOutcome, ConfigSource } from '../../application/ports/configSource.js';
 import { createConfigSource } from '../config/createConfigSource.js';
-import { PROJECT_CONFIG_FILES, REFUSED_PROJECT_FILES, USER_CONFIG_FILES, projectSearchDirs } from '../config/configFiles.js';
+import {
+  PROJECT_CONFIG_FILES,
+  REFUSED_PROJECT_FILES,
+  USER_CONFIG_FILES,
+  projectSearchDirs,
+} from '../config/configFiles.js';
 import type { StatePaths } from '../paths/statePaths.js';
 
 /** Identity and version of one candidate path; absent files count too (a new file must be seen). */

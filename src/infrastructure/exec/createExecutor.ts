@@ -53,7 +53,10 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
   });
   const exited = waitForExit(child);
 
-  const caps = { stdout: outTty ? null : capStream(child.stdout, io.stdout, spec.maxOutputBytes), stderr: errTty ? null : capStream(child.stderr, io.stderr, spec.maxOutputBytes) };
+  const caps = {
+    stdout: outTty ? null : capStream(child.stdout, io.stdout, spec.maxOutputBytes),
+    stderr: errTty ? null : capStream(child.stderr, io.stderr, spec.maxOutputBytes),
+  };
   // The wall-clock bound covers the whole wait, the output included: at timeoutMs the group gets
   // TERM, graceMs later KILL, and from then on nothing is waited for any more. What still holds
   // the pipes after that left the group (setsid, a daemon) and no group signal reaches it, so
@@ -67,15 +70,18 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
   let killTimer: NodeJS.Timeout | undefined;
   let giveUp = (): void => {};
   const gaveUp = new Promise<true>((resolve) => (giveUp = () => resolve(true)));
-  const timer = setTimeout(() => {
-    if (child.pid === undefined) return;
-    const pid = child.pid;
-    timedOut = signalReached(pid, 'SIGTERM');
-    killTimer = setTimeout(() => {
-      signalGroup(pid, 'SIGKILL');
-      giveUp();
-    }, spec.graceMs);
-  }, Math.min(Math.max(spec.timeoutMs, 1), MAX_TIMER_MS));
+  const timer = setTimeout(
+    () => {
+      if (child.pid === undefined) return;
+      const pid = child.pid;
+      timedOut = signalReached(pid, 'SIGTERM');
+      killTimer = setTimeout(() => {
+        signalGroup(pid, 'SIGKILL');
+        giveUp();
+      }, spec.graceMs);
+    },
+    Math.min(Math.max(spec.timeoutMs, 1), MAX_TIMER_MS),
+  );
   if (child.pid !== undefined) forwarder.attach(child.pid);
 
   const result = await exited;
@@ -93,7 +99,10 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
 
   const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
   let truncated = false;
-  for (const [name, cap] of [['stdout', caps.stdout], ['stderr', caps.stderr]] as const) {
+  for (const [name, cap] of [
+    ['stdout', caps.stdout],
+    ['stderr', caps.stderr],
+  ] as const) {
     if (cap && cap.cap.dropped > 0) {
       truncated = true;
       io.stderr.write(truncationNote(name, cap.cap.dropped));
@@ -108,7 +117,12 @@ async function runWithForwarder(spec: ExecSpec, io: ExecutorIo, forwarder: Signa
   };
   if (result.error !== undefined) {
     const errno = result.error.code;
-    return { ...base, exitCode: spawnFailureStatus(errno), signal: null, spawnError: spawnMessage(spec.file, errno, result.error.message) };
+    return {
+      ...base,
+      exitCode: spawnFailureStatus(errno),
+      signal: null,
+      spawnError: spawnMessage(spec.file, errno, result.error.message),
+    };
   }
   const signal = result.signal ?? null;
   const exitCode = timedOut ? EXIT_TIMED_OUT : shellExitStatus(result.exitCode ?? undefined, signal ?? undefined);

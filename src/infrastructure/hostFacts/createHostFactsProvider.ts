@@ -57,7 +57,12 @@ function realOrSelf(p: string): string {
 export function pathWithoutShims(pathVar: string | undefined, excluded: string[]): string {
   const banned = new Set(excluded.map(realOrSelf));
   const clean = absoluteSearchPath(pathVar ?? '');
-  return clean === '' ? '' : clean.split(delimiter).filter((dir) => !banned.has(realOrSelf(dir))).join(delimiter);
+  return clean === ''
+    ? ''
+    : clean
+        .split(delimiter)
+        .filter((dir) => !banned.has(realOrSelf(dir)))
+        .join(delimiter);
 }
 
 const caseProbe = new Map<string, boolean>();
@@ -106,7 +111,17 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         shellVars,
         listDir,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
-        shimctlPaths: [...new Set([paths.configDir, paths.stateDir, paths.dataDir, paths.launcherDir, paths.shimDir, ...(paths.managedConfig ? [paths.managedConfig] : []), ...recordedSelfPaths(paths.manifest)])],
+        shimctlPaths: [
+          ...new Set([
+            paths.configDir,
+            paths.stateDir,
+            paths.dataDir,
+            paths.launcherDir,
+            paths.shimDir,
+            ...(paths.managedConfig ? [paths.managedConfig] : []),
+            ...recordedSelfPaths(paths.manifest),
+          ]),
+        ],
         realpath: (p) => {
           try {
             return realpathOfLongestPrefix(p);

@@ -23,7 +23,10 @@ export function digestFiles(paths: readonly string[]): string | undefined {
       if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') st = undefined;
       else return undefined;
     }
-    if (st === undefined) { hash.update('absent\0'); continue; }
+    if (st === undefined) {
+      hash.update('absent\0');
+      continue;
+    }
     const body = readPlainFile(p);
     if (body === undefined) return undefined;
     hash.update(`${body.length}\0`);

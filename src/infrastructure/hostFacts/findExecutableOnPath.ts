@@ -6,7 +6,10 @@ import { statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 
-export interface Identity { uid: number; groups: Set<number> }
+export interface Identity {
+  uid: number;
+  groups: Set<number>;
+}
 let identity: Identity | undefined;
 
 // A process's uid and groups do not change while it runs, so they are read once.
@@ -23,7 +26,12 @@ function whoAmI(): Identity {
 export function isExecutableBy(st: Stats, me: Identity = whoAmI()): boolean {
   if (!st.isFile()) return false;
   const mode = st.mode;
-  return !!(mode & 0o001 || (mode & 0o010 && me.groups.has(st.gid)) || (mode & 0o100 && st.uid === me.uid) || (mode & 0o110 && me.uid === 0));
+  return !!(
+    mode & 0o001 ||
+    (mode & 0o010 && me.groups.has(st.gid)) ||
+    (mode & 0o100 && st.uid === me.uid) ||
+    (mode & 0o110 && me.uid === 0)
+  );
 }
 
 /** First executable `dir/name` over the PATH-style `searchPath` (absolute entries only), or undefined. */

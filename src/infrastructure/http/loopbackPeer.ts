@@ -10,7 +10,11 @@ function inodesFor(peerPort: number, serverPort: number): Set<string> {
   const hex = (p: number) => p.toString(16).toUpperCase().padStart(4, '0');
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text = '';
-    try { text = readFileSync(table, 'utf8'); } catch { continue; }
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
     for (const line of text.split('\n').slice(1)) {
       const f = line.trim().split(/\s+/);
       if (f.length < 10) continue;
@@ -31,11 +35,20 @@ export function loopbackPeerPids(peerPort: number, serverPort: number): number[]
   for (const name of readdirSync('/proc')) {
     if (!/^[0-9]+$/.test(name)) continue;
     let fds: string[] = [];
-    try { fds = readdirSync(`/proc/${name}/fd`); } catch { continue; }
+    try {
+      fds = readdirSync(`/proc/${name}/fd`);
+    } catch {
+      continue;
+    }
     for (const fd of fds) {
       try {
-        if (want.has(readlinkSync(`/proc/${name}/fd/${fd}`))) { pids.push(Number(name)); break; }
-      } catch { /* closed meanwhile */ }
+        if (want.has(readlinkSync(`/proc/${name}/fd/${fd}`))) {
+          pids.push(Number(name));
+          break;
+        }
+      } catch {
+        /* closed meanwhile */
+      }
     }
   }
   return pids;

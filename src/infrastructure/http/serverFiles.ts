@@ -66,5 +66,7 @@ export function removeServerInfo(files: ServerFiles, pid: number): void {
   try {
     const info = JSON.parse(readFileSync(files.info, 'utf8')) as ServerInfo;
     if (info.pid === pid) rmSync(files.info, { force: true });
-  } catch { /* nothing recorded */ }
+  } catch {
+    /* nothing recorded */
+  }
 }

@@ -1,5 +1,15 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, writeSync, unlinkSync, chmodSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeSync,
+  unlinkSync,
+  chmodSync,
+} from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 
 export function sha256(text: string | Buffer): string {
@@ -40,7 +50,11 @@ export function writeFileAtomic(path: string, content: string | Buffer, mode?: n
     chmodSync(tmp, keepMode);
     renameSync(tmp, target);
   } catch (err) {
-    try { unlinkSync(tmp); } catch { /* already gone */ }
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* already gone */
+    }
     throw err;
   }
 }

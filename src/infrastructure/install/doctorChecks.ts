@@ -38,41 +38,84 @@ export function doctorChecks(paths: StatePaths, env: Record<string, string | und
   checks.push({ ok: true, title: `manifest at ${paths.manifest}` });
 
   for (const f of manifest.files) {
-    if (!existsSync(f.path)) checks.push({ ok: false, title: `${f.path} exists`, detail: 'missing: run `shimctl install` again' });
-    else if (sha256(readFileSync(f.path)) !== f.sha256) checks.push({ ok: false, title: `${f.path} is unaltered`, detail: 'changed since install: inspect it, then `shimctl uninstall && shimctl install`' });
+    if (!existsSync(f.path))
+      checks.push({ ok: false, title: `${f.path} exists`, detail: 'missing: run `shimctl install` again' });
+    else if (sha256(readFileSync(f.path)) !== f.sha256)
+      checks.push({
+        ok: false,
+        title: `${f.path} is unaltered`,
+        detail: 'changed since install: inspect it, then `shimctl uninstall && shimctl install`',
+      });
   }
-  if (checks.every((c) => c.ok === true)) checks.push({ ok: true, title: `${manifest.files.length} installed files unaltered (sha256)` });
+  if (checks.every((c) => c.ok === true))
+    checks.push({ ok: true, title: `${manifest.files.length} installed files unaltered (sha256)` });
 
   for (const [name, real] of Object.entries(manifest.realShells)) {
     let ok = existsSync(real) && !real.startsWith(`${paths.dataDir}/`);
-    try { accessSync(real, constants.X_OK); } catch { ok = false; }
-    checks.push({ ok, title: `the ${name} shim resolves to the real ${name} at ${real}`, detail: ok ? undefined : 'the recorded shell is gone: run `shimctl install` again' });
+    try {
+      accessSync(real, constants.X_OK);
+    } catch {
+      ok = false;
+    }
+    checks.push({
+      ok,
+      title: `the ${name} shim resolves to the real ${name} at ${real}`,
+      detail: ok ? undefined : 'the recorded shell is gone: run `shimctl install` again',
+    });
   }
   for (const f of [manifest.node, manifest.bundle]) {
-    checks.push({ ok: existsSync(f), title: `the review core is present: ${f}`, detail: existsSync(f) ? undefined : 'missing: every intercepted command is blocked until `shimctl install` runs again' });
+    checks.push({
+      ok: existsSync(f),
+      title: `the review core is present: ${f}`,
+      detail: existsSync(f)
+        ? undefined
+        : 'missing: every intercepted command is blocked until `shimctl install` runs again',
+    });
   }
 
   const names = manifest.agents.map((a) => a.name);
   const bash = manifest.realShells.bash;
-  for (const [label, flag] of [['login shells (bash -l)', '-lc'], ['interactive shells (bash -i)', '-ic']] as const) {
+  for (const [label, flag] of [
+    ['login shells (bash -l)', '-lc'],
+    ['interactive shells (bash -i)', '-ic'],
+  ] as const) {
     const p = freshShellPath(bash, paths.home, flag);
     const ok = p !== undefined && winsOnPath(p, paths.launcherDir, names);
-    checks.push({ ok, title: `the launcher dir comes first on PATH in new ${label}`, detail: ok ? undefined : `PATH there is ${p ?? '(could not start bash)'}; run \`shimctl install\` (or add the line it prints with --no-modify-path)` });
+    checks.push({
+      ok,
+      title: `the launcher dir comes first on PATH in new ${label}`,
+      detail: ok
+        ? undefined
+        : `PATH there is ${p ?? '(could not start bash)'}; run \`shimctl install\` (or add the line it prints with --no-modify-path)`,
+    });
   }
   const current = env.PATH ?? '';
   const ok = winsOnPath(current, paths.launcherDir, names);
-  checks.push({ ok: ok || 'warn', title: 'the launcher dir comes first on PATH in this shell', detail: ok ? undefined : 'open a new shell, or run `hash -r` after exporting PATH' });
+  checks.push({
+    ok: ok || 'warn',
+    title: 'the launcher dir comes first on PATH in this shell',
+    detail: ok ? undefined : 'open a new shell, or run `hash -r` after exporting PATH',
+  });
 
   for (const a of manifest.agents) {
     if (a.coverage !== 'full') checks.push({ ok: 'warn', title: `${a.name}: coverage ${a.coverage}`, detail: a.note });
     const trust = KNOWN_AGENTS.find((w) => w.name === a.name)?.hookTrust;
-    if (trust) checks.push({ ok: 'warn', title: `${a.name}: its launcher lifts the agent's hook trust check for every hook, not only shimctl's`, detail: trust });
+    if (trust)
+      checks.push({
+        ok: 'warn',
+        title: `${a.name}: its launcher lifts the agent's hook trust check for every hook, not only shimctl's`,
+        detail: trust,
+      });
   }
-  checks.push({ ok: 'warn', title: 'known gaps (not an OS sandbox)', detail: [
-    'A program that runs /bin/bash or /bin/sh by absolute path bypasses the shims (only bash with BASH_ENV, i.e. the codex/cline guard, is still checked).',
-    'A program that clears its environment (env -i) drops PATH and BASH_ENV: its shells are not reviewed.',
-    'Login shells (bash -l) reset PATH from /etc/profile: nested login shells reach the shims only through the shimctl block in ~/.profile.',
-    'Shell interpreted inside a process (Crush) never reaches a shim; only its PreToolUse hook, once added to crush.json, sees those commands.',
-  ].join('\n      ') });
+  checks.push({
+    ok: 'warn',
+    title: 'known gaps (not an OS sandbox)',
+    detail: [
+      'A program that runs /bin/bash or /bin/sh by absolute path bypasses the shims (only bash with BASH_ENV, i.e. the codex/cline guard, is still checked).',
+      'A program that clears its environment (env -i) drops PATH and BASH_ENV: its shells are not reviewed.',
+      'Login shells (bash -l) reset PATH from /etc/profile: nested login shells reach the shims only through the shimctl block in ~/.profile.',
+      'Shell interpreted inside a process (Crush) never reaches a shim; only its PreToolUse hook, once added to crush.json, sees those commands.',
+    ].join('\n      '),
+  });
   return checks;
 }

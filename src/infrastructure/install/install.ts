@@ -72,7 +72,10 @@ export function install(opts: InstallOptions): InstallReport {
   const previous = readManifest(paths.manifest);
   const bash = findOnPath('bash', opts.pathVar, own);
   const sh = findOnPath('sh', opts.pathVar, own);
-  if (!bash || !sh) throw new InstallRefused(`cannot find the real ${bash ? 'sh' : 'bash'} on PATH (shimctl's own directories skipped)`);
+  if (!bash || !sh)
+    throw new InstallRefused(
+      `cannot find the real ${bash ? 'sh' : 'bash'} on PATH (shimctl's own directories skipped)`,
+    );
 
   const agents: Array<{ wiring: AgentWiring; realPath: string }> = [];
   for (const wiring of KNOWN_AGENTS) {
@@ -80,7 +83,8 @@ export function install(opts: InstallOptions): InstallReport {
     if (found) agents.push({ wiring, realPath: found });
   }
   for (const extra of opts.extraAgents) {
-    if (!isAbsolute(extra.path) || !existsSync(extra.path)) throw new InstallRefused(`--agent ${extra.name}=${extra.path}: not an existing absolute path`);
+    if (!isAbsolute(extra.path) || !existsSync(extra.path))
+      throw new InstallRefused(`--agent ${extra.name}=${extra.path}: not an existing absolute path`);
     const at = agents.findIndex((a) => a.wiring.name === extra.name);
     const entry = { wiring: genericWiring(extra.name), realPath: extra.path };
     if (at >= 0) agents[at] = entry;
@@ -101,8 +105,18 @@ export function install(opts: InstallOptions): InstallReport {
   const clientPath = client ? join(paths.shimDir, 'shimctl-client') : undefined;
   const compiledShims = client
     ? {
-        bash: compileClient(source, ccEnv, { runDir: paths.runDir, shim: { name: 'bash', realShell: bash, node: opts.node, entry } }, prebuilt)?.binary,
-        sh: compileClient(source, ccEnv, { runDir: paths.runDir, shim: { name: 'sh', realShell: sh, node: opts.node, entry } }, prebuilt)?.binary,
+        bash: compileClient(
+          source,
+          ccEnv,
+          { runDir: paths.runDir, shim: { name: 'bash', realShell: bash, node: opts.node, entry } },
+          prebuilt,
+        )?.binary,
+        sh: compileClient(
+          source,
+          ccEnv,
+          { runDir: paths.runDir, shim: { name: 'sh', realShell: sh, node: opts.node, entry } },
+          prebuilt,
+        )?.binary,
       }
     : undefined;
   const files: PlannedFile[] = renderFiles({
@@ -126,7 +140,12 @@ export function install(opts: InstallOptions): InstallReport {
     files.push({ ...hook, path: clineGlobalHook(paths.home), optional: true });
   }
   if (opts.modifyPath && fishPresent(paths.home, opts.pathVar)) {
-    files.push({ path: join(paths.home, '.config', 'fish', 'conf.d', 'shimctl.fish'), kind: 'fish', mode: 0o644, content: fishFile(paths.launcherDir) });
+    files.push({
+      path: join(paths.home, '.config', 'fish', 'conf.d', 'shimctl.fish'),
+      kind: 'fish',
+      mode: 0o644,
+      content: fishFile(paths.launcherDir),
+    });
   }
 
   // Check every file first: refuse to replace anything shimctl did not write (or that changed since).
@@ -135,35 +154,53 @@ export function install(opts: InstallOptions): InstallReport {
   const unchanged: string[] = [];
   const skipped: string[] = [];
   for (const f of [...files]) {
-    if (!existsSync(f.path)) { toWrite.push(f); continue; }
+    if (!existsSync(f.path)) {
+      toWrite.push(f);
+      continue;
+    }
     const now = sha256(readFileSync(f.path));
-    if (now === sha256(f.content)) { unchanged.push(f.path); continue; }
+    if (now === sha256(f.content)) {
+      unchanged.push(f.path);
+      continue;
+    }
     if (owned.get(f.path) !== now && f.optional) {
       skipped.push(f.path);
       files.splice(files.indexOf(f), 1);
       continue;
     }
     if (owned.get(f.path) !== now) {
-      throw new InstallRefused(`refusing to overwrite ${f.path}: shimctl did not write it (or it was changed since). Move it away and run install again`);
+      throw new InstallRefused(
+        `refusing to overwrite ${f.path}: shimctl did not write it (or it was changed since). Move it away and run install again`,
+      );
     }
     toWrite.push(f);
   }
-  const rcPlan = opts.modifyPath ? planRcEdits(rcTargets(paths.home, opts.pathVar), paths.launcherDir, paths.shimDir) : { edits: [], unchanged: [] };
+  const rcPlan = opts.modifyPath
+    ? planRcEdits(rcTargets(paths.home, opts.pathVar), paths.launcherDir, paths.shimDir)
+    : { edits: [], unchanged: [] };
 
   const manifestFiles: ManifestFile[] = files.map((f) => ({ path: f.path, sha256: sha256(f.content), kind: f.kind }));
   // Files of a previous install that this one no longer writes (an agent uninstalled) stay listed until removed.
-  for (const old of previous?.files ?? []) if (!manifestFiles.some((f) => f.path === old.path) && existsSync(old.path)) manifestFiles.push(old);
+  for (const old of previous?.files ?? [])
+    if (!manifestFiles.some((f) => f.path === old.path) && existsSync(old.path)) manifestFiles.push(old);
   const keptRc = (previous?.rcEdits ?? []).filter((e) => rcPlan.unchanged.includes(e.path));
   const manifest: Manifest = {
     version: 1,
-    installedAt: previous && toWrite.length === 0 && rcPlan.edits.length === 0 ? previous.installedAt : new Date().toISOString(),
+    installedAt:
+      previous && toWrite.length === 0 && rcPlan.edits.length === 0 ? previous.installedAt : new Date().toISOString(),
     node: opts.node,
     bundle: shimBundle,
     bundleSha256,
     realShells: { bash, sh },
     files: manifestFiles,
     rcEdits: keptRc,
-    agents: agents.map((a) => ({ name: a.wiring.name, realPath: a.realPath, launcher: join(paths.launcherDir, a.wiring.name), coverage: a.wiring.coverage, note: a.wiring.note })),
+    agents: agents.map((a) => ({
+      name: a.wiring.name,
+      realPath: a.realPath,
+      launcher: join(paths.launcherDir, a.wiring.name),
+      coverage: a.wiring.coverage,
+      note: a.wiring.note,
+    })),
     selfPaths: selfPathsOf(paths, [shimBundle, cliBundle], files),
   };
   const report: InstallReport = {

@@ -16,8 +16,11 @@ export function findPackageRoot(start: string): PackageLayout {
     const full = join(dir, 'dist', 'shimctl.cjs');
     const hot = join(dir, 'dist', 'shim.cjs');
     const templates = join(dir, 'shims');
-    if (existsSync(full) && existsSync(join(templates, 'shim.sh'))) return { root: dir, bundle: existsSync(hot) ? hot : full, templates };
+    if (existsSync(full) && existsSync(join(templates, 'shim.sh')))
+      return { root: dir, bundle: existsSync(hot) ? hot : full, templates };
     dir = dirname(dir);
   }
-  throw new Error(`cannot find the shimctl package (dist/shimctl.cjs and shims/) above ${start}; run \`npm run build\``);
+  throw new Error(
+    `cannot find the shimctl package (dist/shimctl.cjs and shims/) above ${start}; run \`npm run build\``,
+  );
 }

@@ -44,7 +44,9 @@ export function planRcEdits(targets: string[], launcherDir: string, shimDir: str
       accessSync(created ? dirname(real) : real, constants.W_OK);
       accessSync(dirname(real), constants.W_OK);
     } catch {
-      throw new Error(`cannot edit ${path}${real !== path ? ` (-> ${real})` : ''}: not writable. Nothing was changed; use --no-modify-path and add the line yourself`);
+      throw new Error(
+        `cannot edit ${path}${real !== path ? ` (-> ${real})` : ''}: not writable. Nothing was changed; use --no-modify-path and add the line yourself`,
+      );
     }
     if (hasBlock(current)) {
       plan.unchanged.push(path);

@@ -71,21 +71,79 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
   const bashShim = join(input.shimDir, 'bash');
   const shShim = join(input.shimDir, 'sh');
   const guard = join(input.shimDir, 'bash_env_guard.bash');
-  const nodeVars = { NODE_VARIABLES: SAVED_NODE_VARIABLES.join(' '), NODE_VARIABLES_CLEARED: SAVED_NODE_VARIABLES.map((n) => `${n}=`).join(' ') };
+  const nodeVars = {
+    NODE_VARIABLES: SAVED_NODE_VARIABLES.join(' '),
+    NODE_VARIABLES_CLEARED: SAVED_NODE_VARIABLES.map((n) => `${n}=`).join(' '),
+  };
   const common = { NODE: shQuote(input.node), ENTRY: shQuote(entry), ...nodeVars };
   const client = shQuote(input.client ?? '');
   const files: PlannedFile[] = [
-    { path: entry, kind: 'entry', mode: 0o644, content: fill(read('shim-entry.cjs'), { BUNDLE_JSON: JSON.stringify(input.bundle), BUNDLE_HASH_JSON: JSON.stringify(input.bundleSha256), STATE_DIR_JSON: JSON.stringify(input.stateDir ?? '') }) },
-    { path: bashShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.bash ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'bash', REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client }) },
-    { path: shShim, kind: 'shim', mode: 0o755, content: input.compiledShims?.sh ?? fill(read('shim.sh'), { ...common, SHELL_NAME: 'sh', REAL_SHELL: shQuote(input.realShells.sh), CLIENT: client }) },
-    { path: guard, kind: 'guard', mode: 0o644, content: fill(read('bash_env_guard.bash'), { ...common, REAL_SHELL: shQuote(input.realShells.bash), CLIENT: client, CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))) }) },
+    {
+      path: entry,
+      kind: 'entry',
+      mode: 0o644,
+      content: fill(read('shim-entry.cjs'), {
+        BUNDLE_JSON: JSON.stringify(input.bundle),
+        BUNDLE_HASH_JSON: JSON.stringify(input.bundleSha256),
+        STATE_DIR_JSON: JSON.stringify(input.stateDir ?? ''),
+      }),
+    },
+    {
+      path: bashShim,
+      kind: 'shim',
+      mode: 0o755,
+      content:
+        input.compiledShims?.bash ??
+        fill(read('shim.sh'), {
+          ...common,
+          SHELL_NAME: 'bash',
+          REAL_SHELL: shQuote(input.realShells.bash),
+          CLIENT: client,
+        }),
+    },
+    {
+      path: shShim,
+      kind: 'shim',
+      mode: 0o755,
+      content:
+        input.compiledShims?.sh ??
+        fill(read('shim.sh'), {
+          ...common,
+          SHELL_NAME: 'sh',
+          REAL_SHELL: shQuote(input.realShells.sh),
+          CLIENT: client,
+        }),
+    },
+    {
+      path: guard,
+      kind: 'guard',
+      mode: 0o644,
+      content: fill(read('bash_env_guard.bash'), {
+        ...common,
+        REAL_SHELL: shQuote(input.realShells.bash),
+        CLIENT: client,
+        CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))),
+      }),
+    },
   ];
   for (const agent of HOOK_AGENTS) {
-    const hookValues = { NODE: shQuote(input.node), CLI: shQuote(input.cliBundle ?? input.bundle), AGENT: agent, ...nodeVars };
-    files.push({ path: hookScriptPath(input.shimDir, agent), kind: 'shim', mode: 0o755, content: fill(read('hooks/pretooluse.sh'), hookValues) });
+    const hookValues = {
+      NODE: shQuote(input.node),
+      CLI: shQuote(input.cliBundle ?? input.bundle),
+      AGENT: agent,
+      ...nodeVars,
+    };
+    files.push({
+      path: hookScriptPath(input.shimDir, agent),
+      kind: 'shim',
+      mode: 0o755,
+      content: fill(read('hooks/pretooluse.sh'), hookValues),
+    });
   }
   const placeholders: Record<string, string> = {
-    bashShim, shShim, bashEnvGuard: guard,
+    bashShim,
+    shShim,
+    bashEnvGuard: guard,
     // Codex runs a hook command through `$SHELL -lc`: the path is shell-quoted, then made a TOML string.
     codexHookToml: JSON.stringify(shQuote(hookScriptPath(input.shimDir, 'codex'))),
   };

@@ -53,6 +53,9 @@ export function statePaths(env: Env): StatePaths {
     approvalsDir: join(stateDir, 'approvals'),
     manifest: join(dataDir, 'manifest.json'),
     runDir: join(stateDir, 'run'),
-    managedConfig: env.SHIMCTL_MANAGED_CONFIG && isAbsolute(env.SHIMCTL_MANAGED_CONFIG) ? env.SHIMCTL_MANAGED_CONFIG : DEFAULT_MANAGED_CONFIG,
+    managedConfig:
+      env.SHIMCTL_MANAGED_CONFIG && isAbsolute(env.SHIMCTL_MANAGED_CONFIG)
+        ? env.SHIMCTL_MANAGED_CONFIG
+        : DEFAULT_MANAGED_CONFIG,
   };
 }

@@ -30,7 +30,11 @@ async function runOpaTool(opa: string, args: string[], timeoutMs: number, env: E
 }
 
 function firstLine(text: unknown): string {
-  return oneLine(String(text ?? '').split('\n').find((l) => l.trim() !== '') ?? '');
+  return oneLine(
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '',
+  );
 }
 
 async function sample(config: PolicyConfig['rego'], env: Env, what: string): Promise<SetupCheck> {
@@ -39,7 +43,10 @@ async function sample(config: PolicyConfig['rego'], env: Env, what: string): Pro
     const reason = answer.verdict.reasons[0];
     return { ok: false, line: `${what}: the sample request failed (${reason?.code}): ${reason?.message}` };
   }
-  return { ok: true, line: `${what}: the sample request \`git status\` got a valid verdict: ${answer.value.decision} (${answer.value.risk})` };
+  return {
+    ok: true,
+    line: `${what}: the sample request \`git status\` got a valid verdict: ${answer.value.decision} (${answer.value.risk})`,
+  };
 }
 
 /** Validates the configured engine end to end, for `shimctl policy check`. */
@@ -56,7 +63,11 @@ export async function checkRegoSetup(config: PolicyConfig, env: Env): Promise<Se
   const opa = locateOpa(rego.opaPath);
   if (opa.kind === 'missing') return { ok: false, line: `engine ${config.engine}: ${opa.message}` };
   const version = await runOpaTool(opa.path, ['version'], rego.timeoutMs, env);
-  if (version.failed) return { ok: false, line: `engine ${config.engine}: '${opa.path} version' failed: ${firstLine(version.stderr) || version.shortMessage}` };
+  if (version.failed)
+    return {
+      ok: false,
+      line: `engine ${config.engine}: '${opa.path} version' failed: ${firstLine(version.stderr) || version.shortMessage}`,
+    };
   const versionText = firstLine(version.stdout).replace(/^Version:\s*/i, '') || 'unknown version';
   const bundles = rego.policyPaths.filter((p) => p.endsWith('.tar.gz'));
   const files = rego.policyPaths.filter((p) => !p.endsWith('.tar.gz'));

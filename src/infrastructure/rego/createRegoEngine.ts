@@ -19,8 +19,10 @@ const failure = (verdict: Verdict): EngineAnswer => ({ kind: 'failure', verdict 
 
 /** Config mistakes found before OPA is asked anything; undefined when the config is usable. */
 export function regoConfigProblem(config: RegoConfig): string | undefined {
-  if (!isPlainDataQuery(config.query)) return `rego.query '${config.query}' must be a plain reference like data.shimctl.verdict`;
-  if (!Number.isFinite(config.timeoutMs) || config.timeoutMs <= 0) return `rego.timeoutMs must be a positive number, got ${config.timeoutMs}`;
+  if (!isPlainDataQuery(config.query))
+    return `rego.query '${config.query}' must be a plain reference like data.shimctl.verdict`;
+  if (!Number.isFinite(config.timeoutMs) || config.timeoutMs <= 0)
+    return `rego.timeoutMs must be a positive number, got ${config.timeoutMs}`;
   if (config.mode === 'eval') {
     if (config.policyPaths.length === 0) return 'rego.policyPaths is empty: no policy to evaluate';
     // A relative path would resolve against the agent's workspace, which is untrusted.
@@ -41,13 +43,20 @@ async function ask(config: RegoConfig, env: Env, input: EngineInput): Promise<En
     let token: string | undefined;
     if (config.tokenEnv) {
       token = env[config.tokenEnv];
-      if (!token) return failure(engineFailure('engine.failed', `rego.tokenEnv names ${config.tokenEnv}, which is not set`));
+      if (!token)
+        return failure(engineFailure('engine.failed', `rego.tokenEnv names ${config.tokenEnv}, which is not set`));
     }
     return queryOpaServer(input, { base: url.base, query: config.query, timeoutMs: config.timeoutMs, token });
   }
   const opa = locateOpa(config.opaPath);
   if (opa.kind === 'missing') return failure(engineFailure('engine.opa_missing', opa.message));
-  return runOpaEval(input, { opa: opa.path, policyPaths: config.policyPaths, query: config.query, timeoutMs: config.timeoutMs, env });
+  return runOpaEval(input, {
+    opa: opa.path,
+    policyPaths: config.policyPaths,
+    query: config.query,
+    timeoutMs: config.timeoutMs,
+    env,
+  });
 }
 
 /**

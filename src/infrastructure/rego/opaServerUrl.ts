@@ -22,7 +22,8 @@ export function parseServerUrl(raw: string): ServerUrl {
   } catch {
     return { kind: 'bad', message: `rego.url '${raw}' is not a URL` };
   }
-  if (url.username || url.password) return { kind: 'bad', message: 'rego.url must not carry credentials; use rego.tokenEnv' };
+  if (url.username || url.password)
+    return { kind: 'bad', message: 'rego.url must not carry credentials; use rego.tokenEnv' };
   if (url.search || url.hash) return { kind: 'bad', message: 'rego.url must not have a query or fragment' };
   if (url.protocol === 'https:') return { kind: 'ok', base: url };
   if (url.protocol === 'http:') {

@@ -12,7 +12,10 @@ const RULE_ID = /^[a-z0-9][a-z0-9_.-]*:[a-z0-9][a-z0-9_.-]*$/;
 const MAX_REASONS = 50;
 const MAX_MESSAGE = 500;
 
-const bad = (message: string): EngineAnswer<Verdict> => ({ kind: 'failure', verdict: engineFailure('engine.bad_output', message) });
+const bad = (message: string): EngineAnswer<Verdict> => ({
+  kind: 'failure',
+  verdict: engineFailure('engine.bad_output', message),
+});
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -49,7 +52,13 @@ export function parseRegoVerdict(value: unknown): EngineAnswer<Verdict> {
   const { decision, risk, reasons, rule_ids: ruleIds = [] } = value;
   if (typeof decision !== 'string') return bad(`"decision" is missing or not a string: ${show(decision)}`);
   if (!(DECISIONS as readonly string[]).includes(decision)) {
-    return { kind: 'failure', verdict: engineFailure('engine.unknown_decision', `unknown decision ${show(decision)} (expected allow, ask or block)`) };
+    return {
+      kind: 'failure',
+      verdict: engineFailure(
+        'engine.unknown_decision',
+        `unknown decision ${show(decision)} (expected allow, ask or block)`,
+      ),
+    };
   }
   if (typeof risk !== 'string' || !(RISKS as readonly string[]).includes(risk)) {
     return bad(`"risk" must be low, medium, high or critical, got ${show(risk)}`);

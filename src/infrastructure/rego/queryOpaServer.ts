@@ -45,16 +45,33 @@ export async function queryOpaServer(input: unknown, opts: OpaServerOptions): Pr
     });
     if (res.status >= 300 && res.status < 400) {
       await res.body?.cancel();
-      return { kind: 'failure', verdict: engineFailure('engine.failed', `OPA server answered a redirect (${res.status}); redirects are not followed`) };
+      return {
+        kind: 'failure',
+        verdict: engineFailure(
+          'engine.failed',
+          `OPA server answered a redirect (${res.status}); redirects are not followed`,
+        ),
+      };
     }
     const body = await readCapped(res);
-    if (body === undefined) return { kind: 'failure', verdict: engineFailure('engine.bad_output', `OPA server answer is larger than ${MAX_BODY_BYTES} bytes`) };
-    if (!res.ok) return { kind: 'failure', verdict: engineFailure('engine.failed', `OPA server refused the request: HTTP ${res.status} ${body.trim()}`) };
+    if (body === undefined)
+      return {
+        kind: 'failure',
+        verdict: engineFailure('engine.bad_output', `OPA server answer is larger than ${MAX_BODY_BYTES} bytes`),
+      };
+    if (!res.ok)
+      return {
+        kind: 'failure',
+        verdict: engineFailure('engine.failed', `OPA server refused the request: HTTP ${res.status} ${body.trim()}`),
+      };
     let doc: unknown;
     try {
       doc = JSON.parse(body);
     } catch {
-      return { kind: 'failure', verdict: engineFailure('engine.bad_output', `OPA server answer is not JSON: ${body.trim() || '(empty)'}`) };
+      return {
+        kind: 'failure',
+        verdict: engineFailure('engine.bad_output', `OPA server answer is not JSON: ${body.trim() || '(empty)'}`),
+      };
     }
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
       return { kind: 'failure', verdict: engineFailure('engine.bad_output', 'OPA server answer is not a JSON object') };
@@ -62,10 +79,19 @@ export async function queryOpaServer(input: unknown, opts: OpaServerOptions): Pr
     return { kind: 'value', value: (doc as { result?: unknown }).result };
   } catch (err) {
     if (controller.signal.aborted) {
-      return { kind: 'failure', verdict: engineFailure('engine.timeout', `OPA server did not answer within ${opts.timeoutMs} ms`) };
+      return {
+        kind: 'failure',
+        verdict: engineFailure('engine.timeout', `OPA server did not answer within ${opts.timeoutMs} ms`),
+      };
     }
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    return { kind: 'failure', verdict: engineFailure('engine.failed', `OPA server unreachable at ${url.origin}: ${cause?.code ?? cause?.message ?? String(err)}`) };
+    return {
+      kind: 'failure',
+      verdict: engineFailure(
+        'engine.failed',
+        `OPA server unreachable at ${url.origin}: ${cause?.code ?? cause?.message ?? String(err)}`,
+      ),
+    };
   } finally {
     clearTimeout(timer);
   }

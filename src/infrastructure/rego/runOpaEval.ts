@@ -62,14 +62,37 @@ export async function runOpaEval(input: unknown, opts: OpaEvalOptions): Promise<
   if (result === 'timeout') {
     killGroup(child.pid);
     child.catch(() => undefined);
-    return { kind: 'failure', verdict: engineFailure('engine.timeout', `opa eval did not answer within ${opts.timeoutMs} ms and was killed`) };
+    return {
+      kind: 'failure',
+      verdict: engineFailure('engine.timeout', `opa eval did not answer within ${opts.timeoutMs} ms and was killed`),
+    };
   }
   if (result.failed && result.exitCode === undefined) {
     const errno = (result as { code?: string }).code;
-    if (errno === 'ENOENT') return { kind: 'failure', verdict: engineFailure('engine.opa_missing', `'${opts.opa}' could not be started (not found)`) };
-    if (result.isMaxBuffer) return { kind: 'failure', verdict: engineFailure('engine.bad_output', `opa eval printed more than ${MAX_OUTPUT_BYTES} bytes`) };
-    return { kind: 'failure', verdict: engineFailure('engine.failed', `opa eval could not run: ${result.shortMessage}`) };
+    if (errno === 'ENOENT')
+      return {
+        kind: 'failure',
+        verdict: engineFailure('engine.opa_missing', `'${opts.opa}' could not be started (not found)`),
+      };
+    if (result.isMaxBuffer)
+      return {
+        kind: 'failure',
+        verdict: engineFailure('engine.bad_output', `opa eval printed more than ${MAX_OUTPUT_BYTES} bytes`),
+      };
+    return {
+      kind: 'failure',
+      verdict: engineFailure('engine.failed', `opa eval could not run: ${result.shortMessage}`),
+    };
   }
-  if (result.isMaxBuffer) return { kind: 'failure', verdict: engineFailure('engine.bad_output', `opa eval printed more than ${MAX_OUTPUT_BYTES} bytes`) };
-  return readOpaEvalOutput(String(result.stdout ?? ''), String(result.stderr ?? ''), result.exitCode ?? -1, result.signal);
+  if (result.isMaxBuffer)
+    return {
+      kind: 'failure',
+      verdict: engineFailure('engine.bad_output', `opa eval printed more than ${MAX_OUTPUT_BYTES} bytes`),
+    };
+  return readOpaEvalOutput(
+    String(result.stdout ?? ''),
+    String(result.stderr ?? ''),
+    result.exitCode ?? -1,
+    result.signal,
+  );
 }

@@ -19,6 +19,11 @@ export function sampleEngineInput(cwd: string): EngineInput {
       paths: [],
       urls: [],
     },
-    native: { decision: 'allow', risk: 'low', reasons: [{ code: 'command.allowed', message: 'git status only reads' }], rule_ids: ['git:status'] },
+    native: {
+      decision: 'allow',
+      risk: 'low',
+      reasons: [{ code: 'command.allowed', message: 'git status only reads' }],
+      rule_ids: ['git:status'],
+    },
   };
 }

@@ -6,7 +6,12 @@ import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 import type { TreeCursor } from 'web-tree-sitter';
-import type { GrammarParse, ShellGrammar, ShellGrammarSource, SyntaxNode } from '../../domain/shell/grammar/syntaxTree.js';
+import type {
+  GrammarParse,
+  ShellGrammar,
+  ShellGrammarSource,
+  SyntaxNode,
+} from '../../domain/shell/grammar/syntaxTree.js';
 import { errorMessage } from '../../application/shimctlError.js';
 
 /** Deeper trees are refused rather than walked (a pathological text cannot exhaust the stack). */
@@ -28,11 +33,18 @@ function findWasm(file: string, pkg: string): string {
 
 function toNode(cursor: TreeCursor, depth: number): SyntaxNode {
   if (depth > MAX_TREE_DEPTH) throw new Error('tree too deep');
-  const node: SyntaxNode = { type: cursor.nodeType, named: cursor.nodeIsNamed, start: cursor.startIndex, end: cursor.endIndex, children: [] };
+  const node: SyntaxNode = {
+    type: cursor.nodeType,
+    named: cursor.nodeIsNamed,
+    start: cursor.startIndex,
+    end: cursor.endIndex,
+    children: [],
+  };
   const field = cursor.currentFieldName;
   if (field) node.field = field;
   if (cursor.gotoFirstChild()) {
-    do node.children.push(toNode(cursor, depth + 1)); while (cursor.gotoNextSibling());
+    do node.children.push(toNode(cursor, depth + 1));
+    while (cursor.gotoNextSibling());
     cursor.gotoParent();
   }
   return node;

@@ -22,20 +22,23 @@ const kind = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? '
  * believes it changes the verdict (`"force": true`), so it is an error, not ignored.
  */
 export function parseDecideRequest(text: string): ParsedRequest {
-  if (Buffer.byteLength(text, 'utf8') > MAX_REQUEST_BYTES) return bad('request.too_large', `the request is larger than ${MAX_REQUEST_BYTES} bytes`);
+  if (Buffer.byteLength(text, 'utf8') > MAX_REQUEST_BYTES)
+    return bad('request.too_large', `the request is larger than ${MAX_REQUEST_BYTES} bytes`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
     return bad('request.invalid_json', `the request is not one JSON value: ${errorMessage(err)}`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return bad('request.not_object', `expected a JSON object, got ${kind(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return bad('request.not_object', `expected a JSON object, got ${kind(value)}`);
   const o = value as Record<string, unknown>;
   const keys = topLevelKeys(text);
   const dup = keys.find((k, i) => keys.indexOf(k) !== i);
   if (dup !== undefined) return bad('request.duplicate_field', `field '${dup.slice(0, 64)}' appears more than once`);
   for (const key of Object.keys(o)) {
-    if (!FIELDS.has(key)) return bad('request.unknown_field', `unknown field '${key.slice(0, 64)}' (allowed: ${[...FIELDS].join(', ')})`);
+    if (!FIELDS.has(key))
+      return bad('request.unknown_field', `unknown field '${key.slice(0, 64)}' (allowed: ${[...FIELDS].join(', ')})`);
   }
   if (!('api_version' in o)) return bad('request.missing_field', 'api_version is required');
   if (o.api_version !== API_VERSION) return bad('request.api_version', `api_version must be ${API_VERSION}`);
@@ -46,7 +49,8 @@ export function parseDecideRequest(text: string): ParsedRequest {
   const request: ReviewRequest = { cwd: o.cwd };
   if ('agent' in o) {
     if (typeof o.agent !== 'string') return bad('request.wrong_type', `agent: expected a string, got ${kind(o.agent)}`);
-    if (!AGENT.test(o.agent)) return bad('request.invalid_value', 'agent: expected 1-64 letters, digits, `.`, `_` or `-`');
+    if (!AGENT.test(o.agent))
+      return bad('request.invalid_value', 'agent: expected 1-64 letters, digits, `.`, `_` or `-`');
     request.agent = o.agent;
   }
   if ('mode' in o) {
@@ -61,11 +65,13 @@ export function parseDecideRequest(text: string): ParsedRequest {
   if (hasCommand && hasArgv) return bad('request.conflicting_fields', 'give either command or argv, not both');
   if (!hasCommand && !hasArgv) return bad('request.missing_field', 'command (or argv) is required');
   if (hasCommand) {
-    if (typeof o.command !== 'string') return bad('request.wrong_type', `command: expected a string, got ${kind(o.command)}`);
+    if (typeof o.command !== 'string')
+      return bad('request.wrong_type', `command: expected a string, got ${kind(o.command)}`);
     if (o.command.trim() === '') return bad('request.empty_command', 'command is empty');
     request.command = o.command;
   } else {
-    if (!Array.isArray(o.argv)) return bad('request.wrong_type', `argv: expected an array of strings, got ${kind(o.argv)}`);
+    if (!Array.isArray(o.argv))
+      return bad('request.wrong_type', `argv: expected an array of strings, got ${kind(o.argv)}`);
     if (o.argv.length === 0) return bad('request.empty_command', 'argv is empty');
     if (o.argv.length > MAX_ARGV) return bad('request.invalid_value', `argv has more than ${MAX_ARGV} words`);
     for (const [i, w] of o.argv.entries()) {

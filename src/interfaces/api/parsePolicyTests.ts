@@ -27,15 +27,17 @@ const strings = (v: unknown, field: string): string[] => {
 function parseCase(value: unknown, line: number, defaultCwd: string): PolicyTestCase {
   if (!isObject(value)) fail('expected a JSON object');
   const o = value as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!CASE_FIELDS.has(k)) fail(`unknown field '${k}' (allowed: ${[...CASE_FIELDS].join(', ')})`);
-  if (('command' in o) === ('argv' in o)) fail('give exactly one of command and argv');
+  for (const k of Object.keys(o))
+    if (!CASE_FIELDS.has(k)) fail(`unknown field '${k}' (allowed: ${[...CASE_FIELDS].join(', ')})`);
+  if ('command' in o === 'argv' in o) fail('give exactly one of command and argv');
   const c: PolicyTestCase = { line, request: { cwd: defaultCwd }, expect: { decision: 'allow' } };
   if ('command' in o) {
     if (typeof o.command !== 'string' || o.command.trim() === '') fail('command: expected a non-empty string');
     c.request.command = o.command as string;
   } else {
     const argv = strings(o.argv, 'argv');
-    if (argv.length === 0 || argv[0]!.trim() === '') fail('argv: expected a non-empty array whose first word is not empty');
+    if (argv.length === 0 || argv[0]!.trim() === '')
+      fail('argv: expected a non-empty array whose first word is not empty');
     c.request.argv = argv;
   }
   if ('cwd' in o) {
@@ -56,7 +58,8 @@ function parseCase(value: unknown, line: number, defaultCwd: string): PolicyTest
     if (!DECISIONS.includes(e as Decision)) fail(`expect: expected ${DECISIONS.join('|')}`);
     c.expect = { decision: e as Decision };
   } else if (isObject(e)) {
-    for (const k of Object.keys(e)) if (!EXPECT_FIELDS.has(k)) fail(`expect.${k}: unknown field (allowed: ${[...EXPECT_FIELDS].join(', ')})`);
+    for (const k of Object.keys(e))
+      if (!EXPECT_FIELDS.has(k)) fail(`expect.${k}: unknown field (allowed: ${[...EXPECT_FIELDS].join(', ')})`);
     if (!DECISIONS.includes(e.decision as Decision)) fail(`expect.decision: expected ${DECISIONS.join('|')}`);
     c.expect = { decision: e.decision as Decision };
     if ('risk' in e) {
@@ -66,7 +69,8 @@ function parseCase(value: unknown, line: number, defaultCwd: string): PolicyTest
     if ('codes' in e) {
       const codes = strings(e.codes, 'expect.codes');
       // A typo in a code would make the case pass or fail for the wrong reason.
-      for (const [i, code] of codes.entries()) if (!isReasonCode(code)) fail(`expect.codes[${i}]: unknown reason code '${code}'`);
+      for (const [i, code] of codes.entries())
+        if (!isReasonCode(code)) fail(`expect.codes[${i}]: unknown reason code '${code}'`);
       c.expect.codes = codes;
     }
     if ('rule_ids' in e) c.expect.rule_ids = strings(e.rule_ids, 'expect.rule_ids');

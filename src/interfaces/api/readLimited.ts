@@ -33,7 +33,8 @@ export function readLimited(stream: Readable, limit: number): Promise<LimitedRea
         finish({ ok: false, tooLarge: false, message: 'input is not valid UTF-8' });
       }
     };
-    const onError = (err: Error): void => finish({ ok: false, tooLarge: false, message: `cannot read input: ${err.message}` });
+    const onError = (err: Error): void =>
+      finish({ ok: false, tooLarge: false, message: `cannot read input: ${err.message}` });
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onError);

@@ -24,4 +24,3 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   }
   return command.run(rest, ctx);
 }
-

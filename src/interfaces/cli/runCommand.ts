@@ -5,7 +5,9 @@ import type { CliContext } from './cliContext.js';
 import { EXIT } from './exitCodes.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>>;
+type Parsed<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>
+>;
 
 /** A mistake in how the command was called: exit 2 with the usage on stderr. */
 export class UsageError extends ShimctlError {
@@ -38,7 +40,11 @@ export interface CommandSpec<O extends Options> {
  * The one way a command runs: parse strictly, answer --help, turn usage mistakes into exit 2 with
  * the usage line, and any other error into one `shimctl NAME: message` line and exit 1.
  */
-export async function runCommand<O extends Options>(spec: CommandSpec<O>, args: string[], ctx: CliContext): Promise<number> {
+export async function runCommand<O extends Options>(
+  spec: CommandSpec<O>,
+  args: string[],
+  ctx: CliContext,
+): Promise<number> {
   try {
     const mode = spec.positionals ?? 'none';
     const [ours, command] = mode === 'command' ? splitAtCommand(args, spec.options) : [args, []];
@@ -53,7 +59,8 @@ export async function runCommand<O extends Options>(spec: CommandSpec<O>, args: 
       ctx.stdout.write(spec.help ?? spec.usage);
       return EXIT.OK;
     }
-    if (mode === 'none' && parsed.positionals.length > 0) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
+    if (mode === 'none' && parsed.positionals.length > 0)
+      throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
     return await spec.run(parsed.values, [...parsed.positionals, ...command], ctx);
   } catch (err) {
     if (err instanceof UsageError) spec.onUsageError?.(err.message, ctx);
@@ -85,7 +92,8 @@ export async function runSubcommand(
     return EXIT.OK;
   }
   const run = sub !== undefined && Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined;
-  if (!run) return reportError(name, usage, new UsageError(sub ? `unknown subcommand '${sub}'` : 'missing subcommand'), ctx);
+  if (!run)
+    return reportError(name, usage, new UsageError(sub ? `unknown subcommand '${sub}'` : 'missing subcommand'), ctx);
   return run(rest, ctx);
 }
 
@@ -96,7 +104,8 @@ function parseErrorMessage(err: unknown): string {
   const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${quoted}'`;
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${quoted}'`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /argument missing/.test(message)) return `${quoted.split(' ')[0]} needs a value`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /argument missing/.test(message))
+    return `${quoted.split(' ')[0]} needs a value`;
   return message;
 }
 

@@ -26,7 +26,10 @@ function same(a: string, b: string): boolean {
  * Only a core started through an installed shim entry is anchored (the CLI and tests calling the
  * bundle directly have no install to compare with).
  */
-export function installAnchorMismatch(env: Record<string, string | undefined>, entry: string | undefined): string | undefined {
+export function installAnchorMismatch(
+  env: Record<string, string | undefined>,
+  entry: string | undefined,
+): string | undefined {
   if (!entry || basename(entry) !== SHIM_ENTRY_NAME) return undefined;
   const installed = dirname(entry);
   let named: string;

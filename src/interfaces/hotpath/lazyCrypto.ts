@@ -17,7 +17,9 @@ export function uuidFromBytes(b: Uint8Array): ReturnType<typeof Crypto.randomUUI
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = Buffer.from(b.buffer, b.byteOffset, 16).toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}` as ReturnType<typeof Crypto.randomUUID>;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}` as ReturnType<
+    typeof Crypto.randomUUID
+  >;
 }
 
 function urandomUuid(): ReturnType<typeof Crypto.randomUUID> | undefined {
@@ -29,13 +31,20 @@ function urandomUuid(): ReturnType<typeof Crypto.randomUUID> | undefined {
   } catch {
     return undefined;
   } finally {
-    if (fd !== undefined) try { fs.closeSync(fd); } catch { /* nothing to do */ }
+    if (fd !== undefined)
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* nothing to do */
+      }
   }
 }
 
 /** Once node:crypto is in (the resident process has it), its pooled generator is cheaper than a read. */
-export const randomUUID: typeof Crypto.randomUUID = (options) => (real ? real.randomUUID(options) : urandomUuid() ?? load().randomUUID(options));
-export const randomBytes = ((...args: Parameters<typeof Crypto.randomBytes>) => (load().randomBytes as (...a: unknown[]) => unknown)(...args)) as typeof Crypto.randomBytes;
+export const randomUUID: typeof Crypto.randomUUID = (options) =>
+  real ? real.randomUUID(options) : (urandomUuid() ?? load().randomUUID(options));
+export const randomBytes = ((...args: Parameters<typeof Crypto.randomBytes>) =>
+  (load().randomBytes as (...a: unknown[]) => unknown)(...args)) as typeof Crypto.randomBytes;
 export const createHash: typeof Crypto.createHash = (...args) => load().createHash(...args);
 export const createHmac: typeof Crypto.createHmac = (...args) => load().createHmac(...args);
 export const timingSafeEqual: typeof Crypto.timingSafeEqual = (a, b) => load().timingSafeEqual(a, b);

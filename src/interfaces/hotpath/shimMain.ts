@@ -9,9 +9,15 @@ import { errorMessage } from '../../application/shimctlError.js';
 const ctx = {
   env: process.env,
   cwd: process.cwd(),
-  get stdin() { return process.stdin; },
-  get stdout() { return process.stdout; },
-  get stderr() { return process.stderr; },
+  get stdin() {
+    return process.stdin;
+  },
+  get stdout() {
+    return process.stdout;
+  },
+  get stderr() {
+    return process.stderr;
+  },
 } as CliContext;
 const [name, ...rest] = process.argv.slice(2);
 // Node opens its debugger on SIGUSR1; any command the agent runs could send it and evaluate code
@@ -27,17 +33,19 @@ async function load(): Promise<CliCommand | undefined> {
   return undefined;
 }
 
-load().then(
-  async (command) => {
+load()
+  .then(async (command) => {
     if (!command || command.name !== name) {
-      process.stderr.write(`shimctl: blocked (internal.error): the hot-path bundle only runs '__shim' and 'daemon', not '${name ?? ''}'\n`);
+      process.stderr.write(
+        `shimctl: blocked (internal.error): the hot-path bundle only runs '__shim' and 'daemon', not '${name ?? ''}'\n`,
+      );
       process.exitCode = 126;
       return;
     }
     process.exitCode = await command.run(rest, ctx);
-  },
-).catch((err: unknown) => {
-  // Never success: the shim entry turns this into a block, like the full CLI does.
-  process.stderr.write(`shimctl: internal error: ${errorMessage(err)}\n`);
-  process.exitCode = name === 'daemon' ? 70 : 126;
-});
+  })
+  .catch((err: unknown) => {
+    // Never success: the shim entry turns this into a block, like the full CLI does.
+    process.stderr.write(`shimctl: internal error: ${errorMessage(err)}\n`);
+    process.exitCode = name === 'daemon' ? 70 : 126;
+  });

@@ -12,7 +12,6 @@ import { registerUiRoutes } from './routes/ui.js';
 import { UI_COOKIE, UiSessions, cookieValue } from './uiSessions.js';
 import { httpError } from './httpError.js';
 
-
 /** Paths answered without the token: the health check, and the login link's code exchange. */
 const OPEN = new Set(['/health', '/ui/login']);
 /** The dashboard page and its assets: the session cookie suffices (they change nothing). */
@@ -36,7 +35,14 @@ export function createHttpServer(deps: HttpDeps): FastifyInstance {
 
   app.addHook('onRequest', async (req, reply) => {
     if (!hostAllowed(req.headers.host, deps.port())) {
-      return reply.code(421).send(httpError('http.host_refused', 'the Host header must name this server on the loopback address (DNS rebinding)'));
+      return reply
+        .code(421)
+        .send(
+          httpError(
+            'http.host_refused',
+            'the Host header must name this server on the loopback address (DNS rebinding)',
+          ),
+        );
     }
     // The route the router matched, not the raw URL: the router decodes percent-escapes, so
     // `/v1/%75i/login-codes` runs the `/v1/ui/login-codes` route and must be judged as it. A request
@@ -48,13 +54,27 @@ export function createHttpServer(deps: HttpDeps): FastifyInstance {
     const csrf = req.headers[CSRF_HEADER];
     const viaPage = ui.authorises(session, typeof csrf === 'string' ? csrf : undefined) && !path.startsWith('/v1/ui/');
     if (!viaPage && !bearerMatches(req.headers.authorization, deps.token)) {
-      if (PAGE(path)) return reply.code(401).type('text/plain; charset=utf-8').send('shimctl: open the dashboard with `shimctl ui` (it signs this browser in with a one-time link).\n');
-      return reply.code(401).header('www-authenticate', 'Bearer').send(httpError('http.unauthorized', 'a bearer token is required (the owner-only token file in shimctl\'s state directory)'));
+      if (PAGE(path))
+        return reply
+          .code(401)
+          .type('text/plain; charset=utf-8')
+          .send('shimctl: open the dashboard with `shimctl ui` (it signs this browser in with a one-time link).\n');
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send(
+          httpError(
+            'http.unauthorized',
+            "a bearer token is required (the owner-only token file in shimctl's state directory)",
+          ),
+        );
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const origin = req.headers.origin;
       if (origin !== undefined && !ownOrigins(deps.port()).includes(origin)) {
-        return reply.code(403).send(httpError('http.origin_refused', `requests that change state are not accepted from ${origin}`));
+        return reply
+          .code(403)
+          .send(httpError('http.origin_refused', `requests that change state are not accepted from ${origin}`));
       }
     }
   });
@@ -65,10 +85,19 @@ export function createHttpServer(deps: HttpDeps): FastifyInstance {
   registerApprovalRoutes(app, deps);
   registerPolicyRoutes(app, deps);
   registerUiRoutes(app, deps, ui);
-  app.setNotFoundHandler((req, reply) => { reply.code(404).send(httpError('http.not_found', `no route ${req.method} ${req.url.split('?')[0]}`)); });
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send(httpError('http.not_found', `no route ${req.method} ${req.url.split('?')[0]}`));
+  });
   app.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    reply.code(status).send(httpError(status === 413 ? 'request.too_large' : status < 500 ? 'request.invalid' : 'internal.error', err.message));
+    reply
+      .code(status)
+      .send(
+        httpError(
+          status === 413 ? 'request.too_large' : status < 500 ? 'request.invalid' : 'internal.error',
+          err.message,
+        ),
+      );
   });
   return app;
 }

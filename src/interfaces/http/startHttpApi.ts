@@ -1,5 +1,11 @@
 import { createApp } from '../../compositionRoot.js';
-import { loadOrCreateToken, readServerInfo, removeServerInfo, serverFiles, writeServerInfo } from '../../infrastructure/http/serverFiles.js';
+import {
+  loadOrCreateToken,
+  readServerInfo,
+  removeServerInfo,
+  serverFiles,
+  writeServerInfo,
+} from '../../infrastructure/http/serverFiles.js';
 import { approvalsWiring } from '../cli/approvals/approvalsWiring.js';
 import { loadHttpServer } from './loadHttpServer.js';
 import { refusePeer } from './peerGuard.js';

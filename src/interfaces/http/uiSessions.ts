@@ -12,7 +12,11 @@ const SESSION_TTL_MS = 12 * 3_600_000;
 const MAX_CODES = 16;
 const MAX_SESSIONS = 64;
 
-export interface UiSession { id: string; csrf: string; expires: number }
+export interface UiSession {
+  id: string;
+  csrf: string;
+  expires: number;
+}
 
 const eq = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const random = (): string => randomBytes(32).toString('hex');

@@ -3,22 +3,44 @@ import type { ServerResponse } from 'node:http';
 import { sendJson, sendSse } from './sse.js';
 import { textOf, type ScriptedTurn, type ToolResultSeen } from './turn.js';
 
-interface ChatBody { stream?: boolean; model?: string; tools?: Array<{ function?: { name?: string } }>; messages?: Array<{ role: string; content?: unknown }> }
+interface ChatBody {
+  stream?: boolean;
+  model?: string;
+  tools?: Array<{ function?: { name?: string } }>;
+  messages?: Array<{ role: string; content?: unknown }>;
+}
 
 /** Shell tool names of the agents that use this API, most specific first. */
 const SHELL_TOOLS = ['run_shell_command', 'bash', 'Bash', 'shell', 'run_commands', 'Execute'];
 /** Tools whose arguments are not `{command}`: Cline 3's run_commands takes a list; Droid's Execute is `{command}` too. */
-const ARGUMENTS: Record<string, (command: string) => unknown> = { run_commands: (command) => ({ commands: [command] }) };
+const ARGUMENTS: Record<string, (command: string) => unknown> = {
+  run_commands: (command) => ({ commands: [command] }),
+};
 
 function reply(res: ServerResponse, body: ChatBody, message: Record<string, unknown>, finish: string): void {
-  const base = { id: `chatcmpl-${Date.now()}`, created: Math.floor(Date.now() / 1000), model: body.model ?? 'scripted' };
+  const base = {
+    id: `chatcmpl-${Date.now()}`,
+    created: Math.floor(Date.now() / 1000),
+    model: body.model ?? 'scripted',
+  };
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
   if (!body.stream) {
-    sendJson(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finish }], usage });
+    sendJson(res, 200, {
+      ...base,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: finish }],
+      usage,
+    });
     return;
   }
-  const chunk = (delta: unknown, finishReason: string | null, extra = {}) =>
-    ({ data: { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra } });
+  const chunk = (delta: unknown, finishReason: string | null, extra = {}) => ({
+    data: {
+      ...base,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+      ...extra,
+    },
+  });
   const events = [chunk({ role: 'assistant', ...message }, null), chunk({}, finish, { usage })];
   sendSse(res, events);
 }
@@ -38,6 +60,11 @@ export function answerChat(res: ServerResponse, body: ChatBody, turn: ScriptedTu
     reply(res, body, { content: JSON.stringify({ reasoning: 'scripted', next_speaker: 'user' }) }, 'stop');
     return;
   }
-  const call = { index: 0, id: `call_${Date.now()}`, type: 'function', function: { name: tool, arguments: JSON.stringify(ARGUMENTS[tool]?.(next) ?? { command: next }) } };
+  const call = {
+    index: 0,
+    id: `call_${Date.now()}`,
+    type: 'function',
+    function: { name: tool, arguments: JSON.stringify(ARGUMENTS[tool]?.(next) ?? { command: next }) },
+  };
   reply(res, body, { content: null, tool_calls: [call] }, 'tool_calls');
 }

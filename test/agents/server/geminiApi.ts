@@ -3,8 +3,15 @@ import type { ServerResponse } from 'node:http';
 import { sendJson, sendSse } from './sse.js';
 import { textOf, type ScriptedTurn, type ToolResultSeen } from './turn.js';
 
-interface Part { text?: string; functionCall?: unknown; functionResponse?: { name?: string; response?: unknown } }
-interface GeminiBody { contents?: Array<{ role?: string; parts?: Part[] }>; tools?: Array<{ functionDeclarations?: Array<{ name?: string }> }> }
+interface Part {
+  text?: string;
+  functionCall?: unknown;
+  functionResponse?: { name?: string; response?: unknown };
+}
+interface GeminiBody {
+  contents?: Array<{ role?: string; parts?: Part[] }>;
+  tools?: Array<{ functionDeclarations?: Array<{ name?: string }> }>;
+}
 
 const usageMetadata = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
 
@@ -24,7 +31,13 @@ function offersShell(body: GeminiBody): boolean {
 /** Non-streaming calls are the CLI's own helpers (next-speaker check, routing): they want JSON text. */
 export function answerGenerate(res: ServerResponse): void {
   // One object satisfying every helper schema seen: next-speaker check and the numerical model router.
-  const json = JSON.stringify({ reasoning: 'scripted', next_speaker: 'user', model_choice: 'flash', complexity_reasoning: 'scripted', complexity_score: 1 });
+  const json = JSON.stringify({
+    reasoning: 'scripted',
+    next_speaker: 'user',
+    model_choice: 'flash',
+    complexity_reasoning: 'scripted',
+    complexity_score: 1,
+  });
   sendJson(res, 200, candidate([{ text: json }]));
 }
 

@@ -3,12 +3,27 @@ import type { ServerResponse } from 'node:http';
 import { sendSse } from './sse.js';
 import { textOf, type ScriptedTurn, type ToolResultSeen } from './turn.js';
 
-interface Tool { type?: string; name?: string }
-interface InputItem { type?: string; output?: unknown; call_id?: string }
-interface ResponsesBody { tools?: Tool[]; input?: InputItem[] | string }
+interface Tool {
+  type?: string;
+  name?: string;
+}
+interface InputItem {
+  type?: string;
+  output?: unknown;
+  call_id?: string;
+}
+interface ResponsesBody {
+  tools?: Tool[];
+  input?: InputItem[] | string;
+}
 
-const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5,
-  output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
+const usage = {
+  input_tokens: 10,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: 5,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: 15,
+};
 
 /** The call item for whichever shell tool this codex build offers (names changed across versions). */
 function shellCall(tools: Tool[], command: string): Record<string, unknown> | undefined {
@@ -16,7 +31,8 @@ function shellCall(tools: Tool[], command: string): Record<string, unknown> | un
   const call = { type: 'function_call', id: `fc_${Date.now()}`, call_id: `call_${Date.now()}`, status: 'completed' };
   if (names.has('exec_command')) return { ...call, name: 'exec_command', arguments: JSON.stringify({ cmd: command }) };
   if (names.has('shell_command')) return { ...call, name: 'shell_command', arguments: JSON.stringify({ command }) };
-  if (names.has('shell')) return { ...call, name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', command] }) };
+  if (names.has('shell'))
+    return { ...call, name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', command] }) };
   return undefined;
 }
 
@@ -30,15 +46,26 @@ function stream(res: ServerResponse, item: Record<string, unknown>): void {
 }
 
 function message(text: string): Record<string, unknown> {
-  return { type: 'message', role: 'assistant', id: `msg_${Date.now()}`, status: 'completed',
-    content: [{ type: 'output_text', text, annotations: [] }] };
+  return {
+    type: 'message',
+    role: 'assistant',
+    id: `msg_${Date.now()}`,
+    status: 'completed',
+    content: [{ type: 'output_text', text, annotations: [] }],
+  };
 }
 
 /** Returns a note for the unknown-routes log when the request offered no shell tool. */
-export function answerResponses(res: ServerResponse, body: ResponsesBody, turn: ScriptedTurn, seen: ToolResultSeen[]): string | undefined {
+export function answerResponses(
+  res: ServerResponse,
+  body: ResponsesBody,
+  turn: ScriptedTurn,
+  seen: ToolResultSeen[],
+): string | undefined {
   const items = Array.isArray(body.input) ? body.input : [];
   const outputs = items.filter((i) => i.type === 'function_call_output');
-  if (items.at(-1)?.type === 'function_call_output') seen.push({ api: 'responses', text: textOf(items.at(-1)!.output) });
+  if (items.at(-1)?.type === 'function_call_output')
+    seen.push({ api: 'responses', text: textOf(items.at(-1)!.output) });
   const next = turn.commands[outputs.length];
   if (next === undefined) {
     stream(res, message(turn.finalText));

@@ -15,14 +15,34 @@ import { FAKE_PATH_COMMANDS, fakeHostFacts } from '../review/fakeHostFacts.js';
 import { withRealGrammar } from '../review/grammarFacts.js';
 import data from './projectPin.cases.json' with { type: 'json' };
 
-interface PathCase { name: string; command: string; root: string; cwd: string; paths: string[] | null }
+interface PathCase {
+  name: string;
+  command: string;
+  root: string;
+  cwd: string;
+  paths: string[] | null;
+}
 interface ReviewCase {
-  name: string; command: string; files: Record<string, string>; edit: Record<string, string | null>; approvedIn?: string; cwd?: string;
-  extraRules?: ConfigRule[]; forgedDigest?: boolean; pinnedDecision?: 'ask' | 'block'; decision: string; codes?: string[]; absentCodes?: string[]; firstCode?: string; ruleIds?: string[];
+  name: string;
+  command: string;
+  files: Record<string, string>;
+  edit: Record<string, string | null>;
+  approvedIn?: string;
+  cwd?: string;
+  extraRules?: ConfigRule[];
+  forgedDigest?: boolean;
+  pinnedDecision?: 'ask' | 'block';
+  decision: string;
+  codes?: string[];
+  absentCodes?: string[];
+  firstCode?: string;
+  ruleIds?: string[];
 }
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function put(root: string, rel: string, content: string | null): void {
   const p = join(root, rel);
@@ -44,7 +64,10 @@ describe('project pin: the files of each tool', () => {
 });
 
 describe('project pin: a pinned approval at review time', async () => {
-  const facts = { ...(await withRealGrammar(fakeHostFacts({ onPath: [...FAKE_PATH_COMMANDS, 'npm', 'make', 'go'] }))), digestFiles };
+  const facts = {
+    ...(await withRealGrammar(fakeHostFacts({ onPath: [...FAKE_PATH_COMMANDS, 'npm', 'make', 'go'] }))),
+    digestFiles,
+  };
   it.each(data.reviews as unknown as ReviewCase[])('$name', (c) => {
     const root = mkdtempSync(join(tmpdir(), 'pin-'));
     dirs.push(root);
@@ -54,9 +77,20 @@ describe('project pin: a pinned approval at review time', async () => {
     const approvedIn = c.approvedIn ? join(root, c.approvedIn) : root;
     const digest = c.forgedDigest ? 'a'.repeat(64) : projectDigest(command!, root, approvedIn, { digestFiles });
     expect(digest).toMatch(/^[0-9a-f]{64}$/);
-    const rule: ConfigRule = { id: `approved:${command}-pin`, command: command!, args, cwd: `${root}/**`, decision: c.pinnedDecision ?? 'allow', pin: { root, digest: digest! }, layer: 'user' };
+    const rule: ConfigRule = {
+      id: `approved:${command}-pin`,
+      command: command!,
+      args,
+      cwd: `${root}/**`,
+      decision: c.pinnedDecision ?? 'allow',
+      pin: { root, digest: digest! },
+      layer: 'user',
+    };
     for (const [rel, content] of Object.entries(c.edit)) put(root, rel, content);
-    const config = { ...defaultConfig(), rules: [...(c.extraRules ?? []).map((r) => ({ ...r, layer: 'user' as const })), rule] };
+    const config = {
+      ...defaultConfig(),
+      rules: [...(c.extraRules ?? []).map((r) => ({ ...r, layer: 'user' as const })), rule],
+    };
     const v = reviewCommand({ command: c.command, cwd: c.cwd ? join(root, c.cwd) : root }, config, facts).verdict;
     const codes = v.reasons.map((r) => r.code as string);
     const why = `${v.decision}/${v.risk} ${codes.join(',')} ${v.rule_ids.join(',')}`;

@@ -12,22 +12,37 @@ import { redactSecrets } from '../../../src/domain/audit/redactSecrets.js';
 import { expandSecret } from '../../infrastructure/audit/auditTestKit.js';
 
 const dir = join(import.meta.dirname, '../../fixtures/entropy');
-const benign = JSON.parse(readFileSync(join(dir, 'benign.json'), 'utf8')) as { commands: string[]; paths: string[]; sentences: string[] };
-const secrets = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as { tokens: string[]; commands: { command: string; context: string }[] };
+const benign = JSON.parse(readFileSync(join(dir, 'benign.json'), 'utf8')) as {
+  commands: string[];
+  paths: string[];
+  sentences: string[];
+};
+const secrets = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as {
+  tokens: string[];
+  commands: { command: string; context: string }[];
+};
 const ROUNDS = 40;
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 function fillBenign(template: string): string {
   return template.replace(/\{(\w+)\}/g, (_m, kind: string) => {
     switch (kind) {
-      case 'sha40': return randomBytes(20).toString('hex');
-      case 'sha64': return randomBytes(32).toString('hex');
-      case 'sha7': return randomBytes(4).toString('hex').slice(0, 7);
-      case 'uuid': return crypto.randomUUID();
-      case 'b64text': return Buffer.from(pick(benign.sentences)).toString('base64');
-      case 'integrity': return `sha512-${randomBytes(64).toString('base64')}`;
-      case 'path': return pick(benign.paths);
-      default: throw new Error(`unknown benign kind ${kind}`);
+      case 'sha40':
+        return randomBytes(20).toString('hex');
+      case 'sha64':
+        return randomBytes(32).toString('hex');
+      case 'sha7':
+        return randomBytes(4).toString('hex').slice(0, 7);
+      case 'uuid':
+        return crypto.randomUUID();
+      case 'b64text':
+        return Buffer.from(pick(benign.sentences)).toString('base64');
+      case 'integrity':
+        return `sha512-${randomBytes(64).toString('base64')}`;
+      case 'path':
+        return pick(benign.paths);
+      default:
+        throw new Error(`unknown benign kind ${kind}`);
     }
   });
 }
@@ -44,7 +59,9 @@ describe('entropy detector', () => {
         if (redactSecrets(text) !== text) changed.push(`${text} → ${redactSecrets(text)}`);
       }
     }
-    console.log(`entropy benign corpus: ${changed.length} of ${n} commands changed (${((100 * changed.length) / n).toFixed(2)}%)`);
+    console.log(
+      `entropy benign corpus: ${changed.length} of ${n} commands changed (${((100 * changed.length) / n).toFixed(2)}%)`,
+    );
     expect(changed).toEqual([]);
   });
 
@@ -74,7 +91,12 @@ describe('entropy detector', () => {
   });
 
   it('leaves markers, short words and ordinary commands alone', () => {
-    for (const t of ['echo [REDACTED:github-token]', 'npm run build -- --watch', 'echo hello world from the test suite', 'git commit -m "Fix the parser for nested quotes"']) {
+    for (const t of [
+      'echo [REDACTED:github-token]',
+      'npm run build -- --watch',
+      'echo hello world from the test suite',
+      'git commit -m "Fix the parser for nested quotes"',
+    ]) {
       expect(redactEntropySecrets(t)).toBe(t);
     }
   });

@@ -12,20 +12,26 @@ import type { SecretCase } from '../../infrastructure/audit/auditTestKit.js';
 import { fuzzCommand, fuzzSshpass, fuzzText, prng } from './redactionFuzz.js';
 
 // Without the adversarial bulk cases: the old redactor takes seconds to minutes on those.
-const corpus = loadJsonl<SecretCase>(join(FIXTURES, 'secrets.jsonl')).filter((c) => !c.repeat).map((c) => c.command.split('$SECRET').join(expandSecret(c.secret)));
+const corpus = loadJsonl<SecretCase>(join(FIXTURES, 'secrets.jsonl'))
+  .filter((c) => !c.repeat)
+  .map((c) => c.command.split('$SECRET').join(expandSecret(c.secret)));
 const keep = loadJsonl<{ text: string }>(join(FIXTURES, 'keep.jsonl')).map((k) => k.text);
-const redteam = (JSON.parse(readFileSync(join(import.meta.dirname, '../../redteam/redaction.json'), 'utf8')) as { command: string }[]).map((c) => c.command);
+const redteam = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../redteam/redaction.json'), 'utf8')) as { command: string }[]
+).map((c) => c.command);
 
 function differences(texts: readonly string[]): string[] {
   const out: string[] = [];
   for (const text of texts) {
     const want = legacy.redactSecrets(text);
     const got = redactSecrets(text);
-    if (got !== want) out.push(`text ${JSON.stringify(text)}\n  old ${JSON.stringify(want)}\n  new ${JSON.stringify(got)}`);
+    if (got !== want)
+      out.push(`text ${JSON.stringify(text)}\n  old ${JSON.stringify(want)}\n  new ${JSON.stringify(got)}`);
     const words = text.split(/[ \t]+/);
     const wantArgv = legacy.redactArgv(words);
     const gotArgv = redactArgv(words, redactSecrets);
-    if (JSON.stringify(gotArgv) !== JSON.stringify(wantArgv)) out.push(`argv ${JSON.stringify(words)}\n  old ${JSON.stringify(wantArgv)}\n  new ${JSON.stringify(gotArgv)}`);
+    if (JSON.stringify(gotArgv) !== JSON.stringify(wantArgv))
+      out.push(`argv ${JSON.stringify(words)}\n  old ${JSON.stringify(wantArgv)}\n  new ${JSON.stringify(gotArgv)}`);
   }
   return out;
 }

@@ -21,16 +21,33 @@ const FLOOR_MS = 4;
 const CEILING_MS = 1000;
 const DEADLINE_MS = Number(process.env.REDACTION_SCALING_DEADLINE_MS ?? 240_000);
 
-interface Row { name: string; kind: 'text' | 'argv'; small: number; large: number }
+interface Row {
+  name: string;
+  kind: 'text' | 'argv';
+  small: number;
+  large: number;
+}
 
 let work = '';
 let bundle = '';
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'shimctl-redaction-scaling-'));
-  writeFileSync(join(work, 'entry.ts'), `export { redactSecrets, redactArgv } from ${JSON.stringify(join(root, 'src/domain/audit/redactSecrets.ts'))};\n`);
+  writeFileSync(
+    join(work, 'entry.ts'),
+    `export { redactSecrets, redactArgv } from ${JSON.stringify(join(root, 'src/domain/audit/redactSecrets.ts'))};\n`,
+  );
   bundle = join(work, 'redaction.cjs');
-  await build({ entryPoints: [join(work, 'entry.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: bundle, logLevel: 'silent', absWorkingDir: root });
+  await build({
+    entryPoints: [join(work, 'entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'silent',
+    absWorkingDir: root,
+  });
 }, 60_000);
 
 afterAll(() => {
@@ -58,25 +75,42 @@ function measureAll(): Promise<{ rows: Row[]; stalledOn?: string }> {
   return new Promise((done, fail) => {
     const rows: Row[] = [];
     let at = '';
-    const worker = new Worker(source, { eval: true, workerData: { bundle, n: N, inputs: join(root, 'scripts/bench/redactionInputs.mjs') } });
-    const timer = setTimeout(() => { void worker.terminate(); done({ rows, stalledOn: at }); }, DEADLINE_MS);
+    const worker = new Worker(source, {
+      eval: true,
+      workerData: { bundle, n: N, inputs: join(root, 'scripts/bench/redactionInputs.mjs') },
+    });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      done({ rows, stalledOn: at });
+    }, DEADLINE_MS);
     worker.on('message', (m: { at?: string; row?: Row; done?: boolean }) => {
       if (m.at) at = m.at;
       if (m.row) rows.push(m.row);
-      if (m.done) { clearTimeout(timer); void worker.terminate(); done({ rows }); }
+      if (m.done) {
+        clearTimeout(timer);
+        void worker.terminate();
+        done({ rows });
+      }
     });
-    worker.on('error', (e) => { clearTimeout(timer); fail(e); });
+    worker.on('error', (e) => {
+      clearTimeout(timer);
+      fail(e);
+    });
   });
 }
 
 describe('redaction time grows linearly with the input', () => {
-  it(`every adversarial input: CPU at ${4 * N / 1024} KiB ≤ ${MAX_GROWTH}× CPU at ${N / 1024} KiB, and under ${CEILING_MS} ms`, async () => {
-    const { rows, stalledOn } = await measureAll();
-    expect(stalledOn, `stalled for ${DEADLINE_MS / 1000} s on ${stalledOn}`).toBeUndefined();
-    const superLinear = rows
-      .filter((r) => r.large / Math.max(r.small, FLOOR_MS) > MAX_GROWTH || r.large > CEILING_MS)
-      .map((r) => `${r.name} (${r.kind}): ${r.small.toFixed(1)} ms → ${r.large.toFixed(1)} ms`);
-    expect(superLinear).toEqual([]);
-    expect(rows.length).toBeGreaterThan(100);
-  }, DEADLINE_MS + 30_000);
+  it(
+    `every adversarial input: CPU at ${(4 * N) / 1024} KiB ≤ ${MAX_GROWTH}× CPU at ${N / 1024} KiB, and under ${CEILING_MS} ms`,
+    async () => {
+      const { rows, stalledOn } = await measureAll();
+      expect(stalledOn, `stalled for ${DEADLINE_MS / 1000} s on ${stalledOn}`).toBeUndefined();
+      const superLinear = rows
+        .filter((r) => r.large / Math.max(r.small, FLOOR_MS) > MAX_GROWTH || r.large > CEILING_MS)
+        .map((r) => `${r.name} (${r.kind}): ${r.small.toFixed(1)} ms → ${r.large.toFixed(1)} ms`);
+      expect(superLinear).toEqual([]);
+      expect(rows.length).toBeGreaterThan(100);
+    },
+    DEADLINE_MS + 30_000,
+  );
 });

@@ -39,9 +39,12 @@ export function sampleOf(source: string, rand: Rand): string {
 
 function emit(n: Node, rand: Rand): string {
   switch (n.t) {
-    case 'chars': return n.set[rand(n.set.length)] ?? '';
-    case 'seq': return n.items.map((x) => emit(x, rand)).join('');
-    case 'alt': return emit(n.options[rand(n.options.length)]!, rand);
+    case 'chars':
+      return n.set[rand(n.set.length)] ?? '';
+    case 'seq':
+      return n.items.map((x) => emit(x, rand)).join('');
+    case 'alt':
+      return emit(n.options[rand(n.options.length)]!, rand);
     case 'rep': {
       const hi = Math.min(n.max, n.min + OPEN_MAX);
       const k = n.min + rand(hi - n.min + 1);
@@ -49,15 +52,22 @@ function emit(n: Node, rand: Rand): string {
       for (let i = 0; i < k; i++) s += emit(n.node, rand);
       return s;
     }
-    case 'empty': return '';
+    case 'empty':
+      return '';
   }
 }
 
-interface P { s: string; i: number }
+interface P {
+  s: string;
+  i: number;
+}
 
 function parseAlt(p: P): Node {
   const options = [parseSeq(p)];
-  while (p.s[p.i] === '|') { p.i++; options.push(parseSeq(p)); }
+  while (p.s[p.i] === '|') {
+    p.i++;
+    options.push(parseSeq(p));
+  }
   return options.length === 1 ? options[0]! : { t: 'alt', options };
 }
 
@@ -75,12 +85,22 @@ function parseQuant(p: P, atom: Node): Node {
   for (;;) {
     const c = p.s[p.i];
     let min: number, max: number;
-    if (c === '?') { min = 0; max = 1; p.i++; }
-    else if (c === '*') { min = 0; max = Infinity; p.i++; }
-    else if (c === '+') { min = 1; max = Infinity; p.i++; }
-    else if (c === '{' && /^\{\d+(,\d*)?\}/.test(p.s.slice(p.i))) {
+    if (c === '?') {
+      min = 0;
+      max = 1;
+      p.i++;
+    } else if (c === '*') {
+      min = 0;
+      max = Infinity;
+      p.i++;
+    } else if (c === '+') {
+      min = 1;
+      max = Infinity;
+      p.i++;
+    } else if (c === '{' && /^\{\d+(,\d*)?\}/.test(p.s.slice(p.i))) {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(p.s.slice(p.i))!;
-      min = Number(m[1]); max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+      min = Number(m[1]);
+      max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
       p.i += m[0].length;
     } else return atom;
     if (p.s[p.i] === '?') p.i++; // lazy: the same strings
@@ -121,24 +141,41 @@ function escape(p: P, inClass: boolean): Node {
   if (c === 'n') return { t: 'chars', set: '\n' };
   if (c === 'r') return { t: 'chars', set: '\r' };
   if (c === 't') return { t: 'chars', set: '\t' };
-  if (c === 'x') { const h = p.s.slice(p.i, p.i + 2); p.i += 2; return { t: 'chars', set: String.fromCharCode(parseInt(h, 16)) }; }
+  if (c === 'x') {
+    const h = p.s.slice(p.i, p.i + 2);
+    p.i += 2;
+    return { t: 'chars', set: String.fromCharCode(parseInt(h, 16)) };
+  }
   return { t: 'chars', set: c };
 }
 
 function parseClass(p: P): string {
   let negate = false;
-  if (p.s[p.i] === '^') { negate = true; p.i++; }
+  if (p.s[p.i] === '^') {
+    negate = true;
+    p.i++;
+  }
   let set = '';
   let first = true;
   while (p.i < p.s.length && (p.s[p.i] !== ']' || first)) {
     first = false;
     let lo: string;
-    if (p.s[p.i] === '\\') { p.i++; const e = escape(p, true) as { set: string }; if (e.set.length !== 1) { set += e.set; continue; } lo = e.set; }
-    else lo = p.s[p.i++]!;
+    if (p.s[p.i] === '\\') {
+      p.i++;
+      const e = escape(p, true) as { set: string };
+      if (e.set.length !== 1) {
+        set += e.set;
+        continue;
+      }
+      lo = e.set;
+    } else lo = p.s[p.i++]!;
     if (p.s[p.i] === '-' && p.s[p.i + 1] !== ']' && p.i + 1 < p.s.length) {
       p.i++;
       let hi: string;
-      if (p.s[p.i] === '\\') { p.i++; hi = (escape(p, true) as { set: string }).set; } else hi = p.s[p.i++]!;
+      if (p.s[p.i] === '\\') {
+        p.i++;
+        hi = (escape(p, true) as { set: string }).set;
+      } else hi = p.s[p.i++]!;
       for (let x = lo.charCodeAt(0); x <= hi.charCodeAt(0); x++) set += String.fromCharCode(x);
     } else set += lo;
   }

@@ -11,6 +11,7 @@ describe('sha256Hex (plain TypeScript) agrees with node:crypto', () => {
     });
   }
   it('a string is hashed as UTF-8 (lone surrogates as U+FFFD, like Buffer.from)', () => {
-    for (const s of ['', 'abc', 'héllo 中文 🎉', 'x\ud800y']) expect(sha256Hex(s)).toBe(createHash('sha256').update(s, 'utf8').digest('hex'));
+    for (const s of ['', 'abc', 'héllo 中文 🎉', 'x\ud800y'])
+      expect(sha256Hex(s)).toBe(createHash('sha256').update(s, 'utf8').digest('hex'));
   });
 });

@@ -11,14 +11,34 @@ import { withRealGrammar } from '../review/grammarFacts.js';
 import { loadCases } from '../review/caseTable.js';
 import data from './modes.cases.json' with { type: 'json' };
 
-interface Case { mode?: Mode; configMode?: Mode; ceiling?: Mode; command: string; cwd?: string; workspace?: string | null; expect: string; risk?: string; codes?: string[] }
+interface Case {
+  mode?: Mode;
+  configMode?: Mode;
+  ceiling?: Mode;
+  command: string;
+  cwd?: string;
+  workspace?: string | null;
+  expect: string;
+  risk?: string;
+  codes?: string[];
+}
 
 describe('modes', async () => {
   const facts = await withRealGrammar(fakeHostFacts({ onPath: [...FAKE_PATH_COMMANDS, 'mytool', 'mvn'] }));
   // `workspace: null`: no launch workspace (a hook, a session not started by a launcher).
-  const review = (command: string, mode: Mode | undefined, extra: { cwd?: string; configMode?: Mode; ceiling?: Mode; workspace?: string | null } = {}) =>
+  const review = (
+    command: string,
+    mode: Mode | undefined,
+    extra: { cwd?: string; configMode?: Mode; ceiling?: Mode; workspace?: string | null } = {},
+  ) =>
     reviewUseCase(
-      { command, cwd: extra.cwd ?? '/work/proj', mode, ...(extra.workspace === null ? {} : { workspace: extra.workspace ?? '/work/proj' }), hop: 'nested' },
+      {
+        command,
+        cwd: extra.cwd ?? '/work/proj',
+        mode,
+        ...(extra.workspace === null ? {} : { workspace: extra.workspace ?? '/work/proj' }),
+        hop: 'nested',
+      },
       { config: { ...defaultConfig(), mode: extra.configMode, modeCeiling: extra.ceiling }, facts },
     );
 
@@ -28,7 +48,11 @@ describe('modes', async () => {
     const why = `${v.decision}/${v.risk} ${v.reasons.map((x) => x.code).join(',')} ${v.rule_ids.join(',')}`;
     expect(v.decision, why).toBe(c.expect);
     if (c.risk) expect(v.risk, why).toBe(c.risk);
-    for (const code of c.codes ?? []) expect(v.reasons.map((x) => x.code), why).toContain(code);
+    for (const code of c.codes ?? [])
+      expect(
+        v.reasons.map((x) => x.code),
+        why,
+      ).toContain(code);
   });
 
   // Properties over every review case in test/domain/review/cases: no mode lifts a critical
@@ -45,7 +69,8 @@ describe('modes', async () => {
         expect(v.risk, label).toBe(base.risk);
         if (base.risk === 'critical') expect(v.decision, label).toBe(base.decision);
         if (mode === 'plan') expect(rank(v.decision), label).toBeGreaterThanOrEqual(rank(base.decision));
-        if (mode === 'plan' && v.decision === 'allow') expect(RISKS.indexOf(v.risk), label).toBeLessThanOrEqual(RISKS.indexOf('medium'));
+        if (mode === 'plan' && v.decision === 'allow')
+          expect(RISKS.indexOf(v.risk), label).toBeLessThanOrEqual(RISKS.indexOf('medium'));
       }
     }
   }, 120_000);
@@ -53,8 +78,13 @@ describe('modes', async () => {
 
 describe('modes at the agent hop (Claude envelope and bookkeeping, from test/agents/fixtures/claude.jsonl)', async () => {
   const facts = await withRealGrammar(fakeHostFacts());
-  const envelope = (cmd: string) => `source /home/u/.claude/shell-snapshots/snapshot-bash-1795950647420-6nu8kt.sh 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && eval '${cmd}' < /dev/null && pwd -P >| /tmp/claude-0e53-cwd`;
-  const run = (command: string, mode: Mode) => reviewUseCase({ command, cwd: '/work/proj', agent: 'claude', hop: 'agent', mode }, { config: defaultConfig(), facts });
+  const envelope = (cmd: string) =>
+    `source /home/u/.claude/shell-snapshots/snapshot-bash-1795950647420-6nu8kt.sh 2>/dev/null || true && shopt -u extglob 2>/dev/null || true && eval '${cmd}' < /dev/null && pwd -P >| /tmp/claude-0e53-cwd`;
+  const run = (command: string, mode: Mode) =>
+    reviewUseCase(
+      { command, cwd: '/work/proj', agent: 'claude', hop: 'agent', mode },
+      { config: defaultConfig(), facts },
+    );
   it.each([
     ['plan', envelope('cat README.md'), 'allow'],
     ['plan', envelope('touch marker.txt'), 'block'],
@@ -63,6 +93,8 @@ describe('modes at the agent hop (Claude envelope and bookkeeping, from test/age
     ['default', envelope('touch marker.txt'), 'allow'],
   ] as Array<[Mode, string, string]>)('%s: %s', async (mode, command, expected) => {
     const v = (await run(command, mode)).verdict;
-    expect(v.decision, `${v.decision} ${v.reasons.map((r) => r.code).join(',')} ${v.rule_ids.join(',')}`).toBe(expected);
+    expect(v.decision, `${v.decision} ${v.reasons.map((r) => r.code).join(',')} ${v.rule_ids.join(',')}`).toBe(
+      expected,
+    );
   });
 });

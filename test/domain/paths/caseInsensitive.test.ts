@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/domain/defaultConfig.js';
 import type { PathAccess } from '../../../src/domain/paths/judgePaths.js';
 import { judgePaths } from '../../../src/domain/paths/judgePaths.js';
-import { createHostFactsProvider, homeIgnoresCase } from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
+import {
+  createHostFactsProvider,
+  homeIgnoresCase,
+} from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
 import type { Fixture } from './fixtureHome.js';
 import { makeFixture } from './fixtureHome.js';
@@ -27,7 +30,9 @@ const CASES: Array<[string, PathAccess, 'block' | 'allow' | 'ask']> = [
 ];
 
 let fx: Fixture;
-beforeAll(() => { fx = makeFixture(); });
+beforeAll(() => {
+  fx = makeFixture();
+});
 afterAll(() => fx.cleanup());
 
 function judge(raw: string, access: PathAccess, ignoreCase: boolean) {

@@ -13,13 +13,44 @@ export interface Fixture {
 }
 
 const HOME_FILES = [
-  '.ssh/id_ed25519', '.ssh/authorized_keys', '.ssh/config', '.ssh/sub/.keep', '.aws/credentials', '.aws/config',
-  '.gnupg/private-keys-v1.d/x.key', '.git-credentials', '.npmrc', '.netrc', '.docker/config.json', '.docker/daemon.json',
-  '.kube/config', '.config/gcloud/credentials.db', '.config/gh/hosts.yml', '.config/gh/config.yml', '.pypirc',
-  '.cargo/credentials.toml', '.claude/.credentials.json', '.claude/settings.json', '.claude.json', '.codex/auth.json',
-  '.gemini/oauth_creds.json', '.config/github-copilot/apps.json', '.config/shimctl/config.json', '.cache/x/y', 'notes.md',
+  '.ssh/id_ed25519',
+  '.ssh/authorized_keys',
+  '.ssh/config',
+  '.ssh/sub/.keep',
+  '.aws/credentials',
+  '.aws/config',
+  '.gnupg/private-keys-v1.d/x.key',
+  '.git-credentials',
+  '.npmrc',
+  '.netrc',
+  '.docker/config.json',
+  '.docker/daemon.json',
+  '.kube/config',
+  '.config/gcloud/credentials.db',
+  '.config/gh/hosts.yml',
+  '.config/gh/config.yml',
+  '.pypirc',
+  '.cargo/credentials.toml',
+  '.claude/.credentials.json',
+  '.claude/settings.json',
+  '.claude.json',
+  '.codex/auth.json',
+  '.gemini/oauth_creds.json',
+  '.config/github-copilot/apps.json',
+  '.config/shimctl/config.json',
+  '.cache/x/y',
+  'notes.md',
 ];
-const WS_FILES = ['.env', '.env.local', '.env.example', '.envrc', 'src/main.ts', 'safe/inner/.keep', 'README.md', 'id_rsa.pub'];
+const WS_FILES = [
+  '.env',
+  '.env.local',
+  '.env.example',
+  '.envrc',
+  'src/main.ts',
+  'safe/inner/.keep',
+  'README.md',
+  'id_rsa.pub',
+];
 
 export function makeFixture(): Fixture {
   // realpath: /tmp may itself be a symlink on some systems; cases compare resolved paths.

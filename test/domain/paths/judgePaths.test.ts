@@ -36,9 +36,20 @@ afterAll(() => fx.cleanup());
 function run(c: Case) {
   const env = { HOME: fx.home, PATH: '/usr/bin:/bin' };
   const facts = createHostFactsProvider(statePaths(env)).facts(env);
-  const config = { ...defaultConfig(), roots: (c.roots ?? []).map(fx.subst), protectedPaths: (c.protectedPaths ?? []).map(fx.subst) };
+  const config = {
+    ...defaultConfig(),
+    roots: (c.roots ?? []).map(fx.subst),
+    protectedPaths: (c.protectedPaths ?? []).map(fx.subst),
+  };
   const raw = fx.subst(c.raw);
-  return { raw, result: judgePaths([{ raw, access: c.access, recursive: c.recursive ?? false }], { cwd: fx.subst(c.cwd ?? '$WS'), config, facts }) };
+  return {
+    raw,
+    result: judgePaths([{ raw, access: c.access, recursive: c.recursive ?? false }], {
+      cwd: fx.subst(c.cwd ?? '$WS'),
+      config,
+      facts,
+    }),
+  };
 }
 
 describe('judgePaths (cases as data)', () => {

@@ -26,7 +26,8 @@ const config = defaultConfig();
 const onPath = [...FAKE_PATH_COMMANDS, 'link', 'mkfifo', 'mknod', 'chgrp', 'iconv', 'gzip', 'unzip', 'frobnicate'];
 const facts: HostFacts = { ...fakeHostFacts({ links: table.links, onPath }), shimctlPaths: table.selfPaths };
 const review = (command: string) => reviewCommand({ command, cwd: '/work/proj', hop: 'agent' }, config, facts).verdict;
-const show = (command: string, v: ReturnType<typeof review>) => `${command} → ${v.decision}/${v.risk} ${v.reasons.map((r) => r.code).join(',')} ${v.rule_ids.join(',')}`;
+const show = (command: string, v: ReturnType<typeof review>) =>
+  `${command} → ${v.decision}/${v.risk} ${v.reasons.map((r) => r.code).join(',')} ${v.rule_ids.join(',')}`;
 
 const attacks = [
   ...table.fileAttacks.flatMap((t) => table.files.map((f) => t.replaceAll('{f}', f))),
@@ -34,7 +35,7 @@ const attacks = [
   ...table.parentAttacks,
 ];
 
-describe('self-protection: attacks on shimctl\'s own install are block/critical path.self_protection', () => {
+describe("self-protection: attacks on shimctl's own install are block/critical path.self_protection", () => {
   it('the table is large (every primitive at every location)', () => {
     expect(attacks.length).toBeGreaterThan(1000);
   });
@@ -44,13 +45,16 @@ describe('self-protection: attacks on shimctl\'s own install are block/critical 
       const why = show(command, v);
       expect(v.decision, why).toBe('block');
       expect(v.risk, why).toBe('critical');
-      expect(v.reasons.map((r) => r.code), why).toContain('path.self_protection');
+      expect(
+        v.reasons.map((r) => r.code),
+        why,
+      ).toContain('path.self_protection');
       expect(v.rule_ids, why).toContain('paths:self-protection');
     });
   }
 });
 
-describe('self-protection: reading shimctl\'s files and ordinary work stay as they were', () => {
+describe("self-protection: reading shimctl's files and ordinary work stay as they were", () => {
   for (const command of table.allow) {
     it(`allow: ${command}`, () => {
       const v = review(command);
@@ -61,7 +65,10 @@ describe('self-protection: reading shimctl\'s files and ordinary work stay as th
     it(`not self-protection: ${command}`, () => {
       const v = review(command);
       expect(v.decision, show(command, v)).not.toBe('block');
-      expect(v.reasons.map((r) => r.code), show(command, v)).not.toContain('path.self_protection');
+      expect(
+        v.reasons.map((r) => r.code),
+        show(command, v),
+      ).not.toContain('path.self_protection');
     });
   }
 });

@@ -32,16 +32,38 @@ describe('isLongFlag / hasLongFlag', () => {
 
 describe('grepIsRecursive', () => {
   it.each([
-    'grep -r K .', 'grep -R K', 'grep -rn K .', 'grep -nR K', 'grep -inr K', 'grep -d recurse K .', 'grep -drecurse K',
-    'grep -d rec K', 'grep -nd recurse K', 'grep -ndrecurse K', 'grep --directories=recurse K', 'grep --directories recurse K',
-    'grep --dir=recu K', 'grep --di rec K', 'grep --recursive K', 'grep --recur K', 'grep --dereference-recursive K',
-    'grep --deref K', 'grep -A 2 -r K',
+    'grep -r K .',
+    'grep -R K',
+    'grep -rn K .',
+    'grep -nR K',
+    'grep -inr K',
+    'grep -d recurse K .',
+    'grep -drecurse K',
+    'grep -d rec K',
+    'grep -nd recurse K',
+    'grep -ndrecurse K',
+    'grep --directories=recurse K',
+    'grep --directories recurse K',
+    'grep --dir=recu K',
+    'grep --di rec K',
+    'grep --recursive K',
+    'grep --recur K',
+    'grep --dereference-recursive K',
+    'grep --deref K',
+    'grep -A 2 -r K',
   ])('%s', (command) => {
     expect(grepIsRecursive(command.split(' ').slice(1))).toBe(true);
   });
   it.each([
-    'grep K .', 'grep -n K file', 'grep -d skip K .', 'grep -d read K .', 'grep --directories=skip K', 'grep -i K', 'grep -- -r .',
-    'grep --null K', 'grep -D read K',
+    'grep K .',
+    'grep -n K file',
+    'grep -d skip K .',
+    'grep -d read K .',
+    'grep --directories=skip K',
+    'grep -i K',
+    'grep -- -r .',
+    'grep --null K',
+    'grep -D read K',
   ])('%s is not', (command) => {
     expect(grepIsRecursive(command.split(' ').slice(1))).toBe(false);
   });
@@ -50,7 +72,9 @@ describe('grepIsRecursive', () => {
 describe('grep operands skip option values', () => {
   const reads = (command: string) => {
     const [name, ...args] = command.split(' ');
-    return pathArgsFor(name!, args).filter((p) => p.access === 'read').map((p) => `${p.raw}${p.recursive ? '/**' : ''}`);
+    return pathArgsFor(name!, args)
+      .filter((p) => p.access === 'read')
+      .map((p) => `${p.raw}${p.recursive ? '/**' : ''}`);
   };
   it.each([
     ['grep -d recurse KEY', []],
@@ -72,7 +96,9 @@ describe('grep operands skip option values', () => {
 describe('cp/mv target directories', () => {
   const writes = (command: string) => {
     const [name, ...args] = command.split(' ');
-    return pathArgsFor(name!, args).filter((p) => p.access === 'write').map((p) => p.raw);
+    return pathArgsFor(name!, args)
+      .filter((p) => p.access === 'write')
+      .map((p) => p.raw);
   };
   it.each([
     ['cp --target-directory=/d a', '/d'],

@@ -12,7 +12,10 @@ const cases = JSON.parse(readFileSync(new URL('./scanners.cases.json', import.me
 };
 
 describe('sed script scanner', () => {
-  for (const c of cases.sed) it(JSON.stringify(c.script), () => expect(scanSedScript(c.script)).toEqual({ executes: c.executes, writes: c.writes, reads: c.reads }));
+  for (const c of cases.sed)
+    it(JSON.stringify(c.script), () =>
+      expect(scanSedScript(c.script)).toEqual({ executes: c.executes, writes: c.writes, reads: c.reads }),
+    );
 });
 
 describe('awk program scanner', () => {

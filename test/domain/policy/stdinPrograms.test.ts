@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stdinReading } from '../../../src/domain/policy/stdinPrograms.js';
 
-interface Case { words: string[]; kind: string; argv?: string[] }
-const { cases } = JSON.parse(readFileSync(new URL('./stdinPrograms.cases.json', import.meta.url), 'utf8')) as { cases: Case[] };
+interface Case {
+  words: string[];
+  kind: string;
+  argv?: string[];
+}
+const { cases } = JSON.parse(readFileSync(new URL('./stdinPrograms.cases.json', import.meta.url), 'utf8')) as {
+  cases: Case[];
+};
 
 describe('what a command does with a here-document on stdin (stdinPrograms.cases.json)', () => {
   for (const c of cases) {

@@ -9,7 +9,10 @@ import { defaultConfig } from '../../../src/domain/defaultConfig.js';
 import { fakeHostFacts } from './fakeHostFacts.js';
 import { rank } from './caseTable.js';
 
-const commands = JSON.parse(readFileSync(new URL('./abbreviations.cases.json', import.meta.url), 'utf8')) as Array<{ command: string; exactNames?: string[] }>;
+const commands = JSON.parse(readFileSync(new URL('./abbreviations.cases.json', import.meta.url), 'utf8')) as Array<{
+  command: string;
+  exactNames?: string[];
+}>;
 const facts = fakeHostFacts();
 const decide = (command: string) => reviewCommand({ command, cwd: '/work/proj' }, defaultConfig(), facts).verdict;
 
@@ -25,8 +28,10 @@ describe('abbreviated long options never loosen a verdict', () => {
         if (exactNames.includes(option.slice(0, len))) continue;
         const shorter = command.slice(0, at) + option.slice(0, len) + command.slice(at + option.length);
         const v = decide(shorter);
-        expect(rank.decision(v.decision), `${shorter} → ${v.decision} (${v.reasons.map((r) => r.code).join(',')}) is looser than ${full.decision}`)
-          .toBeGreaterThanOrEqual(rank.decision(full.decision));
+        expect(
+          rank.decision(v.decision),
+          `${shorter} → ${v.decision} (${v.reasons.map((r) => r.code).join(',')}) is looser than ${full.decision}`,
+        ).toBeGreaterThanOrEqual(rank.decision(full.decision));
       }
     });
   }

@@ -6,8 +6,17 @@ import { defaultConfig } from '../../../src/domain/defaultConfig.js';
 import { reviewCommand } from '../../../src/domain/review/reviewCommand.js';
 import { fakeHostFacts } from './fakeHostFacts.js';
 
-interface Case { command: string; expect: string; codes?: string[]; absentCodes?: string[]; why?: string }
-const table = JSON.parse(readFileSync(new URL('./argv0.cases.json', import.meta.url), 'utf8')) as { links: Record<string, string>; cases: Case[] };
+interface Case {
+  command: string;
+  expect: string;
+  codes?: string[];
+  absentCodes?: string[];
+  why?: string;
+}
+const table = JSON.parse(readFileSync(new URL('./argv0.cases.json', import.meta.url), 'utf8')) as {
+  links: Record<string, string>;
+  cases: Case[];
+};
 const facts = fakeHostFacts({ links: table.links });
 
 describe('argv0: exec -a / env -a', () => {

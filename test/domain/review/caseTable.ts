@@ -28,7 +28,9 @@ export interface ReviewCase {
 
 export function loadCases(dir: string): ReviewCase[] {
   const out: ReviewCase[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
     const lines = readFileSync(join(dir, name), 'utf8').split('\n');
     lines.forEach((text, i) => {
       if (!text.trim() || text.trimStart().startsWith('//')) return;

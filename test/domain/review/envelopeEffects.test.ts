@@ -8,8 +8,16 @@ import { BASES, claudeEnvelope, codexEnvelope, geminiEnvelope } from '../shell/a
 import { fakeHostFacts } from './fakeHostFacts.js';
 
 interface Case {
-  why: string; base: 'claude' | 'gemini' | 'codex'; agent?: string; hop: 'agent' | 'nested'; edit?: [string, string];
-  links?: Record<string, string>; inner?: string; expect: string; codes?: string[]; absentCodes?: string[];
+  why: string;
+  base: 'claude' | 'gemini' | 'codex';
+  agent?: string;
+  hop: 'agent' | 'nested';
+  edit?: [string, string];
+  links?: Record<string, string>;
+  inner?: string;
+  expect: string;
+  codes?: string[];
+  absentCodes?: string[];
 }
 const cases: Case[] = JSON.parse(readFileSync(new URL('./envelopeEffects.cases.json', import.meta.url), 'utf8'));
 const wrap = { claude: claudeEnvelope, gemini: geminiEnvelope, codex: codexEnvelope };
@@ -22,7 +30,11 @@ describe('envelope side effects (envelopeEffects.cases.json)', () => {
         expect(text, 'the edit must apply').toContain(c.edit[0]);
         text = text.replaceAll(c.edit[0], c.edit[1]);
       }
-      const r = reviewCommand({ command: text, cwd: '/work/proj', agent: c.agent, hop: c.hop }, defaultConfig(), fakeHostFacts({ links: c.links }));
+      const r = reviewCommand(
+        { command: text, cwd: '/work/proj', agent: c.agent, hop: c.hop },
+        defaultConfig(),
+        fakeHostFacts({ links: c.links }),
+      );
       // Still recognised as an envelope: the finding is about its side effects, not its shape.
       expect(r.envelope, 'recognised as an envelope').toBe(c.base);
       const codes = r.verdict.reasons.map((x) => x.code);

@@ -13,10 +13,51 @@ import { makeFixtureTree } from './expansion/fixtureTree.js';
 // the fixture tree, C.UTF-8 locale), and the rewritten text, run by real bash and dash, prints
 // exactly the words the review judged.
 const PATTERNS = [
-  '*', '*.ts', '.*', '*/', '*/*.ts', '**/*.ts', '**', 'src/*', 'src/.*', 'src/*/*.ts', '?.ts', '[ab].ts', '[!ab].ts', '[^a-c].ts',
-  '[]x].ts', '\\[x\\].ts', '[[]x].ts', '"sp ace".ts', 'sp*', '*ace*', '*.none', '.cfg/*', '*/README', 'l*/*', 'dang*',
-  '../trap/*', '/nonexistent/*', '[a-c]*', 'x[', '*[', "'*'.ts", 'st\\*r.txt', 'q?.txt', 'ü*', '*.[jt]s', '[B-a]*',
-  'src/deep/*', '*/deep/*', '.git/*', '*/.h*', 'empty/*', '"$HOME"/.ssh/*', '~/.aws/*', 'src/../*.js', './*.js',
+  '*',
+  '*.ts',
+  '.*',
+  '*/',
+  '*/*.ts',
+  '**/*.ts',
+  '**',
+  'src/*',
+  'src/.*',
+  'src/*/*.ts',
+  '?.ts',
+  '[ab].ts',
+  '[!ab].ts',
+  '[^a-c].ts',
+  '[]x].ts',
+  '\\[x\\].ts',
+  '[[]x].ts',
+  '"sp ace".ts',
+  'sp*',
+  '*ace*',
+  '*.none',
+  '.cfg/*',
+  '*/README',
+  'l*/*',
+  'dang*',
+  '../trap/*',
+  '/nonexistent/*',
+  '[a-c]*',
+  'x[',
+  '*[',
+  "'*'.ts",
+  'st\\*r.txt',
+  'q?.txt',
+  'ü*',
+  '*.[jt]s',
+  '[B-a]*',
+  'src/deep/*',
+  '*/deep/*',
+  '.git/*',
+  '*/.h*',
+  'empty/*',
+  '"$HOME"/.ssh/*',
+  '~/.aws/*',
+  'src/../*.js',
+  './*.js',
 ];
 const LOCALE_ENV = { LC_ALL: 'C.UTF-8', PATH: '/usr/bin:/bin' };
 let root = '';
@@ -25,7 +66,11 @@ let facts: HostFacts;
 beforeAll(async () => {
   root = realpathSync(makeFixtureTree());
   const home = `${root}/home/u`;
-  facts = await withRealGrammar({ ...fakeHostFacts({ home }), listDir, shellVars: { HOME: home, PATH: '/usr/bin:/bin' } });
+  facts = await withRealGrammar({
+    ...fakeHostFacts({ home }),
+    listDir,
+    shellVars: { HOME: home, PATH: '/usr/bin:/bin' },
+  });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -33,7 +33,16 @@ describe('expansions done by the review (test/domain/review/expansion/*.jsonl)',
   for (const c of cases) {
     const label = `${c.file}:${c.line} ${JSON.stringify(c.command)}`;
     it(label, () => {
-      const r = reviewCommand({ command: fill(c.command!), cwd: fill(c.cwd ?? '@ROOT@/proj'), ...(c.hop ? { hop: c.hop } : {}), ...(c.agent ? { agent: c.agent } : {}) }, defaultConfig(), facts);
+      const r = reviewCommand(
+        {
+          command: fill(c.command!),
+          cwd: fill(c.cwd ?? '@ROOT@/proj'),
+          ...(c.hop ? { hop: c.hop } : {}),
+          ...(c.agent ? { agent: c.agent } : {}),
+        },
+        defaultConfig(),
+        facts,
+      );
       const v = r.verdict;
       const codes = v.reasons.map((x) => x.code);
       const why = `${label} → ${v.decision}/${v.risk} ${codes.join(',')} ${v.reasons.map((x) => x.message).join(' | ')} argv=${JSON.stringify(r.normalized?.argv)} parts=${JSON.stringify(r.parts?.map((p) => p.argv))} run=${JSON.stringify(r.rewritten)}`;
@@ -43,7 +52,11 @@ describe('expansions done by the review (test/domain/review/expansion/*.jsonl)',
       for (const code of c.codes ?? []) expect(codes, why).toContain(code);
       for (const code of c.absentCodes ?? []) expect(codes, why).not.toContain(code);
       if (c.argv) expect(r.normalized?.argv ?? r.parts?.[0]?.argv, why).toEqual(c.argv.map(fill));
-      if (c.parts) expect(r.parts?.map((p) => p.argv), why).toEqual(c.parts.map((p) => p.map(fill)));
+      if (c.parts)
+        expect(
+          r.parts?.map((p) => p.argv),
+          why,
+        ).toEqual(c.parts.map((p) => p.map(fill)));
       if (c.run !== undefined) expect(r.rewritten, why).toBe(c.run === null ? undefined : fill(c.run));
     });
   }

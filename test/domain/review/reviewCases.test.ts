@@ -15,7 +15,9 @@ describe('review cases (test/domain/review/cases/*.jsonl)', () => {
   for (const c of cases) {
     const label = `${c.file}:${c.line} ${JSON.stringify(c.command ?? c.argv)}`;
     it(label, () => {
-      const req = c.argv ? { argv: c.argv, cwd: c.cwd ?? '/work/proj' } : { command: c.command!, cwd: c.cwd ?? '/work/proj', hop: c.hop, agent: c.agent };
+      const req = c.argv
+        ? { argv: c.argv, cwd: c.cwd ?? '/work/proj' }
+        : { command: c.command!, cwd: c.cwd ?? '/work/proj', hop: c.hop, agent: c.agent };
       const r = reviewCommand(req, config, facts);
       const v = r.verdict;
       const codes = v.reasons.map((x) => x.code);

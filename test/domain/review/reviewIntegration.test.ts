@@ -9,12 +9,15 @@ import { fakeHostFacts } from './fakeHostFacts.js';
 
 const facts = fakeHostFacts();
 const cwd = '/work/proj';
-const review = (command: string, config: PolicyConfig = defaultConfig(), f: HostFacts = facts) => reviewCommand({ command, cwd }, config, f);
+const review = (command: string, config: PolicyConfig = defaultConfig(), f: HostFacts = facts) =>
+  reviewCommand({ command, cwd }, config, f);
 
 /** The shell text a real agent handed its shell (placeholders filled as in a throwaway home). */
 function agentScripts(agent: string): string[] {
   return readFileSync(new URL(`../shell/agents/${agent}.jsonl`, import.meta.url), 'utf8')
-    .trim().split('\n').map((l) => JSON.parse(l) as { args?: string[] })
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { args?: string[] })
     .filter((o) => o.args)
     .map((o) => parseShellInvocation(o.args!.map((a) => a.replaceAll('$HOME', '/home/u'))))
     .flatMap((inv) => (inv.kind === 'command' ? [inv.script] : []));
@@ -34,7 +37,11 @@ describe('real agent shell text', () => {
     const envelope = agentScripts('claude').find((s) => s.includes("eval 'touch marker.txt'"))!;
     const ok = reviewCommand({ command: envelope, cwd, agent: 'claude', hop: 'agent' }, defaultConfig(), facts);
     expect(ok.envelope).toBe('claude');
-    const bad = reviewCommand({ command: envelope.replace("eval 'touch marker.txt'", "eval 'rm -rf ~'"), cwd, agent: 'claude', hop: 'agent' }, defaultConfig(), facts);
+    const bad = reviewCommand(
+      { command: envelope.replace("eval 'touch marker.txt'", "eval 'rm -rf ~'"), cwd, agent: 'claude', hop: 'agent' },
+      defaultConfig(),
+      facts,
+    );
     expect(bad.verdict.decision).toBe('block');
     expect(bad.verdict.risk).toBe('critical');
   });
@@ -94,9 +101,16 @@ describe('argv requests', () => {
 });
 
 describe('config rules', () => {
-  const withRules = (rules: PolicyConfig['rules'], disabledRules: string[] = []): PolicyConfig => ({ ...defaultConfig(), rules, disabledRules });
+  const withRules = (rules: PolicyConfig['rules'], disabledRules: string[] = []): PolicyConfig => ({
+    ...defaultConfig(),
+    rules,
+    disabledRules,
+  });
   it('a user allow replaces the built-in answer, with its id', () => {
-    const r = review('npm test', withRules([{ id: 'user:npm-test', command: 'npm', subcommand: ['test'], decision: 'allow' }]));
+    const r = review(
+      'npm test',
+      withRules([{ id: 'user:npm-test', command: 'npm', subcommand: ['test'], decision: 'allow' }]),
+    );
     expect(r.verdict.decision).toBe('allow');
     expect(r.verdict.rule_ids).toContain('user:npm-test');
   });
@@ -104,13 +118,24 @@ describe('config rules', () => {
     const cfg = withRules([{ id: 'user:rm', command: 'rm', decision: 'allow' }]);
     expect(review('rm -rf /', cfg).verdict).toMatchObject({ decision: 'block', risk: 'critical' });
     expect(review('rm -rf build', cfg).verdict.decision).toBe('allow');
-    expect(review('curl http://169.254.169.254/', withRules([{ id: 'user:curl', command: 'curl', decision: 'allow' }])).verdict.decision).toBe('block');
+    expect(
+      review('curl http://169.254.169.254/', withRules([{ id: 'user:curl', command: 'curl', decision: 'allow' }]))
+        .verdict.decision,
+    ).toBe('block');
   });
   it('ask and block rules only tighten', () => {
-    expect(review('git status', withRules([{ id: 'project:status', command: 'git', subcommand: ['status'], decision: 'ask' }])).verdict.decision).toBe('ask');
+    expect(
+      review(
+        'git status',
+        withRules([{ id: 'project:status', command: 'git', subcommand: ['status'], decision: 'ask' }]),
+      ).verdict.decision,
+    ).toBe('ask');
     const cfg = withRules([{ id: 'project:push', command: 'git', subcommand: ['push'], decision: 'ask', risk: 'low' }]);
     expect(review('git push --force', cfg).verdict).toMatchObject({ decision: 'ask', risk: 'high' });
-    expect(review('git push', withRules([{ id: 'u:b', command: 'git', subcommand: ['push'], decision: 'block' }])).verdict.decision).toBe('block');
+    expect(
+      review('git push', withRules([{ id: 'u:b', command: 'git', subcommand: ['push'], decision: 'block' }])).verdict
+        .decision,
+    ).toBe('block');
   });
   it('matches args exactly and argsContain as a subset', () => {
     const exact = withRules([{ id: 'u:exact', command: 'make', args: ['lint'], decision: 'allow' }]);
@@ -125,10 +150,13 @@ describe('config rules', () => {
     expect(review('timeout 60 npm test', cfg).verdict.decision).toBe('allow');
   });
   it('a user allow for an interpreter use replaces its ask, but what the code touches still counts', () => {
-    const cfg = withRules([{ id: 'me:pytest', command: 'python3', args: ['-m', 'pytest'], decision: 'allow' }, { id: 'me:py', command: 'python3', argsContain: ['-c'], decision: 'allow' }]);
+    const cfg = withRules([
+      { id: 'me:pytest', command: 'python3', args: ['-m', 'pytest'], decision: 'allow' },
+      { id: 'me:py', command: 'python3', argsContain: ['-c'], decision: 'allow' },
+    ]);
     expect(review('python3 -m pytest', cfg).verdict.decision).toBe('allow');
     expect(review('python3 -c "print(1)"', cfg).verdict.decision).toBe('allow');
-    expect(review("python3 -c \"open('/home/u/.ssh/id_rsa')\"", cfg).verdict.decision).toBe('block');
+    expect(review('python3 -c "open(\'/home/u/.ssh/id_rsa\')"', cfg).verdict.decision).toBe('block');
     expect(review('python3 x.py', cfg).verdict.decision).toBe('ask');
   });
   it('disabledRules switches built-ins off (deny by default then asks)', () => {
@@ -141,7 +169,10 @@ describe('config rules', () => {
 describe('symlinks', () => {
   const linked = fakeHostFacts({ links: { '/tmp/innocent': '/home/u', '/work/proj/keys': '/home/u/.ssh' } });
   it('a recursive delete of a temp path that is a symlink to home is refused', () => {
-    expect(review('rm -rf /tmp/innocent/', defaultConfig(), linked).verdict).toMatchObject({ decision: 'block', risk: 'critical' });
+    expect(review('rm -rf /tmp/innocent/', defaultConfig(), linked).verdict).toMatchObject({
+      decision: 'block',
+      risk: 'critical',
+    });
   });
   it('reading through a workspace symlink into ~/.ssh is refused', () => {
     expect(review('cat keys/id_rsa', defaultConfig(), linked).verdict.decision).toBe('block');
@@ -150,13 +181,20 @@ describe('symlinks', () => {
 
 describe('fail closed', () => {
   it('an exception inside the review becomes an internal.error block', () => {
-    const broken: HostFacts = { ...facts, resolveCommand: () => { throw new Error('boom'); } };
+    const broken: HostFacts = {
+      ...facts,
+      resolveCommand: () => {
+        throw new Error('boom');
+      },
+    };
     const r = review('ls', defaultConfig(), broken);
     expect(r.verdict).toMatchObject({ decision: 'block', risk: 'critical' });
     expect(r.verdict.reasons[0]!.code).toBe('internal.error');
   });
   it('a command that does not resolve is blocked', () => {
-    expect(review('ls', defaultConfig(), fakeHostFacts({ onPath: [] })).verdict.reasons.map((r) => r.code)).toContain('command.not_found');
+    expect(review('ls', defaultConfig(), fakeHostFacts({ onPath: [] })).verdict.reasons.map((r) => r.code)).toContain(
+      'command.not_found',
+    );
   });
 });
 

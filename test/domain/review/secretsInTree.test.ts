@@ -34,7 +34,7 @@ describe('recursive searches of trees holding secrets', () => {
     ['grep -r KEY', 'withenv', 'block'],
     ['grep -R KEY ../deep', 'withenv', 'block'],
     ['grep --recursive KEY .', 'withenv', 'block'],
-    ['grep -rn --include=\'*.ts\' import .', 'withenv', 'allow'],
+    ["grep -rn --include='*.ts' import .", 'withenv', 'allow'],
     ['grep -rn --exclude=.env KEY .', 'withenv', 'allow'],
     ['grep -n KEY src/a.ts', 'withenv', 'allow'],
     ['grep -rn API_KEY .', 'clean', 'allow'],

@@ -8,7 +8,18 @@ import { FAKE_PATH_COMMANDS, fakeHostFacts } from '../review/fakeHostFacts.js';
 import { withRealGrammar } from '../review/grammarFacts.js';
 import data from './precedence.cases.json' with { type: 'json' };
 
-interface Case { name: string; rules: ConfigRule[]; command: string; cwd?: string; agent?: string; decision: string; risk?: string; ruleIds?: string[]; absentRuleIds?: string[]; codes?: string[] }
+interface Case {
+  name: string;
+  rules: ConfigRule[];
+  command: string;
+  cwd?: string;
+  agent?: string;
+  decision: string;
+  risk?: string;
+  ruleIds?: string[];
+  absentRuleIds?: string[];
+  codes?: string[];
+}
 
 describe('config rule precedence', async () => {
   const facts = await withRealGrammar(fakeHostFacts({ onPath: [...FAKE_PATH_COMMANDS, 'mytool'] }));
@@ -20,6 +31,10 @@ describe('config rule precedence', async () => {
     if (c.risk) expect(v.risk, why).toBe(c.risk);
     for (const id of c.ruleIds ?? []) expect(v.rule_ids, why).toContain(id);
     for (const id of c.absentRuleIds ?? []) expect(v.rule_ids, why).not.toContain(id);
-    for (const code of c.codes ?? []) expect(v.reasons.map((r) => r.code), why).toContain(code);
+    for (const code of c.codes ?? [])
+      expect(
+        v.reasons.map((r) => r.code),
+        why,
+      ).toContain(code);
   });
 });

@@ -21,12 +21,17 @@ const NOW = Date.parse('2026-12-02T12:00:00.000Z');
 function ruleFor(scope: Scope, decision: Decision, n: number): ConfigRule | undefined {
   const base: ConfigRule = { id: `${scope}:${decision}-${n}`, command: 'mytool', args: ['build'], decision };
   switch (scope) {
-    case 'managed': return { ...base, layer: 'managed' };
-    case 'user': return { ...base, layer: 'user' };
+    case 'managed':
+      return { ...base, layer: 'managed' };
+    case 'user':
+      return { ...base, layer: 'user' };
     // The loader drops a project file's allow (config.loosening_ignored): it never reaches the review.
-    case 'project-file': return decision === 'allow' ? undefined : { ...base, layer: 'project' };
-    case 'project-approval': return { ...base, cwd: '/work/proj/**', layer: 'user' };
-    case 'session-approval': return { ...base, session: 's1', savedAt: '2026-12-02T11:00:00.000Z', layer: 'user' };
+    case 'project-file':
+      return decision === 'allow' ? undefined : { ...base, layer: 'project' };
+    case 'project-approval':
+      return { ...base, cwd: '/work/proj/**', layer: 'user' };
+    case 'session-approval':
+      return { ...base, session: 's1', savedAt: '2026-12-02T11:00:00.000Z', layer: 'user' };
   }
 }
 
@@ -39,17 +44,25 @@ function expected(rules: ConfigRule[]): Decision {
   const contenders = rules.filter((r) => !isFloor(r));
   let winner: ConfigRule | undefined;
   for (const r of contenders) {
-    if (!winner || conditions(r) > conditions(winner) || (conditions(r) === conditions(winner) && rank(r.decision) > rank(winner.decision))) winner = r;
+    if (
+      !winner ||
+      conditions(r) > conditions(winner) ||
+      (conditions(r) === conditions(winner) && rank(r.decision) > rank(winner.decision))
+    )
+      winner = r;
   }
   // `mytool build` is unknown to the built-ins: without a deciding rule it asks.
   return rules.filter(isFloor).reduce<Decision>((d, r) => stricter(d, r.decision), winner?.decision ?? 'ask');
 }
 
 const pairs: Array<[string, ConfigRule[]]> = [];
-for (const sa of SCOPES) for (const da of DECISIONS) for (const sb of SCOPES) for (const db of DECISIONS) {
-  const rules = [ruleFor(sa, da, 1), ruleFor(sb, db, 2)].filter((r): r is ConfigRule => r !== undefined);
-  pairs.push([`${sa} ${da} + ${sb} ${db}`, rules]);
-}
+for (const sa of SCOPES)
+  for (const da of DECISIONS)
+    for (const sb of SCOPES)
+      for (const db of DECISIONS) {
+        const rules = [ruleFor(sa, da, 1), ruleFor(sb, db, 2)].filter((r): r is ConfigRule => r !== undefined);
+        pairs.push([`${sa} ${da} + ${sb} ${db}`, rules]);
+      }
 
 describe(`precedence over every pair of scopes and decisions (${pairs.length} pairs)`, async () => {
   const facts = await withRealGrammar(fakeHostFacts({ onPath: [...FAKE_PATH_COMMANDS, 'mytool'] }));
@@ -64,6 +77,8 @@ describe(`precedence over every pair of scopes and decisions (${pairs.length} pa
   it.each(pairs)('%s', (_name, rules) => {
     const config = forSession({ ...defaultConfig(), rules }, 's1', NOW);
     const v = reviewCommand({ command: 'mytool build', cwd: '/work/proj' }, config, facts).verdict;
-    expect(v.decision, `${v.decision} ${v.reasons.map((x) => x.code).join(',')} ${v.rule_ids.join(',')}`).toBe(expected(rules));
+    expect(v.decision, `${v.decision} ${v.reasons.map((x) => x.code).join(',')} ${v.rule_ids.join(',')}`).toBe(
+      expected(rules),
+    );
   });
 });

@@ -14,7 +14,10 @@ const fill = (s: string): string =>
     .replaceAll('$WORKSPACE', '/work/ws');
 
 const lines = (agent: string): Array<Record<string, unknown>> =>
-  readFileSync(join(AGENTS_DIR, `${agent}.jsonl`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  readFileSync(join(AGENTS_DIR, `${agent}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const lastArg = (rec: Record<string, unknown>): string => (rec.args as string[]).at(-1)!;
 
 const claude = lines('claude');

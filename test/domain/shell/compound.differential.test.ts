@@ -28,7 +28,8 @@ const envFile = join(sandbox, 'xtrace.sh');
 writeFileSync(envFile, `PS4='+\${SHLVL}|\${PWD}|'; exec 3>>${trace}; BASH_XTRACEFD=3; set -x\n`);
 const snapshot = join(sandbox, '.claude/shell-snapshots/snapshot-bash-1796142397507-h2acv2.sh');
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
-const stripAssignments = (argv: string[]): string[] => argv.slice(argv.findIndex((w) => !ASSIGNMENT.test(w)) < 0 ? argv.length : argv.findIndex((w) => !ASSIGNMENT.test(w)));
+const stripAssignments = (argv: string[]): string[] =>
+  argv.slice(argv.findIndex((w) => !ASSIGNMENT.test(w)) < 0 ? argv.length : argv.findIndex((w) => !ASSIGNMENT.test(w)));
 
 function freshWorkspace(): string {
   const ws = join(sandbox, 'ws');
@@ -46,8 +47,15 @@ const NL = '%newline%';
 function executed(command: string, cwd: string): Array<{ cwd: string; argv: string[] }> {
   writeFileSync(trace, '');
   try {
-    execFileSync('/bin/bash', ['-c', command], { cwd, env: { PATH: '/usr/bin:/bin', HOME: sandbox, BASH_ENV: envFile }, stdio: 'ignore', timeout: 10000 });
-  } catch { /* a failing part is fine: what ran is what counts */ }
+    execFileSync('/bin/bash', ['-c', command], {
+      cwd,
+      env: { PATH: '/usr/bin:/bin', HOME: sandbox, BASH_ENV: envFile },
+      stdio: 'ignore',
+      timeout: 10000,
+    });
+  } catch {
+    /* a failing part is fine: what ran is what counts */
+  }
   const out: Array<{ cwd: string; argv: string[] }> = [];
   // An argument with a newline (a commit message) spans several trace lines, inside single quotes.
   const records: string[] = [];
@@ -76,16 +84,27 @@ beforeAll(async () => {
   writeFileSync(snapshot, '# empty snapshot\n');
 });
 
-const tables = loadCases(new URL('../review/compound', import.meta.url).pathname).filter((c) => c.expect === 'allow').map((c) => c.command!);
-const envelope = BASES['claude-2.1.332']!.replace('/home/u/.claude/shell-snapshots/snapshot-bash-1796142397507-h2acv2.sh', snapshot)
-  .replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, join(sandbox, 'claude-1a2b-cwd'));
-const commitIdiom = "git add README.md && git commit -q -m \"$(cat <<'EOF'\nCommit message here.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)\"";
-const corpus = [...tables, envelope, envelope.replace("eval 'touch marker.txt'", "eval 'cd src && ls | head -3'"), 'cd src && ls | head -3; cd .. && cat README.md | wc -l',
+const tables = loadCases(new URL('../review/compound', import.meta.url).pathname)
+  .filter((c) => c.expect === 'allow')
+  .map((c) => c.command!);
+const envelope = BASES['claude-2.1.332']!.replace(
+  '/home/u/.claude/shell-snapshots/snapshot-bash-1796142397507-h2acv2.sh',
+  snapshot,
+).replace(/\/tmp\/claude-[0-9a-f]{4}-cwd/, join(sandbox, 'claude-1a2b-cwd'));
+const commitIdiom =
+  'git add README.md && git commit -q -m "$(cat <<\'EOF\'\nCommit message here.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"';
+const corpus = [
+  ...tables,
+  envelope,
+  envelope.replace("eval 'touch marker.txt'", "eval 'cd src && ls | head -3'"),
+  'cd src && ls | head -3; cd .. && cat README.md | wc -l',
   // Here-documents (heredoc.jsonl's allowed spellings are in `tables` too): Claude's commit idiom in its
   // envelope (its here-document quoting, no `< /dev/null`), a file written with cat and tee, a shell fed one.
   envelope.replace("eval 'touch marker.txt' < /dev/null", () => `eval ${claudeHeredocQuote(commitIdiom)}`),
   "cd src && cat > notes.txt <<'EOF' && tee -a notes.txt <<< more >/dev/null && wc -l notes.txt\nline one\nEOF",
-  "sh <<'EOF'\necho harmless\nEOF", "cat <<'EOF' | bash -s\nls src\nEOF"];
+  "sh <<'EOF'\necho harmless\nEOF",
+  "cat <<'EOF' | bash -s\nls src\nEOF",
+];
 
 describe('compound commands: the simple commands bash runs are the parts the review judged', () => {
   for (const command of corpus) {
@@ -94,17 +113,30 @@ describe('compound commands: the simple commands bash runs are the parts the rev
       const r = reviewCommand({ command, cwd: ws, hop: 'agent', agent: 'claude' }, defaultConfig(), facts);
       expect(r.verdict.decision, JSON.stringify(r.verdict.reasons)).toBe('allow');
       // One simple command (`eval 'cd src && ls'` as a whole) takes the simple-command path: no parts.
-      if (!r.parts) { expect(tokenize(command, { home: sandbox }).ok).toBe(true); return; }
-      const judged = (r.parts ?? []).filter((p: CompoundPart) => p.argv.length > 0)
+      if (!r.parts) {
+        expect(tokenize(command, { home: sandbox }).ok).toBe(true);
+        return;
+      }
+      const judged = (r.parts ?? [])
+        .filter((p: CompoundPart) => p.argv.length > 0)
         .map((p) => ({ cwds: p.cwd.split(' | '), argv: stripAssignments(p.argv), used: false }))
         .filter((p) => p.argv.length > 0);
       const ran = executed(command, ws);
       for (const x of ran) {
-        const match = judged.find((j) => !j.used && JSON.stringify(j.argv) === JSON.stringify(x.argv) && j.cwds.includes(x.cwd));
-        expect(match, `bash ran ${JSON.stringify(x)} which the review did not judge there; judged ${JSON.stringify(judged)}`).toBeDefined();
+        const match = judged.find(
+          (j) => !j.used && JSON.stringify(j.argv) === JSON.stringify(x.argv) && j.cwds.includes(x.cwd),
+        );
+        expect(
+          match,
+          `bash ran ${JSON.stringify(x)} which the review did not judge there; judged ${JSON.stringify(judged)}`,
+        ).toBeDefined();
         match!.used = true;
       }
-      if (!/\|\||\bexit\b/.test(command)) expect(judged.filter((j) => !j.used), 'judged but not run').toEqual([]);
+      if (!/\|\||\bexit\b/.test(command))
+        expect(
+          judged.filter((j) => !j.used),
+          'judged but not run',
+        ).toEqual([]);
     });
   }
 });

@@ -8,11 +8,16 @@ import { fakeHostFacts } from '../review/fakeHostFacts.js';
 
 const gemini = (cmd: string): string =>
   `shopt -u promptvars nullglob extglob nocaseglob dotglob; _bgpids_file=/tmp/gemini-shell-Z8s3TB/bgpids.tmp\n(\n  trap 'jobs -p > "$_bgpids_file"' EXIT\n${cmd}\n)\n__code=$?\nexit $__code`;
-const decide = (cmd: string): string => reviewCommand({ command: gemini(cmd), cwd: '/work/proj', agent: 'gemini' }, defaultConfig(), fakeHostFacts()).verdict.decision;
+const decide = (cmd: string): string =>
+  reviewCommand({ command: gemini(cmd), cwd: '/work/proj', agent: 'gemini' }, defaultConfig(), fakeHostFacts()).verdict
+    .decision;
 
 describe('envelope variables', () => {
   it('are read from the template text', () => {
-    expect(envelopeVariables('a; _x=1\n( trap \'y > "$_x"\' EXIT\n)\n__code=$?\nexit ${__code}').sort()).toEqual(['__code', '_x']);
+    expect(envelopeVariables('a; _x=1\n( trap \'y > "$_x"\' EXIT\n)\n__code=$?\nexit ${__code}').sort()).toEqual([
+      '__code',
+      '_x',
+    ]);
   });
 
   it.each([

@@ -14,7 +14,12 @@ describe('expansion building blocks', () => {
   });
 
   it('overlapping or out-of-range edits give no text (the caller refuses)', () => {
-    expect(applyEdits('abcdef', [{ start: 1, end: 3, replacement: 'X' }, { start: 2, end: 4, replacement: 'Y' }])).toBeUndefined();
+    expect(
+      applyEdits('abcdef', [
+        { start: 1, end: 3, replacement: 'X' },
+        { start: 2, end: 4, replacement: 'Y' },
+      ]),
+    ).toBeUndefined();
     expect(applyEdits('abc', [{ start: 2, end: 9, replacement: 'X' }])).toBeUndefined();
     expect(applyEdits('ls *.ts', [{ start: 3, end: 7, replacement: 'a.ts b.ts' }])).toBe('ls a.ts b.ts');
   });
@@ -31,9 +36,14 @@ describe('expansion building blocks', () => {
     const args = ['-c', 'ls *', 'ls *', 'ls *'];
     const inv = parseShellInvocation(args, 'bash');
     if (inv.kind !== 'command') throw new Error('not a command');
-    expect(rewriteArgs(args, inv, 'ls a b', (a) => parseShellInvocation(a, 'bash'))).toEqual(['-c', 'ls a b', 'ls *', 'ls *']);
+    expect(rewriteArgs(args, inv, 'ls a b', (a) => parseShellInvocation(a, 'bash'))).toEqual([
+      '-c',
+      'ls a b',
+      'ls *',
+      'ls *',
+    ]);
     // A parser that reads the result differently: no rewrite.
-    expect(rewriteArgs(args, inv, 'ls a b', () => ({ kind: 'interactive' } as never))).toBeUndefined();
+    expect(rewriteArgs(args, inv, 'ls a b', () => ({ kind: 'interactive' }) as never)).toBeUndefined();
   });
 
   it('the tokenizer leaves `${X:-y}`, `$1`, `$(…)` refused even when expanding', () => {

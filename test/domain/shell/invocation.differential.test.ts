@@ -19,8 +19,15 @@ const GENERATED = 320;
 /** Shells run at once: each is a few ms of CPU, so waiting on a busy machine dominates. */
 const WIDTH = 8;
 
-interface Dangerous { args: string[]; accept?: ShellDialect[]; refuse?: ShellDialect[]; why: string }
-const TABLE: Dangerous[] = JSON.parse(readFileSync(new URL('./invocation/dangerous.cases.json', import.meta.url), 'utf8'));
+interface Dangerous {
+  args: string[];
+  accept?: ShellDialect[];
+  refuse?: ShellDialect[];
+  why: string;
+}
+const TABLE: Dangerous[] = JSON.parse(
+  readFileSync(new URL('./invocation/dangerous.cases.json', import.meta.url), 'utf8'),
+);
 
 const sb = makeSandbox(mkdtempSync(join(tmpdir(), 'shimctl-invdiff-')));
 afterAll(() => rmSync(sb.root, { recursive: true, force: true }));
@@ -34,7 +41,10 @@ const DIALECTS: Dialect[] = ['bash', 'dash', 'sh'];
 const REAL: Record<Dialect, Array<{ file: string; argv0: string; real: 'bash' | 'dash' }>> = {
   bash: [{ file: BASH, argv0: 'bash', real: 'bash' }],
   dash: [{ file: DASH, argv0: 'sh', real: 'dash' }],
-  sh: [{ file: BASH, argv0: 'sh', real: 'bash' }, { file: DASH, argv0: 'sh', real: 'dash' }],
+  sh: [
+    { file: BASH, argv0: 'sh', real: 'bash' },
+    { file: DASH, argv0: 'sh', real: 'dash' },
+  ],
 };
 
 const runs = new Map<string, Promise<Observed>>();
@@ -45,7 +55,10 @@ function run(file: string, argv0: string, argv: string[]): Promise<Observed> {
   return p;
 }
 
-interface Checked { refused: boolean; problems: string[] }
+interface Checked {
+  refused: boolean;
+  problems: string[];
+}
 
 /** Parser vs real shells for one argv and dialect: no problems when they agree or the parser refuses. */
 async function check(args: string[], dialect: Dialect): Promise<Checked> {
@@ -55,17 +68,23 @@ async function check(args: string[], dialect: Dialect): Promise<Checked> {
   const problems: string[] = [];
   for (const shell of REAL[dialect]) {
     const obs = await run(shell.file, shell.argv0, argv);
-    for (const p of disagreements(claim, obs, shell.argv0, shell.real, sb.rc)) problems.push(`${shell.argv0}(${shell.file}): ${p}`);
+    for (const p of disagreements(claim, obs, shell.argv0, shell.real, sb.rc))
+      problems.push(`${shell.argv0}(${shell.file}): ${p}`);
   }
   return { refused: false, problems };
 }
 
 const checkAll = (cases: string[][]): Promise<Checked[][]> =>
-  pool(cases.map((args) => () => Promise.all(DIALECTS.map((d) => check(args, d)))), WIDTH);
+  pool(
+    cases.map((args) => () => Promise.all(DIALECTS.map((d) => check(args, d)))),
+    WIDTH,
+  );
 
 describe('invocation parser vs real bash and dash: dangerous spellings', () => {
   let results: Checked[][] = [];
-  beforeAll(async () => { results = await checkAll(TABLE.map((c) => c.args)); }, 60_000);
+  beforeAll(async () => {
+    results = await checkAll(TABLE.map((c) => c.args));
+  }, 60_000);
   TABLE.forEach((c, n) => {
     it(`${JSON.stringify(c.args)}: ${c.why}`, () => {
       DIALECTS.forEach((d, j) => {

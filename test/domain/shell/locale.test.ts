@@ -37,7 +37,10 @@ describe('non-ASCII text under the locale of the request', () => {
 
 describe('assignments that select a locale', () => {
   it.each(table.assign)('%s → %s', (text, expected) => {
-    const v = reviewCommand({ command: text, cwd: '/work/proj' }, defaultConfig(), { ...fakeHostFacts(), locale: { LANG: 'C.UTF-8' } }).verdict;
+    const v = reviewCommand({ command: text, cwd: '/work/proj' }, defaultConfig(), {
+      ...fakeHostFacts(),
+      locale: { LANG: 'C.UTF-8' },
+    }).verdict;
     const codes = v.reasons.map((r) => r.code);
     if (expected === 'ask') {
       expect(v.decision, codes.join()).toBe('ask');

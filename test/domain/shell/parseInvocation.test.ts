@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { parseShellInvocation } from '../../../src/domain/shell/parseInvocation.js';
 import { AGENTS_DIR } from './agentFixtures.js';
 
-interface Case { args: string[]; note?: string; expect?: Record<string, unknown>; unsupported?: string }
+interface Case {
+  args: string[];
+  note?: string;
+  expect?: Record<string, unknown>;
+  unsupported?: string;
+}
 const cases: Case[] = JSON.parse(readFileSync(new URL('./invocation.cases.json', import.meta.url), 'utf8'));
 
 const home = mkdtempSync(join(tmpdir(), 'shimctl-inv-'));
@@ -71,7 +76,18 @@ describe('parseShellInvocation: agrees with real bash on what it binds', () => {
 describe('parseShellInvocation: every argv real agents used', () => {
   const files = readdirSync(AGENTS_DIR).filter((f) => f.endsWith('.jsonl') && f !== 'codex.jsonl');
   it('covers the PATH-visible agents', () => {
-    expect(files.sort()).toEqual(['claude-2.1.332.jsonl', 'claude-bashrc.jsonl', 'claude-current.jsonl', 'claude-no-snapshot.jsonl', 'claude.jsonl', 'cn.jsonl', 'copilot.jsonl', 'gemini.jsonl', 'opencode.jsonl', 'qwen.jsonl']);
+    expect(files.sort()).toEqual([
+      'claude-2.1.332.jsonl',
+      'claude-bashrc.jsonl',
+      'claude-current.jsonl',
+      'claude-no-snapshot.jsonl',
+      'claude.jsonl',
+      'cn.jsonl',
+      'copilot.jsonl',
+      'gemini.jsonl',
+      'opencode.jsonl',
+      'qwen.jsonl',
+    ]);
   });
   for (const f of files) {
     const lines = readFileSync(join(AGENTS_DIR, f), 'utf8').split('\n').filter(Boolean);

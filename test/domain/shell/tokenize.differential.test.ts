@@ -31,8 +31,9 @@ function runScript(shell: string, lines: string[]): string[][] {
 /** A script line ending in a backslash would continue onto the next line; `-c` text would not. */
 const endsInBackslash = (s: string): boolean => /(^|[^\\])(\\\\)*\\$/.test(s);
 
-const tableTexts: string[] = (JSON.parse(readFileSync(new URL('../tokenize.cases.json', import.meta.url), 'utf8')) as Array<{ text: string }>)
-  .map((c) => c.text);
+const tableTexts: string[] = (
+  JSON.parse(readFileSync(new URL('../tokenize.cases.json', import.meta.url), 'utf8')) as Array<{ text: string }>
+).map((c) => c.text);
 
 function acceptedArgs(): Array<{ line: string; words: string[] }> {
   const out: Array<{ line: string; words: string[] }> = [];
@@ -69,7 +70,10 @@ describe('tokenize agrees with real shells', () => {
 
   for (const shell of ['/bin/bash', '/usr/bin/dash']) {
     it(`${shell}: argument words`, () => {
-      const got = runScript(shell, args.map((a) => a.line));
+      const got = runScript(
+        shell,
+        args.map((a) => a.line),
+      );
       expect(got.length).toBe(args.length);
       const mismatches = args
         .map((a, k) => ({ line: a.line, ours: a.words, shell: got[k] }))
@@ -77,7 +81,10 @@ describe('tokenize agrees with real shells', () => {
       expect(mismatches).toEqual([]);
     });
     it(`${shell}: leading assignment values (tilde after = and :)`, () => {
-      const got = runScript(shell, assignments.map((a) => a.line));
+      const got = runScript(
+        shell,
+        assignments.map((a) => a.line),
+      );
       expect(got.length).toBe(assignments.length);
       const mismatches = assignments
         .map((a, k) => ({ line: a.line, ours: a.value, shell: got[k]?.[0] }))

@@ -6,10 +6,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unwrapEnvelope } from '../../../src/domain/shell/unwrapEnvelope.js';
 import type { EnvelopeContext } from '../../../src/domain/shell/unwrapEnvelope.js';
-import { BASES, claudeEnvelope, claudeNoSnapshotEnvelope, claudeQuote, claudeRealEnvelope, claudeRealQuote, codexEnvelope, geminiEnvelope } from './agentFixtures.js';
+import {
+  BASES,
+  claudeEnvelope,
+  claudeNoSnapshotEnvelope,
+  claudeQuote,
+  claudeRealEnvelope,
+  claudeRealQuote,
+  codexEnvelope,
+  geminiEnvelope,
+} from './agentFixtures.js';
 
-interface Edit { append?: string; prepend?: string; replace?: [string, string]; replaceAll?: [string, string] }
-interface Case { why: string; base: string; agent?: string; hop?: 'agent' | 'nested'; home?: string; edit?: Edit; expect: Record<string, unknown> }
+interface Edit {
+  append?: string;
+  prepend?: string;
+  replace?: [string, string];
+  replaceAll?: [string, string];
+}
+interface Case {
+  why: string;
+  base: string;
+  agent?: string;
+  hop?: 'agent' | 'nested';
+  home?: string;
+  edit?: Edit;
+  expect: Record<string, unknown>;
+}
 const cases: Case[] = JSON.parse(readFileSync(new URL('./envelope.cases.json', import.meta.url), 'utf8'));
 
 function applyEdit(text: string, edit: Edit | undefined): string {
@@ -58,7 +80,10 @@ describe('unwrapEnvelope: injection at every position', () => {
   ];
   for (const [name, text, agent, step] of targets) {
     it(`${name}: ${Math.ceil((text.length + 1) / step)} positions x ${payloads.length} payloads`, () => {
-      const positions = [...Array.from({ length: Math.ceil((text.length + 1) / step) }, (_, k) => k * step), text.length];
+      const positions = [
+        ...Array.from({ length: Math.ceil((text.length + 1) / step) }, (_, k) => k * step),
+        text.length,
+      ];
       let checked = 0;
       for (const p of payloads) {
         for (const at of positions) {
@@ -81,16 +106,42 @@ describe('unwrapEnvelope: the model command is extracted exactly', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (cmd) => {
         expect(unwrapEnvelope(claudeEnvelope(cmd), ctx)).toMatchObject({ kind: 'envelope', inner: cmd });
         expect(unwrapEnvelope(claudeRealEnvelope(cmd), ctx)).toMatchObject({ kind: 'envelope', inner: cmd });
-        expect(unwrapEnvelope(claudeNoSnapshotEnvelope(cmd), ctx)).toMatchObject({ kind: 'envelope', name: 'claude-no-snapshot', inner: cmd });
-        expect(unwrapEnvelope(codexEnvelope(cmd), { agent: 'codex', hop: 'agent' })).toMatchObject({ kind: 'envelope', inner: cmd });
-        expect(unwrapEnvelope(geminiEnvelope(cmd), { agent: 'gemini', hop: 'agent' })).toMatchObject({ kind: 'envelope', inner: cmd });
+        expect(unwrapEnvelope(claudeNoSnapshotEnvelope(cmd), ctx)).toMatchObject({
+          kind: 'envelope',
+          name: 'claude-no-snapshot',
+          inner: cmd,
+        });
+        expect(unwrapEnvelope(codexEnvelope(cmd), { agent: 'codex', hop: 'agent' })).toMatchObject({
+          kind: 'envelope',
+          inner: cmd,
+        });
+        expect(unwrapEnvelope(geminiEnvelope(cmd), { agent: 'gemini', hop: 'agent' })).toMatchObject({
+          kind: 'envelope',
+          inner: cmd,
+        });
       }),
       { numRuns: 300 },
     );
   });
 
   it('agrees with real bash on what the quoted word means', () => {
-    const tricky = ['ls', 'a=b', '', '@x+,y:z', "it's", "'", "''", "a'\\''b", "'\\''", "\\'", '"\'"', 'x\ny', "$(id) `id` ${HOME} 'q' \"d\" \\", "end\\", "' ; rm -rf ~ ; '"];
+    const tricky = [
+      'ls',
+      'a=b',
+      '',
+      '@x+,y:z',
+      "it's",
+      "'",
+      "''",
+      "a'\\''b",
+      "'\\''",
+      "\\'",
+      '"\'"',
+      'x\ny',
+      '$(id) `id` ${HOME} \'q\' "d" \\',
+      'end\\',
+      "' ; rm -rf ~ ; '",
+    ];
     const quoted = [...tricky.map((t) => claudeQuote(t)), ...tricky.map((t) => claudeRealQuote(t))];
     const home = mkdtempSync(join(tmpdir(), 'shimctl-env-'));
     const out = execFileSync('/bin/bash', ['-c', `printf '%s\\0' ${quoted.join(' ')}`], {
@@ -114,21 +165,32 @@ describe('unwrapEnvelope: the model command is extracted exactly', () => {
 
   it('a gemini command holding a fake claude envelope stays the inner text', () => {
     const fake = claudeEnvelope('rm -rf ~');
-    expect(unwrapEnvelope(geminiEnvelope(fake), { hop: 'agent' })).toMatchObject({ kind: 'envelope', name: 'gemini', inner: fake });
+    expect(unwrapEnvelope(geminiEnvelope(fake), { hop: 'agent' })).toMatchObject({
+      kind: 'envelope',
+      name: 'gemini',
+      inner: fake,
+    });
   });
 
   it('reports what the fixed part sources, writes and puts on PATH', () => {
     expect(unwrapEnvelope(BASES.claude!, ctx)).toEqual({
-      kind: 'envelope', name: 'claude', inner: 'touch marker.txt',
+      kind: 'envelope',
+      name: 'claude',
+      inner: 'touch marker.txt',
       sourced: ['/home/u/.claude/shell-snapshots/snapshot-bash-1795949267315-m5qf0o.sh'],
       writes: ['/tmp/claude-b631-cwd'],
     });
     expect(unwrapEnvelope(BASES.gemini!, { hop: 'agent' })).toEqual({
-      kind: 'envelope', name: 'gemini', inner: 'touch marker.txt', sourced: [],
+      kind: 'envelope',
+      name: 'gemini',
+      inner: 'touch marker.txt',
+      sourced: [],
       writes: ['/tmp/gemini-shell-Z8s3TB/bgpids.tmp'],
     });
     expect(unwrapEnvelope(BASES.codex!, { hop: 'agent' })).toEqual({
-      kind: 'envelope', name: 'codex', inner: 'touch marker.txt',
+      kind: 'envelope',
+      name: 'codex',
+      inner: 'touch marker.txt',
       sourced: ['/home/u/.codex/shell_snapshots/01a226eb-1808-7bd2-8b19-a9f8de704a70.1795949271057006397.sh'],
       pathPrefix: '/opt/agents/codex/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/codex-path',
     });

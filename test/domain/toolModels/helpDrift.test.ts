@@ -7,7 +7,12 @@ import { TOOL_MODELS } from '../../../src/domain/toolModels/registry.js';
 import { helpOptions } from './helpOptions.js';
 
 /** How each tool prints its full option list, where `--help` is not it. */
-const HELP_ARGS: Record<string, string[]> = { ps: ['--help', 'all'], xxd: ['-h'], bzcat: ['--help'], xzcat: ['--long-help'] };
+const HELP_ARGS: Record<string, string[]> = {
+  ps: ['--help', 'all'],
+  xxd: ['-h'],
+  bzcat: ['--help'],
+  xzcat: ['--long-help'],
+};
 
 function installed(command: string): boolean {
   try {
@@ -23,16 +28,25 @@ const NOT_OPTIONS: Record<string, string[]> = { cut: ['-M'], numfmt: ['-M'] };
 
 /** Some tools print their help on stderr (bzip2) or exit non-zero after printing it: both streams count. */
 /** Tools with one help per app (openssl): every app the model covers, helps joined. */
-const HELP_RUNS: Record<string, string[][]> = { openssl: ['x509', 'req', 'genrsa', 'genpkey', 'rsa', 'pkey', 'rand'].map((app) => [app, '-help']) };
+const HELP_RUNS: Record<string, string[][]> = {
+  openssl: ['x509', 'req', 'genrsa', 'genpkey', 'rsa', 'pkey', 'rand'].map((app) => [app, '-help']),
+};
 
 function helpText(command: string): string {
-  return (HELP_RUNS[command] ?? [HELP_ARGS[command] ?? ['--help']]).map((args) => {
-    const r = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000, env: { ...process.env, LC_ALL: 'C' } });
-    return `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
-  }).join('\n');
+  return (HELP_RUNS[command] ?? [HELP_ARGS[command] ?? ['--help']])
+    .map((args) => {
+      const r = spawnSync(command, args, {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 10_000,
+        env: { ...process.env, LC_ALL: 'C' },
+      });
+      return `${r.stdout ?? ''}\n${r.stderr ?? ''}`;
+    })
+    .join('\n');
 }
 
-describe('option models match the installed tools\' --help', () => {
+describe("option models match the installed tools' --help", () => {
   for (const model of TOOL_MODELS) {
     for (const command of model.commands) {
       it.skipIf(!installed(command))(`${command}`, () => {

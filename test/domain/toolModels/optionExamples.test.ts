@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOOL_MODELS } from '../../../src/domain/toolModels/registry.js';
 import { parseArgv } from '../../../src/domain/toolModels/parseArgv.js';
 
-describe('option models: each option\'s example', () => {
+describe("option models: each option's example", () => {
   it('no command has two models', () => {
     const names = TOOL_MODELS.flatMap((m) => m.commands);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
@@ -16,7 +16,10 @@ describe('option models: each option\'s example', () => {
         expect(model.commands).toContain(command);
         const parsed = parseArgv(model, args);
         expect(parsed.unknown, 'the example has a word the model does not know').toEqual([]);
-        expect(parsed.uses.map((u) => u.option), 'the example does not use this option').toContain(option);
+        expect(
+          parsed.uses.map((u) => u.option),
+          'the example does not use this option',
+        ).toContain(option);
       });
     }
   }

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_BY_COMMAND } from '../../../src/domain/toolModels/registry.js';
 import { parseArgv } from '../../../src/domain/toolModels/parseArgv.js';
 
-interface Case { note: string; argv: string[]; uses: string[]; values?: Record<string, string[]>; unknown?: string[]; operands: string[]; modes?: string[] }
+interface Case {
+  note: string;
+  argv: string[];
+  uses: string[];
+  values?: Record<string, string[]>;
+  unknown?: string[];
+  operands: string[];
+  modes?: string[];
+}
 const cases = JSON.parse(readFileSync(new URL('./parseArgv.cases.json', import.meta.url), 'utf8')) as Case[];
 
 /** A use is named by the option's canonical spelling as written in the case (first matching name). */

@@ -21,10 +21,15 @@ interface Case {
   note?: string;
 }
 
-const table = JSON.parse(readFileSync(new URL('./loopback.cases.json', import.meta.url), 'utf8')) as Record<'allowed' | 'refused' | 'blocked' | 'settings', Case[]>;
+const table = JSON.parse(readFileSync(new URL('./loopback.cases.json', import.meta.url), 'utf8')) as Record<
+  'allowed' | 'refused' | 'blocked' | 'settings',
+  Case[]
+>;
 // The real shell grammar, so `curl … | jq .` is judged part by part as on the interception path.
 let facts: HostFacts;
-beforeAll(async () => { facts = await withRealGrammar(fakeHostFacts()); });
+beforeAll(async () => {
+  facts = await withRealGrammar(fakeHostFacts());
+});
 
 function judge(c: Case) {
   const base = defaultConfig();
@@ -52,7 +57,9 @@ for (const group of ['allowed', 'refused', 'blocked', 'settings'] as const) {
 describe('the allowance names why it was not given', () => {
   it('a refused loopback request says what made it more than a read', () => {
     const v = judge({ command: 'curl -L http://localhost:3000', expect: 'ask' });
-    expect(v.reasons.find((r) => r.code === 'url.localhost')?.message).toMatch(/redirect to the cloud metadata service/);
+    expect(v.reasons.find((r) => r.code === 'url.localhost')?.message).toMatch(
+      /redirect to the cloud metadata service/,
+    );
   });
   it('wget is told how to check a dev server without asking', () => {
     const v = judge({ command: 'wget -qO- http://localhost:8080/', expect: 'ask' });

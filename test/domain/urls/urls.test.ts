@@ -27,16 +27,23 @@ describe('findUrls + judgeUrls (cases as data)', () => {
     const expected = c.decision ?? `>= ${c.atLeast}`;
     it(`${JSON.stringify(c.words)} => ${expected}${c.note ? ` [${c.note}]` : ''}`, () => {
       const base = defaultConfig();
-      const config = { ...base, urls: { ...base.urls, allowHosts: c.allowHosts ?? [], allowSchemes: c.allowSchemes ?? base.urls.allowSchemes } };
+      const config = {
+        ...base,
+        urls: { ...base.urls, allowHosts: c.allowHosts ?? [], allowSchemes: c.allowSchemes ?? base.urls.allowSchemes },
+      };
       const urls = findUrls(c.words);
       if (c.urls) expect(urls).toEqual(c.urls);
       const v = judgeUrls(urls, config);
       const codes = [...new Set(v.reasons.map((r) => r.code))].sort();
       if (c.decision) expect(v.decision, JSON.stringify({ urls, reasons: v.reasons })).toBe(c.decision);
-      if (c.atLeast) expect(DECISIONS.indexOf(v.decision), JSON.stringify(v.reasons)).toBeGreaterThanOrEqual(DECISIONS.indexOf(c.atLeast));
+      if (c.atLeast)
+        expect(DECISIONS.indexOf(v.decision), JSON.stringify(v.reasons)).toBeGreaterThanOrEqual(
+          DECISIONS.indexOf(c.atLeast),
+        );
       if (c.risk) expect(v.risk).toBe(c.risk);
       if (c.codes) expect(codes, JSON.stringify({ urls, reasons: v.reasons })).toEqual([...c.codes].sort());
-      for (const code of c.mustInclude ?? []) expect(codes, JSON.stringify({ urls, reasons: v.reasons })).toContain(code);
+      for (const code of c.mustInclude ?? [])
+        expect(codes, JSON.stringify({ urls, reasons: v.reasons })).toContain(code);
       if (v.decision !== 'allow') expect(v.rule_ids.length).toBeGreaterThan(0);
     });
   }

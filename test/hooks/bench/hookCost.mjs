@@ -9,10 +9,18 @@ const runs = Number(process.argv[2] ?? 21);
 const root = join(import.meta.dirname, '..', '..', '..');
 const home = mkdtempSync(join(tmpdir(), 'shimctl-hookbench-'));
 const env = { HOME: home, PATH: '/usr/local/bin:/usr/bin:/bin', CI: '1' };
-const inst = spawnSync(process.execPath, [join(root, 'bin', 'shimctl.cjs'), 'install', '--no-modify-path'], { env, encoding: 'utf8' });
+const inst = spawnSync(process.execPath, [join(root, 'bin', 'shimctl.cjs'), 'install', '--no-modify-path'], {
+  env,
+  encoding: 'utf8',
+});
 if (inst.status !== 0) throw new Error(inst.stderr);
 const hook = join(home, '.local/share/shimctl/shims/hooks/codex-pretooluse');
-const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'ls -la' } });
+const input = JSON.stringify({
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  cwd: home,
+  tool_input: { command: 'ls -la' },
+});
 
 function median(label, fn) {
   const ms = [];
@@ -22,7 +30,9 @@ function median(label, fn) {
     ms.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   ms.sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)} median ${ms[runs >> 1].toFixed(1)} ms  (min ${ms[0].toFixed(1)}, max ${ms[runs - 1].toFixed(1)}, n=${runs})`);
+  console.log(
+    `${label.padEnd(44)} median ${ms[runs >> 1].toFixed(1)} ms  (min ${ms[0].toFixed(1)}, max ${ms[runs - 1].toFixed(1)}, n=${runs})`,
+  );
 }
 
 median('node -e 0', () => spawnSync(process.execPath, ['-e', '0']));

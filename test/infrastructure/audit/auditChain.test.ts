@@ -18,9 +18,17 @@ const root = resolve(import.meta.dirname, '../../..');
 let writerBundle = '';
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist/shimctl.cjs'))) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(join(root, 'dist/shimctl.cjs')))
+    spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   writerBundle = join(tempHome(), 'writer.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'writerProcess.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: writerBundle, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'writerProcess.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: writerBundle,
+    logLevel: 'silent',
+  });
 });
 
 async function writeN(home: string, n: number, maxBytes = 0, from = 0): Promise<string> {
@@ -39,7 +47,10 @@ function sh(script: string, cwd: string): void {
 }
 
 function verifyCli(home: string, args: string[] = []): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'audit', 'verify', ...args], { env: hermeticEnv(home), encoding: 'utf8' });
+  return spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'audit', 'verify', ...args], {
+    env: hermeticEnv(home),
+    encoding: 'utf8',
+  });
 }
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -74,7 +85,11 @@ describe('the hash chain', () => {
   it('8 concurrent writer processes × 200 records leave one unbroken chain, with and without rotation', async () => {
     for (const maxBytes of [0, 256 * 1024]) {
       const home = tempHome();
-      await Promise.all(Array.from({ length: 8 }, (_, w) => run(process.execPath, [writerBundle, home, String(w), '200', String(maxBytes), '1000'])));
+      await Promise.all(
+        Array.from({ length: 8 }, (_, w) =>
+          run(process.execPath, [writerBundle, home, String(w), '200', String(maxBytes), '1000']),
+        ),
+      );
       const path = statePaths({ HOME: home }).auditLog;
       const report = verifyAuditLog(path);
       expect(report.break).toBeUndefined();
@@ -86,17 +101,45 @@ describe('the hash chain', () => {
 
 /** Tampering done with ordinary tools, as the attack did (from a detached process). */
 const TAMPER: { name: string; script: string; kind: string; line?: number; rotate?: boolean }[] = [
-  { name: 'sed -i deletes the rm record (detached, setsid)', script: `setsid -w sed -i '/"id":"r7"/d' audit.jsonl`, kind: 'deleted', line: 8 },
-  { name: 'sed -i edits a record', script: `sed -i 's/rm victim.txt/ls victim.txt/' audit.jsonl`, kind: 'edited', line: 9 },
-  { name: 'sed -i edits a seq to cover its tracks', script: `sed -i '8s/"seq":8,/"seq":9,/' audit.jsonl`, kind: 'edited', line: 8 },
-  { name: 'the last 3 records are cut off at a line boundary', script: `head -n 17 audit.jsonl > t && cat t > audit.jsonl`, kind: 'truncated' },
+  {
+    name: 'sed -i deletes the rm record (detached, setsid)',
+    script: `setsid -w sed -i '/"id":"r7"/d' audit.jsonl`,
+    kind: 'deleted',
+    line: 8,
+  },
+  {
+    name: 'sed -i edits a record',
+    script: `sed -i 's/rm victim.txt/ls victim.txt/' audit.jsonl`,
+    kind: 'edited',
+    line: 9,
+  },
+  {
+    name: 'sed -i edits a seq to cover its tracks',
+    script: `sed -i '8s/"seq":8,/"seq":9,/' audit.jsonl`,
+    kind: 'edited',
+    line: 8,
+  },
+  {
+    name: 'the last 3 records are cut off at a line boundary',
+    script: `head -n 17 audit.jsonl > t && cat t > audit.jsonl`,
+    kind: 'truncated',
+  },
   { name: 'the file is truncated inside a line', script: `truncate -s -40 audit.jsonl`, kind: 'truncated', line: 20 },
   { name: 'two records swap places', script: `sed -i '5{h;d};6G' audit.jsonl`, kind: 'reordered', line: 5 },
   { name: 'a record moves three places down', script: `sed -i '4{h;d};7G' audit.jsonl`, kind: 'reordered', line: 4 },
   { name: 'the last record is edited', script: `sed -i '$s/"echo 19/"echo 91/' audit.jsonl`, kind: 'edited', line: 20 },
   { name: 'the whole log is deleted', script: 'rm audit.jsonl', kind: 'truncated' },
-  { name: 'the chain head file is deleted along with the last record', script: `sed -i '$d' audit.jsonl && rm audit.jsonl.head`, kind: 'head' },
-  { name: 'a fabricated record is appended', script: `tail -n 1 audit.jsonl | sed 's/"seq":20,/"seq":21,/' >> audit.jsonl`, kind: 'edited', line: 21 },
+  {
+    name: 'the chain head file is deleted along with the last record',
+    script: `sed -i '$d' audit.jsonl && rm audit.jsonl.head`,
+    kind: 'head',
+  },
+  {
+    name: 'a fabricated record is appended',
+    script: `tail -n 1 audit.jsonl | sed 's/"seq":20,/"seq":21,/' >> audit.jsonl`,
+    kind: 'edited',
+    line: 21,
+  },
 ];
 
 describe('audit verify finds tampering', () => {

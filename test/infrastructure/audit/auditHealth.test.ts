@@ -11,7 +11,8 @@ import { hermeticEnv, record, tempHome } from './auditTestKit.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 beforeAll(() => {
-  if (!existsSync(join(root, 'dist/shimctl.cjs'))) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(join(root, 'dist/shimctl.cjs')))
+    spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 });
 
 async function fill(home: string, n: number, size: number): Promise<string> {
@@ -37,10 +38,19 @@ describe('audit health', () => {
   it('doctor reports the chain: ok on a clean log, FAIL with file and line after sed -i', async () => {
     const home = tempHome();
     const path = await fill(home, 20, 10);
-    expect(auditHealthChecks(path, config, Date.now())[0]).toMatchObject({ ok: true, title: expect.stringContaining('audit chain intact') });
+    expect(auditHealthChecks(path, config, Date.now())[0]).toMatchObject({
+      ok: true,
+      title: expect.stringContaining('audit chain intact'),
+    });
     spawnSync('sed', ['-i', '5d', path]);
-    expect(auditHealthChecks(path, config, Date.now())[0]).toMatchObject({ ok: false, title: 'audit chain broken (deleted) at audit.jsonl line 5' });
-    const r = spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'doctor'], { env: hermeticEnv(home), encoding: 'utf8' });
+    expect(auditHealthChecks(path, config, Date.now())[0]).toMatchObject({
+      ok: false,
+      title: 'audit chain broken (deleted) at audit.jsonl line 5',
+    });
+    const r = spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'doctor'], {
+      env: hermeticEnv(home),
+      encoding: 'utf8',
+    });
     expect(r.stdout).toContain('FAIL  audit chain broken (deleted) at audit.jsonl line 5');
     expect(r.status).toBe(1);
   });

@@ -18,7 +18,14 @@ const run = promisify(execFile);
 let writerBundle = '';
 beforeAll(async () => {
   writerBundle = join(tempHome(), 'writer.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'writerProcess.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: writerBundle, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'writerProcess.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: writerBundle,
+    logLevel: 'silent',
+  });
 });
 
 async function churn(home: string, config: AuditSettings, n: number): Promise<string> {
@@ -26,7 +33,8 @@ async function churn(home: string, config: AuditSettings, n: number): Promise<st
   const w = await log.open();
   await w.write(record({ id: 'the-rm', command: 'rm -rf ~/project/src', decision: 'allow' }));
   // Large allowed commands, as in the finding (each ~3 KB).
-  for (let i = 0; i < n; i++) await w.write(record({ id: `filler-${i}`, command: `echo ${String(i).padStart(6, '0')} ${'a'.repeat(3000)}` }));
+  for (let i = 0; i < n; i++)
+    await w.write(record({ id: `filler-${i}`, command: `echo ${String(i).padStart(6, '0')} ${'a'.repeat(3000)}` }));
   await w.close();
   return log.path;
 }
@@ -51,7 +59,11 @@ describe('rotation cannot flush recent history', () => {
     const home = tempHome();
     const path = statePaths({ HOME: home }).auditLog;
     await churn(home, { maxBytes: 16 * 1024, keep: 2 }, 0);
-    await Promise.all(Array.from({ length: 4 }, (_, w) => run(process.execPath, [writerBundle, home, String(w), '150', String(16 * 1024), '2'])));
+    await Promise.all(
+      Array.from({ length: 4 }, (_, w) =>
+        run(process.execPath, [writerBundle, home, String(w), '150', String(16 * 1024), '2']),
+      ),
+    );
     expect(found(path, 'the-rm')).toBe(true);
     expect(verifyAuditLog(path)).toMatchObject({ ok: true, lines: 601 });
   }, 120_000);
@@ -60,7 +72,10 @@ describe('rotation cannot flush recent history', () => {
     const home = tempHome();
     const path = await churn(home, { maxBytes: 16 * 1024, keep: 2 }, 100);
     const dir = join(path, '..');
-    const rotated = () => readdirSync(dir).filter((f) => /^audit\.jsonl\.\d+(\.gz)?$/.test(f)).sort((a, b) => Number(a.split('.')[2]) - Number(b.split('.')[2]));
+    const rotated = () =>
+      readdirSync(dir)
+        .filter((f) => /^audit\.jsonl\.\d+(\.gz)?$/.test(f))
+        .sort((a, b) => Number(a.split('.')[2]) - Number(b.split('.')[2]));
     const before = rotated();
     // Age the five oldest files to 8 days.
     const old = (Date.now() - 8 * 86400_000) / 1000;

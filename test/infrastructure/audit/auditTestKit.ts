@@ -57,7 +57,12 @@ export function expandSecret(template: string): string {
     const alphabet = ALPHABETS[kind];
     if (!alphabet) throw new Error(`unknown template kind ${kind}`);
     if ((kind === 'alnum' || kind === 'b64' || kind === 'url') && n >= 6) {
-      return randomFrom('ABCDEFGHJKLMNPQRSTUVWXYZ', 1) + randomFrom('abcdefghijkmnopqrstuvwxyz', 1) + randomFrom('23456789', 1) + randomFrom(alphabet, n - 3);
+      return (
+        randomFrom('ABCDEFGHJKLMNPQRSTUVWXYZ', 1) +
+        randomFrom('abcdefghijkmnopqrstuvwxyz', 1) +
+        randomFrom('23456789', 1) +
+        randomFrom(alphabet, n - 3)
+      );
     }
     return randomFrom(alphabet, n);
   });
@@ -82,7 +87,10 @@ export function withRepeat(c: SecretCase): SecretCase {
 }
 
 export function loadJsonl<T>(path: string): T[] {
-  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as T);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
 }
 
 export const FIXTURES = join(import.meta.dirname, '../../fixtures/redaction');

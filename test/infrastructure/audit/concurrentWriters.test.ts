@@ -14,7 +14,14 @@ let writerBundle = '';
 
 beforeAll(async () => {
   writerBundle = join(tempHome(), 'writer.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'writerProcess.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: writerBundle, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'writerProcess.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: writerBundle,
+    logLevel: 'silent',
+  });
 });
 
 const WRITERS = 16;
@@ -23,7 +30,9 @@ const PER_WRITER = 500;
 
 async function runWriters(home: string, maxBytes: number, keep: number): Promise<void> {
   await Promise.all(
-    Array.from({ length: WRITERS }, (_, w) => run(process.execPath, [writerBundle, home, String(w), String(PER_WRITER), String(maxBytes), String(keep)])),
+    Array.from({ length: WRITERS }, (_, w) =>
+      run(process.execPath, [writerBundle, home, String(w), String(PER_WRITER), String(maxBytes), String(keep)]),
+    ),
   );
 }
 

@@ -27,7 +27,10 @@ function sampleFor(pass: (typeof passes)[number]): { sample: string; secret: str
   for (let k = 0; k < 400; k++) {
     const token = sampleOf(pass.source, rand);
     const lower = token.toLowerCase();
-    const sample = pass.keywords.length === 0 || pass.keywords.some((w) => lower.includes(w)) ? token : `${pass.keywords[0]} ${token}`;
+    const sample =
+      pass.keywords.length === 0 || pass.keywords.some((w) => lower.includes(w))
+        ? token
+        : `${pass.keywords[0]} ${token}`;
     const [secret] = pass.secrets(`echo ${sample} `);
     if (secret !== undefined && secret.trim().length >= 8) return { sample, secret: secret.trim() };
   }
@@ -51,7 +54,9 @@ describe(`gitleaks ${GITLEAKS_SOURCE.version} rules, one generated sample each (
     expect(GITLEAKS_RULES.length).toBeGreaterThan(200);
     expect(GITLEAKS_RULES.length + GITLEAKS_DROPPED.length).toBe(GITLEAKS_SOURCE.rules);
     for (const d of GITLEAKS_DROPPED) expect(d.why.length).toBeGreaterThan(10);
-    expect(readFileSync(new URL('../../../src/domain/audit/gitleaks/LICENSE', import.meta.url), 'utf8')).toMatch(/MIT License/);
+    expect(readFileSync(new URL('../../../src/domain/audit/gitleaks/LICENSE', import.meta.url), 'utf8')).toMatch(
+      /MIT License/,
+    );
   });
 
   it('every rule has a generated sample in which it finds a secret', () => {
@@ -64,18 +69,33 @@ describe(`gitleaks ${GITLEAKS_SOURCE.version} rules, one generated sample each (
     for (const s of samples) {
       if (!s.sample) continue;
       await writer.write(record({ command: `echo ${s.sample}`, argv: ['echo', s.sample] }));
-      await writer.write(record({ command: `export SOME_VALUE=${s.sample}`, argv: ['bash', '-c', `export SOME_VALUE=${s.sample}`] }));
+      await writer.write(
+        record({ command: `export SOME_VALUE=${s.sample}`, argv: ['bash', '-c', `export SOME_VALUE=${s.sample}`] }),
+      );
     }
     await writer.close();
     // A marker names the rule (`[REDACTED:aws-amazon-bedrock-api-key-short-lived]`), and a
     // secret's fixed prefix can be in that name: markers are not leaks.
     const text = readFileSync(log.path, 'utf8').replace(/\[REDACTED:[a-z0-9-]+\]/g, '[R]');
-    const decoded = text.split('\n').filter(Boolean).map((l) => JSON.stringify(JSON.parse(l))).join('\n');
-    const plain = text.split('\n').filter(Boolean).map((l) => { const r = JSON.parse(l); return `${r.command}\n${r.argv.join('\n')}`; }).join('\n');
+    const decoded = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.stringify(JSON.parse(l)))
+      .join('\n');
+    const plain = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => {
+        const r = JSON.parse(l);
+        return `${r.command}\n${r.argv.join('\n')}`;
+      })
+      .join('\n');
     const leaks: string[] = [];
     for (const s of samples) {
       if (!s.secret) continue;
-      for (const piece of pieces(s.secret)) if (text.includes(piece) || decoded.includes(piece) || plain.includes(piece)) leaks.push(`${s.id}: '${piece}' of '${s.secret}'`);
+      for (const piece of pieces(s.secret))
+        if (text.includes(piece) || decoded.includes(piece) || plain.includes(piece))
+          leaks.push(`${s.id}: '${piece}' of '${s.secret}'`);
     }
     expect(leaks).toEqual([]);
   });

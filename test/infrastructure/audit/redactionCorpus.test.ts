@@ -24,7 +24,9 @@ function pieces(secret: string): string[] {
 
 /** argv as a shell would split the command (quotes removed, operators kept as text). */
 function shellWords(command: string): string[] {
-  return parse(command, (name) => `$${name}`).map((t) => (typeof t === 'string' ? t : 'op' in t ? t.op === 'glob' ? (t as { pattern: string }).pattern : t.op : t.comment));
+  return parse(command, (name) => `$${name}`).map((t) =>
+    typeof t === 'string' ? t : 'op' in t ? (t.op === 'glob' ? (t as { pattern: string }).pattern : t.op) : t.comment,
+  );
 }
 
 describe('redaction corpus through the real audit writer', () => {
@@ -56,7 +58,18 @@ describe('redaction corpus through the real audit writer', () => {
     await writer.close();
     const text = readFileSync(log.path, 'utf8');
     // JSON escapes newlines; compare against the decoded records too.
-    const decoded = text.split('\n').filter(Boolean).map((l) => JSON.stringify(JSON.parse(l), null, 0)).join('\n') + JSON.stringify(text.split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+    const decoded =
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.stringify(JSON.parse(l), null, 0))
+        .join('\n') +
+      JSON.stringify(
+        text
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+      );
     const leaks: string[] = [];
     for (const { c, secret } of expanded) {
       for (const piece of pieces(secret)) {
@@ -107,7 +120,11 @@ describe('redaction corpus through the real audit writer', () => {
     for (const c of cases) {
       const secret = expandSecret(c.secret);
       const fill = (s: string): string => s.split('$SECRET').join(secret);
-      const before = record({ command: fill(c.command), argv: shellWords(fill(c.command)), cwd: c.cwd ? fill(c.cwd) : '/w' });
+      const before = record({
+        command: fill(c.command),
+        argv: shellWords(fill(c.command)),
+        cwd: c.cwd ? fill(c.cwd) : '/w',
+      });
       const after = { ...before, exitCode: 3, durationMs: 5 };
       await a.write(after);
       b.prepare!(before);
@@ -123,7 +140,12 @@ describe('redaction corpus through the real audit writer', () => {
     const w = await log.open();
     const before = record({ command: 'ls', argv: ['ls'], reasons: [{ code: 'command.allowed', message: 'ok' }] });
     w.prepare!(before);
-    await w.write({ ...before, command: `echo ${secret}`, argv: ['echo', secret], reasons: [{ code: 'exec.failed', message: `${secret}: not found` }] });
+    await w.write({
+      ...before,
+      command: `echo ${secret}`,
+      argv: ['echo', secret],
+      reasons: [{ code: 'exec.failed', message: `${secret}: not found` }],
+    });
     await w.close();
     const text = readFileSync(log.path, 'utf8');
     expect(text).not.toContain(secret.slice(4, 16));

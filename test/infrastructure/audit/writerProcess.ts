@@ -11,9 +11,17 @@ async function main(): Promise<void> {
     // Every 7th record is bigger than PIPE_BUF (4096): atomicity must not depend on line size.
     const pad = i % 7 === 0 ? 'p'.repeat(6000) : 'q'.repeat(i % 200);
     await out.write({
-      v: 1, ts: new Date().toISOString(), id: `${writer}-${i}`, agent: `w${writer}`, cwd: '/tmp',
-      command: `echo ${writer} ${i} ${pad}`, argv: ['echo', String(i)],
-      decision: 'allow', risk: 'low', reasons: [{ code: 'command.allowed', message: 'ok' }], rule_ids: [],
+      v: 1,
+      ts: new Date().toISOString(),
+      id: `${writer}-${i}`,
+      agent: `w${writer}`,
+      cwd: '/tmp',
+      command: `echo ${writer} ${i} ${pad}`,
+      argv: ['echo', String(i)],
+      decision: 'allow',
+      risk: 'low',
+      reasons: [{ code: 'command.allowed', message: 'ok' }],
+      rule_ids: [],
     });
   }
   await out.close();

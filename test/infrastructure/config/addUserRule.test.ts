@@ -7,7 +7,9 @@ import { makeTempHome } from './tempHome.js';
 import type { TempHome } from './tempHome.js';
 
 let t: TempHome;
-beforeEach(() => { t = makeTempHome(); });
+beforeEach(() => {
+  t = makeTempHome();
+});
 afterEach(() => t.cleanup());
 
 describe('addUserRule (approve always)', () => {
@@ -20,7 +22,10 @@ describe('addUserRule (approve always)', () => {
   });
 
   it('keeps the other fields and appends', () => {
-    t.write(join(t.paths.configDir, 'config.json'), JSON.stringify({ engine: 'both', rules: [{ id: 'a:b', command: 'ls', decision: 'allow' }] }));
+    t.write(
+      join(t.paths.configDir, 'config.json'),
+      JSON.stringify({ engine: 'both', rules: [{ id: 'a:b', command: 'ls', decision: 'allow' }] }),
+    );
     expect(addUserRule(t.paths, { id: 'a:c', command: 'pwd', decision: 'allow' }).ok).toBe(true);
     const saved = JSON.parse(readFileSync(join(t.paths.configDir, 'config.json'), 'utf8'));
     expect(saved.engine).toBe('both');
@@ -37,7 +42,10 @@ describe('addUserRule (approve always)', () => {
 
   it('does not rewrite a YAML user file', () => {
     t.write(join(t.paths.configDir, 'config.yaml'), '# mine\nengine: native\n');
-    expect(addUserRule(t.paths, { id: 'a:c', command: 'pwd', decision: 'allow' })).toMatchObject({ ok: false, message: expect.stringContaining('YAML') });
+    expect(addUserRule(t.paths, { id: 'a:c', command: 'pwd', decision: 'allow' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('YAML'),
+    });
     expect(readFileSync(join(t.paths.configDir, 'config.yaml'), 'utf8')).toBe('# mine\nengine: native\n');
   });
 });

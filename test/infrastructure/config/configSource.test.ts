@@ -8,15 +8,31 @@ import { defaultConfig } from '../../../src/domain/defaultConfig.js';
 import { makeTempHome } from './tempHome.js';
 import type { TempHome } from './tempHome.js';
 
-interface LooseningCase { name: string; user?: object; project?: object; warnings: string[]; expect: Record<string, unknown> }
-interface InvalidCase { name: string; layer: 'user' | 'project'; file: string; content: string; userContent?: string; field: string; message: string }
+interface LooseningCase {
+  name: string;
+  user?: object;
+  project?: object;
+  warnings: string[];
+  expect: Record<string, unknown>;
+}
+interface InvalidCase {
+  name: string;
+  layer: 'user' | 'project';
+  file: string;
+  content: string;
+  userContent?: string;
+  field: string;
+  message: string;
+}
 
 const here = new URL('.', import.meta.url).pathname;
 const looseningCases = JSON.parse(readFileSync(join(here, 'loosening.cases.json'), 'utf8')) as LooseningCase[];
 const invalidCases = JSON.parse(readFileSync(join(here, 'invalid.cases.json'), 'utf8')) as InvalidCase[];
 
 let t: TempHome;
-beforeEach(() => { t = makeTempHome(); });
+beforeEach(() => {
+  t = makeTempHome();
+});
 afterEach(() => t.cleanup());
 
 const ok = (o: ConfigOutcome) => {
@@ -35,7 +51,10 @@ describe('config layering', () => {
 
   it('user then project: both listed as sources, rules in that order, rule sources named', () => {
     t.write(userFile(), JSON.stringify({ rules: [{ id: 'me:ls', command: 'ls', decision: 'allow' }] }));
-    const proj = t.write(join(t.project, '.shimctlrc.yaml'), 'rules:\n  - id: proj:rm\n    command: rm\n    decision: block\n');
+    const proj = t.write(
+      join(t.project, '.shimctlrc.yaml'),
+      'rules:\n  - id: proj:rm\n    command: rm\n    decision: block\n',
+    );
     const o = ok(createConfigSource(t.paths).load(t.project));
     expect(o.sources).toEqual([userFile(), proj]);
     expect(o.config.rules.map((r) => r.id)).toEqual(['me:ls', 'proj:rm']);
@@ -65,8 +84,14 @@ describe('config layering', () => {
 
   it('nested project files both apply, the outer first', () => {
     const inner = join(t.project, 'pkg');
-    const outerFile = t.write(join(t.project, '.shimctlrc.json'), '{"rules":[{"id":"o:a","command":"a","decision":"ask"}]}');
-    const innerFile = t.write(join(inner, 'package.json'), '{"name":"pkg","shimctl":{"rules":[{"id":"i:b","command":"b","decision":"block"}]}}');
+    const outerFile = t.write(
+      join(t.project, '.shimctlrc.json'),
+      '{"rules":[{"id":"o:a","command":"a","decision":"ask"}]}',
+    );
+    const innerFile = t.write(
+      join(inner, 'package.json'),
+      '{"name":"pkg","shimctl":{"rules":[{"id":"i:b","command":"b","decision":"block"}]}}',
+    );
     const o = ok(createConfigSource(t.paths).load(inner));
     expect(o.sources).toEqual([outerFile, innerFile]);
     expect(o.config.rules.map((r) => r.id)).toEqual(['o:a', 'i:b']);
@@ -99,7 +124,8 @@ describe('a project may only tighten: every loosening is reported by name', () =
       expect(w.code).toBe('config.loosening_ignored');
       expect(w.file).toBe(proj);
     }
-    const subst = (v: unknown): unknown => JSON.parse(JSON.stringify(v).replaceAll('$HOME', t.home).replaceAll('$PROJECT', t.project));
+    const subst = (v: unknown): unknown =>
+      JSON.parse(JSON.stringify(v).replaceAll('$HOME', t.home).replaceAll('$PROJECT', t.project));
     for (const [key, value] of Object.entries(c.expect)) {
       expect((o.config as unknown as Record<string, unknown>)[key], key).toEqual(subst(value));
     }
@@ -129,7 +155,10 @@ describe('invalid files name the file and the field', () => {
 
   it('a JS config in the project is never executed', () => {
     const marker = join(t.root, 'ran');
-    t.write(join(t.project, '.shimctlrc.cjs'), `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'); module.exports = {};`);
+    t.write(
+      join(t.project, '.shimctlrc.cjs'),
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'); module.exports = {};`,
+    );
     const o = createConfigSource(t.paths).load(t.project);
     expect(o).toMatchObject({ kind: 'invalid', file: join(t.project, '.shimctlrc.cjs') });
     expect(existsSync(marker)).toBe(false);
@@ -157,7 +186,10 @@ describe('unreadable files are a named outcome, never a hang or a silent skip', 
 
   it('an oversized file is refused unread', () => {
     t.write(join(t.project, '.shimctlrc.json'), `{"protectedPaths":["${'a'.repeat(1024 * 1024)}"]}`);
-    expect(createConfigSource(t.paths).load(t.project)).toMatchObject({ kind: 'unreadable', message: expect.stringContaining('bytes') });
+    expect(createConfigSource(t.paths).load(t.project)).toMatchObject({
+      kind: 'unreadable',
+      message: expect.stringContaining('bytes'),
+    });
   });
 
   it('a dangling symlink counts as absent, like a missing file', () => {
@@ -167,7 +199,10 @@ describe('unreadable files are a named outcome, never a hang or a silent skip', 
 
   it('a user protectedPaths pattern starting with **/ is kept as written (it matches anywhere)', () => {
     t.write(userFile(), '{"protectedPaths":["**/.secrets/**","~/tok"]}');
-    expect(ok(createConfigSource(t.paths).load(t.project)).config.protectedPaths).toEqual(['**/.secrets/**', join(t.home, 'tok')]);
+    expect(ok(createConfigSource(t.paths).load(t.project)).config.protectedPaths).toEqual([
+      '**/.secrets/**',
+      join(t.home, 'tok'),
+    ]);
   });
 
   it('a cwd that does not exist still loads the user layer', () => {

@@ -12,10 +12,24 @@ import { makeTempHome } from './tempHome.js';
 import type { TempHome } from './tempHome.js';
 import data from './layers.cases.json' with { type: 'json' };
 
-interface Case { name: string; managed?: object; managedText?: string; user?: object; project?: object; session?: string; launch?: Mode; command: string; expect: string; warnings?: string[]; codes?: string[] }
+interface Case {
+  name: string;
+  managed?: object;
+  managedText?: string;
+  user?: object;
+  project?: object;
+  session?: string;
+  launch?: Mode;
+  command: string;
+  expect: string;
+  warnings?: string[];
+  codes?: string[];
+}
 
 let t: TempHome;
-beforeEach(() => { t = makeTempHome(); });
+beforeEach(() => {
+  t = makeTempHome();
+});
 afterEach(() => t.cleanup());
 
 describe('config layers and modes', () => {
@@ -27,12 +41,29 @@ describe('config layers and modes', () => {
     if (c.project) t.write(join(t.project, '.shimctlrc.json'), JSON.stringify(c.project));
     const loaded = createConfigSource(paths).load(t.project);
     const facts = fakeHostFacts({ home: t.home, onPath: [...FAKE_PATH_COMMANDS] });
-    const v = loaded.kind === 'ok'
-      ? (await reviewUseCase({ command: c.command, cwd: t.project, workspace: t.project, session: c.session, mode: c.launch, hop: 'nested' }, { config: loaded.config, facts })).verdict
-      : configFailureVerdict(loaded);
+    const v =
+      loaded.kind === 'ok'
+        ? (
+            await reviewUseCase(
+              {
+                command: c.command,
+                cwd: t.project,
+                workspace: t.project,
+                session: c.session,
+                mode: c.launch,
+                hop: 'nested',
+              },
+              { config: loaded.config, facts },
+            )
+          ).verdict
+        : configFailureVerdict(loaded);
     const why = `${v.decision}/${v.risk} ${v.reasons.map((r) => r.code).join(',')} ${v.rule_ids.join(',')}`;
     expect(v.decision, why).toBe(c.expect);
-    for (const code of c.codes ?? []) expect(v.reasons.map((r) => r.code), why).toContain(code);
+    for (const code of c.codes ?? [])
+      expect(
+        v.reasons.map((r) => r.code),
+        why,
+      ).toContain(code);
     if (c.warnings) expect(loaded.kind === 'ok' ? loaded.warnings.map((w) => w.field) : [], why).toEqual(c.warnings);
   });
 });

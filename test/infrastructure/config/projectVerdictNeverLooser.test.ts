@@ -19,12 +19,49 @@ import { makeTempHome } from './tempHome.js';
 import type { TempHome } from './tempHome.js';
 
 let t: TempHome;
-beforeAll(() => { t = makeTempHome(); });
+beforeAll(() => {
+  t = makeTempHome();
+});
 afterAll(() => t.cleanup());
 
-const COMMANDS = ['ls -la', 'git status', 'git push origin main', 'git push --force origin main', 'touch notes.txt', 'rm -rf build', 'make test', 'npm test',
-  'curl https://example.invalid/x', 'mytool build', 'uname -a', 'echo hi > out.txt', 'cat ~/.ssh/id_rsa'];
-const word = fc.constantFrom('ls', 'git', 'curl', 'rm', 'make', 'npm', 'touch', 'uname', 'mytool', 'echo', 'cat', 'push', 'test', 'status', '*', 'build', '--force', 'origin', 'main', '-rf', 'x:*');
+const COMMANDS = [
+  'ls -la',
+  'git status',
+  'git push origin main',
+  'git push --force origin main',
+  'touch notes.txt',
+  'rm -rf build',
+  'make test',
+  'npm test',
+  'curl https://example.invalid/x',
+  'mytool build',
+  'uname -a',
+  'echo hi > out.txt',
+  'cat ~/.ssh/id_rsa',
+];
+const word = fc.constantFrom(
+  'ls',
+  'git',
+  'curl',
+  'rm',
+  'make',
+  'npm',
+  'touch',
+  'uname',
+  'mytool',
+  'echo',
+  'cat',
+  'push',
+  'test',
+  'status',
+  '*',
+  'build',
+  '--force',
+  'origin',
+  'main',
+  '-rf',
+  'x:*',
+);
 const EXTRAS = {
   subcommand: fc.array(word, { minLength: 1, maxLength: 2 }),
   args: fc.array(word, { maxLength: 3 }),
@@ -36,25 +73,46 @@ const EXTRAS = {
   maxRisk: fc.constantFrom('low', 'critical'),
 };
 // A plain rule most of the time, with at most two extra fields: a rule that matches is what can loosen.
-const rule = fc.record({
-  id: fc.string({ minLength: 1, maxLength: 6 }).map((s) => `p:${s.replace(/[^A-Za-z0-9]/g, 'z')}`),
-  command: fc.constantFrom('ls', 'git', 'curl', 'rm', 'make', 'npm', 'touch', 'uname', 'mytool', 'echo', 'cat'),
-  decision: fc.constantFrom('allow', 'ask', 'block'),
-  extra: fc.subarray(Object.keys(EXTRAS) as Array<keyof typeof EXTRAS>, { maxLength: 2 }).chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [k, EXTRAS[k]])))),
-}).map(({ extra, ...r }) => ({ ...r, ...extra }));
-const projectFile = fc.record({
-  mode: fc.constantFrom(...MODES),
-  rules: fc.uniqueArray(rule, { maxLength: 4, selector: (r) => r.id }),
-  protectedPaths: fc.array(fc.constantFrom('./secret', '/tmp/x'), { maxLength: 2 }),
-  roots: fc.array(fc.constantFrom('.', '/tmp'), { maxLength: 2 }),
-  disabledRules: fc.array(fc.constantFrom('git:push', 'fs:rm-recursive', 'paths:private-key'), { maxLength: 2 }),
-  urls: fc.record({ allowSchemes: fc.array(fc.constantFrom('https', 'http', 'ftp', 'file'), { maxLength: 3 }), allowHosts: fc.array(fc.constantFrom('example.invalid', '*'), { maxLength: 2 }), loopback: fc.constantFrom('allow-reads', 'ask', 'block'), private: fc.constantFrom('ask', 'block') }, { requiredKeys: [] }),
-  syntax: fc.constantFrom('structured', 'strict'),
-  nested: fc.constantFrom('review', 'passthrough'),
-  approvals: fc.record({ enabled: fc.boolean() }, { requiredKeys: [] }),
-}, { requiredKeys: [] });
+const rule = fc
+  .record({
+    id: fc.string({ minLength: 1, maxLength: 6 }).map((s) => `p:${s.replace(/[^A-Za-z0-9]/g, 'z')}`),
+    command: fc.constantFrom('ls', 'git', 'curl', 'rm', 'make', 'npm', 'touch', 'uname', 'mytool', 'echo', 'cat'),
+    decision: fc.constantFrom('allow', 'ask', 'block'),
+    extra: fc
+      .subarray(Object.keys(EXTRAS) as Array<keyof typeof EXTRAS>, { maxLength: 2 })
+      .chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [k, EXTRAS[k]])))),
+  })
+  .map(({ extra, ...r }) => ({ ...r, ...extra }));
+const projectFile = fc.record(
+  {
+    mode: fc.constantFrom(...MODES),
+    rules: fc.uniqueArray(rule, { maxLength: 4, selector: (r) => r.id }),
+    protectedPaths: fc.array(fc.constantFrom('./secret', '/tmp/x'), { maxLength: 2 }),
+    roots: fc.array(fc.constantFrom('.', '/tmp'), { maxLength: 2 }),
+    disabledRules: fc.array(fc.constantFrom('git:push', 'fs:rm-recursive', 'paths:private-key'), { maxLength: 2 }),
+    urls: fc.record(
+      {
+        allowSchemes: fc.array(fc.constantFrom('https', 'http', 'ftp', 'file'), { maxLength: 3 }),
+        allowHosts: fc.array(fc.constantFrom('example.invalid', '*'), { maxLength: 2 }),
+        loopback: fc.constantFrom('allow-reads', 'ask', 'block'),
+        private: fc.constantFrom('ask', 'block'),
+      },
+      { requiredKeys: [] },
+    ),
+    syntax: fc.constantFrom('structured', 'strict'),
+    nested: fc.constantFrom('review', 'passthrough'),
+    approvals: fc.record({ enabled: fc.boolean() }, { requiredKeys: [] }),
+  },
+  { requiredKeys: [] },
+);
 
-const USER = { mode: 'acceptEdits', rules: [{ id: 'me:push', command: 'git', subcommand: ['push'], decision: 'allow' }, { id: 'me:mytool', command: 'mytool', decision: 'allow' }] };
+const USER = {
+  mode: 'acceptEdits',
+  rules: [
+    { id: 'me:push', command: 'git', subcommand: ['push'], decision: 'allow' },
+    { id: 'me:mytool', command: 'mytool', decision: 'allow' },
+  ],
+};
 
 describe('property: a project file never makes a verdict looser', () => {
   it('holds for 60 generated project files × every launch mode × 13 commands', async () => {
@@ -64,7 +122,12 @@ describe('property: a project file never makes a verdict looser', () => {
     const decide = async (command: string, mode: Mode | undefined): Promise<Verdict> => {
       const loaded = createConfigSource(t.paths).load(t.project);
       if (loaded.kind !== 'ok') return configFailureVerdict(loaded);
-      return (await reviewUseCase({ command, cwd: t.project, workspace: t.project, mode, agent: 'claude', hop: 'nested' }, { config: loaded.config, facts })).verdict;
+      return (
+        await reviewUseCase(
+          { command, cwd: t.project, workspace: t.project, mode, agent: 'claude', hop: 'nested' },
+          { config: loaded.config, facts },
+        )
+      ).verdict;
     };
     rmSync(projFile, { force: true });
     const launches: Array<Mode | undefined> = [undefined, ...MODES];
@@ -77,7 +140,10 @@ describe('property: a project file never makes a verdict looser', () => {
           for (const c of COMMANDS) {
             const before = base.get(`${m}|${c}`)!;
             const after = await decide(c, m);
-            expect(DECISIONS.indexOf(after.decision), `${c} (launch ${m}): ${before.decision} → ${after.decision} ${after.reasons.map((r) => r.code).join(',')}`).toBeGreaterThanOrEqual(DECISIONS.indexOf(before.decision));
+            expect(
+              DECISIONS.indexOf(after.decision),
+              `${c} (launch ${m}): ${before.decision} → ${after.decision} ${after.reasons.map((r) => r.code).join(',')}`,
+            ).toBeGreaterThanOrEqual(DECISIONS.indexOf(before.decision));
           }
         }
       }),

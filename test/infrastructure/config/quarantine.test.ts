@@ -2,12 +2,27 @@
 // as the link (never what it points at), keeps every byte, records where it came from, refuses
 // a quarantine directory that is a link, and (across file systems: /dev/shm is tmpfs here) copies,
 // verifies and only then removes.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHIMCTL_ONLY_CONFIG_FILES } from '../../../src/domain/projectConfigFiles.js';
-import { listQuarantine, quarantineConfig, quarantineDir, restoreQuarantined } from '../../../src/infrastructure/config/quarantine.js';
+import {
+  listQuarantine,
+  quarantineConfig,
+  quarantineDir,
+  restoreQuarantined,
+} from '../../../src/infrastructure/config/quarantine.js';
 
 const NOW = new Date('2026-12-01T10:00:00Z');
 const made: string[] = [];
@@ -32,9 +47,19 @@ describe('config quarantine', () => {
       if (!r.ok) continue;
       expect(existsSync(file)).toBe(false);
       expect(readFileSync(r.stored, 'utf8')).toBe(`content of ${name}`);
-      expect(r.entry).toMatchObject({ originalPath: file, kind: 'file', note: 'a note', via: 'rename', quarantinedAt: NOW.toISOString() });
+      expect(r.entry).toMatchObject({
+        originalPath: file,
+        kind: 'file',
+        note: 'a note',
+        via: 'rename',
+        quarantinedAt: NOW.toISOString(),
+      });
     }
-    expect(listQuarantine(state).map((e) => e.originalPath).sort()).toEqual(SHIMCTL_ONLY_CONFIG_FILES.map((n) => join(project, n)).sort());
+    expect(
+      listQuarantine(state)
+        .map((e) => e.originalPath)
+        .sort(),
+    ).toEqual(SHIMCTL_ONLY_CONFIG_FILES.map((n) => join(project, n)).sort());
     expect(lstatSync(quarantineDir(state)).mode & 0o777).toBe(0o700);
   });
 

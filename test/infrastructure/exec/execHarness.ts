@@ -12,13 +12,29 @@ let bundle: string | null = null;
 export async function harnessPath(): Promise<string> {
   if (bundle) return bundle;
   const out = join(mkdtempSync(join(tmpdir(), 'shimctl-exec-')), 'runExecutor.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'runExecutor.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'runExecutor.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+  });
   bundle = out;
   return out;
 }
 
 export function spec(over: Partial<ExecSpec> & { file: string }): ExecSpec {
-  return { args: [], cwd: tmpdir(), env: { PATH: '/usr/bin:/bin' }, timeoutMs: 10_000, graceMs: 500, maxOutputBytes: 1 << 20, ...over };
+  return {
+    args: [],
+    cwd: tmpdir(),
+    env: { PATH: '/usr/bin:/bin' },
+    timeoutMs: 10_000,
+    graceMs: 500,
+    maxOutputBytes: 1 << 20,
+    ...over,
+  };
 }
 
 export interface HarnessRun {
@@ -30,7 +46,10 @@ export interface HarnessRun {
 }
 
 /** Runs the harness; `onStart` gets its pid (to send it signals). */
-export async function runHarness(s: ExecSpec, opts: { input?: string; onStart?: (pid: number) => void } = {}): Promise<HarnessRun> {
+export async function runHarness(
+  s: ExecSpec,
+  opts: { input?: string; onStart?: (pid: number) => void } = {},
+): Promise<HarnessRun> {
   const path = await harnessPath();
   const child = spawn(process.execPath, [path, JSON.stringify(s)], { stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
   const chunks = { out: '', err: '', res: '' };
@@ -41,7 +60,13 @@ export async function runHarness(s: ExecSpec, opts: { input?: string; onStart?: 
   opts.onStart?.(child.pid!);
   const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   if (!chunks.res) throw new Error(`harness gave no result (status ${status}): ${chunks.err}`);
-  return { result: JSON.parse(chunks.res) as ExecResult, stdout: chunks.out, stderr: chunks.err, status, pid: child.pid! };
+  return {
+    result: JSON.parse(chunks.res) as ExecResult,
+    stdout: chunks.out,
+    stderr: chunks.err,
+    status,
+    pid: child.pid!,
+  };
 }
 
 /** True when the pid no longer runs: gone, or a zombie waiting for a reaper (it cannot run again). */

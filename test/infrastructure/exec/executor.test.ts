@@ -16,7 +16,9 @@ async function waitForLines(file: string, n: number): Promise<number[]> {
     try {
       const pids = readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
       if (pids.length >= n) return pids;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${file} never got ${n} pids`);
@@ -25,13 +27,25 @@ async function waitForLines(file: string, n: number): Promise<number[]> {
 describe('bounded executor: exit status', () => {
   it('passes the program exit code and output through', async () => {
     const r = await runHarness(sh('echo out; echo err >&2; exit 3'));
-    expect(r.result).toMatchObject({ exitCode: 3, signal: null, timedOut: false, truncated: false, stdoutBytes: 4, stderrBytes: 4 });
+    expect(r.result).toMatchObject({
+      exitCode: 3,
+      signal: null,
+      timedOut: false,
+      truncated: false,
+      stdoutBytes: 4,
+      stderrBytes: 4,
+    });
     expect(r.stdout).toBe('out\n');
     expect(r.stderr).toBe('err\n');
     expect(r.status).toBe(3);
   });
 
-  it.each([['TERM', 15], ['KILL', 9], ['INT', 2], ['SEGV', 11]])('a program killed by SIG%s reports 128+%d', async (name, n) => {
+  it.each([
+    ['TERM', 15],
+    ['KILL', 9],
+    ['INT', 2],
+    ['SEGV', 11],
+  ])('a program killed by SIG%s reports 128+%d', async (name, n) => {
     const r = await runHarness(sh(`kill -${name} $$`));
     expect(r.result.exitCode).toBe(128 + n);
     expect(r.result.signal).toBe(`SIG${name}`);
@@ -97,7 +111,10 @@ describe('bounded executor: output held by a process that left the group', () =>
   // grace (1.5 s here); the bound asserted is generous so a slow machine does not flake.
   const holder = (pids: string): string => `setsid -f sh -c 'echo $$ >> ${pids}; exec sleep 30'`;
 
-  async function runHeld(script: string, pids: string): Promise<{ run: Awaited<ReturnType<typeof runHarness>>; elapsed: number }> {
+  async function runHeld(
+    script: string,
+    pids: string,
+  ): Promise<{ run: Awaited<ReturnType<typeof runHarness>>; elapsed: number }> {
     const t0 = Date.now();
     try {
       const run = await runHarness(sh(script, { timeoutMs: 1000, graceMs: 500 }));
@@ -107,7 +124,9 @@ describe('bounded executor: output held by a process that left the group', () =>
       for (const pid of await waitForLines(pids, 1).catch(() => [])) {
         try {
           process.kill(pid, 'SIGKILL');
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       }
     }
   }
@@ -135,7 +154,9 @@ describe('bounded executor: output held by a process that left the group', () =>
 
 describe('bounded executor: output cap', () => {
   it('forwards up to the cap, drains the rest, and says how much was dropped', async () => {
-    const r = await runHarness(spec({ file: '/usr/bin/head', args: ['-c', '5000000', '/dev/zero'], maxOutputBytes: 1000 }));
+    const r = await runHarness(
+      spec({ file: '/usr/bin/head', args: ['-c', '5000000', '/dev/zero'], maxOutputBytes: 1000 }),
+    );
     expect(r.stdout.length).toBe(1000);
     expect(r.result).toMatchObject({ exitCode: 0, truncated: true, stdoutBytes: 5_000_000, timedOut: false });
     expect(r.stderr).toContain('shimctl: output truncated: 4999000 bytes dropped from stdout');
@@ -159,7 +180,10 @@ describe('bounded executor: stdin, signals, terminals', () => {
     const harness = await harnessPath();
     const s = JSON.stringify(sh('cat; echo "cat-status=$?"', { timeoutMs: 5000 }));
     const { spawnSync } = await import('node:child_process');
-    const r = spawnSync('sh', ['-c', 'exec "$0" "$1" "$2" <&- 3>/dev/null', process.execPath, harness, s], { encoding: 'utf8', timeout: 10_000 });
+    const r = spawnSync('sh', ['-c', 'exec "$0" "$1" "$2" <&- 3>/dev/null', process.execPath, harness, s], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(r.stdout).toBe('cat-status=0\n');
     expect(r.status).toBe(0);
   });
@@ -180,7 +204,9 @@ describe('bounded executor: stdin, signals, terminals', () => {
     const s = JSON.stringify(sh('test -t 0 && test -t 1 && test -t 2 && echo TTY-OK || echo NO-TTY'));
     const { execFileSync } = await import('node:child_process');
     const quoted = `'${s.replace(/'/g, `'\\''`)}'`;
-    const out = execFileSync('script', ['-qec', `${process.execPath} ${harness} ${quoted} 3>/dev/null`, '/dev/null'], { encoding: 'utf8' });
+    const out = execFileSync('script', ['-qec', `${process.execPath} ${harness} ${quoted} 3>/dev/null`, '/dev/null'], {
+      encoding: 'utf8',
+    });
     expect(out).toContain('TTY-OK');
   });
 });

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENV_ALLOW } from '../../../src/domain/defaultConfig.js';
 import { reduceEnvironment } from '../../../src/domain/exec/reduceEnvironment.js';
 
-interface Case { name: string; allow: string[] | 'DEFAULT'; env: Record<string, string>; kept: Record<string, string> }
+interface Case {
+  name: string;
+  allow: string[] | 'DEFAULT';
+  env: Record<string, string>;
+  kept: Record<string, string>;
+}
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'reduceEnvironment.cases.json'), 'utf8')) as Case[];
 
 describe('reduceEnvironment', () => {

@@ -4,7 +4,11 @@ import { chmodSync, linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHostFactsProvider, pathWithoutShims, realpathOfLongestPrefix } from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
+import {
+  createHostFactsProvider,
+  pathWithoutShims,
+  realpathOfLongestPrefix,
+} from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
 
 let root: string;
@@ -65,7 +69,11 @@ describe('realpath of the longest existing prefix', () => {
 describe('resolveCommand', () => {
   it('skips the shim and launcher directories, even when PATH names them through a symlink', () => {
     const paths = statePaths(env);
-    const facts = factsFor([paths.shimDir, join(root, 'alias-of-shims'), paths.launcherDir, join(root, 'realbin'), '/usr/bin', '/bin'].join(':'));
+    const facts = factsFor(
+      [paths.shimDir, join(root, 'alias-of-shims'), paths.launcherDir, join(root, 'realbin'), '/usr/bin', '/bin'].join(
+        ':',
+      ),
+    );
     expect(facts.resolveCommand('bash')).toBe(join(root, 'realbin', 'bash'));
     expect(facts.resolveCommand('claude')).toBe(join(root, 'realbin', 'claude'));
     expect(facts.resolveCommand('tool')).toBe(join(root, 'realbin', 'tool'));
@@ -101,8 +109,14 @@ describe('fileId and shimctlPaths', () => {
     const facts = factsFor('');
     expect(facts.home).toBe(home);
     // No install in this HOME: the directories HOME/XDG name (no manifest to add recorded ones).
-    expect(facts.shimctlPaths).toEqual([join(home, '.config/shimctl'), join(home, '.local/state/shimctl'), join(home, '.local/share/shimctl'),
-      join(home, '.local/share/shimctl/bin'), join(home, '.local/share/shimctl/shims'), '/etc/shimctl/managed.json']);
+    expect(facts.shimctlPaths).toEqual([
+      join(home, '.config/shimctl'),
+      join(home, '.local/state/shimctl'),
+      join(home, '.local/share/shimctl'),
+      join(home, '.local/share/shimctl/bin'),
+      join(home, '.local/share/shimctl/shims'),
+      '/etc/shimctl/managed.json',
+    ]);
     const xdg = createHostFactsProvider(statePaths({ HOME: home, XDG_CONFIG_HOME: join(root, 'cfg') })).facts({});
     expect(xdg.shimctlPaths![0]).toBe(join(root, 'cfg', 'shimctl'));
   });

@@ -1,6 +1,16 @@
 // The exception-free PATH lookup against real files and modes, and against `which` itself:
 // every case must give what which.sync gave before it was replaced on the hot path.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import which from 'which';
@@ -9,7 +19,13 @@ import { findExecutableOnPath, isExecutableBy } from '../../../src/infrastructur
 import { createHostFactsProvider } from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
 
-interface Case { name: string; tree: Record<string, string>; path: string[]; cmd: string; expect: string | null }
+interface Case {
+  name: string;
+  tree: Record<string, string>;
+  path: string[];
+  cmd: string;
+  expect: string | null;
+}
 const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'findExecutableOnPath.cases.json'), 'utf8')) as Case[];
 
 const roots: string[] = [];
@@ -22,8 +38,13 @@ function build(tree: Record<string, string>): string {
     const file = join(root, rel);
     mkdirSync(dirname(file), { recursive: true });
     if (spec.startsWith('->')) symlinkSync(spec.slice(2), file);
-    else if (rel.endsWith('/')) { mkdirSync(file, { recursive: true }); chmodSync(file, Number.parseInt(spec, 8)); }
-    else { writeFileSync(file, '#!/bin/sh\n'); chmodSync(file, Number.parseInt(spec, 8)); }
+    else if (rel.endsWith('/')) {
+      mkdirSync(file, { recursive: true });
+      chmodSync(file, Number.parseInt(spec, 8));
+    } else {
+      writeFileSync(file, '#!/bin/sh\n');
+      chmodSync(file, Number.parseInt(spec, 8));
+    }
   }
   return root;
 }
@@ -43,7 +64,9 @@ describe('findExecutableOnPath', () => {
   it('agrees with which for real system commands on the real PATH', () => {
     const searchPath = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
     for (const cmd of ['sh', 'bash', 'dash', 'ls', 'env', 'node', 'git', 'no-such-command-xyz']) {
-      expect(findExecutableOnPath(cmd, searchPath)).toBe(which.sync(cmd, { path: searchPath, nothrow: true }) ?? undefined);
+      expect(findExecutableOnPath(cmd, searchPath)).toBe(
+        which.sync(cmd, { path: searchPath, nothrow: true }) ?? undefined,
+      );
     }
   });
 
@@ -62,7 +85,7 @@ describe('findExecutableOnPath', () => {
 
 describe('isExecutableBy (the execute-bit rule for a non-root caller)', () => {
   // Real stats of real files; only the caller's identity is given, since the tests run as root.
-  const root = build({ 'f': '0644' });
+  const root = build({ f: '0644' });
   const file = join(root, 'f');
   const rows: Array<[mode: number, uid: number, groups: number[], expected: boolean]> = [
     [0o700, 1000, [1000], false], // owner-only, file owned by root: not ours

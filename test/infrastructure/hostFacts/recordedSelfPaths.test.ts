@@ -26,12 +26,20 @@ describe('recorded self paths', () => {
     const env = home('a', JSON.stringify({ version: 1, files: [], selfPaths: [recorded] }));
     const facts = createHostFactsProvider(statePaths(env)).facts(env);
     expect(facts.shimctlPaths).toContain(recorded);
-    const v = judgePaths([{ raw: join(recorded, 'config.json'), access: 'write' }], { cwd: root, config: defaultConfig(), facts }).verdict;
+    const v = judgePaths([{ raw: join(recorded, 'config.json'), access: 'write' }], {
+      cwd: root,
+      config: defaultConfig(),
+      facts,
+    }).verdict;
     expect([v.decision, v.risk, v.reasons[0]?.code]).toEqual(['block', 'critical', 'path.self_protection']);
     // The control: without the record the same path is only outside the workspace.
     const bare = home('b');
     const f2 = createHostFactsProvider(statePaths(bare)).facts(bare);
-    const v2 = judgePaths([{ raw: join(recorded, 'config.json'), access: 'write' }], { cwd: root, config: defaultConfig(), facts: f2 }).verdict;
+    const v2 = judgePaths([{ raw: join(recorded, 'config.json'), access: 'write' }], {
+      cwd: root,
+      config: defaultConfig(),
+      facts: f2,
+    }).verdict;
     expect(v2.reasons.map((r) => r.code)).not.toContain('path.self_protection');
   });
 

@@ -34,16 +34,37 @@ describe('compound commands under Rego, part by part (stand-in opa, not OPA)', (
     it(`${c.engine}: ${c.name}`, async () => {
       rmSync(recorded, { force: true });
       const rego = regoConfig({ opaPath: standin('opa-judges-argv'), policyPaths: [join(policyDir, 'policy.rego')] });
-      const req = { cwd: workspace, command: c.command, ...('agent' in c ? { agent: c.agent, hop: c.hop as 'agent' } : {}) };
-      const result = await reviewUseCase(req, { config: fullConfig(c.engine as 'rego', rego), facts, rego: createRegoEngine(rego, env) });
+      const req = {
+        cwd: workspace,
+        command: c.command,
+        ...('agent' in c ? { agent: c.agent, hop: c.hop as 'agent' } : {}),
+      };
+      const result = await reviewUseCase(req, {
+        config: fullConfig(c.engine as 'rego', rego),
+        facts,
+        rego: createRegoEngine(rego, env),
+      });
       const codes = result.verdict.reasons.map((r) => r.code);
       const why = `${result.verdict.decision} ${codes.join(',')}\n${result.trace.map((t) => `${t.stage}: ${t.detail}`).join('\n')}`;
       expect(result.verdict.decision, why).toBe(c.expect.decision);
       if ('code' in c.expect) expect(codes, why).toContain(c.expect.code);
-      if ('codeStartsWith' in c.expect) expect(codes.some((x) => x.startsWith(c.expect.codeStartsWith!)), why).toBe(true);
-      const inputs = existsSync(recorded) ? readFileSync(recorded, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as EngineInput) : [];
+      if ('codeStartsWith' in c.expect)
+        expect(
+          codes.some((x) => x.startsWith(c.expect.codeStartsWith!)),
+          why,
+        ).toBe(true);
+      const inputs = existsSync(recorded)
+        ? readFileSync(recorded, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as EngineInput)
+        : [];
       const seen = inputs.map((i) => [i.part?.command, i.part?.cwd, i.normalized?.effectiveArgv]);
-      const want = c.inputs.map(([command, dir, argv]) => [command, dir === '.' ? workspace : join(workspace, dir as string), argv]);
+      const want = c.inputs.map(([command, dir, argv]) => [
+        command,
+        dir === '.' ? workspace : join(workspace, dir as string),
+        argv,
+      ]);
       expect(seen, why).toEqual(want);
       for (const i of inputs) {
         // Every input says what was sent and lists the parts; its paths are resolved where the part runs.

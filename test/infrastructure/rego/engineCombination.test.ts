@@ -18,7 +18,13 @@ const facts: HostFacts = { home, realpath: (p) => p, resolveCommand: () => undef
 
 function fakeNativeReview(n: { decision: string; risk: string; code: string }, simple: boolean) {
   return (): ReviewResult => ({
-    verdict: verdict(n.decision as Decision, n.risk as Risk, n.code as ReasonCode, 'fake native verdict', 'fake:native'),
+    verdict: verdict(
+      n.decision as Decision,
+      n.risk as Risk,
+      n.code as ReasonCode,
+      'fake native verdict',
+      'fake:native',
+    ),
     normalized: simple ? sampleEngineInput('/tmp').normalized : undefined,
     trace: [],
   });
@@ -31,7 +37,12 @@ describe('engine both / rego (fake native review, stand-in opa)', () => {
       const config = fullConfig(c.engine as 'both' | 'rego', rego);
       const result = await reviewUseCase(
         { cwd: '/tmp', command: 'git status' },
-        { config, facts, rego: createRegoEngine(rego, hermeticEnv(home)), nativeReview: fakeNativeReview(c.native, c.simple ?? true) },
+        {
+          config,
+          facts,
+          rego: createRegoEngine(rego, hermeticEnv(home)),
+          nativeReview: fakeNativeReview(c.native, c.simple ?? true),
+        },
       );
       expect(result.verdict.decision).toBe(c.expect.decision);
       expect(result.verdict.risk).toBe(c.expect.risk);
@@ -44,27 +55,42 @@ describe('engine both / rego (fake native review, stand-in opa)', () => {
   it('an engine that never answers is cut off by the use case guard (FAKE hanging engine)', async () => {
     const hanging: PolicyEngine = { name: 'rego', evaluate: () => new Promise(() => undefined) };
     const config = fullConfig('both', regoConfig({ timeoutMs: 50 }));
-    const result = await reviewUseCase({ cwd: '/tmp', command: 'git status' }, {
-      config, facts, rego: hanging, nativeReview: fakeNativeReview({ decision: 'allow', risk: 'low', code: 'command.allowed' }, true),
-    });
+    const result = await reviewUseCase(
+      { cwd: '/tmp', command: 'git status' },
+      {
+        config,
+        facts,
+        rego: hanging,
+        nativeReview: fakeNativeReview({ decision: 'allow', risk: 'low', code: 'command.allowed' }, true),
+      },
+    );
     expect(result.verdict.decision).toBe('block');
     expect(result.verdict.reasons.map((r) => r.code)).toContain('engine.timeout');
   });
 
   it('an engine that throws (FAKE broken engine) blocks', async () => {
     const broken: PolicyEngine = { name: 'rego', evaluate: () => Promise.reject(new Error('boom')) };
-    const result = await reviewUseCase({ cwd: '/tmp', command: 'git status' }, {
-      config: fullConfig('rego', regoConfig()), facts, rego: broken,
-      nativeReview: fakeNativeReview({ decision: 'allow', risk: 'low', code: 'command.allowed' }, true),
-    });
+    const result = await reviewUseCase(
+      { cwd: '/tmp', command: 'git status' },
+      {
+        config: fullConfig('rego', regoConfig()),
+        facts,
+        rego: broken,
+        nativeReview: fakeNativeReview({ decision: 'allow', risk: 'low', code: 'command.allowed' }, true),
+      },
+    );
     expect(result.verdict).toMatchObject({ decision: 'block', risk: 'critical' });
   });
 
   it('rego configured but no engine wired blocks', async () => {
-    const result = await reviewUseCase({ cwd: '/tmp', command: 'git status' }, {
-      config: fullConfig('rego', regoConfig()), facts,
-      nativeReview: fakeNativeReview({ decision: 'allow', risk: 'low', code: 'command.allowed' }, true),
-    });
+    const result = await reviewUseCase(
+      { cwd: '/tmp', command: 'git status' },
+      {
+        config: fullConfig('rego', regoConfig()),
+        facts,
+        nativeReview: fakeNativeReview({ decision: 'allow', risk: 'low', code: 'command.allowed' }, true),
+      },
+    );
     expect(result.verdict.decision).toBe('block');
   });
 });

@@ -31,13 +31,29 @@ describe('opa eval fails closed (stand-ins for opa, not OPA)', () => {
 
 describe('opa eval contract (stand-ins for opa, not OPA)', () => {
   it('a well-formed answer from the stand-in passes through unchanged', async () => {
-    const v = await createRegoEngine(regoConfig({ opaPath: standin('opa-allows') }), hermeticEnv(home)).evaluate(input, { cwd: '/tmp' });
-    expect(v).toEqual({ decision: 'allow', risk: 'low', reasons: [{ code: 'command.allowed', message: 'stand-in allows' }], rule_ids: ['standin:allow'] });
+    const v = await createRegoEngine(regoConfig({ opaPath: standin('opa-allows') }), hermeticEnv(home)).evaluate(
+      input,
+      { cwd: '/tmp' },
+    );
+    expect(v).toEqual({
+      decision: 'allow',
+      risk: 'low',
+      reasons: [{ code: 'command.allowed', message: 'stand-in allows' }],
+      rule_ids: ['standin:allow'],
+    });
   });
 
   it('a rego.* reason code is kept, namespaced under rego.custom', async () => {
-    const v = await createRegoEngine(regoConfig({ opaPath: standin('opa-blocks') }), hermeticEnv(home)).evaluate(input, { cwd: '/tmp' });
-    expect(v).toEqual({ decision: 'block', risk: 'high', reasons: [{ code: 'rego.custom', message: '[rego.standin_block] stand-in blocks' }], rule_ids: ['standin:block'] });
+    const v = await createRegoEngine(regoConfig({ opaPath: standin('opa-blocks') }), hermeticEnv(home)).evaluate(
+      input,
+      { cwd: '/tmp' },
+    );
+    expect(v).toEqual({
+      decision: 'block',
+      risk: 'high',
+      reasons: [{ code: 'rego.custom', message: '[rego.standin_block] stand-in blocks' }],
+      rule_ids: ['standin:block'],
+    });
   });
 
   it('passes an argv array, the input document on stdin, cwd / and a reduced environment', async () => {
@@ -46,10 +62,24 @@ describe('opa eval contract (stand-ins for opa, not OPA)', () => {
     const bundle = join(dir, 'bundle.tar.gz');
     writeFileSync(policy, 'package shimctl\n');
     const env = hermeticEnv(home, { SECRET_TOKEN: 'do-not-leak', OPA_TOKEN: 'nope' });
-    const v = await createRegoEngine(regoConfig({ opaPath: standin('opa-records'), policyPaths: [policy, bundle] }), env).evaluate(input, { cwd: '/tmp' });
+    const v = await createRegoEngine(
+      regoConfig({ opaPath: standin('opa-records'), policyPaths: [policy, bundle] }),
+      env,
+    ).evaluate(input, { cwd: '/tmp' });
     expect(v.decision).toBe('allow');
     const rec = JSON.parse(readFileSync(join(dir, 'opa-standin-record.json'), 'utf8'));
-    expect(rec.argv).toEqual(['eval', '--format', 'json', '--stdin-input', '--data', policy, '--bundle', bundle, '--', 'data.shimctl.verdict']);
+    expect(rec.argv).toEqual([
+      'eval',
+      '--format',
+      'json',
+      '--stdin-input',
+      '--data',
+      policy,
+      '--bundle',
+      bundle,
+      '--',
+      'data.shimctl.verdict',
+    ]);
     expect(JSON.parse(rec.stdin)).toEqual(input);
     expect(rec.cwd).toBe('/');
     expect(rec.env.SECRET_TOKEN).toBeUndefined();
@@ -85,7 +115,10 @@ describe('opa eval contract (stand-ins for opa, not OPA)', () => {
 
   it('a timeout kills the whole process group, not just opa', async () => {
     const started = Date.now();
-    const v = await createRegoEngine(regoConfig({ opaPath: standin('opa-sleeps'), timeoutMs: 300 }), hermeticEnv(home)).evaluate(input, { cwd: '/tmp' });
+    const v = await createRegoEngine(
+      regoConfig({ opaPath: standin('opa-sleeps'), timeoutMs: 300 }),
+      hermeticEnv(home),
+    ).evaluate(input, { cwd: '/tmp' });
     expect(v.reasons[0]!.code).toBe('engine.timeout');
     expect(Date.now() - started).toBeLessThan(5000);
     // The stand-in's child `sleep 31.25` must be gone too (give the kernel a moment to reap it).
@@ -97,7 +130,10 @@ describe('opa eval contract (stand-ins for opa, not OPA)', () => {
   it('a directory of policy files is passed with --data', async () => {
     const dir = mkdtempSync(join(home, 'policies-'));
     mkdirSync(join(dir, 'sub'));
-    const v = await createRegoEngine(regoConfig({ opaPath: standin('opa-records'), policyPaths: [join(dir, 'sub')] }), hermeticEnv(home)).evaluate(input, { cwd: '/tmp' });
+    const v = await createRegoEngine(
+      regoConfig({ opaPath: standin('opa-records'), policyPaths: [join(dir, 'sub')] }),
+      hermeticEnv(home),
+    ).evaluate(input, { cwd: '/tmp' });
     expect(v.decision).toBe('allow');
     expect(JSON.parse(readFileSync(join(dir, 'opa-standin-record.json'), 'utf8')).argv).toContain(join(dir, 'sub'));
   });

@@ -45,18 +45,30 @@ describe('runPolicyCheck reads the user config like interception does', () => {
     if (config) writeFileSync(join(h, '.config/shimctl/config.json'), JSON.stringify(config));
     const stdout = capture();
     const stderr = capture();
-    const code = await runPolicyCheck(args, { env: hermeticEnv(h), cwd: h, stdin: new PassThrough(), stdout: stdout.stream, stderr: stderr.stream });
+    const code = await runPolicyCheck(args, {
+      env: hermeticEnv(h),
+      cwd: h,
+      stdin: new PassThrough(),
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+    });
     return { code, out: stdout.text(), err: stderr.text() };
   }
 
   it('a healthy rego setup: exit 0, one ok line', async () => {
-    const r = await run({ engine: 'rego', rego: { policyPaths: [join(home, 'p.rego')], opaPath: standin('opa-allows') } });
+    const r = await run({
+      engine: 'rego',
+      rego: { policyPaths: [join(home, 'p.rego')], opaPath: standin('opa-allows') },
+    });
     expect(r.out).toMatch(/^ok engine rego, opa 0\.0\.0-standin .* valid verdict: allow \(low\)\n$/);
     expect(r.code).toBe(0);
   });
 
   it('a broken policy: exit 1, one FAIL line saying why', async () => {
-    const r = await run({ engine: 'rego', rego: { policyPaths: [join(home, 'p.rego')], opaPath: standin('opa-check-fails') } });
+    const r = await run({
+      engine: 'rego',
+      rego: { policyPaths: [join(home, 'p.rego')], opaPath: standin('opa-check-fails') },
+    });
     expect(r.out).toMatch(/^FAIL engine rego: the policy does not load \(opa check\): .*rego_parse_error.*\n$/);
     expect(r.code).toBe(1);
   });

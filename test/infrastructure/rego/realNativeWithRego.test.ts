@@ -15,10 +15,16 @@ describe('real native review + Rego stand-ins', () => {
   for (const c of cases.cases) {
     it(`${c.engine}: ${c.command} with ${c.standin}`, async () => {
       const rego = regoConfig({ opaPath: standin(c.standin) });
-      const result = await reviewUseCase({ cwd: home, command: c.command }, { config: fullConfig(c.engine as 'rego', rego), facts, rego: createRegoEngine(rego, env) });
+      const result = await reviewUseCase(
+        { cwd: home, command: c.command },
+        { config: fullConfig(c.engine as 'rego', rego), facts, rego: createRegoEngine(rego, env) },
+      );
       const codes = result.verdict.reasons.map((r) => r.code);
       if (c.expect.decision === 'native') {
-        const native = await reviewUseCase({ cwd: home, command: c.command }, { config: fullConfig('native', rego), facts });
+        const native = await reviewUseCase(
+          { cwd: home, command: c.command },
+          { config: fullConfig('native', rego), facts },
+        );
         expect(native.verdict.decision).not.toBe('allow');
         expect(result.verdict.decision).toBe(native.verdict.decision);
         expect(codes).toEqual(expect.arrayContaining(native.verdict.reasons.map((r) => r.code)));

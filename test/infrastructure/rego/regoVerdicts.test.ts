@@ -10,7 +10,10 @@ function valueOf(c: Case): unknown {
   const v = c.value as Record<string, unknown>;
   if (v && typeof v === 'object' && 'reasonsRepeat' in v) {
     const { reasonsRepeat, ...rest } = v;
-    return { ...rest, reasons: Array.from({ length: reasonsRepeat as number }, () => ({ code: 'command.asked', message: 'x' })) };
+    return {
+      ...rest,
+      reasons: Array.from({ length: reasonsRepeat as number }, () => ({ code: 'command.asked', message: 'x' })),
+    };
   }
   return c.value;
 }
@@ -19,7 +22,14 @@ describe('a Rego verdict is judged strictly', () => {
   for (const c of cases.cases as Case[]) {
     it(c.name, () => {
       const answer = parseRegoVerdict(valueOf(c));
-      const e = c.expect as { fails?: boolean; decision?: string; risk?: string; code?: string; message?: string; ruleIds?: string[] };
+      const e = c.expect as {
+        fails?: boolean;
+        decision?: string;
+        risk?: string;
+        code?: string;
+        message?: string;
+        ruleIds?: string[];
+      };
       if (e.fails) {
         expect(answer.kind).toBe('failure');
         if (answer.kind !== 'failure') return;

@@ -46,17 +46,24 @@ describe('OPA server mode (loopback stand-in, not OPA)', () => {
 
   it('sends the bearer token from the named variable, and never puts it in a verdict', async () => {
     const env = hermeticEnv(home, { SHIMCTL_OPA_TOKEN: 's3cret-standin-token' });
-    const ok = await serverEngine(`${server.url}/needs-token`, { tokenEnv: 'SHIMCTL_OPA_TOKEN' }, env).evaluate(input, { cwd: '/tmp' });
+    const ok = await serverEngine(`${server.url}/needs-token`, { tokenEnv: 'SHIMCTL_OPA_TOKEN' }, env).evaluate(input, {
+      cwd: '/tmp',
+    });
     expect(ok.decision).toBe('allow');
-    const wrong = await serverEngine(`${server.url}/needs-token`, { tokenEnv: 'SHIMCTL_OPA_TOKEN' }, hermeticEnv(home, { SHIMCTL_OPA_TOKEN: 'wrong-token-value' }))
-      .evaluate(input, { cwd: '/tmp' });
+    const wrong = await serverEngine(
+      `${server.url}/needs-token`,
+      { tokenEnv: 'SHIMCTL_OPA_TOKEN' },
+      hermeticEnv(home, { SHIMCTL_OPA_TOKEN: 'wrong-token-value' }),
+    ).evaluate(input, { cwd: '/tmp' });
     expect(wrong.reasons[0]!.code).toBe('engine.failed');
     expect(JSON.stringify(wrong)).not.toContain('wrong-token-value');
   });
 
   it('fails closed when the token variable is named but not set', async () => {
     const before = server.seen.length;
-    const v = await serverEngine(`${server.url}/allow`, { tokenEnv: 'SHIMCTL_OPA_TOKEN' }).evaluate(input, { cwd: '/tmp' });
+    const v = await serverEngine(`${server.url}/allow`, { tokenEnv: 'SHIMCTL_OPA_TOKEN' }).evaluate(input, {
+      cwd: '/tmp',
+    });
     expect(v).toMatchObject(FAIL_CLOSED);
     expect(v.reasons[0]!.message).toContain('SHIMCTL_OPA_TOKEN');
     expect(server.seen.length).toBe(before);
@@ -94,12 +101,24 @@ describe('OPA server mode (loopback stand-in, not OPA)', () => {
     });
   }
 
-  for (const url of ['http://127.0.0.1:8181', 'http://127.0.0.2:8181/opa', 'http://localhost:8181', 'http://[::1]:8181', 'https://opa.example.com', 'https://10.1.2.3:8443']) {
+  for (const url of [
+    'http://127.0.0.1:8181',
+    'http://127.0.0.2:8181/opa',
+    'http://localhost:8181',
+    'http://[::1]:8181',
+    'https://opa.example.com',
+    'https://10.1.2.3:8443',
+  ]) {
     it(`accepts rego.url ${url} (loopback http, or https)`, () => {
       expect(parseServerUrl(url).kind).toBe('ok');
     });
   }
-  for (const url of ['http://127.0.0.1.nip.io:8181', 'http://[::ffff:10.0.0.1]:8181', 'http://0.0.0.0:8181', 'http://localhost.evil.com:8181']) {
+  for (const url of [
+    'http://127.0.0.1.nip.io:8181',
+    'http://[::ffff:10.0.0.1]:8181',
+    'http://0.0.0.0:8181',
+    'http://localhost.evil.com:8181',
+  ]) {
     it(`refuses rego.url ${url} (looks local, is not loopback)`, () => {
       expect(parseServerUrl(url).kind).toBe('bad');
     });

@@ -12,8 +12,18 @@ export interface SeenRequest {
 }
 
 const verdictOf = (value: unknown) => JSON.stringify({ result: value });
-const ALLOW = { decision: 'allow', risk: 'low', reasons: [{ code: 'command.allowed', message: 'stand-in server allows' }], rule_ids: ['standin:allow'] };
-const BLOCK = { decision: 'block', risk: 'high', reasons: [{ code: 'rego.standin_block', message: 'stand-in server blocks' }], rule_ids: ['standin:block'] };
+const ALLOW = {
+  decision: 'allow',
+  risk: 'low',
+  reasons: [{ code: 'command.allowed', message: 'stand-in server allows' }],
+  rule_ids: ['standin:allow'],
+};
+const BLOCK = {
+  decision: 'block',
+  risk: 'high',
+  reasons: [{ code: 'rego.standin_block', message: 'stand-in server blocks' }],
+  rule_ids: ['standin:block'],
+};
 
 type Behaviour = (req: IncomingMessage, res: ServerResponse, server: StandinOpaServer) => void;
 
@@ -21,7 +31,8 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   allow: (_q, res) => res.end(verdictOf(ALLOW)),
   block: (_q, res) => res.end(verdictOf(BLOCK)),
   'needs-token': (q, res) => {
-    if (q.headers.authorization !== 'Bearer s3cret-standin-token') return void res.writeHead(401).end('{"code":"unauthorized","message":"bad token"}');
+    if (q.headers.authorization !== 'Bearer s3cret-standin-token')
+      return void res.writeHead(401).end('{"code":"unauthorized","message":"bad token"}');
     res.end(verdictOf(ALLOW));
   },
   'status-500': (_q, res) => void res.writeHead(500).end('{"code":"internal_error","message":"stand-in broke"}'),
@@ -40,7 +51,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   array: (_q, res) => res.end('[{"result": {}}]'),
   'wrong-shape': (_q, res) => res.end(verdictOf({ decision: 'allow' })),
   'unknown-decision': (_q, res) => res.end(verdictOf({ decision: 'approve', risk: 'low', reasons: [] })),
-  'huge': (_q, res) => {
+  huge: (_q, res) => {
     res.writeHead(200);
     res.end(`{"result": "${'a'.repeat(2 * 1024 * 1024)}"}`);
   },

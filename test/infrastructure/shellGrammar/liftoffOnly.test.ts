@@ -16,11 +16,21 @@ g.treeSitterBash.load().then(async (p) => {
 });`;
 
 describe('shell grammar: WebAssembly compiled by Liftoff only', () => {
-  it.skipIf(!existsSync(bundle))('no function of the grammar is recompiled by TurboFan', () => {
-    const r = spawnSync(process.execPath, ['--trace-wasm-compilation-times', '-e', script], { encoding: 'utf8', timeout: 60_000 });
-    expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.split('\n');
-    expect(lines.filter((l) => /using Liftoff/.test(l)).length, 'the trace shows the grammar compiled').toBeGreaterThan(0);
-    expect(lines.filter((l) => /using TurboFan/.test(l))).toEqual([]);
-  }, 60_000);
+  it.skipIf(!existsSync(bundle))(
+    'no function of the grammar is recompiled by TurboFan',
+    () => {
+      const r = spawnSync(process.execPath, ['--trace-wasm-compilation-times', '-e', script], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const lines = r.stdout.split('\n');
+      expect(
+        lines.filter((l) => /using Liftoff/.test(l)).length,
+        'the trace shows the grammar compiled',
+      ).toBeGreaterThan(0);
+      expect(lines.filter((l) => /using TurboFan/.test(l))).toEqual([]);
+    },
+    60_000,
+  );
 });

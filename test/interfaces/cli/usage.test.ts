@@ -23,7 +23,13 @@ function sink(): Writable & { text: string } {
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = sink();
   const stderr = sink();
-  const ctx: CliContext = { env: { HOME: '/nonexistent.invalid', PATH: '/usr/bin:/bin' }, cwd: '/', stdin: Readable.from([]), stdout, stderr };
+  const ctx: CliContext = {
+    env: { HOME: '/nonexistent.invalid', PATH: '/usr/bin:/bin' },
+    cwd: '/',
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+  };
   const code = await main(argv, ctx);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }

@@ -29,9 +29,22 @@ export function makeHome(): { root: string; home: string; env: Record<string, st
   };
 }
 
-export interface CliRun { status: number | null; stdout: string; stderr: string }
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
-export function runCli(args: string[], opts: { env: Record<string, string>; cwd?: string; input?: string | Buffer }): CliRun {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env: opts.env, cwd: opts.cwd ?? tmpdir(), input: opts.input ?? '', encoding: 'utf8', timeout: 20_000 });
+export function runCli(
+  args: string[],
+  opts: { env: Record<string, string>; cwd?: string; input?: string | Buffer },
+): CliRun {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: opts.env,
+    cwd: opts.cwd ?? tmpdir(),
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -5,7 +5,10 @@ import { ensureBuilt, makeHome, runCli } from './cliHarness.js';
 
 let h: ReturnType<typeof makeHome>;
 beforeAll(() => ensureBuilt());
-beforeEach(() => { h = makeHome(); mkdirSync(h.home, { recursive: true }); });
+beforeEach(() => {
+  h = makeHome();
+  mkdirSync(h.home, { recursive: true });
+});
 afterEach(() => h.cleanup());
 
 const decide = (input: string | Buffer, opts: { cwd?: string; env?: Record<string, string> } = {}) =>
@@ -33,7 +36,13 @@ describe('shimctl decide --json (real CLI, temp HOME)', () => {
   });
 
   it('invalid UTF-8: exit 2', () => {
-    const r = decide(Buffer.concat([Buffer.from('{"api_version":1,"cwd":"/","command":"ls '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
+    const r = decide(
+      Buffer.concat([
+        Buffer.from('{"api_version":1,"cwd":"/","command":"ls '),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}'),
+      ]),
+    );
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout).error.code).toBe('request.read_failed');
   });
@@ -59,7 +68,11 @@ describe('shimctl decide --json (real CLI, temp HOME)', () => {
 
   it('never executes the command', () => {
     const marker = join(h.root, 'marker');
-    for (const input of [req({ command: `touch ${marker}` }), req({ argv: ['touch', marker] }), req({ command: `bash -c 'touch ${marker}'` })]) {
+    for (const input of [
+      req({ command: `touch ${marker}` }),
+      req({ argv: ['touch', marker] }),
+      req({ command: `bash -c 'touch ${marker}'` }),
+    ]) {
       const r = decide(input);
       expect([0, 1]).toContain(r.status);
     }
@@ -93,7 +106,10 @@ describe('shimctl decide --json (real CLI, temp HOME)', () => {
     const marker = join(h.root, 'meta-ran');
     mkdirSync(join(proj, '.config'), { recursive: true });
     mkdirSync(join(proj, '.git'));
-    writeFileSync(join(proj, '.config', 'config.js'), `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'); module.exports = {};`);
+    writeFileSync(
+      join(proj, '.config', 'config.js'),
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'); module.exports = {};`,
+    );
     writeFileSync(join(proj, 'package.json'), JSON.stringify({ cosmiconfig: { searchPlaces: ['x.js'] } }));
     const r = decide(JSON.stringify({ api_version: 1, command: 'ls', cwd: proj }), { cwd: proj });
     expect([0, 1]).toContain(r.status);

@@ -6,10 +6,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, makeHome, runCli } from './cliHarness.js';
 import cases from './decideMode.cases.json' with { type: 'json' };
 
-interface ModeCase { name: string; user?: object; managed?: object; project?: object; mode?: string; command: string; decision: string; codes?: string[]; absentCodes?: string[] }
+interface ModeCase {
+  name: string;
+  user?: object;
+  managed?: object;
+  project?: object;
+  mode?: string;
+  command: string;
+  decision: string;
+  codes?: string[];
+  absentCodes?: string[];
+}
 
 const homes: Array<{ cleanup(): void }> = [];
-afterAll(() => { for (const h of homes) h.cleanup(); });
+afterAll(() => {
+  for (const h of homes) h.cleanup();
+});
 
 describe('decide --json: the mode field', () => {
   ensureBuilt();
@@ -24,7 +36,11 @@ describe('decide --json: the mode field', () => {
     const managed = join(h.root, 'managed.json');
     if (c.managed) writeFileSync(managed, JSON.stringify(c.managed));
     const request = { api_version: 1, command: c.command, cwd: proj, ...(c.mode ? { mode: c.mode } : {}) };
-    const r = runCli(['decide', '--json'], { env: { ...h.env, SHIMCTL_MANAGED_CONFIG: managed }, cwd: proj, input: JSON.stringify(request) });
+    const r = runCli(['decide', '--json'], {
+      env: { ...h.env, SHIMCTL_MANAGED_CONFIG: managed },
+      cwd: proj,
+      input: JSON.stringify(request),
+    });
     const body = JSON.parse(r.stdout) as { decision: string; reasons: Array<{ code: string }> };
     const codes = body.reasons.map((x) => x.code);
     const why = `${body.decision} ${codes.join(',')} ${r.stderr}`;

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { decideUseCase } from '../../../src/application/decide/decideUseCase.js';
 import { createApp } from '../../../src/compositionRoot.js';
 
-interface LayeringCase { name: string; user?: object; project?: object; command: string; decision?: string }
+interface LayeringCase {
+  name: string;
+  user?: object;
+  project?: object;
+  command: string;
+  decision?: string;
+}
 const here = new URL('.', import.meta.url).pathname;
 const cases = JSON.parse(readFileSync(join(here, 'layering.cases.json'), 'utf8')) as LayeringCase[];
 

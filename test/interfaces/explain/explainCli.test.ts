@@ -27,8 +27,18 @@ describe('shimctl explain (real CLI, temp HOME)', () => {
 
   it('--json has the same verdict as decide, plus trace and config', () => {
     const j = JSON.parse(explain(['--json', 'ls;', 'id']).stdout);
-    const d = JSON.parse(runCli(['decide', '--json'], { env: h.env, input: JSON.stringify({ api_version: 1, command: 'ls; id', cwd: proj }) }).stdout);
-    expect({ decision: j.decision, risk: j.risk, reasons: j.reasons, rule_ids: j.rule_ids }).toEqual({ decision: d.decision, risk: d.risk, reasons: d.reasons, rule_ids: d.rule_ids });
+    const d = JSON.parse(
+      runCli(['decide', '--json'], {
+        env: h.env,
+        input: JSON.stringify({ api_version: 1, command: 'ls; id', cwd: proj }),
+      }).stdout,
+    );
+    expect({ decision: j.decision, risk: j.risk, reasons: j.reasons, rule_ids: j.rule_ids }).toEqual({
+      decision: d.decision,
+      risk: d.risk,
+      reasons: d.reasons,
+      rule_ids: d.rule_ids,
+    });
     expect(Array.isArray(j.trace)).toBe(true);
     expect(j.config).toEqual({ kind: 'ok', sources: [], warnings: [] });
   });
@@ -53,8 +63,19 @@ describe('shimctl explain (real CLI, temp HOME)', () => {
   it('shows which config rule fired, from which file, and the loosening a project tried', () => {
     const user = join(h.home, '.config', 'shimctl', 'config.json');
     mkdirSync(join(h.home, '.config', 'shimctl'), { recursive: true });
-    writeFileSync(user, JSON.stringify({ rules: [{ id: 'me:no-uname', command: 'uname', decision: 'block', reason: 'uname leaks the kernel' }] }));
-    writeFileSync(join(proj, '.shimctlrc.json'), JSON.stringify({ disabledRules: ['git:push-force'], rules: [{ id: 'p:ok', command: 'uname', decision: 'allow' }] }));
+    writeFileSync(
+      user,
+      JSON.stringify({
+        rules: [{ id: 'me:no-uname', command: 'uname', decision: 'block', reason: 'uname leaks the kernel' }],
+      }),
+    );
+    writeFileSync(
+      join(proj, '.shimctlrc.json'),
+      JSON.stringify({
+        disabledRules: ['git:push-force'],
+        rules: [{ id: 'p:ok', command: 'uname', decision: 'allow' }],
+      }),
+    );
     const r = explain(['uname', '-a']);
     expect(r.stdout).toMatch(/verdict\s+BLOCK/);
     expect(r.stdout).toContain(`me:no-uname (config ${user}): uname -> block: uname leaks the kernel`);

@@ -7,7 +7,12 @@ import { pkgPack } from './pkg.js';
 import { systemPack } from './system.js';
 
 export const BUILTIN_PACKS: Readonly<Record<string, readonly BuiltinRule[]>> = {
-  core: corePack, git: gitPack, fs: fsPack, pkg: pkgPack, net: netPack, system: systemPack,
+  core: corePack,
+  git: gitPack,
+  fs: fsPack,
+  pkg: pkgPack,
+  net: netPack,
+  system: systemPack,
 };
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = Object.values(BUILTIN_PACKS).flat();

@@ -18,7 +18,8 @@ const SNAPSHOT = { source: `${ABS_PATH}/\\.claude/shell-snapshots/snapshot-bash-
 const BARE_WORD = '[A-Za-z0-9_./:=@+,-]+';
 const CMD = { source: `${SINGLE_QUOTED_WORD_SOURCE}|${BARE_WORD}` };
 const BARE = new RegExp(`^${BARE_WORD}$`);
-const decodeEvalWord = (word: string): string | undefined => decodeSingleQuotedWord(word) ?? (BARE.test(word) ? word : undefined);
+const decodeEvalWord = (word: string): string | undefined =>
+  decodeSingleQuotedWord(word) ?? (BARE.test(word) ? word : undefined);
 /** The file Claude Code's envelope writes its cwd into: `<tmp>/claude-XXXX-cwd` (the compound review reads it too). */
 export const CLAUDE_CWD_FILE_NAME = 'claude-[0-9a-f]{4}-cwd';
 
@@ -27,12 +28,18 @@ export const CLAUDE_CWD_FILE_NAME = 'claude-[0-9a-f]{4}-cwd';
  * command has constructs an old bash mis-parses (`$(` with a here-document inside, backquotes,
  * arrays): on bash 2-3 (or 2-4) it prints a marker and exits 126, on a newer bash it does nothing.
  */
-export const CLAUDE_VERSION_GUARDS: readonly string[] = ["'2'|'3'", "'2'|'3'|'4'"].map((v) =>
-  `{ case "\${BASH_VERSINFO-}" in ${v}) \\builtin printf '%s\\n' '__CLAUDE_CODE_DID_NOT_RUN_BASH_TOO_OLD='"\${BASH_VERSION-}" >&2; \\builtin exit 126; \\exit 126;; esac; }`);
+export const CLAUDE_VERSION_GUARDS: readonly string[] = ["'2'|'3'", "'2'|'3'|'4'"].map(
+  (v) =>
+    `{ case "\${BASH_VERSINFO-}" in ${v}) \\builtin printf '%s\\n' '__CLAUDE_CODE_DID_NOT_RUN_BASH_TOO_OLD='"\${BASH_VERSION-}" >&2; \\builtin exit 126; \\exit 126;; esac; }`,
+);
 const CWD_FILE = { source: `${ABS_PATH}/${CLAUDE_CWD_FILE_NAME}` };
 const TAIL = 'shopt -u extglob 2>/dev/null || true && eval {{cmd}} < /dev/null && pwd -P >| {{cwdFile}}';
 
-const ENVELOPE = compileTemplate(`source {{snapshot}} 2>/dev/null || true && ${TAIL}`, { snapshot: SNAPSHOT, cmd: CMD, cwdFile: CWD_FILE });
+const ENVELOPE = compileTemplate(`source {{snapshot}} 2>/dev/null || true && ${TAIL}`, {
+  snapshot: SNAPSHOT,
+  cmd: CMD,
+  cwdFile: CWD_FILE,
+});
 const NO_SNAPSHOT_ENVELOPE = compileTemplate(TAIL, { cmd: CMD, cwdFile: CWD_FILE });
 
 const SNAPSHOT_HOLES = {

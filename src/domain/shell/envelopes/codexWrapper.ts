@@ -20,7 +20,10 @@ export function readSavedNames(text: string): SavedNames | undefined {
   for (;;) {
     const at = SAVE_PAIR.lastIndex;
     const m = SAVE_PAIR.exec(text);
-    if (!m) { SAVE_PAIR.lastIndex = at; break; }
+    if (!m) {
+      SAVE_PAIR.lastIndex = at;
+      break;
+    }
     const list = m[1] ? names.proxy : names.own;
     if (m[1] === undefined && names.proxy.length > 0) return undefined;
     if (Number(m[2]) !== list.length || !NAME.test(m[3]!)) return undefined;
@@ -52,14 +55,14 @@ export function codexWrapperTemplate(names: SavedNames): string {
   // Names are identifiers, so the generated text cannot contain a `{{` hole by accident.
   return (
     names.own.map((n, i) => save('', i, n)).join('') +
-      names.proxy.map((n, i) => save('PROXY_', i, n)).join('') +
-      '__CODEX_SNAPSHOT_PROXY_ENV_SET="${CODEX_NETWORK_PROXY_ACTIVE+x}"\n\n' +
-      "if . '{{snapshot}}' >/dev/null 2>&1; then :; fi\n\n" +
-      names.own.map((n, i) => restore('', i, n)).join('') +
-      'if [ -n "$__CODEX_SNAPSHOT_PROXY_ENV_SET" ] || [ -n "${CODEX_NETWORK_PROXY_ACTIVE+x}" ]; then\n' +
-      names.proxy.map((n, i) => restore('PROXY_', i, n)).join('') +
-      'fi\n' +
-      `if [ -n "\${PATH:-}" ]; then export PATH='{{pathDir}}':"$PATH"; else export PATH='{{pathDir}}'; fi\n\n` +
-      "exec '{{bash}}' -c {{cmd}}"
+    names.proxy.map((n, i) => save('PROXY_', i, n)).join('') +
+    '__CODEX_SNAPSHOT_PROXY_ENV_SET="${CODEX_NETWORK_PROXY_ACTIVE+x}"\n\n' +
+    "if . '{{snapshot}}' >/dev/null 2>&1; then :; fi\n\n" +
+    names.own.map((n, i) => restore('', i, n)).join('') +
+    'if [ -n "$__CODEX_SNAPSHOT_PROXY_ENV_SET" ] || [ -n "${CODEX_NETWORK_PROXY_ACTIVE+x}" ]; then\n' +
+    names.proxy.map((n, i) => restore('PROXY_', i, n)).join('') +
+    'fi\n' +
+    `if [ -n "\${PATH:-}" ]; then export PATH='{{pathDir}}':"$PATH"; else export PATH='{{pathDir}}'; fi\n\n` +
+    "exec '{{bash}}' -c {{cmd}}"
   );
 }

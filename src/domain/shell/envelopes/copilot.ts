@@ -3,7 +3,7 @@ import { compileTemplate } from './template.js';
 
 const LOGIN_ENV_DUMP = compileTemplate(
   "printf %s '__copilot_login_env_snapshot_{{pid}}_{{nonce}}__'; if ! command env -0 2>/dev/null; then " +
-    "for __copilot_k in $(compgen -e); do printf '%s=%s\\0' \"$__copilot_k\" \"${!__copilot_k}\"; done; fi",
+    'for __copilot_k in $(compgen -e); do printf \'%s=%s\\0\' "$__copilot_k" "${!__copilot_k}"; done; fi',
   { pid: { source: '[0-9]{1,10}' }, nonce: { source: '[0-9a-f]{16}' } },
 );
 

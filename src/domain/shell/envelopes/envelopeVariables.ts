@@ -10,7 +10,8 @@ const NAME = '[A-Za-z_][A-Za-z0-9_]*';
 /** Every variable the template assigns (`NAME=`) or expands (`$NAME`, `${NAME}`). */
 export function envelopeVariables(template: string): string[] {
   const names = new Set<string>();
-  for (const m of template.matchAll(new RegExp(`\\$\\{?(${NAME})|(?:^|[\\s;(])(${NAME})=`, 'g'))) names.add((m[1] ?? m[2])!);
+  for (const m of template.matchAll(new RegExp(`\\$\\{?(${NAME})|(?:^|[\\s;(])(${NAME})=`, 'g')))
+    names.add((m[1] ?? m[2])!);
   return [...names];
 }
 

@@ -9,10 +9,10 @@ import { envelopeVariables, mentionsVariable } from './envelopeVariables.js';
  */
 const TEMPLATE =
   'shopt -u promptvars nullglob extglob nocaseglob dotglob; _bgpids_file={{bgpids}}\n' +
-    '(\n  trap \'jobs -p > "$_bgpids_file"\' EXIT\n{{cmd}}\n)\n__code=$?\nexit $__code';
+  '(\n  trap \'jobs -p > "$_bgpids_file"\' EXIT\n{{cmd}}\n)\n__code=$?\nexit $__code';
 const ENVELOPE = compileTemplate(TEMPLATE, {
-    bgpids: { source: `${ABS_PATH}/gemini-shell-[A-Za-z0-9]{6}/bgpids\\.tmp` },
-    cmd: { source: '[\\s\\S]*' },
+  bgpids: { source: `${ABS_PATH}/gemini-shell-[A-Za-z0-9]{6}/bgpids\\.tmp` },
+  cmd: { source: '[\\s\\S]*' },
 });
 /** `_bgpids_file`, `__code`: the model's command must not touch them (see envelopeVariables.ts). */
 const OWN_VARIABLES = envelopeVariables(TEMPLATE);

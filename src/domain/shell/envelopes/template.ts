@@ -15,7 +15,13 @@ const SEGMENT = '[A-Za-z0-9._@+-]+';
 export const ABS_PATH = `(?:/${SEGMENT})+`;
 
 export function isCleanAbsPath(path: string): boolean {
-  return path.startsWith('/') && !path.split('/').slice(1).some((s) => s === '.' || s === '..' || s === '');
+  return (
+    path.startsWith('/') &&
+    !path
+      .split('/')
+      .slice(1)
+      .some((s) => s === '.' || s === '..' || s === '')
+  );
 }
 
 const escapeLiteral = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -7,11 +7,18 @@ export const MAX_GLOB_WORDS = 1000;
 export const MAX_DIRS_READ = 64;
 
 export type ListDir = (absDir: string) => DirEntry[] | undefined | null;
-export interface GlobBudget { dirs: number; words: number }
+export interface GlobBudget {
+  dirs: number;
+  words: number;
+}
 
 export type GlobResult = { kind: 'match'; words: string[] } | { kind: 'none' } | { kind: 'refuse'; detail: string };
 
-interface Found { abs: string; shown: string; dir?: boolean }
+interface Found {
+  abs: string;
+  shown: string;
+  dir?: boolean;
+}
 
 /**
  * Pathname expansion of one word as bash does it by default: component by component from the
@@ -26,8 +33,10 @@ export function expandGlob(chars: readonly PatChar[], cwd: string, listDir: List
     else segs[segs.length - 1]!.push(p);
   }
   let found: Found[];
-  if (segs[0]!.length === 0 && segs.length > 1) { found = [{ abs: '/', shown: '/', dir: true }]; segs.shift(); }
-  else found = [{ abs: cwd, shown: '', dir: true }];
+  if (segs[0]!.length === 0 && segs.length > 1) {
+    found = [{ abs: '/', shown: '/', dir: true }];
+    segs.shift();
+  } else found = [{ abs: cwd, shown: '', dir: true }];
   for (let k = 0; k < segs.length; k++) {
     const seg = segs[k]!;
     const last = k === segs.length - 1;
@@ -52,7 +61,10 @@ export function expandGlob(chars: readonly PatChar[], cwd: string, listDir: List
     if (!compiled.glob) {
       const name = seg.map((p) => p.c).join('');
       for (const f of found) {
-        if (!last) { next.push({ abs: join(f.abs, name), shown: show(f.shown, name) }); continue; }
+        if (!last) {
+          next.push({ abs: join(f.abs, name), shown: show(f.shown, name) });
+          continue;
+        }
         // The last component, taken literally, must exist (a dangling symlink does).
         const entries = read(f.abs, listDir, budget);
         if (entries === null) return { kind: 'refuse', detail: refuseDetail(budget) };
@@ -67,7 +79,8 @@ export function expandGlob(chars: readonly PatChar[], cwd: string, listDir: List
           if (!matchName(compiled.tokens, e.name)) continue;
           if (!last && !e.dir) continue;
           next.push({ abs: join(f.abs, e.name), shown: show(f.shown, e.name), dir: e.dir });
-          if (next.length > budget.words) return { kind: 'refuse', detail: `it expands to more than ${MAX_GLOB_WORDS} words` };
+          if (next.length > budget.words)
+            return { kind: 'refuse', detail: `it expands to more than ${MAX_GLOB_WORDS} words` };
         }
       }
     }
@@ -87,11 +100,14 @@ function read(abs: string, listDir: ListDir, budget: GlobBudget): ReturnType<Lis
 }
 
 function refuseDetail(budget: GlobBudget): string {
-  return budget.dirs <= 0 ? `it reads more than ${MAX_DIRS_READ} directories` : 'a directory holds names the review cannot represent';
+  return budget.dirs <= 0
+    ? `it reads more than ${MAX_DIRS_READ} directories`
+    : 'a directory holds names the review cannot represent';
 }
 
 const join = (dir: string, name: string): string => (dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`);
-const show = (shown: string, name: string): string => (shown === '' ? name : shown.endsWith('/') ? `${shown}${name}` : `${shown}/${name}`);
+const show = (shown: string, name: string): string =>
+  shown === '' ? name : shown.endsWith('/') ? `${shown}${name}` : `${shown}/${name}`;
 
 /** Code point order: UTF-8 byte order, which is bash's in the C and C.UTF-8 locales. */
 export function byCodePoint(a: string, b: string): number {

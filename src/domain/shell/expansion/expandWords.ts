@@ -45,13 +45,20 @@ export function expandWords(x: Expandable, ctx: ExpandContext, offset: number): 
   };
   const planFor = new Map(x.plans.map((p) => [p.index, p]));
   let cmd = 0;
-  while (cmd < x.words.length && (planFor.get(cmd)?.assignment ?? (!planFor.has(cmd) && ASSIGNMENT.test(x.words[cmd]!)))) cmd++;
+  while (
+    cmd < x.words.length &&
+    (planFor.get(cmd)?.assignment ?? (!planFor.has(cmd) && ASSIGNMENT.test(x.words[cmd]!)))
+  )
+    cmd++;
   const budget = ctx.budget ?? newGlobBudget();
   const words: string[] = [];
   const edits: TextEdit[] = [];
   for (let i = 0; i < x.words.length; i++) {
     const plan = planFor.get(i);
-    if (!plan) { words.push(x.words[i]!); continue; }
+    if (!plan) {
+      words.push(x.words[i]!);
+      continue;
+    }
     const vars = plan.pieces.filter((p) => p.kind === 'var');
     if (vars.some((v) => SPECIAL_PARAMS.has(v.name))) {
       // Only the running shell knows them; printed, they cannot change what a command does.
@@ -63,11 +70,21 @@ export function expandWords(x: Expandable, ctx: ExpandContext, offset: number): 
     const chars: PatChar[] = [];
     let bad = false;
     for (const p of plan.pieces) {
-      if (p.kind === 'text') { for (const c of Array.from(p.text)) chars.push({ c, quoted: p.quoted }); continue; }
+      if (p.kind === 'text') {
+        for (const c of Array.from(p.text)) chars.push({ c, quoted: p.quoted });
+        continue;
+      }
       const value = valueOf(p.name, ctx);
-      if (typeof value !== 'string') { refuse('syntax.expansion', value.why); bad = true; continue; }
+      if (typeof value !== 'string') {
+        refuse('syntax.expansion', value.why);
+        bad = true;
+        continue;
+      }
       if (!p.quoted && !plan.assignment && (value === '' || SPLIT_OR_GLOB.test(value))) {
-        refuse('syntax.expansion', `$${p.name} is empty or holds spaces or glob characters unquoted; write "$${p.name}"`);
+        refuse(
+          'syntax.expansion',
+          `$${p.name} is empty or holds spaces or glob characters unquoted; write "$${p.name}"`,
+        );
         bad = true;
         continue;
       }
@@ -76,20 +93,32 @@ export function expandWords(x: Expandable, ctx: ExpandContext, offset: number): 
     if (bad) continue;
     let out: string[];
     if (plan.glob) {
-      if (ctx.cwd === undefined) { refuse('syntax.glob', 'the part may run in several directories'); continue; }
-      if (!ctx.listDir) { refuse('syntax.glob', 'the review cannot list directories here'); continue; }
+      if (ctx.cwd === undefined) {
+        refuse('syntax.glob', 'the part may run in several directories');
+        continue;
+      }
+      if (!ctx.listDir) {
+        refuse('syntax.glob', 'the review cannot list directories here');
+        continue;
+      }
       const g = expandGlob(chars, ctx.cwd, ctx.listDir, budget);
-      if (g.kind === 'refuse') { refuse('syntax.glob', g.detail); continue; }
+      if (g.kind === 'refuse') {
+        refuse('syntax.glob', g.detail);
+        continue;
+      }
       out = g.kind === 'match' ? g.words : [chars.map((c) => c.c).join('')];
     } else out = [chars.map((c) => c.c).join('')];
     // A newline or other control character in a file name would be refused in the text as written.
-    if (out.some((o) => /[\x00-\x1f\x7f]/.test(o))) { refuse('syntax.glob', 'a matching file name holds a control character'); continue; }
+    if (out.some((o) => /[\x00-\x1f\x7f]/.test(o))) {
+      refuse('syntax.glob', 'a matching file name holds a control character');
+      continue;
+    }
     words.push(...out);
     const [start, end] = x.spans[i]!;
     const replacement = plan.assignment
       ? `${out[0]!.slice(0, out[0]!.indexOf('=') + 1)}${shellQuote(out[0]!.slice(out[0]!.indexOf('=') + 1))}`
-      // The command word is always quoted: a bare `if` there would be a reserved word.
-      : out.map((w) => (i === cmd ? `'${w.replaceAll("'", "'\\''")}'` : shellQuote(w))).join(' ');
+      : // The command word is always quoted: a bare `if` there would be a reserved word.
+        out.map((w) => (i === cmd ? `'${w.replaceAll("'", "'\\''")}'` : shellQuote(w))).join(' ');
     edits.push({ start: offset + start, end: offset + end, replacement });
   }
   if (found.size) return { ok: false, reasons: [...found].map(([code, message]) => ({ code, message })) };

@@ -4,7 +4,10 @@
  * no extglob. A leading `.` of a name must be matched by a literal `.` (no dotglob). Character
  * classes (`[[:alpha:]]`) and quoted characters inside brackets are refused, not guessed.
  */
-export interface PatChar { c: string; quoted: boolean }
+export interface PatChar {
+  c: string;
+  quoted: boolean;
+}
 
 type Token =
   | { t: 'lit'; c: string }
@@ -19,11 +22,25 @@ export function compileSegment(seg: readonly PatChar[]): Compiled {
   let glob = false;
   for (let i = 0; i < seg.length; i++) {
     const { c, quoted } = seg[i]!;
-    if (quoted || (c !== '*' && c !== '?' && c !== '[')) { tokens.push({ t: 'lit', c }); continue; }
-    if (c === '*') { if (tokens[tokens.length - 1]?.t !== 'star') tokens.push({ t: 'star' }); glob = true; continue; }
-    if (c === '?') { tokens.push({ t: 'any' }); glob = true; continue; }
+    if (quoted || (c !== '*' && c !== '?' && c !== '[')) {
+      tokens.push({ t: 'lit', c });
+      continue;
+    }
+    if (c === '*') {
+      if (tokens[tokens.length - 1]?.t !== 'star') tokens.push({ t: 'star' });
+      glob = true;
+      continue;
+    }
+    if (c === '?') {
+      tokens.push({ t: 'any' });
+      glob = true;
+      continue;
+    }
     const set = readBracket(seg, i);
-    if (set === 'literal') { tokens.push({ t: 'lit', c }); continue; }
+    if (set === 'literal') {
+      tokens.push({ t: 'lit', c });
+      continue;
+    }
     if (typeof set === 'string') return { ok: false, detail: set };
     tokens.push(set.token);
     glob = true;
@@ -36,7 +53,10 @@ export function compileSegment(seg: readonly PatChar[]): Compiled {
 function readBracket(seg: readonly PatChar[], at: number): { token: Token; end: number } | 'literal' | string {
   let i = at + 1;
   let neg = false;
-  if (seg[i] && !seg[i]!.quoted && (seg[i]!.c === '!' || seg[i]!.c === '^')) { neg = true; i++; }
+  if (seg[i] && !seg[i]!.quoted && (seg[i]!.c === '!' || seg[i]!.c === '^')) {
+    neg = true;
+    i++;
+  }
   const members: string[] = [];
   const start = i;
   for (; i < seg.length; i++) {
@@ -69,8 +89,16 @@ export function matchName(tokens: readonly Token[], name: string): boolean {
   let starS = 0;
   while (si < s.length) {
     const tok = tokens[ti];
-    if (tok && tok.t === 'star') { starT = ti++; starS = si; continue; }
-    if (tok && one(tok, s[si]!)) { ti++; si++; continue; }
+    if (tok && tok.t === 'star') {
+      starT = ti++;
+      starS = si;
+      continue;
+    }
+    if (tok && one(tok, s[si]!)) {
+      ti++;
+      si++;
+      continue;
+    }
     if (starT < 0) return false;
     ti = starT + 1;
     si = ++starS;
@@ -81,13 +109,16 @@ export function matchName(tokens: readonly Token[], name: string): boolean {
 
 function one(tok: Token, ch: string): boolean {
   switch (tok.t) {
-    case 'lit': return tok.c === ch;
-    case 'any': return true;
+    case 'lit':
+      return tok.c === ch;
+    case 'any':
+      return true;
     case 'set': {
       const cp = ch.codePointAt(0)!;
       const hit = tok.ranges.some(([lo, hi]) => cp >= lo && cp <= hi);
       return tok.neg ? !hit : hit;
     }
-    default: return false;
+    default:
+      return false;
   }
 }

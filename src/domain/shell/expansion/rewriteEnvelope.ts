@@ -13,7 +13,13 @@ const QUOTINGS = [claudeQuote, singleQuote, raw];
  * command is found by its quoted form (which must occur once); the result must match the same
  * envelope again with exactly the new command inside, or there is no rewrite (the caller refuses).
  */
-export function rewriteEnvelope(text: string, name: string, inner: string, rewritten: string, ctx: EnvelopeContext): string | undefined {
+export function rewriteEnvelope(
+  text: string,
+  name: string,
+  inner: string,
+  rewritten: string,
+  ctx: EnvelopeContext,
+): string | undefined {
   for (const quote of QUOTINGS) {
     const old = quote(inner);
     const at = text.indexOf(old);

@@ -3,7 +3,12 @@
  * `original` is the source the judged word was read from: an edit computed in other coordinates
  * (a shortened envelope, a sourced body) then cannot land on other text.
  */
-export interface TextEdit { start: number; end: number; replacement: string; original?: string }
+export interface TextEdit {
+  start: number;
+  end: number;
+  replacement: string;
+  original?: string;
+}
 
 /**
  * Applies non-overlapping edits; `undefined` if they overlap, fall outside the text, or the text

@@ -3,9 +3,7 @@
  * or an unquoted glob: the word's pieces in order, each marked quoted or not, so the review can
  * substitute, split and glob exactly as bash would (docs/shell.md "Expansions and globs").
  */
-export type Piece =
-  | { kind: 'text'; text: string; quoted: boolean }
-  | { kind: 'var'; name: string; quoted: boolean };
+export type Piece = { kind: 'text'; text: string; quoted: boolean } | { kind: 'var'; name: string; quoted: boolean };
 
 export interface WordPlan {
   /** Index of the word in `words`. */

@@ -77,8 +77,10 @@ export function hereDocument(src: string, node: SyntaxNode): HereDocumentResult 
   // The body starts on a line of its own, after the operator's line; the end line is exactly the delimiter.
   if (regionStart <= start.end || src[regionStart - 1] !== '\n') return { ok: false, detail: 'body placement' };
   if (bodyNode && !tabsOnly(src.slice(regionStart, bodyNode.start))) return { ok: false, detail: 'body placement' };
-  if (!tabsOnly(src.slice(endLine, end.start)) || src.slice(end.start, end.end) !== d.delim) return { ok: false, detail: 'end line' };
-  if (end.end !== src.length && src[end.end] !== '\n') return { ok: false, detail: `text after the delimiter ${d.delim}` };
+  if (!tabsOnly(src.slice(endLine, end.start)) || src.slice(end.start, end.end) !== d.delim)
+    return { ok: false, detail: 'end line' };
+  if (end.end !== src.length && src[end.end] !== '\n')
+    return { ok: false, detail: `text after the delimiter ${d.delim}` };
   const raw = src.slice(regionStart, endLine);
   const lines = raw === '' ? [] : raw.slice(0, -1).split('\n');
   const body: string[] = [];
@@ -89,7 +91,21 @@ export function hereDocument(src: string, node: SyntaxNode): HereDocumentResult 
   }
   const text = body.map((l) => `${l}\n`).join('');
   if (!d.quoted && EXPANDS.test(text)) {
-    return { ok: false, detail: `the body of <<${d.delim} has $, \` or \\, which bash expands; quote the delimiter (<<'${d.delim}') for a literal body` };
+    return {
+      ok: false,
+      detail: `the body of <<${d.delim} has $, \` or \\, which bash expands; quote the delimiter (<<'${d.delim}') for a literal body`,
+    };
   }
-  return { ok: true, doc: { op: opTok.type, opStart: opTok.start, opEnd: start.end, regionStart, regionEnd: end.end, body: text, quoted: d.quoted } };
+  return {
+    ok: true,
+    doc: {
+      op: opTok.type,
+      opStart: opTok.start,
+      opEnd: start.end,
+      regionStart,
+      regionEnd: end.end,
+      body: text,
+      quoted: d.quoted,
+    },
+  };
 }

@@ -35,7 +35,11 @@ const refusal = (code: ReasonCode, detail?: string): PreparedResult => ({
   reasons: [{ code, message: detail ? `${REASON_CODES[code]} (${detail})` : REASON_CODES[code] }],
 });
 
-interface Edit { from: number; to: number; with: string }
+interface Edit {
+  from: number;
+  to: number;
+  with: string;
+}
 
 function hasType(n: SyntaxNode, types: ReadonlySet<string>): boolean {
   return types.has(n.type) || n.children.some((c) => hasType(c, types));
@@ -60,18 +64,33 @@ export function prepareText(text: string, grammar: ShellGrammar): PreparedResult
     if (failed) return;
     if (n.type === 'command_substitution') {
       const s = literalSubstitution(text, n, parent);
-      if (!s.ok) { failed = refusal('syntax.substitution', s.detail); return; }
+      if (!s.ok) {
+        failed = refusal('syntax.substitution', s.detail);
+        return;
+      }
       // Only a value bash leaves as one word: in double quotes, or without blanks and glob characters.
-      if (!s.quoted && !unquotedValueIsOneWord(s.value)) { failed = refusal('syntax.substitution', 'an unquoted substitution whose value bash would split or glob; put it in double quotes'); return; }
+      if (!s.quoted && !unquotedValueIsOneWord(s.value)) {
+        failed = refusal(
+          'syntax.substitution',
+          'an unquoted substitution whose value bash would split or glob; put it in double quotes',
+        );
+        return;
+      }
       // `~$(…)`: the tilde prefix would run into the placeholder.
-      if (text[n.start - 1] === '~') { failed = refusal('syntax.substitution', 'after ~'); return; }
+      if (text[n.start - 1] === '~') {
+        failed = refusal('syntax.substitution', 'after ~');
+        return;
+      }
       edits.push({ from: n.start, to: n.end, with: `${MARK}sub.${subs.length}%` });
       subs.push({ value: s.value, body: s.body, source: text.slice(n.start, n.end) });
       return;
     }
     if (n.type === 'heredoc_redirect') {
       const d = hereDocument(text, n);
-      if (!d.ok) { failed = refusal('syntax.heredoc', d.detail); return; }
+      if (!d.ok) {
+        failed = refusal('syntax.heredoc', d.detail);
+        return;
+      }
       const doc = d.doc;
       edits.push({ from: doc.opStart, to: doc.opEnd, with: `<${MARK}here.${here.length}%` });
       edits.push({ from: doc.regionStart, to: doc.regionEnd, with: '' });
@@ -96,14 +115,18 @@ export function prepareText(text: string, grammar: ShellGrammar): PreparedResult
   const second = grammar.parse(out);
   if (!second.ok) return refusal('syntax.parse_error', second.detail);
   // Every here-document and substitution was taken out: one left means the two parses disagree.
-  if (hasType(second.root, HERE_OR_SUB)) return refusal('syntax.parse_error', 'here-documents the grammar reads differently');
+  if (hasType(second.root, HERE_OR_SUB))
+    return refusal('syntax.parse_error', 'here-documents the grammar reads differently');
   return { ok: true, prepared: { text: out, root: second.root, here, subs } };
 }
 
 /** The literal substitutions in a piece of the prepared text, in order. */
 export function substitutionsIn(text: string, p: PreparedText): Array<{ text: string; body: string }> {
   if (p.subs.length === 0) return [];
-  return [...text.matchAll(SUB_PLACEHOLDER)].map((m) => ({ text: p.subs[Number(m[1])]!.source, body: p.subs[Number(m[1])]!.body }));
+  return [...text.matchAll(SUB_PLACEHOLDER)].map((m) => ({
+    text: p.subs[Number(m[1])]!.source,
+    body: p.subs[Number(m[1])]!.body,
+  }));
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -142,9 +165,20 @@ export function newlinesInQuotes(text: string): Set<number> {
   let q: "'" | '"' | undefined;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (q === "'") { if (c === "'") q = undefined; else if (c === '\n') out.add(i); continue; }
-    if (c === '\\') { i++; continue; }
-    if (q === '"') { if (c === '"') q = undefined; else if (c === '\n') out.add(i); continue; }
+    if (q === "'") {
+      if (c === "'") q = undefined;
+      else if (c === '\n') out.add(i);
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (q === '"') {
+      if (c === '"') q = undefined;
+      else if (c === '\n') out.add(i);
+      continue;
+    }
     if (c === "'" || c === '"') q = c;
   }
   return out;

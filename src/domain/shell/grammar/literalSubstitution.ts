@@ -25,10 +25,12 @@ export function literalSubstitution(src: string, node: SyntaxNode, parent: Synta
   if (redirects.length !== 1 || redirects[0]!.type !== 'heredoc_redirect') return { ok: false };
   const r = redirects[0]!;
   // Only `<<`, the delimiter, the body and the end: nothing else on the operator's line.
-  if (r.children.some((c) => !['<<', '<<-', 'heredoc_start', 'heredoc_body', 'heredoc_end'].includes(c.type))) return { ok: false };
+  if (r.children.some((c) => !['<<', '<<-', 'heredoc_start', 'heredoc_body', 'heredoc_end'].includes(c.type)))
+    return { ok: false };
   if (stmt.children.length !== 2) return { ok: false };
   // Between `$(` and `cat`, and after the end line up to `)`: blanks and newlines only.
-  if (!/^[ \t\n]*$/.test(src.slice(open.end, stmt.start)) || !/^[ \t\n]*$/.test(src.slice(stmt.end, close.start))) return { ok: false };
+  if (!/^[ \t\n]*$/.test(src.slice(open.end, stmt.start)) || !/^[ \t\n]*$/.test(src.slice(stmt.end, close.start)))
+    return { ok: false };
   const doc = hereDocument(src, r);
   if (!doc.ok) return { ok: false, detail: doc.detail };
   return { ok: true, value: doc.doc.body.replace(/\n+$/, ''), body: doc.doc.body, quoted: parent?.type === 'string' };

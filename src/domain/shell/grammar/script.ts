@@ -27,13 +27,17 @@ export interface Substitution {
  */
 export type Script =
   | {
-    kind: 'simple'; text: string; words: string[]; redirects: Redirect[];
-    /** Where the part's text starts in the parsed text, and its words there (for rewriting). */
-    at?: number; spans?: Array<[number, number]>;
-    /** Words with expansions the review does before judging (`words` then hold them unexpanded). */
-    expandable?: Expandable;
-    substitutions?: Substitution[];
-  }
+      kind: 'simple';
+      text: string;
+      words: string[];
+      redirects: Redirect[];
+      /** Where the part's text starts in the parsed text, and its words there (for rewriting). */
+      at?: number;
+      spans?: Array<[number, number]>;
+      /** Words with expansions the review does before judging (`words` then hold them unexpanded). */
+      expandable?: Expandable;
+      substitutions?: Substitution[];
+    }
   | { kind: 'and' | 'or'; left: Script; right: Script }
   | { kind: 'seq'; items: Script[] }
   | { kind: 'pipe'; items: Script[] }
@@ -42,16 +46,24 @@ export type Script =
 export type ScriptResult = { ok: true; script: Script } | { ok: false; reasons: Reason[] };
 
 /** Decodes the words of one simple command's text (no operators in it), as the tokenizer does. */
-export type WordDecoder = (text: string) =>
+export type WordDecoder = (
+  text: string,
+) =>
   | { ok: true; words: string[]; spans?: Array<[number, number]> }
   | { ok: false; reasons: Reason[]; expandable?: Expandable };
 
 /** Counts the simple commands of a script. */
 export function countSimple(s: Script): number {
   switch (s.kind) {
-    case 'simple': return 1;
-    case 'and': case 'or': return countSimple(s.left) + countSimple(s.right);
-    case 'seq': case 'pipe': return s.items.reduce((n, x) => n + countSimple(x), 0);
-    default: return countSimple(s.body);
+    case 'simple':
+      return 1;
+    case 'and':
+    case 'or':
+      return countSimple(s.left) + countSimple(s.right);
+    case 'seq':
+    case 'pipe':
+      return s.items.reduce((n, x) => n + countSimple(x), 0);
+    default:
+      return countSimple(s.body);
   }
 }

@@ -4,7 +4,16 @@ import { REASON_CODES } from '../../reasonCodes.js';
 import type { Redirect, Script, ScriptResult, WordDecoder } from './script.js';
 import type { SyntaxNode } from './syntaxTree.js';
 import type { PreparedText } from './hereText.js';
-import { HERE_PLACEHOLDER, displayText, hideNewlines, newlinesInQuotes, quotedNewlines, restoreNewlines, substitutionsIn, withValues } from './hereText.js';
+import {
+  HERE_PLACEHOLDER,
+  displayText,
+  hideNewlines,
+  newlinesInQuotes,
+  quotedNewlines,
+  restoreNewlines,
+  substitutionsIn,
+  withValues,
+} from './hereText.js';
 
 // Builds the executed structure from a tree-sitter-bash tree. The grammar decides only where the
 // parts are (lists, pipelines, groups, subshells, redirection operators); the words of every part
@@ -13,7 +22,14 @@ import { HERE_PLACEHOLDER, displayText, hideNewlines, newlinesInQuotes, quotedNe
 // text, so a place where the grammar and bash disagree cannot hide a command inside a word.
 
 /** Simple commands in tree-sitter-bash: their whole text becomes one part. */
-const UNITS = new Set(['command', 'declaration_command', 'unset_command', 'test_command', 'variable_assignment', 'variable_assignments']);
+const UNITS = new Set([
+  'command',
+  'declaration_command',
+  'unset_command',
+  'test_command',
+  'variable_assignment',
+  'variable_assignments',
+]);
 const SEPARATORS = new Set([';', '\n']);
 const FILE_OPS = new Set(['>', '>>', '>|', '<', '<>', '&>', '&>>', '>&', '<&']);
 
@@ -33,12 +49,25 @@ export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): 
   // Words as the tokenizer decodes them, with quoted newlines and substitution values put back.
   const decodeRange = (text: string, from: number): ReturnType<WordDecoder> => {
     const scanned = text.includes('\n') ? newlinesInQuotes(text) : undefined;
-    const nl = scanned ? quotedNewlines(src, root, from, from + text.length).filter((i) => text[i - from] === '\n' && scanned.has(i - from)) : [];
+    const nl = scanned
+      ? quotedNewlines(src, root, from, from + text.length).filter(
+          (i) => text[i - from] === '\n' && scanned.has(i - from),
+        )
+      : [];
     const w = rawDecode(hideNewlines(text, from, nl));
     // Hidden newlines move positions: expansions, which are written back at their positions, stay refused then.
     if (!w.ok) return nl.length === 0 ? w : { ok: false, reasons: w.reasons };
     const words = withValues(restoreNewlines(w.words), prepared);
-    if (!words) return { ok: false, reasons: [{ code: 'syntax.substitution', message: `${REASON_CODES['syntax.substitution']} (its value would make a word look like an assignment)` }] };
+    if (!words)
+      return {
+        ok: false,
+        reasons: [
+          {
+            code: 'syntax.substitution',
+            message: `${REASON_CODES['syntax.substitution']} (its value would make a word look like an assignment)`,
+          },
+        ],
+      };
     return nl.length === 0 && w.spans ? { ok: true, words, spans: w.spans } : { ok: true, words };
   };
   const found = new Map<ReasonCode, string>();
@@ -97,7 +126,8 @@ export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): 
     const w = decodeRange(raw, dest.start);
     if (!w.ok) return refuse(w.reasons);
     if (w.words.length !== 1) return flag('syntax.redirection', raw);
-    const redirect: Redirect = fd === undefined ? { op: op.type, target: w.words[0]! } : { fd, op: op.type, target: w.words[0]! };
+    const redirect: Redirect =
+      fd === undefined ? { op: op.type, target: w.words[0]! } : { fd, op: op.type, target: w.words[0]! };
     return { redirect, from: r.start, to: dest.end };
   };
 
@@ -149,27 +179,43 @@ export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): 
     const words = w.ok ? w.words : w.expandable!.words;
     const spans = w.ok ? (untouched ? w.spans : undefined) : w.expandable!.spans;
     const subs = substitutionsIn(own, prepared);
-    const simple: Script = { kind: 'simple', text: displayText(own, prepared), words, redirects, at: n.start, ...(spans ? { spans } : {}), ...(w.ok ? {} : { expandable: w.expandable }) };
+    const simple: Script = {
+      kind: 'simple',
+      text: displayText(own, prepared),
+      words,
+      redirects,
+      at: n.start,
+      ...(spans ? { spans } : {}),
+      ...(w.ok ? {} : { expandable: w.expandable }),
+    };
     return subs.length ? { ...simple, substitutions: subs } : simple;
   };
 
   /** bash binds a trailing redirection to the last command of a list or pipeline; tree-sitter to the whole. */
   const attach = (s: Script, rs: Redirect[], text: string): Script => {
     switch (s.kind) {
-      case 'simple': return { ...s, text: `${s.text} ${text}`, redirects: [...s.redirects, ...rs] };
-      case 'and': case 'or': return { ...s, right: attach(s.right, rs, text) };
-      case 'seq': case 'pipe': return { ...s, items: [...s.items.slice(0, -1), attach(s.items[s.items.length - 1]!, rs, text)] };
-      default: return { ...s, redirects: [...s.redirects, ...rs] };
+      case 'simple':
+        return { ...s, text: `${s.text} ${text}`, redirects: [...s.redirects, ...rs] };
+      case 'and':
+      case 'or':
+        return { ...s, right: attach(s.right, rs, text) };
+      case 'seq':
+      case 'pipe':
+        return { ...s, items: [...s.items.slice(0, -1), attach(s.items[s.items.length - 1]!, rs, text)] };
+      default:
+        return { ...s, redirects: [...s.redirects, ...rs] };
     }
   };
 
   const convert = (n: SyntaxNode): Script | undefined => {
     if (UNITS.has(n.type)) return unit(n);
     switch (n.type) {
-      case 'program': return sequence(n.children);
+      case 'program':
+        return sequence(n.children);
       case 'list': {
         const [left, op, right] = n.children;
-        if (n.children.length !== 3 || !left || !op || !right || (op.type !== '&&' && op.type !== '||')) return flag('syntax.compound', op?.type);
+        if (n.children.length !== 3 || !left || !op || !right || (op.type !== '&&' && op.type !== '||'))
+          return flag('syntax.compound', op?.type);
         const l = convert(left);
         const r = convert(right);
         return l && r ? { kind: op.type === '&&' ? 'and' : 'or', left: l, right: r } : undefined;
@@ -177,7 +223,10 @@ export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): 
       case 'pipeline': {
         const items: Script[] = [];
         for (const c of n.children) {
-          if (!c.named) { if (c.type !== '|' && c.type !== '|&') flag('syntax.compound', c.type); continue; }
+          if (!c.named) {
+            if (c.type !== '|' && c.type !== '|&') flag('syntax.compound', c.type);
+            continue;
+          }
           const s = convert(c);
           if (s) items.push(s);
         }
@@ -202,7 +251,9 @@ export function scriptFromTree(prepared: PreparedText, rawDecode: WordDecoder): 
           const got = redirectOf(r);
           if (got) rs.push(got.redirect);
         }
-        return s && found.size === 0 ? attach(s, rs, displayText(src.slice(body.end, n.end).trim(), prepared)) : undefined;
+        return s && found.size === 0
+          ? attach(s, rs, displayText(src.slice(body.end, n.end).trim(), prepared))
+          : undefined;
       }
       default: {
         const code = REFUSED[n.type];

@@ -34,9 +34,30 @@ const LETTERS = new Set([...'abefhmnrtuvxBCEHPT']);
 
 /** `set -o` names with the same standing. Not here: keyword, privileged, interactive-comments. */
 const SET_O = new Set([
-  'allexport', 'braceexpand', 'emacs', 'errexit', 'errtrace', 'functrace', 'hashall', 'histexpand', 'history',
-  'ignoreeof', 'monitor', 'noclobber', 'noexec', 'noglob', 'nolog', 'notify', 'nounset',
-  'onecmd', 'physical', 'pipefail', 'posix', 'verbose', 'vi', 'xtrace',
+  'allexport',
+  'braceexpand',
+  'emacs',
+  'errexit',
+  'errtrace',
+  'functrace',
+  'hashall',
+  'histexpand',
+  'history',
+  'ignoreeof',
+  'monitor',
+  'noclobber',
+  'noexec',
+  'noglob',
+  'nolog',
+  'notify',
+  'nounset',
+  'onecmd',
+  'physical',
+  'pipefail',
+  'posix',
+  'verbose',
+  'vi',
+  'xtrace',
 ]);
 
 /**
@@ -47,16 +68,39 @@ const SET_O = new Set([
  * lastpipe) or source a file (extdebug starts the debugger).
  */
 const SHOPT = new Set([
-  'checkhash', 'checkjobs', 'checkwinsize', 'cmdhist', 'complete_fullquote', 'force_fignore', 'gnu_errfmt', 'histappend',
-  'histreedit', 'histverify', 'hostcomplete', 'huponexit', 'inherit_errexit', 'lithist', 'mailwarn',
-  'no_empty_cmd_completion', 'progcomp', 'shift_verbose',
+  'checkhash',
+  'checkjobs',
+  'checkwinsize',
+  'cmdhist',
+  'complete_fullquote',
+  'force_fignore',
+  'gnu_errfmt',
+  'histappend',
+  'histreedit',
+  'histverify',
+  'hostcomplete',
+  'huponexit',
+  'inherit_errexit',
+  'lithist',
+  'mailwarn',
+  'no_empty_cmd_completion',
+  'progcomp',
+  'shift_verbose',
 ]);
 
 /** The name of a `-o`/`-O` argument that may pass, or why not. */
-function optionName(set: ReadonlySet<string>, what: string, sign: string, letter: string, name: string | undefined): string | undefined {
-  if (name === undefined) return `${sign}${letter} needs an option name (without one bash lists the options and goes on)`;
+function optionName(
+  set: ReadonlySet<string>,
+  what: string,
+  sign: string,
+  letter: string,
+  name: string | undefined,
+): string | undefined {
+  if (name === undefined)
+    return `${sign}${letter} needs an option name (without one bash lists the options and goes on)`;
   if (!set.has(name)) return `unsupported ${what} ${JSON.stringify(name)} (${sign}${letter})`;
-  if (sign === '+' && name === 'braceexpand') return '+o braceexpand: brace expansion off changes the words the review saw';
+  if (sign === '+' && name === 'braceexpand')
+    return '+o braceexpand: brace expansion off changes the words the review saw';
   return undefined;
 }
 
@@ -79,7 +123,10 @@ export function parseBashInvocation(args: readonly string[]): ShellInvocation {
       if (double) return unsupported(`unsupported shell option ${JSON.stringify(a)} (bash refuses it: invalid option)`);
       break; // not a long name: the short options start here
     }
-    if ('refused' in spec) return unsupported(`unsupported shell option ${JSON.stringify(a)}: bash reads it as --${name}, which ${spec.refused}`);
+    if ('refused' in spec)
+      return unsupported(
+        `unsupported shell option ${JSON.stringify(a)}: bash reads it as --${name}, which ${spec.refused}`,
+      );
     if (spec.login) state.login = true;
     if (spec.info) info = true;
     state.flags.push(a);
@@ -88,8 +135,13 @@ export function parseBashInvocation(args: readonly string[]): ShellInvocation {
 
   for (; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--' || a === '-') { state.flags.push(a); i++; break; }
-    if (a.startsWith('--')) return unsupported(`long option ${JSON.stringify(a)} after short options (bash refuses it)`);
+    if (a === '--' || a === '-') {
+      state.flags.push(a);
+      i++;
+      break;
+    }
+    if (a.startsWith('--'))
+      return unsupported(`long option ${JSON.stringify(a)} after short options (bash refuses it)`);
     if (!a.startsWith('-') && !a.startsWith('+')) break;
     state.flags.push(a);
     const sign = a[0]!;
@@ -97,16 +149,22 @@ export function parseBashInvocation(args: readonly string[]): ShellInvocation {
     for (const letter of a.slice(1)) {
       if (letter === 'o' || letter === 'O') {
         const name = args[next++];
-        const bad = letter === 'o' ? optionName(SET_O, 'set option', sign, letter, name) : optionName(SHOPT, 'shopt option', sign, letter, name);
+        const bad =
+          letter === 'o'
+            ? optionName(SET_O, 'set option', sign, letter, name)
+            : optionName(SHOPT, 'shopt option', sign, letter, name);
         if (bad) return unsupported(bad);
         state.flags.push(name!);
       } else if (letter === 'i') state.interactive = sign === '-';
-      else if (sign === '+' && 'clsD'.includes(letter)) return unsupported(`unsupported shell option "+${letter}" (bash reads it as -${letter})`);
+      else if (sign === '+' && 'clsD'.includes(letter))
+        return unsupported(`unsupported shell option "+${letter}" (bash reads it as -${letter})`);
       else if (letter === 'c') state.command = true;
       else if (letter === 'l') state.login = true;
       else if (letter === 's') state.stdin = true;
-      else if (sign === '+' && letter === 'B') return unsupported('+B: brace expansion off changes the words the review saw');
-      else if (!LETTERS.has(letter)) return unsupported(`unsupported shell option ${JSON.stringify(`${sign}${letter}`)}`);
+      else if (sign === '+' && letter === 'B')
+        return unsupported('+B: brace expansion off changes the words the review saw');
+      else if (!LETTERS.has(letter))
+        return unsupported(`unsupported shell option ${JSON.stringify(`${sign}${letter}`)}`);
     }
     i = next - 1;
   }

@@ -8,7 +8,22 @@ import { fromOperands, unsupported, type OptionState, type ShellInvocation } fro
 const LETTERS = new Set([...'abefmnuvxCEIV']);
 
 /** dash's `-o` names with the same standing. Not here: privileged, debug, and interactive/stdin (the -i/-s switches under other names). */
-const SET_O = new Set(['errexit', 'noglob', 'ignoreeof', 'monitor', 'noexec', 'xtrace', 'verbose', 'vi', 'emacs', 'noclobber', 'allexport', 'notify', 'nounset', 'nolog']);
+const SET_O = new Set([
+  'errexit',
+  'noglob',
+  'ignoreeof',
+  'monitor',
+  'noexec',
+  'xtrace',
+  'verbose',
+  'vi',
+  'emacs',
+  'noclobber',
+  'allexport',
+  'notify',
+  'nounset',
+  'nolog',
+]);
 
 /**
  * dash's `procargs`/`options(1)`: arguments starting with `-` or `+` are letter clusters until a
@@ -25,7 +40,11 @@ export function parseDashInvocation(args: readonly string[]): ShellInvocation {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--' || a === '-') { state.flags.push(a); i++; break; }
+    if (a === '--' || a === '-') {
+      state.flags.push(a);
+      i++;
+      break;
+    }
     if (!a.startsWith('-') && !a.startsWith('+')) break;
     state.flags.push(a);
     const sign = a[0]!;
@@ -33,19 +52,24 @@ export function parseDashInvocation(args: readonly string[]): ShellInvocation {
     for (const letter of a.slice(1)) {
       if (letter === 'o') {
         const name = args[next++];
-        if (name === undefined) return unsupported(`${sign}o needs an option name (without one dash lists the options and goes on)`);
+        if (name === undefined)
+          return unsupported(`${sign}o needs an option name (without one dash lists the options and goes on)`);
         if (!SET_O.has(name)) return unsupported(`unsupported set option ${JSON.stringify(name)} (${sign}o)`);
         state.flags.push(name);
       } else if (letter === 'i') state.interactive = sign === '-';
       else if (letter === 's') state.stdin = sign === '-';
-      else if (sign === '+' && (letter === 'c' || letter === 'l')) return unsupported(`unsupported shell option "+${letter}" (dash reads it as -${letter})`);
+      else if (sign === '+' && (letter === 'c' || letter === 'l'))
+        return unsupported(`unsupported shell option "+${letter}" (dash reads it as -${letter})`);
       else if (letter === 'c') state.command = true;
       else if (letter === 'l') state.login = true;
-      else if (letter === '-') return unsupported(`unsupported shell option ${JSON.stringify(a)}: dash has no long options (it refuses "--")`);
-      else if (!LETTERS.has(letter)) return unsupported(`unsupported shell option ${JSON.stringify(`${sign}${letter}`)}`);
+      else if (letter === '-')
+        return unsupported(`unsupported shell option ${JSON.stringify(a)}: dash has no long options (it refuses "--")`);
+      else if (!LETTERS.has(letter))
+        return unsupported(`unsupported shell option ${JSON.stringify(`${sign}${letter}`)}`);
     }
     i = next - 1;
   }
-  if (state.command && state.stdin) return unsupported('-s with -c: dash runs the text, then reads more commands from stdin, unreviewed');
+  if (state.command && state.stdin)
+    return unsupported('-s with -c: dash runs the text, then reads more commands from stdin, unreviewed');
   return fromOperands(state, args.slice(i));
 }

@@ -1,6 +1,14 @@
 /** How a `bash`/`sh` (or nested shell) was invoked, as that shell itself reads its arguments. */
 export type ShellInvocation =
-  | { kind: 'command'; script: string; login: boolean; interactive: boolean; argv0?: string; positional: string[]; flags: string[] }
+  | {
+      kind: 'command';
+      script: string;
+      login: boolean;
+      interactive: boolean;
+      argv0?: string;
+      positional: string[];
+      flags: string[];
+    }
   | { kind: 'script'; file: string; args: string[]; flags: string[] }
   | { kind: 'interactive'; flags: string[] }
   /** `--version` / `--help`: the shell prints text and runs nothing. */

@@ -5,8 +5,17 @@ import { plain } from '../spell.js';
 export const headModel: ToolModel = {
   commands: ['head'],
   numeric: /^-[0-9]+[bkmgcqvlzKMGTPEZYB]*$/,
-  options: plain('head', 'a.txt', '-c, --bytes=[-]NUM', '-n, --lines=[-]NUM', '-q, --quiet, --silent', '-v, --verbose',
-    '-z, --zero-terminated', '--help', '--version'),
+  options: plain(
+    'head',
+    'a.txt',
+    '-c, --bytes=[-]NUM',
+    '-n, --lines=[-]NUM',
+    '-q, --quiet, --silent',
+    '-v, --verbose',
+    '-z, --zero-terminated',
+    '--help',
+    '--version',
+  ),
   operands: { rest: 'read' },
 };
 
@@ -14,8 +23,23 @@ export const headModel: ToolModel = {
 export const tailModel: ToolModel = {
   commands: ['tail'],
   numeric: /^-[0-9]+[bcl]?f?$/,
-  options: plain('tail', 'a.txt', '-c, --bytes=[+]NUM', '-f, --follow[={name|descriptor}]', '-F', '-n, --lines=[+]NUM',
-    '--max-unchanged-stats=N', '--pid=PID', '-q, --quiet, --silent', '--retry', '-s, --sleep-interval=N', '-v, --verbose',
-    '-z, --zero-terminated', '--help', '--version', '---presume-input-pipe'),
+  options: plain(
+    'tail',
+    'a.txt',
+    '-c, --bytes=[+]NUM',
+    '-f, --follow[={name|descriptor}]',
+    '-F',
+    '-n, --lines=[+]NUM',
+    '--max-unchanged-stats=N',
+    '--pid=PID',
+    '-q, --quiet, --silent',
+    '--retry',
+    '-s, --sleep-interval=N',
+    '-v, --verbose',
+    '-z, --zero-terminated',
+    '--help',
+    '--version',
+    '---presume-input-pipe',
+  ),
   operands: { rest: 'read' },
 };

@@ -6,8 +6,19 @@ export const iconvModel: ToolModel = {
   commands: ['iconv'],
   options: [
     opt('-o, --output=FILE', 'iconv -f latin1 -t utf8 -o out.txt in.txt', 'write'),
-    ...plain('iconv', 'in.txt', '-f, --from-code=NAME', '-t, --to-code=NAME', '-l, --list', '-c', '-s, --silent', '--verbose', '-?, --help',
-      '--usage', '-V, --version'),
+    ...plain(
+      'iconv',
+      'in.txt',
+      '-f, --from-code=NAME',
+      '-t, --to-code=NAME',
+      '-l, --list',
+      '-c',
+      '-s, --silent',
+      '--verbose',
+      '-?, --help',
+      '--usage',
+      '-V, --version',
+    ),
   ],
   operands: { rest: 'read' },
 };

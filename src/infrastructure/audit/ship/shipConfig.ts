@@ -38,29 +38,47 @@ export function readShipConfig(path: string): ShipConfig | undefined {
   const targets = raw.targets.map((t: Record<string, unknown>, i) => {
     const where = `${path}: targets[${i}]`;
     if (t.type === 'syslog') {
-      if (typeof t.host !== 'string' || !Number.isInteger(t.port)) throw new Error(`${where}: syslog needs "host" and an integer "port"`);
+      if (typeof t.host !== 'string' || !Number.isInteger(t.port))
+        throw new Error(`${where}: syslog needs "host" and an integer "port"`);
       return { type: 'syslog', host: t.host, port: t.port as number } as const;
     }
     if (t.type === 'loki') {
-      if (typeof t.url !== 'string' || !/^https?:\/\//.test(t.url)) throw new Error(`${where}: loki needs an http(s) "url"`);
+      if (typeof t.url !== 'string' || !/^https?:\/\//.test(t.url))
+        throw new Error(`${where}: loki needs an http(s) "url"`);
       return { type: 'loki', url: t.url, ...(t.labels ? { labels: t.labels as Record<string, string> } : {}) } as const;
     }
     if (t.type === 'file') {
-      if (typeof t.path !== 'string' || !t.path.startsWith('/')) throw new Error(`${where}: file needs an absolute "path"`);
+      if (typeof t.path !== 'string' || !t.path.startsWith('/'))
+        throw new Error(`${where}: file needs an absolute "path"`);
       return { type: 'file', path: t.path } as const;
     }
     if (t.type === 'otlp') {
-      if (typeof t.url !== 'string' || !/^https?:\/\//.test(t.url)) throw new Error(`${where}: otlp needs an http(s) "url" (the logs endpoint, e.g. http://127.0.0.1:4318/v1/logs)`);
+      if (typeof t.url !== 'string' || !/^https?:\/\//.test(t.url))
+        throw new Error(
+          `${where}: otlp needs an http(s) "url" (the logs endpoint, e.g. http://127.0.0.1:4318/v1/logs)`,
+        );
       const protocol = t.protocol ?? 'http/protobuf';
-      if (protocol !== 'http/protobuf' && protocol !== 'http/json') throw new Error(`${where}: otlp "protocol" must be http/protobuf or http/json`);
-      if (t.headers !== undefined && (typeof t.headers !== 'object' || t.headers === null || Object.values(t.headers).some((v) => typeof v !== 'string'))) {
+      if (protocol !== 'http/protobuf' && protocol !== 'http/json')
+        throw new Error(`${where}: otlp "protocol" must be http/protobuf or http/json`);
+      if (
+        t.headers !== undefined &&
+        (typeof t.headers !== 'object' ||
+          t.headers === null ||
+          Object.values(t.headers).some((v) => typeof v !== 'string'))
+      ) {
         throw new Error(`${where}: otlp "headers" must map names to strings`);
       }
-      return { type: 'otlp', url: t.url, protocol, ...(t.headers ? { headers: t.headers as Record<string, string> } : {}) } as const;
+      return {
+        type: 'otlp',
+        url: t.url,
+        protocol,
+        ...(t.headers ? { headers: t.headers as Record<string, string> } : {}),
+      } as const;
     }
     throw new Error(`${where}: "type" must be syslog, loki, otlp or file`);
   });
   const timeoutMs = raw.timeoutMs === undefined ? 5000 : Number(raw.timeoutMs);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000) throw new Error(`${path}: "timeoutMs" must be an integer from 100 to 600000`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000)
+    throw new Error(`${path}: "timeoutMs" must be an integer from 100 to 600000`);
   return { targets, timeoutMs };
 }

@@ -5,7 +5,10 @@ import { rotatedFiles } from '../auditFiles.js';
  * How far shipping got: the inode of the file and the byte offset after the last record
  * handed over. Durable (written with a rename), so a crash re-sends at most one run's records.
  */
-export interface ShipCursor { ino: number; offset: number }
+export interface ShipCursor {
+  ino: number;
+  offset: number;
+}
 
 export function readCursor(path: string): ShipCursor | undefined {
   try {
@@ -27,7 +30,11 @@ export function writeCursor(path: string, cursor: ShipCursor): void {
  * file. A line still being written (no newline yet) waits for the next run. Lines from the
  * rotated file alone come with a cursor into that file, so the next call goes on from there.
  */
-export function newLines(auditLog: string, cursor: ShipCursor | undefined, max = Infinity): { lines: string[]; next: ShipCursor } {
+export function newLines(
+  auditLog: string,
+  cursor: ShipCursor | undefined,
+  max = Infinity,
+): { lines: string[]; next: ShipCursor } {
   let current: { ino: number; size: number };
   try {
     const st = statSync(auditLog);
@@ -42,7 +49,8 @@ export function newLines(auditLog: string, cursor: ShipCursor | undefined, max =
     const old = rotatedFiles(auditLog).find((f) => !f.gz && inodeOf(f.path) === cursor.ino);
     if (old) {
       const rest = completeLines(old.path, cursor.offset, max);
-      if (rest.lines.length >= max) return { lines: rest.lines, next: { ino: cursor.ino, offset: cursor.offset + rest.bytes } };
+      if (rest.lines.length >= max)
+        return { lines: rest.lines, next: { ino: cursor.ino, offset: cursor.offset + rest.bytes } };
       lines.push(...rest.lines);
     }
   }
@@ -67,7 +75,11 @@ function completeLines(path: string, from: number, max: number): { lines: string
     const buf = Buffer.alloc(size - from);
     readSync(fd, buf, 0, buf.length, from);
     let end = buf.lastIndexOf(0x0a) + 1;
-    let lines = buf.subarray(0, end).toString('utf8').split('\n').filter((l) => l !== '');
+    let lines = buf
+      .subarray(0, end)
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     if (lines.length > max) {
       // Records are one line each and hold no raw newline (JSON escapes it): the first `max`
       // lines end at the max-th newline.

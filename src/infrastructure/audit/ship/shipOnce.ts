@@ -33,8 +33,13 @@ export async function shipOnce(auditLog: string, cursorPath: string, config: Shi
   let { lines, next } = newLines(auditLog, readCursor(cursorPath), SHIP_CHUNK);
   if (lines.length === 0) return { sent: 0, unreachable: [], advanced: false };
   const unreachable: string[] = [];
-  await Promise.all(config.targets.map(async (t) => { if (!(await reachable(t, config.timeoutMs))) unreachable.push(describeTarget(t)); }));
-  if (unreachable.length > 0) return { sent: 0, unreachable, advanced: false, error: `unreachable: ${unreachable.join(', ')}` };
+  await Promise.all(
+    config.targets.map(async (t) => {
+      if (!(await reachable(t, config.timeoutMs))) unreachable.push(describeTarget(t));
+    }),
+  );
+  if (unreachable.length > 0)
+    return { sent: 0, unreachable, advanced: false, error: `unreachable: ${unreachable.join(', ')}` };
   let sent = 0;
   while (lines.length > 0) {
     const error = await shipChunk(lines, config);
@@ -58,16 +63,24 @@ async function shipChunk(lines: readonly string[], config: ShipConfig): Promise<
     worker: { env: { ...process.env, OTEL_NODE_RESOURCE_DETECTORS: 'host' } },
   });
   let failure: string | undefined;
-  transport.on('error', (err: Error) => { failure = err.message; });
+  transport.on('error', (err: Error) => {
+    failure = err.message;
+  });
   const logger = pino({ base: null, messageKey: 'msg' }, transport);
   for (const line of lines) {
     // The stored record, as written (already redacted): its fields go as the log's fields.
     const record = JSON.parse(line) as Record<string, unknown>;
-    logger.info({ ...record, msg: undefined }, `${String(record.decision ?? '')} ${String(record.command ?? '')}`.trim());
+    logger.info(
+      { ...record, msg: undefined },
+      `${String(record.decision ?? '')} ${String(record.command ?? '')}`.trim(),
+    );
   }
   const closed = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), config.timeoutMs);
-    transport.once('close', () => { clearTimeout(timer); resolve(true); });
+    transport.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
     transport.end();
   });
   if (!closed || failure !== undefined) return failure ?? `the transports did not finish within ${config.timeoutMs} ms`;
@@ -82,7 +95,15 @@ function pinoTarget(t: ShipTarget, records: number, timeoutMs: number): Record<s
   // in no set order). No size cap (its default drops the oldest past 10,000) and no interval
   // push during a run (interval pushes are not awaited either).
   if (t.type === 'loki') {
-    return { target: 'pino-loki', options: { host: t.url, batching: { interval: LOKI_NO_INTERVAL_S, maxBufferSize: 0 }, timeout: timeoutMs, labels: { app: 'shimctl', ...t.labels } } };
+    return {
+      target: 'pino-loki',
+      options: {
+        host: t.url,
+        batching: { interval: LOKI_NO_INTERVAL_S, maxBufferSize: 0 },
+        timeout: timeoutMs,
+        labels: { app: 'shimctl', ...t.labels },
+      },
+    };
   }
   return {
     pipeline: [
@@ -98,7 +119,11 @@ function pinoTarget(t: ShipTarget, records: number, timeoutMs: number): Record<s
  * provider's shutdown) exports what is queued before it ends. The resource names the service
  * and the host (see the worker's env above); the record's fields are the log's attributes.
  */
-function otlpTarget(t: Extract<ShipTarget, { type: 'otlp' }>, records: number, timeoutMs: number): Record<string, unknown> {
+function otlpTarget(
+  t: Extract<ShipTarget, { type: 'otlp' }>,
+  records: number,
+  timeoutMs: number,
+): Record<string, unknown> {
   // No keep-alive: an idle pooled socket kept the transport's worker alive past its close.
   const exporter = { url: t.url, headers: t.headers ?? {}, timeoutMillis: timeoutMs, keepAlive: false };
   return {
@@ -109,8 +134,16 @@ function otlpTarget(t: Extract<ShipTarget, { type: 'otlp' }>, records: number, t
       resourceAttributes: { 'service.name': 'shimctl' },
       logRecordProcessorOptions: {
         recordProcessorType: 'batch',
-        exporterOptions: t.protocol === 'http/json' ? { protocol: 'http', httpExporterOptions: exporter } : { protocol: 'http/protobuf', protobufExporterOptions: exporter },
-        processorConfig: { maxQueueSize: Math.max(2048, records), maxExportBatchSize: 512, scheduledDelayMillis: 200, exportTimeoutMillis: timeoutMs },
+        exporterOptions:
+          t.protocol === 'http/json'
+            ? { protocol: 'http', httpExporterOptions: exporter }
+            : { protocol: 'http/protobuf', protobufExporterOptions: exporter },
+        processorConfig: {
+          maxQueueSize: Math.max(2048, records),
+          maxExportBatchSize: 512,
+          scheduledDelayMillis: 200,
+          exportTimeoutMillis: timeoutMs,
+        },
       },
     },
   };
@@ -120,16 +153,30 @@ function otlpTarget(t: Extract<ShipTarget, { type: 'otlp' }>, records: number, t
 const LOKI_NO_INTERVAL_S = 86_400;
 
 export function describeTarget(t: ShipTarget): string {
-  return t.type === 'file' ? `file ${t.path}` : t.type === 'syslog' ? `syslog ${t.host}:${t.port}` : `${t.type} ${t.url}`;
+  return t.type === 'file'
+    ? `file ${t.path}`
+    : t.type === 'syslog'
+      ? `syslog ${t.host}:${t.port}`
+      : `${t.type} ${t.url}`;
 }
 
 /** A TCP connect to the target's host and port, bounded; a file target is always reachable. */
 function reachable(t: ShipTarget, timeoutMs: number): Promise<boolean> {
   if (t.type === 'file') return Promise.resolve(true);
-  const { host, port } = t.type === 'syslog' ? t : (() => { const u = new URL(t.url); return { host: u.hostname, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)) }; })();
+  const { host, port } =
+    t.type === 'syslog'
+      ? t
+      : (() => {
+          const u = new URL(t.url);
+          return { host: u.hostname, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)) };
+        })();
   return new Promise((resolve) => {
     const socket = createConnection({ host, port });
-    const done = (ok: boolean): void => { clearTimeout(timer); socket.destroy(); resolve(ok); };
+    const done = (ok: boolean): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(ok);
+    };
     const timer = setTimeout(() => done(false), Math.min(timeoutMs, 2000));
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));

@@ -18,7 +18,12 @@ type Mode =
   | { kind: 'details' }
   | { kind: 'confirm'; id: string; scope: AlwaysScope; rule?: ConfigRule; duplicate?: boolean; error?: string };
 
-interface Key { name?: string; sequence?: string; ctrl?: boolean; shift?: boolean }
+interface Key {
+  name?: string;
+  sequence?: string;
+  ctrl?: boolean;
+  shift?: boolean;
+}
 
 const HELP = 'keys: up/down select · y/a approve once · A approve always · d/n deny · enter/i details · q quit';
 const REFRESH_MS = 1000;
@@ -57,9 +62,20 @@ export function runApprovalsView(ctx: CliContext, wiring: ApprovalsWiring): Prom
       if (mode.kind === 'confirm') {
         if (mode.error) lines.push(`approve always is not possible: ${mode.error}`, '', 'press any key to go back');
         else if (mode.rule) {
-          lines.push(mode.duplicate ? 'this rule is already in your config:' : `this rule will be saved to your user config (scope: ${mode.scope}):`);
-          lines.push(...showRule(mode.rule).split('\n').map((l) => `  ${l}`), '');
-          lines.push(`save it and approve? y = yes · s = switch scope to ${mode.scope === 'command' ? 'subcommand' : 'command'} · any other key = cancel`);
+          lines.push(
+            mode.duplicate
+              ? 'this rule is already in your config:'
+              : `this rule will be saved to your user config (scope: ${mode.scope}):`,
+          );
+          lines.push(
+            ...showRule(mode.rule)
+              .split('\n')
+              .map((l) => `  ${l}`),
+            '',
+          );
+          lines.push(
+            `save it and approve? y = yes · s = switch scope to ${mode.scope === 'command' ? 'subcommand' : 'command'} · any other key = cancel`,
+          );
         } else lines.push('checking the rule…');
       }
     }
@@ -84,7 +100,9 @@ export function runApprovalsView(ctx: CliContext, wiring: ApprovalsWiring): Prom
     if (!s) return;
     const p = await planAlwaysRule(s.request, scope, wiring.always);
     if (mode.kind !== 'confirm' || mode.id !== id) return;
-    mode = p.ok ? { kind: 'confirm', id, scope, rule: p.rule, duplicate: p.duplicate } : { kind: 'confirm', id, scope, error: p.message };
+    mode = p.ok
+      ? { kind: 'confirm', id, scope, rule: p.rule, duplicate: p.duplicate }
+      : { kind: 'confirm', id, scope, error: p.message };
   };
 
   const act = async (key: Key): Promise<boolean> => {
@@ -94,7 +112,9 @@ export function runApprovalsView(ctx: CliContext, wiring: ApprovalsWiring): Prom
       const m = mode;
       if (m.rule && ch === 'y' && s) {
         const r = await approveAlways(wiring.store, s.request.id, m.scope, wiring.always);
-        status = r.ok ? `approved always ${r.id.slice(0, 8)}; rule ${r.rule?.duplicate ? 'already present' : `saved to ${r.rule?.file}`}` : `not approved: ${r.message}`;
+        status = r.ok
+          ? `approved always ${r.id.slice(0, 8)}; rule ${r.rule?.duplicate ? 'already present' : `saved to ${r.rule?.file}`}`
+          : `not approved: ${r.message}`;
         mode = { kind: 'list' };
       } else if (m.rule && ch === 's') await plan(m.id, m.scope === 'command' ? 'subcommand' : 'command');
       else {
@@ -108,7 +128,8 @@ export function runApprovalsView(ctx: CliContext, wiring: ApprovalsWiring): Prom
     else if (key.name === 'down' || ch === 'j') selected = Math.min(Math.max(0, items.length - 1), selected + 1);
     else if (key.name === 'escape') mode = { kind: 'list' };
     else if (!s) return false;
-    else if (key.name === 'return' || key.name === 'enter' || ch === 'i') mode = mode.kind === 'details' ? { kind: 'list' } : { kind: 'details' };
+    else if (key.name === 'return' || key.name === 'enter' || ch === 'i')
+      mode = mode.kind === 'details' ? { kind: 'list' } : { kind: 'details' };
     else if (ch === 'y' || ch === 'a') {
       const r = await approveOnce(wiring.store, s.request.id);
       status = r.ok ? `approved once ${r.id.slice(0, 8)}` : `not approved: ${r.message}`;

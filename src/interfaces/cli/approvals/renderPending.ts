@@ -28,10 +28,15 @@ export function listEntry(s: StoredRequest, index: number, selected: boolean, no
   return [
     `${mark} ${index + 1}. ${v(r.id.slice(0, 8))}  ${v(r.agent ?? '?')}  ${age(r.createdAt, now)} ago  risk ${v(r.verdict.risk)}  in ${v(r.cwd)}`,
     ...(r.envelope && r.reviewed !== undefined
-      ? [`     $ ${v(r.reviewed)}`, `       (the model's command inside the ${v(r.envelope)} envelope; i shows the full text)`]
+      ? [
+          `     $ ${v(r.reviewed)}`,
+          `       (the model's command inside the ${v(r.envelope)} envelope; i shows the full text)`,
+        ]
       : [`     $ ${v(r.command)}`]),
     `     why: ${v(firstReason(r))}`,
-    ...([r.command, r.cwd, r.agent ?? '', r.reviewed ?? ''].some(hasHiddenCharacters) ? ['     ! hidden or control characters in this request are shown escaped (\\e, \\xNN, \\u{NNNN})'] : []),
+    ...([r.command, r.cwd, r.agent ?? '', r.reviewed ?? ''].some(hasHiddenCharacters)
+      ? ['     ! hidden or control characters in this request are shown escaped (\\e, \\xNN, \\u{NNNN})']
+      : []),
   ];
 }
 
@@ -43,7 +48,9 @@ export function detailLines(r: PendingRequest, now: Date): string[] {
     `cwd:      ${v(r.cwd)}`,
     `asked:    ${v(r.createdAt)} (${age(r.createdAt, now)} ago)`,
     `decision: ${v(r.verdict.decision)}    risk: ${v(r.verdict.risk)}    rules: ${v(r.verdict.rule_ids.join(', ') || '-')}`,
-    ...(r.envelope && r.reviewed !== undefined ? [`reviewed: ${v(r.reviewed)}    (inside the ${v(r.envelope)} envelope)`] : []),
+    ...(r.envelope && r.reviewed !== undefined
+      ? [`reviewed: ${v(r.reviewed)}    (inside the ${v(r.envelope)} envelope)`]
+      : []),
     `command:  ${v(r.command)}`,
     'reasons:',
     ...r.verdict.reasons.map((x) => `  - ${v(x.code)}: ${v(x.message)}`),
@@ -53,7 +60,13 @@ export function detailLines(r: PendingRequest, now: Date): string[] {
 /** What `--json` prints for one request: the documented fields, raw (JSON escapes controls itself). */
 export function jsonEntry(r: PendingRequest): Record<string, unknown> {
   return {
-    id: r.id, agent: r.agent ?? null, cwd: r.cwd, command: r.command, reasons: r.verdict.reasons, risk: r.verdict.risk, createdAt: r.createdAt,
+    id: r.id,
+    agent: r.agent ?? null,
+    cwd: r.cwd,
+    command: r.command,
+    reasons: r.verdict.reasons,
+    risk: r.verdict.risk,
+    createdAt: r.createdAt,
     ...(r.envelope ? { reviewed: r.reviewed ?? null, envelope: r.envelope } : {}),
   };
 }

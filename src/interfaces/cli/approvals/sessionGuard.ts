@@ -14,9 +14,11 @@ export function refuseInsideSession(env: Record<string, string | undefined>, shi
   for (const name of [ENV_SESSION, ENV_DEPTH, ENV_AGENT]) {
     if (env[name] !== undefined && env[name] !== '') return `${name} is set: this runs inside a gated agent session`;
   }
-  if ((env.PATH ?? '').split(':').includes(shimDir)) return 'the shim directory is on PATH: this runs inside a gated agent session';
+  if ((env.PATH ?? '').split(':').includes(shimDir))
+    return 'the shim directory is on PATH: this runs inside a gated agent session';
   const ancestor = gatedAncestor(shimDir);
-  if (ancestor) return `an ancestor process (pid ${ancestor.pid}) runs inside a gated agent session (${ancestor.marker})`;
+  if (ancestor)
+    return `an ancestor process (pid ${ancestor.pid}) runs inside a gated agent session (${ancestor.marker})`;
   return undefined;
 }
 
@@ -38,7 +40,8 @@ export function refuseToAnswer(env: Record<string, string | undefined>, inputs: 
   if (inside) return inside;
   const me = answererFacts();
   const marked = gatedAmong(inputs.shimDir, me.lineage);
-  if (marked) return `process ${marked.pid}, an ancestor of this process or of its terminal's session, runs inside a gated agent session (${marked.marker})`;
+  if (marked)
+    return `process ${marked.pid}, an ancestor of this process or of its terminal's session, runs inside a gated agent session (${marked.marker})`;
   const allow = me.terminal ? false : inputs.answerWithoutTerminal();
   return refuseAnswerer(me, liveAgents(inputs.stateDir), { answerWithoutTerminal: allow });
 }

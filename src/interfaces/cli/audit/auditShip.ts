@@ -25,7 +25,9 @@ export async function auditShip(values: { once?: boolean; json?: boolean }, ctx:
     return EXIT.USAGE;
   }
   if (!config || config.targets.length === 0) {
-    ctx.stderr.write(`shimctl audit ship: no targets: write ${configPath} (see docs/execution-and-audit.md, "Shipping")\n`);
+    ctx.stderr.write(
+      `shimctl audit ship: no targets: write ${configPath} (see docs/execution-and-audit.md, "Shipping")\n`,
+    );
     return EXIT.FAILED;
   }
   const auditLog = createApp(ctx.env).paths.auditLog;
@@ -33,7 +35,11 @@ export async function auditShip(values: { once?: boolean; json?: boolean }, ctx:
   const result = await shipOnce(auditLog, join(dirname(auditLog), 'ship.cursor'), config);
   if (json) ctx.stdout.write(`${JSON.stringify(result)}\n`);
   else if (!result.error) ctx.stdout.write(`shipped ${result.sent} records\n`);
-  else if (result.advanced) ctx.stdout.write(`shipped ${result.sent} records, then stopped (${result.error}); the rest stays in the local log and the next run sends it\n`);
-  else ctx.stdout.write(`not shipped (${result.error}); the records stay in the local log and the next run sends them\n`);
+  else if (result.advanced)
+    ctx.stdout.write(
+      `shipped ${result.sent} records, then stopped (${result.error}); the rest stays in the local log and the next run sends it\n`,
+    );
+  else
+    ctx.stdout.write(`not shipped (${result.error}); the records stay in the local log and the next run sends them\n`);
   return result.error ? EXIT.FAILED : EXIT.OK;
 }

@@ -15,7 +15,10 @@ export function auditStats(path: string, args: TailArgs, ctx: CliContext): numbe
 
 function renderStats(stats: AuditStats): string {
   // A command that ran has a start and an end record; it counts once.
-  const out = [`records: ${stats.total}${stats.unreadable ? ` (${stats.unreadable} unreadable lines skipped)` : ''}`, `not ended (a start record and no end record): ${stats.notEnded}`];
+  const out = [
+    `records: ${stats.total}${stats.unreadable ? ` (${stats.unreadable} unreadable lines skipped)` : ''}`,
+    `not ended (a start record and no end record): ${stats.notEnded}`,
+  ];
   const table = (title: string, counts: Record<string, number>): void => {
     out.push('', `${title}:`);
     const rows = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

@@ -13,7 +13,8 @@ export function auditVerify(path: string, values: { json?: boolean; 'max-mib'?: 
   let maxBytes: number | undefined;
   if (values['max-mib'] !== undefined) {
     const n = Number(values['max-mib']);
-    if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-mib wants a whole number of MiB, not '${values['max-mib']}'`);
+    if (!Number.isInteger(n) || n < 1)
+      throw new UsageError(`--max-mib wants a whole number of MiB, not '${values['max-mib']}'`);
     maxBytes = n * 1024 * 1024;
   }
   let report: VerifyReport;
@@ -28,7 +29,11 @@ export function auditVerify(path: string, values: { json?: boolean; 'max-mib'?: 
 
 export function describeVerify(r: VerifyReport): string {
   const span = r.firstSeq === undefined ? 'no chained records' : `seq ${r.firstSeq}–${r.lastSeq}`;
-  const from = r.partial ? ` (newest files only, from ${r.files[0]})` : r.fromGenesis || r.firstSeq === undefined ? '' : ' (older records rotated away)';
+  const from = r.partial
+    ? ` (newest files only, from ${r.files[0]})`
+    : r.fromGenesis || r.firstSeq === undefined
+      ? ''
+      : ' (older records rotated away)';
   const legacy = r.legacy ? `, ${r.legacy} records from before the chain` : '';
   const summary = `${r.lines} lines in ${r.files.length} file(s), ${span}${from}${legacy}`;
   if (r.ok) return `audit chain intact: ${summary}\n`;

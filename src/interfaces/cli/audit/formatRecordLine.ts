@@ -15,11 +15,17 @@ const SHOW_TAIL = 70;
  */
 export function formatRecordLine(record: AuditRecord, colour: boolean): string {
   const field = (v: unknown): string => makeVisible(String(v ?? '-'));
-  const ts = field(record.ts).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+  const ts = field(record.ts)
+    .replace('T', ' ')
+    .replace(/\.\d+Z$|Z$/, '');
   const decision = field(record.decision).toUpperCase().padEnd(5);
-  const shownDecision = colour && COLOURS[String(record.decision)] ? `${COLOURS[String(record.decision)]}${decision}${RESET}` : decision;
+  const shownDecision =
+    colour && COLOURS[String(record.decision)] ? `${COLOURS[String(record.decision)]}${decision}${RESET}` : decision;
   // For an agent envelope the model's command is what a person wants to read; the envelope is bookkeeping.
-  const shown = record.reviewed !== undefined && record.envelope ? `[${record.envelope}] ${record.reviewed}` : record.command ?? (record.argv ?? []).join(' ');
+  const shown =
+    record.reviewed !== undefined && record.envelope
+      ? `[${record.envelope}] ${record.reviewed}`
+      : (record.command ?? (record.argv ?? []).join(' '));
   // Whitespace padding must not fill the line: long runs are shown as a count, and a long
   // command shows its head and its tail (where a padded command hides its point).
   let command = field(String(shown).replace(/\s{16,}/g, (run) => `…[${run.length} blanks]…`));
@@ -27,11 +33,13 @@ export function formatRecordLine(record: AuditRecord, colour: boolean): string {
     command = `${command.slice(0, SHOW_HEAD)}…[+${command.length - SHOW_HEAD - SHOW_TAIL}]…${command.slice(-SHOW_TAIL)}`;
   }
   const trimmed = record.reviewed !== undefined && record.envelope ? record.trimmed?.reviewed : record.trimmed?.command;
-  if (trimmed) command += `  [TRIMMED in record: ${Number(trimmed.bytes)} bytes, sha256 ${field(trimmed.sha256).slice(0, 16)}]`;
+  if (trimmed)
+    command += `  [TRIMMED in record: ${Number(trimmed.bytes)} bytes, sha256 ${field(trimmed.sha256).slice(0, 16)}]`;
   const first = record.reasons?.[0];
   const reason = first ? `${field(first.code)}: ${field(first.message)}` : '';
   const parts = [ts, field(record.agent).padEnd(8), shownDecision, field(record.risk).padEnd(8), command];
-  if (typeof record.exitCode === 'number') parts.push(`[exit ${record.exitCode}${record.timedOut ? ', timed out' : ''}]`);
+  if (typeof record.exitCode === 'number')
+    parts.push(`[exit ${record.exitCode}${record.timedOut ? ', timed out' : ''}]`);
   // A start record shown alone: its command never wrote an end record (crashed, killed, or still running).
   else if (record.phase === 'start') parts.push('[NOT ENDED]');
   if (reason) parts.push(`— ${reason}`);

@@ -28,7 +28,9 @@ export const approveCommand: CliCommand = {
             ctx.stderr.write(sessionRefusalMessage('approve', refused));
             return EXIT.FAILED;
           }
-          const result = always ? await approveAlways(wiring.store, id, scope, wiring.always, where) : await approveOnce(wiring.store, id);
+          const result = always
+            ? await approveAlways(wiring.store, id, scope, wiring.always, where)
+            : await approveOnce(wiring.store, id);
           if (!result.ok) {
             ctx.stderr.write(`shimctl approve: ${result.message}\n`);
             return EXIT.FAILED;

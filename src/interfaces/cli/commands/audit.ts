@@ -44,13 +44,32 @@ const SUBCOMMANDS = {
   tail: query('tail'),
   stats: query('stats'),
   verify: (args: string[], ctx: CliContext) =>
-    runCommand({ name: 'audit verify', usage: USAGE, options: AUDIT_VERIFY_OPTIONS, run: (values) => auditVerify(auditLog(ctx), values, ctx) }, args, ctx),
+    runCommand(
+      {
+        name: 'audit verify',
+        usage: USAGE,
+        options: AUDIT_VERIFY_OPTIONS,
+        run: (values) => auditVerify(auditLog(ctx), values, ctx),
+      },
+      args,
+      ctx,
+    ),
   ship: (args: string[], ctx: CliContext) =>
-    runCommand({ name: 'audit ship', usage: 'usage: shimctl audit ship --once [--json]\n', options: AUDIT_SHIP_OPTIONS, run: (values) => auditShip(values, ctx) }, args, ctx),
+    runCommand(
+      {
+        name: 'audit ship',
+        usage: 'usage: shimctl audit ship --once [--json]\n',
+        options: AUDIT_SHIP_OPTIONS,
+        run: (values) => auditShip(values, ctx),
+      },
+      args,
+      ctx,
+    ),
 };
 
 export const auditCommand: CliCommand = {
   name: 'audit',
-  summary: 'audit tail | audit stats | audit verify | audit ship: read the audit trail, check its hash chain, send it to your log system.',
+  summary:
+    'audit tail | audit stats | audit verify | audit ship: read the audit trail, check its hash chain, send it to your log system.',
   run: (args, ctx) => runSubcommand('audit', USAGE, SUBCOMMANDS, args, ctx),
 };

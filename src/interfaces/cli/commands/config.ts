@@ -20,9 +20,13 @@ aside drops its stricter rules). PATH must be a shimctl project config (.shimctl
 moved as the link itself. Files go to an owner-only directory under shimctl's state dir.
 `;
 
-
 function describeEntry(e: QuarantineEntry): string {
-  const what = e.kind === 'symlink' ? `a symlink to ${e.linkTarget ?? '?'}` : e.kind === 'file' ? `a file, ${e.size} bytes` : `a ${e.kind}`;
+  const what =
+    e.kind === 'symlink'
+      ? `a symlink to ${e.linkTarget ?? '?'}`
+      : e.kind === 'file'
+        ? `a file, ${e.size} bytes`
+        : `a ${e.kind}`;
   return `${e.id}  ${e.quarantinedAt}  ${e.originalPath}  (${what})`;
 }
 
@@ -40,7 +44,8 @@ function quarantine(values: { list?: boolean }, positionals: string[], ctx: CliC
     ctx.stdout.write(entries.length === 0 ? 'nothing in quarantine\n' : `${entries.map(describeEntry).join('\n')}\n`);
     return EXIT.OK;
   }
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'quarantine needs a PATH' : 'quarantine takes one PATH');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length === 0 ? 'quarantine needs a PATH' : 'quarantine takes one PATH');
   const path = resolve(ctx.cwd, positionals[0]!);
   const change = agentChangeFor(paths, path);
   const note = change ? describeAgentChange(change) : undefined;
@@ -50,13 +55,15 @@ function quarantine(values: { list?: boolean }, positionals: string[], ctx: CliC
     return result.reason === 'not-a-config-name' ? EXIT.USAGE : EXIT.FAILED;
   }
   const e = result.entry;
-  ctx.stdout.write([
-    `moved ${e.originalPath} aside (${e.kind === 'symlink' ? `the symlink itself, to ${e.linkTarget}` : e.kind}, last changed ${e.changedAt}${e.via === 'copy' ? ', copied across file systems' : ''})`,
-    `  kept at: ${result.stored}`,
-    `  id:      ${e.id}  (put it back with: shimctl config restore ${e.id})`,
-    ...(note ? [`  note:    ${note}`] : []),
-    stateAfter(paths, dirname(path)),
-  ].join('\n') + '\n');
+  ctx.stdout.write(
+    [
+      `moved ${e.originalPath} aside (${e.kind === 'symlink' ? `the symlink itself, to ${e.linkTarget}` : e.kind}, last changed ${e.changedAt}${e.via === 'copy' ? ', copied across file systems' : ''})`,
+      `  kept at: ${result.stored}`,
+      `  id:      ${e.id}  (put it back with: shimctl config restore ${e.id})`,
+      ...(note ? [`  note:    ${note}`] : []),
+      stateAfter(paths, dirname(path)),
+    ].join('\n') + '\n',
+  );
   return EXIT.OK;
 }
 
@@ -67,7 +74,9 @@ function restore(positionals: string[], ctx: CliContext, paths: StatePaths): num
     ctx.stderr.write(`shimctl config restore: ${result.message}\n`);
     return result.reason === 'unknown-id' ? EXIT.USAGE : EXIT.FAILED;
   }
-  ctx.stdout.write(`restored ${result.entry.originalPath}\n${stateAfter(statePaths(ctx.env), dirname(result.entry.originalPath))}\n`);
+  ctx.stdout.write(
+    `restored ${result.entry.originalPath}\n${stateAfter(statePaths(ctx.env), dirname(result.entry.originalPath))}\n`,
+  );
   return EXIT.OK;
 }
 
@@ -80,8 +89,29 @@ export const configCommand: CliCommand = {
       USAGE,
       {
         quarantine: (rest, c) =>
-          runCommand({ name: 'config', usage: USAGE, options: { list: { type: 'boolean' } }, positionals: 'any', run: (values, positionals) => quarantine(values, positionals, c, statePaths(c.env)) }, rest, c),
-        restore: (rest, c) => runCommand({ name: 'config', usage: USAGE, options: {}, positionals: 'any', run: (_values, positionals) => restore(positionals, c, statePaths(c.env)) }, rest, c),
+          runCommand(
+            {
+              name: 'config',
+              usage: USAGE,
+              options: { list: { type: 'boolean' } },
+              positionals: 'any',
+              run: (values, positionals) => quarantine(values, positionals, c, statePaths(c.env)),
+            },
+            rest,
+            c,
+          ),
+        restore: (rest, c) =>
+          runCommand(
+            {
+              name: 'config',
+              usage: USAGE,
+              options: {},
+              positionals: 'any',
+              run: (_values, positionals) => restore(positionals, c, statePaths(c.env)),
+            },
+            rest,
+            c,
+          ),
       },
       args,
       ctx,

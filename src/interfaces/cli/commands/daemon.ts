@@ -9,7 +9,15 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { interceptUseCase } from '../../../application/intercept/interceptUseCase.js';
 import { createApp, preloadShellGrammar, systemClock } from '../../../compositionRoot.js';
-import { acquireLock, daemonFiles, ensureRunDir, readLockPid, releaseFiles, unlinkQuiet, writeToken } from '../../../infrastructure/daemon/daemonFiles.js';
+import {
+  acquireLock,
+  daemonFiles,
+  ensureRunDir,
+  readLockPid,
+  releaseFiles,
+  unlinkQuiet,
+  writeToken,
+} from '../../../infrastructure/daemon/daemonFiles.js';
 import type { DaemonFiles } from '../../../infrastructure/daemon/daemonFiles.js';
 import type { ClientChannel } from '../../../infrastructure/daemon/daemonServer.js';
 import { startDaemon } from '../../../infrastructure/daemon/daemonServer.js';
@@ -37,7 +45,10 @@ const DEFAULT_IDLE_SECONDS = 300;
 
 /** `daemon run` and `daemon start` take the same options (start hands them to run). */
 const RUN_OPTIONS = { 'idle-seconds': { type: 'string' }, verbose: { type: 'boolean' } } as const;
-interface RunValues { 'idle-seconds'?: string; verbose?: boolean }
+interface RunValues {
+  'idle-seconds'?: string;
+  verbose?: boolean;
+}
 
 function idleSeconds(option: string | undefined, env: CliContext['env']): number {
   const raw = option ?? env.SHIMCTL_DAEMON_IDLE_SECONDS;
@@ -48,14 +59,16 @@ function idleSeconds(option: string | undefined, env: CliContext['env']): number
 /** The code this process runs; when it changes on disk (an upgrade) the daemon is stale. */
 function codeStamp(): string {
   const files = [typeof __filename === 'string' ? __filename : '', process.argv[1] ?? ''];
-  return files.map((f) => {
-    try {
-      const st = statSync(f);
-      return `${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      return '-';
-    }
-  }).join('|');
+  return files
+    .map((f) => {
+      try {
+        const st = statSync(f);
+        return `${st.ino}:${st.size}:${st.mtimeMs}`;
+      } catch {
+        return '-';
+      }
+    })
+    .join('|');
 }
 
 /**
@@ -64,7 +77,9 @@ function codeStamp(): string {
  * would be stamped as the code we run. Without the entry (`daemon start`), the stamp at load.
  */
 function loadedStamp(): string {
-  const seen = (globalThis as Record<symbol, unknown>)[Symbol.for('shimctl.loadedBundle')] as { file?: unknown; stamp?: unknown } | undefined;
+  const seen = (globalThis as Record<symbol, unknown>)[Symbol.for('shimctl.loadedBundle')] as
+    | { file?: unknown; stamp?: unknown }
+    | undefined;
   const now = codeStamp().split('|');
   if (seen && seen.file === __filename && typeof seen.stamp === 'string') now[0] = seen.stamp;
   return now.join('|');
@@ -76,7 +91,12 @@ const LOADED_STAMP = loadedStamp();
 const WORKER_ARGV = ['daemon', '__review-worker'];
 
 /** One request, end to end, as the per-command core does it, with the daemon's ports. */
-function reviewRequest(req: DaemonRequest, channel: ClientChannel, human: (waiting: boolean) => void, configSource: ConfigSource): Promise<number> {
+function reviewRequest(
+  req: DaemonRequest,
+  channel: ClientChannel,
+  human: (waiting: boolean) => void,
+  configSource: ConfigSource,
+): Promise<number> {
   const app = createApp(req.env);
   // Time spent waiting for a person is not the review's: the budget pauses meanwhile.
   const approver = {
@@ -123,9 +143,18 @@ async function recordTimeout(req: DaemonRequest, budgetMs: number, configSource:
   const writer = await app.auditLog(config).open();
   try {
     await writer.write({
-      v: AUDIT_SCHEMA_VERSION, id: randomUUID(), ts: new Date().toISOString(),
-      session: req.env[ENV_SESSION] || undefined, agent: req.env[ENV_AGENT] || undefined, cwd: req.cwd,
-      ...verdict('block', 'high', 'review.timeout', `the review did not finish within ${budgetMs} ms; the command did not run`),
+      v: AUDIT_SCHEMA_VERSION,
+      id: randomUUID(),
+      ts: new Date().toISOString(),
+      session: req.env[ENV_SESSION] || undefined,
+      agent: req.env[ENV_AGENT] || undefined,
+      cwd: req.cwd,
+      ...verdict(
+        'block',
+        'high',
+        'review.timeout',
+        `the review did not finish within ${budgetMs} ms; the command did not run`,
+      ),
       command: `[${req.shell}: ${Buffer.byteLength(text)} bytes of arguments, sha256 ${digest}; not reviewed in time]`,
     });
   } finally {
@@ -211,7 +240,10 @@ async function run(args: string[], values: RunValues, ctx: CliContext): Promise<
     const pool = createReviewPool({
       // Through the shim entry when the daemon was started by it: the worker then loads the bundle
       // from V8's code cache like the daemon did (without it, a worker compiles the whole bundle).
-      script: basename(process.argv[1] ?? '') === SHIM_ENTRY_NAME || typeof __filename !== 'string' ? process.argv[1]! : __filename,
+      script:
+        basename(process.argv[1] ?? '') === SHIM_ENTRY_NAME || typeof __filename !== 'string'
+          ? process.argv[1]!
+          : __filename,
       argv: WORKER_ARGV,
       recordTimeout: (req, budgetMs) => recordTimeout(req, budgetMs, configSource),
     });
@@ -237,7 +269,9 @@ async function run(args: string[], values: RunValues, ctx: CliContext): Promise<
       // lands while the daemon starts up must still make it stale.
       staleReason: () => {
         const now = codeStamp();
-        return now === LOADED_STAMP && now === started ? undefined : 'shimctl changed on disk since this daemon started';
+        return now === LOADED_STAMP && now === started
+          ? undefined
+          : 'shimctl changed on disk since this daemon started';
       },
       // Each request in a worker thread of its own, within a time budget (reviewWorkers.ts).
       handle: (req, channel) => pool.handle(req, channel),
@@ -273,7 +307,10 @@ async function run(args: string[], values: RunValues, ctx: CliContext): Promise<
 function probe(files: DaemonFiles): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(files.socket);
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }
@@ -295,10 +332,23 @@ async function status(values: { json?: boolean }, ctx: CliContext): Promise<numb
   const answering = await probe(files);
   const foreign = answering ? impostor(files, ctx.env) : undefined;
   const running = answering && !foreign;
-  const info = { running, pid: running ? pid : undefined, socket: files.socket, ...(foreign ? { notShimctl: foreign } : {}) };
+  const info = {
+    running,
+    pid: running ? pid : undefined,
+    socket: files.socket,
+    ...(foreign ? { notShimctl: foreign } : {}),
+  };
   if (values.json) ctx.stdout.write(`${JSON.stringify(info)}\n`);
-  else if (foreign) ctx.stdout.write(`something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); the shims do not trust it and use the per-command core\n`);
-  else ctx.stdout.write(running ? `running (pid ${pid ?? '?'}) on ${files.socket}\n` : 'not running (the shims use the per-command core until the next command starts it)\n');
+  else if (foreign)
+    ctx.stdout.write(
+      `something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); the shims do not trust it and use the per-command core\n`,
+    );
+  else
+    ctx.stdout.write(
+      running
+        ? `running (pid ${pid ?? '?'}) on ${files.socket}\n`
+        : 'not running (the shims use the per-command core until the next command starts it)\n',
+    );
   return running ? EXIT.OK : EXIT.NOT_RUNNING;
 }
 
@@ -317,7 +367,9 @@ export async function stop(ctx: CliContext): Promise<number> {
     return EXIT.OK;
   }
   for (let i = 0; i < 100 && readLockPid(files) === pid; i++) await new Promise((r) => setTimeout(r, 50));
-  ctx.stdout.write(readLockPid(files) === pid ? `pid ${pid} did not stop yet (it finishes running commands first)\n` : 'stopped\n');
+  ctx.stdout.write(
+    readLockPid(files) === pid ? `pid ${pid} did not stop yet (it finishes running commands first)\n` : 'stopped\n',
+  );
   return EXIT.OK;
 }
 
@@ -326,7 +378,9 @@ async function start(args: string[], ctx: CliContext): Promise<number> {
   if (await probe(files)) {
     const foreign = impostor(files, ctx.env);
     if (foreign) {
-      ctx.stderr.write(`shimctl daemon: something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); not starting one beside it\n`);
+      ctx.stderr.write(
+        `shimctl daemon: something answers on ${files.socket} but it is not shimctl's resident process (${foreign}); not starting one beside it\n`,
+      );
       return EXIT.FAILED;
     }
     ctx.stdout.write('already running\n');
@@ -335,7 +389,12 @@ async function start(args: string[], ctx: CliContext): Promise<number> {
   // Started exactly as the shims start it (same node, entry and flags, only the daemon's variables),
   // so both ways run (and watch) the same code and the clients trust it.
   const { node, entry } = daemonLaunch(ctx.env);
-  const child = spawn(node, daemonArgv(entry, args), { detached: true, stdio: 'ignore', env: daemonEnvironment(ctx.env), cwd: '/' });
+  const child = spawn(node, daemonArgv(entry, args), {
+    detached: true,
+    stdio: 'ignore',
+    env: daemonEnvironment(ctx.env),
+    cwd: '/',
+  });
   child.unref();
   for (let i = 0; i < 100; i++) {
     if (await probe(files)) {
@@ -356,10 +415,26 @@ export const daemonCommand: CliCommand = {
       'daemon',
       USAGE,
       {
-        run: (rest, c) => runCommand({ name: 'daemon run', usage: USAGE, options: RUN_OPTIONS, run: (values) => run(rest, values, c) }, rest, c),
-        start: (rest, c) => runCommand({ name: 'daemon start', usage: USAGE, options: RUN_OPTIONS, run: () => start(rest, c) }, rest, c),
+        run: (rest, c) =>
+          runCommand(
+            { name: 'daemon run', usage: USAGE, options: RUN_OPTIONS, run: (values) => run(rest, values, c) },
+            rest,
+            c,
+          ),
+        start: (rest, c) =>
+          runCommand({ name: 'daemon start', usage: USAGE, options: RUN_OPTIONS, run: () => start(rest, c) }, rest, c),
         stop: (rest, c) => runCommand({ name: 'daemon stop', usage: USAGE, options: {}, run: () => stop(c) }, rest, c),
-        status: (rest, c) => runCommand({ name: 'daemon status', usage: USAGE, options: { json: { type: 'boolean' } }, run: (values) => status(values, c) }, rest, c),
+        status: (rest, c) =>
+          runCommand(
+            {
+              name: 'daemon status',
+              usage: USAGE,
+              options: { json: { type: 'boolean' } },
+              run: (values) => status(values, c),
+            },
+            rest,
+            c,
+          ),
         // Internal: a review worker thread's entry; it takes no options.
         '__review-worker': (_rest, c) => reviewWorker().catch((err: unknown) => reportError('daemon', USAGE, err, c)),
       },
@@ -369,7 +444,11 @@ export const daemonCommand: CliCommand = {
 };
 
 /** `http.serveInDaemon` from the user's config: start the API in this process. */
-async function startApiIfConfigured(env: Record<string, string | undefined>, configSource: { load(cwd: string): ConfigOutcome }, home: string): Promise<RunningApi | undefined> {
+async function startApiIfConfigured(
+  env: Record<string, string | undefined>,
+  configSource: { load(cwd: string): ConfigOutcome },
+  home: string,
+): Promise<RunningApi | undefined> {
   const loaded = configSource.load(home);
   if (loaded.kind !== 'ok' || !loaded.config.http.serveInDaemon) return undefined;
   // Imported here: the shims load this bundle for every command, and only a resident process

@@ -18,22 +18,33 @@ Reads one request object from stdin and writes one verdict object to stdout. Nev
 export const decideCommand: CliCommand = {
   name: 'decide',
   summary: 'Judge one request from stdin (JSON) and print the verdict; never executes.',
-  run: (args, ctx) => runCommand({
-    name: 'decide',
-    usage: USAGE,
-    help: HELP,
-    options: { json: { type: 'boolean' } },
-    // A program reads stdout: it gets the usual error body, a person reads the usage on stderr.
-    onUsageError: (message) => ctx.stdout.write(errorBody({ code: 'request.invalid_value', message: `${message}; usage: shimctl decide --json` })),
-    run: async () => {
-    const input = await readLimited(ctx.stdin, MAX_REQUEST_BYTES);
-    if (!input.ok) {
-      ctx.stdout.write(errorBody({ code: input.tooLarge ? 'request.too_large' : 'request.read_failed', message: input.message }));
-      return EXIT_BAD_REQUEST;
-    }
-    // handleDecide never throws; createApp (which needs an absolute HOME) runs inside it.
-    const reply = await handleDecide(input.text, () => createApp(ctx.env));
-    ctx.stdout.write(reply.body);
-    return reply.exitCode;
-  } }, args, ctx),
+  run: (args, ctx) =>
+    runCommand(
+      {
+        name: 'decide',
+        usage: USAGE,
+        help: HELP,
+        options: { json: { type: 'boolean' } },
+        // A program reads stdout: it gets the usual error body, a person reads the usage on stderr.
+        onUsageError: (message) =>
+          ctx.stdout.write(
+            errorBody({ code: 'request.invalid_value', message: `${message}; usage: shimctl decide --json` }),
+          ),
+        run: async () => {
+          const input = await readLimited(ctx.stdin, MAX_REQUEST_BYTES);
+          if (!input.ok) {
+            ctx.stdout.write(
+              errorBody({ code: input.tooLarge ? 'request.too_large' : 'request.read_failed', message: input.message }),
+            );
+            return EXIT_BAD_REQUEST;
+          }
+          // handleDecide never throws; createApp (which needs an absolute HOME) runs inside it.
+          const reply = await handleDecide(input.text, () => createApp(ctx.env));
+          ctx.stdout.write(reply.body);
+          return reply.exitCode;
+        },
+      },
+      args,
+      ctx,
+    ),
 };

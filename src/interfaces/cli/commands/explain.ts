@@ -20,9 +20,20 @@ the config files used (with any loosening a project tried). Never executes anyth
   --json        machine-readable output
 `;
 
-const OPTIONS = { argv: { type: 'boolean' }, json: { type: 'boolean' }, cwd: { type: 'string' }, agent: { type: 'string' }, mode: { type: 'string' } } as const;
+const OPTIONS = {
+  argv: { type: 'boolean' },
+  json: { type: 'boolean' },
+  cwd: { type: 'string' },
+  agent: { type: 'string' },
+  mode: { type: 'string' },
+} as const;
 
-function request(values: { argv?: boolean; cwd?: string; agent?: string; mode?: string }, words: string[], cwd: string, envMode: string | undefined): ReviewRequest {
+function request(
+  values: { argv?: boolean; cwd?: string; agent?: string; mode?: string },
+  words: string[],
+  cwd: string,
+  envMode: string | undefined,
+): ReviewRequest {
   if (words.length === 0) throw new UsageError('no command given');
   const dir = values.cwd !== undefined ? resolve(cwd, values.cwd) : cwd;
   const req: ReviewRequest = values.argv ? { argv: words, cwd: dir } : { command: words.join(' '), cwd: dir };
@@ -38,9 +49,23 @@ function request(values: { argv?: boolean; cwd?: string; agent?: string; mode?: 
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'Explain the verdict for a command, stage by stage.',
-  run: (args, ctx) => runCommand({ name: 'explain', usage: HELP, options: OPTIONS, positionals: 'command', run: async (values, words) => {
-    const explanation = await explainDecision(request(values, words, ctx.cwd, ctx.env.SHIMCTL_MODE), createApp(ctx.env));
-    ctx.stdout.write(values.json ? explanationJson(explanation) : explanationText(explanation));
-    return EXIT.OK;
-  } }, args, ctx),
+  run: (args, ctx) =>
+    runCommand(
+      {
+        name: 'explain',
+        usage: HELP,
+        options: OPTIONS,
+        positionals: 'command',
+        run: async (values, words) => {
+          const explanation = await explainDecision(
+            request(values, words, ctx.cwd, ctx.env.SHIMCTL_MODE),
+            createApp(ctx.env),
+          );
+          ctx.stdout.write(values.json ? explanationJson(explanation) : explanationText(explanation));
+          return EXIT.OK;
+        },
+      },
+      args,
+      ctx,
+    ),
 };

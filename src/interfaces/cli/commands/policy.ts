@@ -36,7 +36,17 @@ function table(results: PolicyTestResult[]): string {
 }
 
 const runTest = (args: string[], ctx: CliContext): Promise<number> =>
-  runCommand({ name: 'policy test', usage: HELP, options: { json: { type: 'boolean' } }, positionals: 'any', run: (values, files) => testFile(values.json === true, files, ctx) }, args, ctx);
+  runCommand(
+    {
+      name: 'policy test',
+      usage: HELP,
+      options: { json: { type: 'boolean' } },
+      positionals: 'any',
+      run: (values, files) => testFile(values.json === true, files, ctx),
+    },
+    args,
+    ctx,
+  );
 
 async function testFile(json: boolean, files: string[], ctx: CliContext): Promise<number> {
   if (files.length !== 1) throw new UsageError('expected one FILE.jsonl');
@@ -58,7 +68,9 @@ async function testFile(json: boolean, files: string[], ctx: CliContext): Promis
   }
   const results = await runPolicyTests(parsed.cases, createApp(ctx.env));
   if (json) {
-    ctx.stdout.write(`${JSON.stringify(results.map((r) => ({ line: r.testCase.line, name: r.testCase.name, request: r.testCase.request, expect: r.testCase.expect, pass: r.pass, mismatches: r.mismatches, verdict: r.verdict })))}\n`);
+    ctx.stdout.write(
+      `${JSON.stringify(results.map((r) => ({ line: r.testCase.line, name: r.testCase.name, request: r.testCase.request, expect: r.testCase.expect, pass: r.pass, mismatches: r.mismatches, verdict: r.verdict })))}\n`,
+    );
   } else ctx.stdout.write(table(results));
   return results.every((r) => r.pass) ? EXIT.OK : EXIT.FAILED;
 }

@@ -5,7 +5,8 @@ import { EXIT } from '../exitCodes.js';
 import { runCommand } from '../runCommand.js';
 import { errorMessage } from '../../../application/shimctlError.js';
 
-const USAGE = 'usage: shimctl policy check\n  Checks the configured policy engine end to end and says what is wrong in one line (exit 0 ok, 1 not).\n';
+const USAGE =
+  'usage: shimctl policy check\n  Checks the configured policy engine end to end and says what is wrong in one line (exit 0 ok, 1 not).\n';
 
 /** `shimctl policy check`: loads the config as interception would, then exercises the engine. */
 export function runPolicyCheck(args: string[], ctx: CliContext): Promise<number> {

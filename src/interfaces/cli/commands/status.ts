@@ -15,40 +15,59 @@ const USAGE = 'usage: shimctl status [--json]\n';
 export const statusCommand: CliCommand = {
   name: 'status',
   summary: 'Show where shimctl is installed and which agents it covers (--json).',
-  run: (args, ctx) => runCommand({ name: 'status', usage: USAGE, options: { json: { type: 'boolean' } }, run: (values) => {
-      const paths = statePaths(ctx.env);
-      const manifest = readManifest(paths.manifest);
-      const status = {
-        installed: Boolean(manifest),
-        launcherDir: paths.launcherDir,
-        shimDir: paths.shimDir,
-        auditLog: paths.auditLog,
-        auditWarning: safeVolumeWarning(paths.auditLog, ctx),
-        realShells: manifest?.realShells,
-        agents: (manifest?.agents ?? []).map((a) => ({ name: a.name, realPath: a.realPath, launcher: a.launcher, coverage: a.coverage, note: a.note })),
-        // The config the agent's commands in this directory get: a broken project file blocks them all.
-        config: configReport(paths, ctx.cwd),
-        // The local HTTP API (`shimctl serve`), when one runs for this user.
-        http: readServerInfo(serverFiles(paths.stateDir))?.url ?? null,
-      };
-      if (values.json) {
-        ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
-        return EXIT.OK;
-      }
-      const lines = [
-        `installed:    ${status.installed ? `yes (${manifest!.installedAt})` : 'no — run `shimctl install`'}`,
-        `launcher dir: ${status.launcherDir}`,
-        `shim dir:     ${status.shimDir}`,
-        `audit log:    ${status.auditLog}`,
-        ...(status.auditWarning ? [`  warning:    ${status.auditWarning}`] : []),
-        ...(status.agents.length === 0 ? ['agents:       none installed'] : ['agents:']),
-        ...status.agents.flatMap((a) => [`  ${a.name.padEnd(12)} ${a.coverage.padEnd(8)} ${a.realPath}`, `  ${''.padEnd(12)} ${a.note}`]),
-        ...configStatusLines(status.config),
-        `http api:     ${status.http ?? 'not running (shimctl serve)'}`,
-      ];
-      ctx.stdout.write(`${lines.join('\n')}\n`);
-      return EXIT.OK;
-    } }, args, ctx),
+  run: (args, ctx) =>
+    runCommand(
+      {
+        name: 'status',
+        usage: USAGE,
+        options: { json: { type: 'boolean' } },
+        run: (values) => {
+          const paths = statePaths(ctx.env);
+          const manifest = readManifest(paths.manifest);
+          const status = {
+            installed: Boolean(manifest),
+            launcherDir: paths.launcherDir,
+            shimDir: paths.shimDir,
+            auditLog: paths.auditLog,
+            auditWarning: safeVolumeWarning(paths.auditLog, ctx),
+            realShells: manifest?.realShells,
+            agents: (manifest?.agents ?? []).map((a) => ({
+              name: a.name,
+              realPath: a.realPath,
+              launcher: a.launcher,
+              coverage: a.coverage,
+              note: a.note,
+            })),
+            // The config the agent's commands in this directory get: a broken project file blocks them all.
+            config: configReport(paths, ctx.cwd),
+            // The local HTTP API (`shimctl serve`), when one runs for this user.
+            http: readServerInfo(serverFiles(paths.stateDir))?.url ?? null,
+          };
+          if (values.json) {
+            ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+            return EXIT.OK;
+          }
+          const lines = [
+            `installed:    ${status.installed ? `yes (${manifest!.installedAt})` : 'no — run `shimctl install`'}`,
+            `launcher dir: ${status.launcherDir}`,
+            `shim dir:     ${status.shimDir}`,
+            `audit log:    ${status.auditLog}`,
+            ...(status.auditWarning ? [`  warning:    ${status.auditWarning}`] : []),
+            ...(status.agents.length === 0 ? ['agents:       none installed'] : ['agents:']),
+            ...status.agents.flatMap((a) => [
+              `  ${a.name.padEnd(12)} ${a.coverage.padEnd(8)} ${a.realPath}`,
+              `  ${''.padEnd(12)} ${a.note}`,
+            ]),
+            ...configStatusLines(status.config),
+            `http api:     ${status.http ?? 'not running (shimctl serve)'}`,
+          ];
+          ctx.stdout.write(`${lines.join('\n')}\n`);
+          return EXIT.OK;
+        },
+      },
+      args,
+      ctx,
+    ),
 };
 
 /** A status line must never fail because the log is unreadable: that is doctor's job. */

@@ -24,7 +24,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     // One record per command, as `audit tail` picks them (a start with no end: never ended).
     for (const r of commandsNewestFirst(auditLinesNewestFirst(deps.auditLog), filter)) {
       if (before !== undefined && (r.seq === undefined || r.seq >= before)) continue;
-      if (records.length === limit) { more = true; break; }
+      if (records.length === limit) {
+        more = true;
+        break;
+      }
       records.push(r);
     }
     const last = records[records.length - 1];
@@ -34,7 +37,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
   app.get('/v1/stats', async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     const { limit: _l, before: _b, ...rest } = query;
-    if (_l !== undefined || _b !== undefined) return reply.code(400).send(httpError('request.invalid_value', 'stats take agent, decision, since and text only'));
+    if (_l !== undefined || _b !== undefined)
+      return reply
+        .code(400)
+        .send(httpError('request.invalid_value', 'stats take agent, decision, since and text only'));
     const q = parseAuditQuery(rest, Date.now(), { since: '24h' });
     if (!q.ok) return reply.code(400).send(httpError('request.invalid_value', q.message));
     const stats = countRecords(auditLinesNewestFirst(deps.auditLog), q.value.filter);
@@ -46,7 +52,8 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const query = { ...(req.query as Record<string, unknown>) };
     const n = query.buckets === undefined ? 24 : Number(query.buckets);
     delete query.buckets;
-    if (!Number.isInteger(n) || n < 1 || n > 200) return reply.code(400).send(httpError('request.invalid_value', 'buckets must be 1..200'));
+    if (!Number.isInteger(n) || n < 1 || n > 200)
+      return reply.code(400).send(httpError('request.invalid_value', 'buckets must be 1..200'));
     const now = Date.now();
     const q = parseAuditQuery(query, now, { since: '24h' });
     if (!q.ok) return reply.code(400).send(httpError('request.invalid_value', q.message));
@@ -56,7 +63,11 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     for (const r of commandsNewestFirst(auditLinesNewestFirst(deps.auditLog), q.value.filter)) {
       const t = recordTimeMs(r);
       const i = Math.min(n - 1, Math.floor((t - from) / width));
-      const a = (agents[r.agent ?? '(none)'] ??= { allow: new Array(n).fill(0), ask: new Array(n).fill(0), block: new Array(n).fill(0) });
+      const a = (agents[r.agent ?? '(none)'] ??= {
+        allow: new Array(n).fill(0),
+        ask: new Array(n).fill(0),
+        block: new Array(n).fill(0),
+      });
       const row = a[r.decision];
       if (row) row[i]! += 1;
     }
@@ -70,11 +81,19 @@ export function registerAuditRoutes(app: FastifyInstance, deps: HttpDeps): void 
     const { filter } = q.value;
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+    });
     res.write(': shimctl audit stream\n\n');
     const stop = new AbortController();
     const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    req.raw.on('close', () => { stop.abort(); clearInterval(beat); });
+    req.raw.on('close', () => {
+      stop.abort();
+      clearInterval(beat);
+    });
     const fd = openOrNull(deps.auditLog);
     const start = fd === null ? null : { fd, offset: fstatSync(fd).size };
     try {

@@ -7,6 +7,9 @@ export function registerDecideRoute(app: FastifyInstance, deps: HttpDeps): void 
   app.post('/v1/decide', async (req, reply) => {
     const text = typeof req.body === 'string' ? req.body : '';
     const r = await handleDecide(text, () => deps.decide());
-    reply.code(r.exitCode === EXIT_BAD_REQUEST ? 400 : 200).header('content-type', 'application/json; charset=utf-8').send(r.body);
+    reply
+      .code(r.exitCode === EXIT_BAD_REQUEST ? 400 : 200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(r.body);
   });
 }

@@ -9,9 +9,26 @@ export function registerPolicyRoutes(app: FastifyInstance, deps: HttpDeps): void
   app.get('/v1/rules', async (_req, reply) => {
     const d = deps.decide();
     const loaded = d.configSource.load(d.env.HOME ?? '/');
-    if (loaded.kind !== 'ok') return reply.code(503).send(httpError('config.unusable', `the config does not load (${loaded.kind}); every intercepted command is blocked until it is fixed`));
+    if (loaded.kind !== 'ok')
+      return reply
+        .code(503)
+        .send(
+          httpError(
+            'config.unusable',
+            `the config does not load (${loaded.kind}); every intercepted command is blocked until it is fixed`,
+          ),
+        );
     const builtin = Object.entries(BUILTIN_PACKS).flatMap(([pack, rules]) =>
-      rules.map((r) => ({ pack, id: r.id, commands: [...r.commands], decision: r.decision, risk: r.risk, code: r.code, reason: r.reason })));
+      rules.map((r) => ({
+        pack,
+        id: r.id,
+        commands: [...r.commands],
+        decision: r.decision,
+        risk: r.risk,
+        code: r.code,
+        reason: r.reason,
+      })),
+    );
     return { api_version: API_VERSION, engine: loaded.config.engine, config: loaded.config.rules, builtin };
   });
 }

@@ -10,15 +10,47 @@ import { makeVisible } from '../../../domain/audit/makeVisible.js';
 const MAX_ROWS = 300;
 const PAGE = 100;
 
-interface Reason { code: string; message: string }
-interface AuditRecord { seq?: number; id: string; phase?: string; ts: string; agent?: string; decision: string; risk: string; command?: string; argv?: string[]; reviewed?: string; reasons?: Reason[] }
-interface Pending { id: string; agent: string | null; cwd: string; command: string; reviewed?: string | null; reasons: Reason[]; risk: string; createdAt: string }
+interface Reason {
+  code: string;
+  message: string;
+}
+interface AuditRecord {
+  seq?: number;
+  id: string;
+  phase?: string;
+  ts: string;
+  agent?: string;
+  decision: string;
+  risk: string;
+  command?: string;
+  argv?: string[];
+  reviewed?: string;
+  reasons?: Reason[];
+}
+interface Pending {
+  id: string;
+  agent: string | null;
+  cwd: string;
+  command: string;
+  reviewed?: string | null;
+  reasons: Reason[];
+  risk: string;
+  createdAt: string;
+}
 
 const csrf = document.querySelector<HTMLMetaElement>('meta[name="shimctl-csrf"]')!.content;
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 function api(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(path, { ...init, credentials: 'same-origin', headers: { 'x-shimctl-csrf': csrf, 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) } });
+  return fetch(path, {
+    ...init,
+    credentials: 'same-origin',
+    headers: {
+      'x-shimctl-csrf': csrf,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
 }
 
 function el(tag: string, text?: string, cls?: string): HTMLElement {
@@ -73,7 +105,10 @@ async function loadPage(cursor: number | null): Promise<void> {
   q.set('limit', String(PAGE));
   if (cursor !== null) q.set('before', String(cursor));
   const r = await api(`/v1/audit?${q}`);
-  if (!r.ok) { status(`audit: HTTP ${r.status}`); return; }
+  if (!r.ok) {
+    status(`audit: HTTP ${r.status}`);
+    return;
+  }
   const page = (await r.json()) as { records: AuditRecord[]; next: number | null };
   const body = $('feed-rows');
   if (cursor === null) body.replaceChildren();
@@ -91,7 +126,10 @@ async function follow(): Promise<void> {
   streamAbort = ctl;
   try {
     const r = await api(`/v1/audit/stream?${filters()}`, { signal: ctl.signal });
-    if (!r.ok || !r.body) { status(`stream: HTTP ${r.status}`); return; }
+    if (!r.ok || !r.body) {
+      status(`stream: HTTP ${r.status}`);
+      return;
+    }
     status('live');
     const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
     let buf = '';
@@ -149,7 +187,8 @@ async function refreshApprovals(): Promise<void> {
     li.append(el('div', `${makeVisible(p.agent ?? 'unknown agent')} in ${makeVisible(p.cwd)} · risk ${p.risk}`));
     // The exact command, every hidden character shown (an approval is never blind).
     li.append(el('div', showControls(command), 'cmd'));
-    if (hasHiddenCharacters(command)) li.append(el('div', 'contains control, bidi or zero-width characters (shown escaped above)', 'hidden-chars'));
+    if (hasHiddenCharacters(command))
+      li.append(el('div', 'contains control, bidi or zero-width characters (shown escaped above)', 'hidden-chars'));
     li.append(el('div', makeVisible(p.reasons.map((x) => `${x.code}: ${x.message}`).join('; '))));
     const approve = el('button', 'Approve once') as HTMLButtonElement;
     approve.onclick = () => void answer(p.id, { action: 'approve' }, li);
@@ -173,7 +212,10 @@ async function chart(): Promise<void> {
   box.replaceChildren();
   const ns = 'http://www.w3.org/2000/svg';
   for (const [agent, series] of Object.entries(t.agents)) {
-    const totals = Array.from({ length: t.buckets }, (_, i) => (series.allow?.[i] ?? 0) + (series.ask?.[i] ?? 0) + (series.block?.[i] ?? 0));
+    const totals = Array.from(
+      { length: t.buckets },
+      (_, i) => (series.allow?.[i] ?? 0) + (series.ask?.[i] ?? 0) + (series.block?.[i] ?? 0),
+    );
     const max = Math.max(1, ...totals);
     const svg = document.createElementNS(ns, 'svg');
     svg.setAttribute('width', String(t.buckets * 12 + 120));
@@ -210,8 +252,15 @@ async function chart(): Promise<void> {
 async function rules(): Promise<void> {
   const r = await api('/v1/rules');
   const box = $('rules');
-  if (!r.ok) { box.textContent = `rules: HTTP ${r.status}`; return; }
-  const body = (await r.json()) as { engine: string; config: Array<Record<string, unknown>>; builtin: Array<{ id: string; decision: string; risk: string; commands: string[] }> };
+  if (!r.ok) {
+    box.textContent = `rules: HTTP ${r.status}`;
+    return;
+  }
+  const body = (await r.json()) as {
+    engine: string;
+    config: Array<Record<string, unknown>>;
+    builtin: Array<{ id: string; decision: string; risk: string; commands: string[] }>;
+  };
   box.replaceChildren(el('p', `engine: ${body.engine}; your config's rules are checked first`));
   const cfg = el('ul');
   for (const c of body.config) cfg.append(el('li', makeVisible(JSON.stringify(c)), 'cmd'));
@@ -219,7 +268,13 @@ async function rules(): Promise<void> {
   const builtin = el('details');
   builtin.append(el('summary', `${body.builtin.length} built-in rules`));
   const ul = el('ul');
-  for (const b of body.builtin) ul.append(el('li', `${b.id} → ${b.decision}/${b.risk} (${b.commands.slice(0, 8).join(' ')}${b.commands.length > 8 ? ' …' : ''})`));
+  for (const b of body.builtin)
+    ul.append(
+      el(
+        'li',
+        `${b.id} → ${b.decision}/${b.risk} (${b.commands.slice(0, 8).join(' ')}${b.commands.length > 8 ? ' …' : ''})`,
+      ),
+    );
   builtin.append(ul);
   box.append(cfg, builtin);
 }
@@ -228,7 +283,9 @@ $('filters').addEventListener('submit', (e) => {
   e.preventDefault();
   void loadPage(null).then(follow);
 });
-$('older').addEventListener('click', () => { if (before !== null) void loadPage(before); });
+$('older').addEventListener('click', () => {
+  if (before !== null) void loadPage(before);
+});
 $('newest').addEventListener('click', () => void loadPage(null));
 void loadPage(null).then(follow);
 void refreshApprovals();

@@ -14,7 +14,12 @@ export function redactQuoteSplitShapes(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "'" || c === '"') continue;
-    if (c === '\\' && i + 1 < text.length) { i++; kept.push(text[i]!); origin.push(i); continue; }
+    if (c === '\\' && i + 1 < text.length) {
+      i++;
+      kept.push(text[i]!);
+      origin.push(i);
+      continue;
+    }
     kept.push(c);
     origin.push(i);
   }

@@ -21,7 +21,10 @@ export function redactSecrets(text: string): string {
 const FLAG_BEFORE_VALUE = new RegExp(`^--(?:${SECRET_FLAGS})$`, 'i');
 const KEY_BLOCK_START = /-----BEGIN[A-Z0-9 ]*PRIVATE KEY/;
 /** One argv element that is all assignment: its value runs to the end, blanks included. */
-const WHOLE_ELEMENT_SECRET = new RegExp(`^((?:--(?:${SECRET_FLAGS})|(?!(?:OLD)?PWD=)(?:${SECRET_NAME}))=)(?=.)[\\s\\S]*$`, 'i');
+const WHOLE_ELEMENT_SECRET = new RegExp(
+  `^((?:--(?:${SECRET_FLAGS})|(?!(?:OLD)?PWD=)(?:${SECRET_NAME}))=)(?=.)[\\s\\S]*$`,
+  'i',
+);
 const REGISTRY_LOGIN = /^(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)$/;
 const MYSQL_FAMILY = /^(?:mysql\w*|mariadb[\w-]*)$/;
 /** curl and wget `user:password` options: separate (`-u X`), glued (`-uX`, `-su X`), or `--user=X`. */
@@ -53,7 +56,7 @@ export function redactArgv(argv: readonly string[]): string[] {
     if (basename(arg) === 'sshpass') sshpass = true;
     const auth = client === undefined ? undefined : clientAuth(client, prev, arg);
     // A private-key block split over several elements: everything up to its END line goes.
-    if (inKeyBlock || KEY_BLOCK_START.test(argv.slice(i, i + 4).join(' ')) && arg.includes('-----BEGIN')) {
+    if (inKeyBlock || (KEY_BLOCK_START.test(argv.slice(i, i + 4).join(' ')) && arg.includes('-----BEGIN'))) {
       if (!inKeyBlock) seenEnd = false;
       seenEnd ||= arg.includes('-----END');
       inKeyBlock = !(seenEnd && /KEY(?: BLOCK)?-----$/.test(arg));
@@ -82,7 +85,8 @@ function clientAuth(client: string, prev: string, arg: string): string | undefin
   const httpie = isHttpieLike(client);
   const secret = (value: string, bareIsSecret: boolean): string | undefined => {
     const colon = value.indexOf(':');
-    if (colon >= 0) return colon + 1 < value.length ? `${redactSecrets(value.slice(0, colon))}:${marker('basic-auth')}` : undefined;
+    if (colon >= 0)
+      return colon + 1 < value.length ? `${redactSecrets(value.slice(0, colon))}:${marker('basic-auth')}` : undefined;
     return bareIsSecret && value !== '' ? marker('basic-auth') : undefined;
   };
   if (CLIENT_USER_FLAG.test(prev)) return secret(arg, false);
@@ -119,7 +123,10 @@ const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|
 function replaceValue(re: RegExp, label: string): (text: string) => string {
   return (text) =>
     text.replace(re, (whole: string, ...groups: unknown[]) => {
-      const captures = groups.slice(0, groups.findIndex((g) => typeof g === 'number')) as (string | undefined)[];
+      const captures = groups.slice(
+        0,
+        groups.findIndex((g) => typeof g === 'number'),
+      ) as (string | undefined)[];
       const value = captures[captures.length - 1] ?? '';
       const prefix = captures.slice(0, -1).join('');
       if (value === '' || value === "''" || value === '""' || isMarker(value)) return whole;
@@ -130,8 +137,14 @@ function replaceValue(re: RegExp, label: string): (text: string) => string {
 const CONTEXT_RULES: readonly ((text: string) => string)[] = [
   // Authorization headers: keep the scheme, drop the credential.
   // A backslash-escaped blank (`Bearer\ TOKEN` in raw shell text) separates like a blank.
-  replaceValue(/((?:proxy-)?authorization\s*[:=]\s*(?:bearer|basic|token|digest|negotiate|bot|apikey)?(?:\s|\\\s)*)([^\s'",;\\]+)/gi, 'auth-header'),
-  replaceValue(/((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi, 'auth-header'),
+  replaceValue(
+    /((?:proxy-)?authorization\s*[:=]\s*(?:bearer|basic|token|digest|negotiate|bot|apikey)?(?:\s|\\\s)*)([^\s'",;\\]+)/gi,
+    'auth-header',
+  ),
+  replaceValue(
+    /((?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|anthropic-api-key|x-vault-token|cookie|set-cookie)\s*:\s*)([^\s'"]+)/gi,
+    'auth-header',
+  ),
   replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'),
   // user:pass@ in URLs (any scheme); the user name stays.
   replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
@@ -141,19 +154,37 @@ const CONTEXT_RULES: readonly ((text: string) => string)[] = [
     'query-secret',
   ),
   // JSON-ish bodies: "password": "x".
-  replaceValue(/("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi, 'json-secret'),
+  replaceValue(
+    /("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi,
+    'json-secret',
+  ),
   // --password=x, --token x, ...
   replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})=)(${VALUE})`, 'gi'), 'flag-secret'),
   replaceValue(new RegExp(`((?<![\\w-])--(?:${SECRET_FLAGS})\\s+)(?!--)(${VALUE})`, 'gi'), 'flag-secret'),
   // NAME_TOKEN=value, export FOO_KEY=value, --env X_SECRET=value (PWD/OLDPWD are paths, not secrets).
-  replaceValue(new RegExp(`((?<![A-Za-z0-9_$])(?!(?:OLD)?PWD=)(?:${SECRET_NAME})=)(${VALUE})`, 'gi'), 'secret-assignment'),
+  replaceValue(
+    new RegExp(`((?<![A-Za-z0-9_$])(?!(?:OLD)?PWD=)(?:${SECRET_NAME})=)(${VALUE})`, 'gi'),
+    'secret-assignment',
+  ),
   // Glued or separate password flags of tools known to take them.
   replaceValue(/(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/g, 'password-flag'),
   // sshpass [-f FILE|-d FD|-P PROMPT|-e|-v] -p PASSWORD, glued (`-pX`) or not.
-  replaceValue(new RegExp(`(\\bsshpass(?:\\s+-(?:[fdP]\\s*(?:${VALUE})|[A-Za-z]))*\\s+-p\\s*)(${VALUE})`, 'g'), 'password-flag'),
+  replaceValue(
+    new RegExp(`(\\bsshpass(?:\\s+-(?:[fdP]\\s*(?:${VALUE})|[A-Za-z]))*\\s+-p\\s*)(${VALUE})`, 'g'),
+    'password-flag',
+  ),
   // Registry logins and openssl take the password itself after a short flag.
-  replaceValue(new RegExp(`(\\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\\b[^\\n]*?\\blogin\\b[^\\n]*?\\s-p\\s*)(?!-)(${VALUE})`, 'g'), 'password-flag'),
-  replaceValue(new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'g'), 'password-flag'),
+  replaceValue(
+    new RegExp(
+      `(\\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\\b[^\\n]*?\\blogin\\b[^\\n]*?\\s-p\\s*)(?!-)(${VALUE})`,
+      'g',
+    ),
+    'password-flag',
+  ),
+  replaceValue(
+    new RegExp(`(\\bopenssl\\b[^\\n]*?\\s-(?:k|pass|passin|passout)\\s+)(?!-)(${VALUE})`, 'g'),
+    'password-flag',
+  ),
   redactClientCredentials,
   awsSecretNearAccessKey,
 ];
@@ -167,7 +198,10 @@ const CLIENT_CREDENTIAL = new RegExp(
   'g',
 );
 /** httpie's `-a TOKEN` (with `-A bearer`): a value without a colon is the credential itself. */
-const HTTPIE_TOKEN = new RegExp(`(\\s(?:-[A-Za-z]*a|--(?:proxy-)?auth(?![\\w-]))(?:\\s+|=)?)(?![-\\[])(?![^\\s]*:)(${VALUE})`, 'g');
+const HTTPIE_TOKEN = new RegExp(
+  `(\\s(?:-[A-Za-z]*a|--(?:proxy-)?auth(?![\\w-]))(?:\\s+|=)?)(?![-\\[])(?![^\\s]*:)(${VALUE})`,
+  'g',
+);
 
 /**
  * `curl -u user:pass`, `-uuser:pass`, `--user=:pass`, `http -a user:pass`: on each line, the
@@ -180,11 +214,16 @@ function redactClientCredentials(text: string): string {
       for (const m of line.matchAll(WORD)) {
         if (!isHttpClient(m[0])) continue;
         const at = m.index + m[0].length;
-        let rest = line.slice(at).replace(CLIENT_CREDENTIAL, (whole, opt: string, qu?: string, qv?: string, du?: string, dv?: string, u?: string, v?: string) => {
-          if (qv !== undefined) return qv === '' || isMarker(qv) ? whole : `${opt}'${qu}:${marker('basic-auth')}'`;
-          if (dv !== undefined) return dv === '' || isMarker(dv) ? whole : `${opt}"${du}:${marker('basic-auth')}"`;
-          return v === undefined || isMarker(v) ? whole : `${opt}${u}:${marker('basic-auth')}`;
-        });
+        let rest = line
+          .slice(at)
+          .replace(
+            CLIENT_CREDENTIAL,
+            (whole, opt: string, qu?: string, qv?: string, du?: string, dv?: string, u?: string, v?: string) => {
+              if (qv !== undefined) return qv === '' || isMarker(qv) ? whole : `${opt}'${qu}:${marker('basic-auth')}'`;
+              if (dv !== undefined) return dv === '' || isMarker(dv) ? whole : `${opt}"${du}:${marker('basic-auth')}"`;
+              return v === undefined || isMarker(v) ? whole : `${opt}${u}:${marker('basic-auth')}`;
+            },
+          );
         if (isHttpieLike(m[0])) rest = replaceValue(HTTPIE_TOKEN, 'basic-auth')(rest);
         return line.slice(0, at) + rest;
       }

@@ -3,24 +3,33 @@ import type { ShellInvocation } from '../../../../src/domain/shell/parseInvocati
 import type { Observed } from './probe.js';
 
 /** The shell stopped on its options: the parser should have refused, not claimed anything. */
-const OPTION_ERROR = /invalid option|Illegal option|option requires an argument|invalid shell option name|requires an argument/;
+const OPTION_ERROR =
+  /invalid option|Illegal option|option requires an argument|invalid shell option name|requires an argument/;
 
 const probeIndex = (text: string): number | undefined => {
   const m = /^\{ printf 'C(\d+)'/.exec(text);
   return m ? Number(m[1]) : undefined;
 };
 
-export function disagreements(claim: ShellInvocation, obs: Observed, argv0: string, real: 'bash' | 'dash', rc: string): string[] {
+export function disagreements(
+  claim: ShellInvocation,
+  obs: Observed,
+  argv0: string,
+  real: 'bash' | 'dash',
+  rc: string,
+): string[] {
   const out: string[] = [];
   if (claim.kind === 'unsupported') return out;
   if (claim.kind === 'info' && real === 'dash') {
     // dash has no --help/--version: it stops on them before anything runs.
-    if (obs.status !== 2 || obs.ran.length || obs.other.length || obs.profile) out.push(`claimed info, but dash did not stop at once (status ${obs.status})`);
+    if (obs.status !== 2 || obs.ran.length || obs.other.length || obs.profile)
+      out.push(`claimed info, but dash did not stop at once (status ${obs.status})`);
     return out;
   }
   if (OPTION_ERROR.test(obs.stderr)) out.push(`the shell refused its options: ${obs.stderr.split('\n')[0]}`);
   if (obs.status === null) out.push('the shell did not finish in time');
-  if (obs.rcfile && !(claim.kind === 'script' && claim.file === rc)) out.push('the rcfile named on the command line was read');
+  if (obs.rcfile && !(claim.kind === 'script' && claim.file === rc))
+    out.push('the rcfile named on the command line was read');
   if (obs.other.length) out.push(`unexpected output: ${JSON.stringify(obs.other.slice(0, 3))}`);
   if (claim.kind !== 'command') {
     if (obs.ran.length) out.push(`claimed ${claim.kind}, but probe C${obs.ran[0]!.k} ran as command text`);
@@ -40,7 +49,8 @@ export function disagreements(claim: ShellInvocation, obs: Observed, argv0: stri
     if (obs.status !== 0) out.push(`claimed probe C${k}, but nothing ran and the shell exited ${obs.status}`);
     return out;
   }
-  if (obs.ran.length > 1 || obs.ran[0]!.k !== k) out.push(`claimed probe C${k}, but ran ${obs.ran.map((r) => `C${r.k}`).join(', ')}`);
+  if (obs.ran.length > 1 || obs.ran[0]!.k !== k)
+    out.push(`claimed probe C${k}, but ran ${obs.ran.map((r) => `C${r.k}`).join(', ')}`);
   const bound = [claim.argv0 ?? argv0, ...claim.positional].map((a) => `<${a}>`).join('');
   if (obs.ran[0]!.bound !== bound) out.push(`bound ${obs.ran[0]!.bound}, claimed ${bound}`);
   if (obs.interactive !== claim.interactive) out.push(`interactive ${obs.interactive}, claimed ${claim.interactive}`);

@@ -7,10 +7,82 @@ import { seededRandom as rng } from '../../../support/seededRandom.js';
 
 export { rng };
 
-const LONG = ['login', 'noediting', 'noprofile', 'norc', 'posix', 'restricted', 'verbose', 'help', 'version', 'rcfile', 'init-file', 'debugger', 'debug', 'dump-strings', 'dump-po-strings', 'pretty-print', 'wordexp', 'protected', 'bogus', 'rc', 'norcx'];
+const LONG = [
+  'login',
+  'noediting',
+  'noprofile',
+  'norc',
+  'posix',
+  'restricted',
+  'verbose',
+  'help',
+  'version',
+  'rcfile',
+  'init-file',
+  'debugger',
+  'debug',
+  'dump-strings',
+  'dump-po-strings',
+  'pretty-print',
+  'wordexp',
+  'protected',
+  'bogus',
+  'rc',
+  'norcx',
+];
 const LETTERS = [...'abcefhiklmnoprstuvxBCDEHIOPTVqwz'];
-const SET_O = ['allexport', 'braceexpand', 'emacs', 'errexit', 'errtrace', 'functrace', 'hashall', 'histexpand', 'history', 'ignoreeof', 'interactive-comments', 'keyword', 'monitor', 'noclobber', 'noexec', 'noglob', 'nolog', 'notify', 'nounset', 'onecmd', 'physical', 'pipefail', 'posix', 'privileged', 'verbose', 'vi', 'xtrace', 'interactive', 'stdin', 'debug', 'pipef', 'bogus'];
-const SHOPT = ['checkhash', 'checkwinsize', 'cmdhist', 'extglob', 'dotglob', 'nullglob', 'expand_aliases', 'extdebug', 'interactive_comments', 'login_shell', 'shift_verbose', 'huponexit', 'inherit_errexit', 'globstar', 'xpg_echo', 'bogus'];
+const SET_O = [
+  'allexport',
+  'braceexpand',
+  'emacs',
+  'errexit',
+  'errtrace',
+  'functrace',
+  'hashall',
+  'histexpand',
+  'history',
+  'ignoreeof',
+  'interactive-comments',
+  'keyword',
+  'monitor',
+  'noclobber',
+  'noexec',
+  'noglob',
+  'nolog',
+  'notify',
+  'nounset',
+  'onecmd',
+  'physical',
+  'pipefail',
+  'posix',
+  'privileged',
+  'verbose',
+  'vi',
+  'xtrace',
+  'interactive',
+  'stdin',
+  'debug',
+  'pipef',
+  'bogus',
+];
+const SHOPT = [
+  'checkhash',
+  'checkwinsize',
+  'cmdhist',
+  'extglob',
+  'dotglob',
+  'nullglob',
+  'expand_aliases',
+  'extdebug',
+  'interactive_comments',
+  'login_shell',
+  'shift_verbose',
+  'huponexit',
+  'inherit_errexit',
+  'globstar',
+  'xpg_echo',
+  'bogus',
+];
 /** Letters that are common in real use get more weight, so many cases are accepted and compared. */
 const COMMON = [...'ceuxlisv'];
 
@@ -34,7 +106,10 @@ export function generate(seed: number, count: number): string[][] {
     let placedC = false;
     for (let k = 0; k < clusters; k++) {
       const special = r();
-      if (special < 0.06) { args.push(pick(['--', '-', '+'])); continue; }
+      if (special < 0.06) {
+        args.push(pick(['--', '-', '+']));
+        continue;
+      }
       const sign = r() < 0.85 ? '-' : '+';
       let letters = '';
       for (let m = 1 + Math.floor(r() * 4); m > 0; m--) letters += r() < 0.6 ? pick(COMMON) : pick(LETTERS);

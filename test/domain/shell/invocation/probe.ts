@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface Sandbox { root: string; home: string; rc: string; stdin: string }
+export interface Sandbox {
+  root: string;
+  home: string;
+  rc: string;
+  stdin: string;
+}
 
 export function makeSandbox(root: string): Sandbox {
   const home = join(root, 'home');
@@ -54,12 +59,22 @@ export function runShell(file: string, argv0: string, args: readonly string[], s
   const fd = openSync(sb.stdin, 'r');
   return new Promise((resolve, reject) => {
     // detached: a new session, so an interactive shell cannot grab the terminal vitest runs in.
-    const child = spawn(file, args, { argv0, cwd: sb.root, env: { HOME: sb.home, PATH: '/usr/bin:/bin' }, stdio: [fd, 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, args, {
+      argv0,
+      cwd: sb.root,
+      env: { HOME: sb.home, PATH: '/usr/bin:/bin' },
+      stdio: [fd, 'pipe', 'pipe'],
+      detached: true,
+    });
     closeSync(fd);
     let stdout = '';
     let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.on('error', reject);
     child.on('close', (status) => {

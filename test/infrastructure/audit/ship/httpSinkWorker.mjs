@@ -18,11 +18,16 @@ const server = createServer((req, res) => {
       parentPort.postMessage({ contentType: String(req.headers['content-type'] ?? ''), body }, [body.buffer]);
       // A protobuf request gets its empty response message (an empty body) in its own encoding.
       const proto = req.headers['content-type']?.includes('protobuf');
-      res.writeHead(status, { 'content-type': proto ? 'application/x-protobuf' : contentTypeOut }).end(proto ? '' : bodyOut);
+      res
+        .writeHead(status, { 'content-type': proto ? 'application/x-protobuf' : contentTypeOut })
+        .end(proto ? '' : bodyOut);
     }, delayMs);
   });
 });
 server.listen(port, '127.0.0.1', () => parentPort.postMessage({ listening: server.address().port }));
 parentPort.on('message', (m) => {
-  if (m === 'close') { server.closeAllConnections(); server.close(() => process.exit(0)); }
+  if (m === 'close') {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  }
 });

@@ -22,8 +22,19 @@ message ExportLogsServiceRequest { repeated ResourceLogs resource_logs = 1; }
 `;
 const Request = protobuf.parse(PROTO, { keepCase: false }).root.lookupType('ExportLogsServiceRequest');
 
-export interface OtlpLog { body: string; attributes: Record<string, unknown>; resource: Record<string, unknown> }
-export interface OtlpReceiver { url: string; port: number; logs: OtlpLog[]; contentTypes: string[]; listen(): Promise<void>; close(): Promise<void> }
+export interface OtlpLog {
+  body: string;
+  attributes: Record<string, unknown>;
+  resource: Record<string, unknown>;
+}
+export interface OtlpReceiver {
+  url: string;
+  port: number;
+  logs: OtlpLog[];
+  contentTypes: string[];
+  listen(): Promise<void>;
+  close(): Promise<void>;
+}
 
 type Any = Record<string, unknown> | undefined;
 /** An AnyValue as a plain value (protobufjs' camelCase fields and OTLP/JSON's are the same names). */
@@ -47,33 +58,63 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
   let sink: HttpSink | undefined;
   const take = (contentType: string, body: Buffer): void => {
     contentTypes.push(contentType);
-    const request = (contentType.includes('protobuf')
-      ? Request.toObject(Request.decode(body), { longs: String, oneofs: false, defaults: false })
-      : JSON.parse(body.toString('utf8'))) as { resourceLogs?: { resource?: { attributes?: { key: string; value: Any }[] }; scopeLogs?: { logRecords?: { body?: Any; attributes?: { key: string; value: Any }[] }[] }[] }[] };
+    const request = (
+      contentType.includes('protobuf')
+        ? Request.toObject(Request.decode(body), { longs: String, oneofs: false, defaults: false })
+        : JSON.parse(body.toString('utf8'))
+    ) as {
+      resourceLogs?: {
+        resource?: { attributes?: { key: string; value: Any }[] };
+        scopeLogs?: { logRecords?: { body?: Any; attributes?: { key: string; value: Any }[] }[] }[];
+      }[];
+    };
     for (const rl of request.resourceLogs ?? []) {
       const resource = attrs(rl.resource?.attributes);
-      for (const sl of rl.scopeLogs ?? []) for (const lr of sl.logRecords ?? []) logs.push({ body: String(plain(lr.body) ?? ''), attributes: attrs(lr.attributes), resource });
+      for (const sl of rl.scopeLogs ?? [])
+        for (const lr of sl.logRecords ?? [])
+          logs.push({ body: String(plain(lr.body) ?? ''), attributes: attrs(lr.attributes), resource });
     }
   };
   const out: OtlpReceiver = {
-    url: '', port, logs, contentTypes,
+    url: '',
+    port,
+    logs,
+    contentTypes,
     async listen() {
       // An empty ExportLogsServiceResponse: `{}` in JSON, an empty body in protobuf (the worker).
-      sink = await startHttpSink({ port: out.port, path: '/v1/logs', status: 200, contentTypeOut: 'application/json', bodyOut: '{}' }, take);
+      sink = await startHttpSink(
+        { port: out.port, path: '/v1/logs', status: 200, contentTypeOut: 'application/json', bodyOut: '{}' },
+        take,
+      );
       out.port = sink.port;
       out.url = `http://127.0.0.1:${out.port}/v1/logs`;
     },
-    close: async () => { await sink?.close(); },
+    close: async () => {
+      await sink?.close();
+    },
   };
   await out.listen();
   return out;
 }
 
-export interface HttpSink { port: number; close(): Promise<void> }
-export interface HttpSinkOptions { port: number; path: string; status: number; contentTypeOut: string; bodyOut: string; delayMs?: number }
+export interface HttpSink {
+  port: number;
+  close(): Promise<void>;
+}
+export interface HttpSinkOptions {
+  port: number;
+  path: string;
+  status: number;
+  contentTypeOut: string;
+  bodyOut: string;
+  delayMs?: number;
+}
 
 /** A loopback HTTP sink in a worker thread (httpSinkWorker.mjs says why); `take` gets each request. */
-export function startHttpSink(options: HttpSinkOptions, take: (contentType: string, body: Buffer) => void): Promise<HttpSink> {
+export function startHttpSink(
+  options: HttpSinkOptions,
+  take: (contentType: string, body: Buffer) => void,
+): Promise<HttpSink> {
   const worker = new Worker(new URL('./httpSinkWorker.mjs', import.meta.url), { workerData: options });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
@@ -81,7 +122,11 @@ export function startHttpSink(options: HttpSinkOptions, take: (contentType: stri
       if (m.listening !== undefined) {
         resolve({
           port: m.listening,
-          close: () => new Promise<void>((done) => { worker.once('exit', () => done()); worker.postMessage('close'); }),
+          close: () =>
+            new Promise<void>((done) => {
+              worker.once('exit', () => done());
+              worker.postMessage('close');
+            }),
         });
       } else take(m.contentType!, Buffer.from(m.body!));
     });

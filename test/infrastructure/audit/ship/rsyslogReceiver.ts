@@ -10,7 +10,10 @@ import { join } from 'node:path';
 export function rsyslogdPath(): string | undefined {
   for (const p of ['/usr/sbin/rsyslogd', '/sbin/rsyslogd']) if (existsSync(p)) return p;
   // Not installed: try once (root in CI), waiting for another apt-get to finish.
-  const r = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '-q', 'rsyslog'], { encoding: 'utf8', timeout: 600_000 });
+  const r = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '-q', 'rsyslog'], {
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
   if (r.status === 0 && existsSync('/usr/sbin/rsyslogd')) return '/usr/sbin/rsyslogd';
   return undefined;
 }
@@ -24,32 +27,48 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface Rsyslog { port: number; out: string; messages(): string[]; stop(): void; start(): Promise<void> }
+export interface Rsyslog {
+  port: number;
+  out: string;
+  messages(): string[];
+  stop(): void;
+  start(): Promise<void>;
+}
 
 export async function startRsyslog(binary: string, port?: number): Promise<Rsyslog> {
   const dir = mkdtempSync(join(tmpdir(), 'shimctl-rsyslog-'));
   const out = join(dir, 'received.log');
   const p = port ?? (await freePort());
   const conf = join(dir, 'rsyslog.conf');
-  writeFileSync(conf, [
-    `global(workDirectory="${dir}")`,
-    'module(load="imtcp")',
-    `input(type="imtcp" address="127.0.0.1" port="${p}")`,
-    'template(name="body" type="string" string="%app-name% %msg%\\n")',
-    `*.* action(type="omfile" file="${out}" template="body")`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    conf,
+    [
+      `global(workDirectory="${dir}")`,
+      'module(load="imtcp")',
+      `input(type="imtcp" address="127.0.0.1" port="${p}")`,
+      'template(name="body" type="string" string="%app-name% %msg%\\n")',
+      `*.* action(type="omfile" file="${out}" template="body")`,
+      '',
+    ].join('\n'),
+  );
   let child: ReturnType<typeof spawn> | undefined;
   const handle: Rsyslog = {
-    port: p, out,
+    port: p,
+    out,
     messages: () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : []),
-    stop: () => { child?.kill('SIGKILL'); child = undefined; },
+    stop: () => {
+      child?.kill('SIGKILL');
+      child = undefined;
+    },
     async start() {
       child = spawn(binary, ['-n', '-f', conf, '-i', join(dir, 'pid')], { stdio: 'ignore' });
       for (let i = 0; i < 100; i++) {
         const ok = await new Promise<boolean>((resolve) => {
           const s = createConnection({ host: '127.0.0.1', port: p });
-          s.once('connect', () => { s.destroy(); resolve(true); });
+          s.once('connect', () => {
+            s.destroy();
+            resolve(true);
+          });
           s.once('error', () => resolve(false));
         });
         if (ok) return;

@@ -12,8 +12,14 @@ const read = (target: unknown): unknown => {
 };
 
 const accepted: [unknown, unknown][] = [
-  [{ type: 'otlp', url: 'http://127.0.0.1:4318/v1/logs' }, { type: 'otlp', url: 'http://127.0.0.1:4318/v1/logs', protocol: 'http/protobuf' }],
-  [{ type: 'otlp', url: 'https://otel.invalid/v1/logs', protocol: 'http/json', headers: { 'x-team': 'a' } }, { type: 'otlp', url: 'https://otel.invalid/v1/logs', protocol: 'http/json', headers: { 'x-team': 'a' } }],
+  [
+    { type: 'otlp', url: 'http://127.0.0.1:4318/v1/logs' },
+    { type: 'otlp', url: 'http://127.0.0.1:4318/v1/logs', protocol: 'http/protobuf' },
+  ],
+  [
+    { type: 'otlp', url: 'https://otel.invalid/v1/logs', protocol: 'http/json', headers: { 'x-team': 'a' } },
+    { type: 'otlp', url: 'https://otel.invalid/v1/logs', protocol: 'http/json', headers: { 'x-team': 'a' } },
+  ],
 ];
 const refused: [unknown, RegExp][] = [
   [{ type: 'otlp' }, /otlp needs an http\(s\) "url"/],

@@ -9,7 +9,11 @@ import type { ShipCursor } from '../../../../src/infrastructure/audit/ship/shipC
 
 const rec = (i: number): string => `${JSON.stringify({ id: `r-${i}`, command: `echo ${'x'.repeat(i % 13)}` })}\n`;
 
-function drain(log: string, start: ShipCursor | undefined, max: number): { ids: string[]; cursor: ShipCursor | undefined } {
+function drain(
+  log: string,
+  start: ShipCursor | undefined,
+  max: number,
+): { ids: string[]; cursor: ShipCursor | undefined } {
   const ids: string[] = [];
   let cursor = start;
   for (;;) {

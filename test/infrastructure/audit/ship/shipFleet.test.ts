@@ -35,7 +35,8 @@ function problems(ids: string[]): string[] {
     if ((last.get(w!) ?? -1) >= Number(i)) out.push(`out of order: ${id} after ${w}-${last.get(w!)}`);
     last.set(w!, Number(i));
   }
-  for (let w = 0; w < WRITERS; w++) for (let i = 0; i < perWriter(w); i++) if (!seen.has(`${w}-${i}`)) out.push(`missing: ${w}-${i}`);
+  for (let w = 0; w < WRITERS; w++)
+    for (let i = 0; i < perWriter(w); i++) if (!seen.has(`${w}-${i}`)) out.push(`missing: ${w}-${i}`);
   return out;
 }
 
@@ -44,28 +45,53 @@ describe('shipping from 8 writers across a receiver outage', () => {
   let loki: StandInLoki;
   beforeAll(async () => {
     writerBundle = join(tempHome(), 'writer.cjs');
-    await build({ entryPoints: [join(import.meta.dirname, '..', 'writerProcess.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: writerBundle, logLevel: 'silent' });
+    await build({
+      entryPoints: [join(import.meta.dirname, '..', 'writerProcess.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: writerBundle,
+      logLevel: 'silent',
+    });
     otlp = await startOtlpReceiver();
     loki = await startStandInLoki();
   });
-  afterAll(async () => { await otlp?.close(); await loki?.close(); });
+  afterAll(async () => {
+    await otlp?.close();
+    await loki?.close();
+  });
 
   it('every record arrives exactly once, in order per writer, at OTLP, Loki and a file', async () => {
     const home = tempHome();
     const paths = statePaths({ HOME: home });
     const cursor = join(home, 'ship.cursor');
     const file = join(home, 'shipped.jsonl');
-    const targets: ShipTarget[] = [{ type: 'otlp', url: otlp.url, protocol: 'http/protobuf' }, { type: 'loki', url: loki.url }, { type: 'file', path: file }];
+    const targets: ShipTarget[] = [
+      { type: 'otlp', url: otlp.url, protocol: 'http/protobuf' },
+      { type: 'loki', url: loki.url },
+      { type: 'file', path: file },
+    ];
     const config: ShipConfig = { targets, timeoutMs: 8000 };
     await otlp.close();
     await loki.close();
 
     let writing = true;
-    const writers = Promise.all(Array.from({ length: WRITERS }, (_, w) => run(process.execPath, [writerBundle, home, String(w), String(perWriter(w)), String(64 << 20), '3'])))
-      .finally(() => { writing = false; });
+    const writers = Promise.all(
+      Array.from({ length: WRITERS }, (_, w) =>
+        run(process.execPath, [writerBundle, home, String(w), String(perWriter(w)), String(64 << 20), '3']),
+      ),
+    ).finally(() => {
+      writing = false;
+    });
     const runs: { sent: number; advanced: boolean; unreachable: string[] }[] = [];
-    const ship = async (): Promise<void> => { runs.push(await shipOnce(paths.auditLog, cursor, config)); };
-    const restart = (async () => { await new Promise((r) => setTimeout(r, 600)); await otlp.listen(); await loki.listen(); })();
+    const ship = async (): Promise<void> => {
+      runs.push(await shipOnce(paths.auditLog, cursor, config));
+    };
+    const restart = (async () => {
+      await new Promise((r) => setTimeout(r, 600));
+      await otlp.listen();
+      await loki.listen();
+    })();
     while (writing) {
       await ship();
       await new Promise((r) => setTimeout(r, 150));
@@ -74,7 +100,9 @@ describe('shipping from 8 writers across a receiver outage', () => {
     await restart;
     for (let i = 0; i < 5 && (runs.length === 0 || runs.at(-1)!.sent > 0 || !runs.at(-1)!.advanced); i++) await ship();
     expect(runs.at(-1)).toMatchObject({ sent: 0 });
-    console.log(`fleet: ${runs.length} runs, ${runs.filter((r) => r.unreachable.length > 0).length} while down, ${runs.filter((r) => r.advanced).length} delivered`);
+    console.log(
+      `fleet: ${runs.length} runs, ${runs.filter((r) => r.unreachable.length > 0).length} while down, ${runs.filter((r) => r.advanced).length} delivered`,
+    );
     expect(runs.some((r) => r.unreachable.length > 0)).toBe(true);
 
     const id = (l: string): string => (JSON.parse(l) as { id: string }).id;

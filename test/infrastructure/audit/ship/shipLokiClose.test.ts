@@ -14,8 +14,12 @@ import type { StandInLoki } from './standInLoki.js';
 
 describe('shipping to Loki waits for its pushes', () => {
   let loki: StandInLoki;
-  beforeAll(async () => { loki = await startStandInLoki(0, 1500); });
-  afterAll(async () => { await loki?.close(); });
+  beforeAll(async () => {
+    loki = await startStandInLoki(0, 1500);
+  });
+  afterAll(async () => {
+    await loki?.close();
+  });
 
   it('a run that moved the cursor has every record at the slow receiver, once, in order', async () => {
     const home = tempHome();
@@ -24,9 +28,14 @@ describe('shipping to Loki waits for its pushes', () => {
     const w = await log.open();
     for (let i = 0; i < 300; i++) await w.write(record({ id: `r-${i}`, command: `echo ${i}` }));
     await w.close();
-    const result = await shipOnce(paths.auditLog, join(home, 'ship.cursor'), { targets: [{ type: 'loki', url: loki.url }], timeoutMs: 8000 });
+    const result = await shipOnce(paths.auditLog, join(home, 'ship.cursor'), {
+      targets: [{ type: 'loki', url: loki.url }],
+      timeoutMs: 8000,
+    });
     expect(result, JSON.stringify(result)).toMatchObject({ sent: 300, advanced: true });
     // No waiting here: what shipOnce vouched for must have arrived already.
-    expect(loki.lines.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(Array.from({ length: 300 }, (_, i) => `r-${i}`));
+    expect(loki.lines.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(
+      Array.from({ length: 300 }, (_, i) => `r-${i}`),
+    );
   }, 60_000);
 });

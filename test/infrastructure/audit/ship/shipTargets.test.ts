@@ -18,16 +18,21 @@ import { startStandInLoki } from './standInLoki.js';
 import type { StandInLoki } from './standInLoki.js';
 
 const rsyslogd = rsyslogdPath();
-if (!rsyslogd) console.warn('SKIPPED: rsyslogd is not installed and `apt-get install rsyslog` failed here (needs root and the Debian archive); the syslog shipping test cannot run');
+if (!rsyslogd)
+  console.warn(
+    'SKIPPED: rsyslogd is not installed and `apt-get install rsyslog` failed here (needs root and the Debian archive); the syslog shipping test cannot run',
+  );
 
 async function writeRecords(home: string, n: number, tag: string): Promise<void> {
   const log = createAuditLog(statePaths({ HOME: home }), defaultConfig().audit);
   const w = await log.open();
-  for (let i = 0; i < n; i++) await w.write(record({ id: `${tag}-${i}`, command: `echo ${tag} ${i} ghp_${'A1b2C3d4E5'.repeat(3)}abcdef` }));
+  for (let i = 0; i < n; i++)
+    await w.write(record({ id: `${tag}-${i}`, command: `echo ${tag} ${i} ghp_${'A1b2C3d4E5'.repeat(3)}abcdef` }));
   await w.close();
 }
 
-const idsIn = (lines: string[]): string[] => lines.map((l) => JSON.parse(l.slice(l.indexOf('{'))) as { id: string }).map((r) => r.id);
+const idsIn = (lines: string[]): string[] =>
+  lines.map((l) => JSON.parse(l.slice(l.indexOf('{'))) as { id: string }).map((r) => r.id);
 
 describe.skipIf(!rsyslogd)('shipping the audit through pino transports', () => {
   let syslog: Rsyslog;
@@ -46,7 +51,14 @@ describe.skipIf(!rsyslogd)('shipping the audit through pino transports', () => {
     const paths = statePaths({ HOME: home });
     const cursor = join(home, 'ship.cursor');
     const file = join(home, 'shipped.jsonl');
-    const config: ShipConfig = { targets: [{ type: 'syslog', host: '127.0.0.1', port: syslog.port }, { type: 'loki', url: loki.url }, { type: 'file', path: file }], timeoutMs: 5000 };
+    const config: ShipConfig = {
+      targets: [
+        { type: 'syslog', host: '127.0.0.1', port: syslog.port },
+        { type: 'loki', url: loki.url },
+        { type: 'file', path: file },
+      ],
+      timeoutMs: 5000,
+    };
 
     await writeRecords(home, 20, 'a');
     const first = await shipOnce(paths.auditLog, cursor, config);
@@ -55,7 +67,9 @@ describe.skipIf(!rsyslogd)('shipping the audit through pino transports', () => {
     expect(idsIn(syslog.messages())).toEqual(Array.from({ length: 20 }, (_, i) => `a-${i}`));
     await waitFor(() => loki.lines.length >= 20);
     expect(idsIn(loki.lines)).toEqual(Array.from({ length: 20 }, (_, i) => `a-${i}`));
-    expect(idsIn(readFileSync(file, 'utf8').split('\n').filter(Boolean))).toEqual(Array.from({ length: 20 }, (_, i) => `a-${i}`));
+    expect(idsIn(readFileSync(file, 'utf8').split('\n').filter(Boolean))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `a-${i}`),
+    );
     // What is shipped is the redacted record.
     expect(syslog.messages().join('\n')).not.toContain('A1b2C3d4E5');
     expect(loki.lines.join('\n')).toContain('[REDACTED:');

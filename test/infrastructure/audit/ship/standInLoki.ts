@@ -5,22 +5,35 @@
 import { startHttpSink } from './otlpReceiver.js';
 import type { HttpSink } from './otlpReceiver.js';
 
-export interface StandInLoki { url: string; lines: string[]; port: number; close(): Promise<void>; listen(): Promise<void> }
+export interface StandInLoki {
+  url: string;
+  lines: string[];
+  port: number;
+  close(): Promise<void>;
+  listen(): Promise<void>;
+}
 
 export async function startStandInLoki(port = 0, delayMs = 0): Promise<StandInLoki> {
   const lines: string[] = [];
   let sink: HttpSink | undefined;
   const out: StandInLoki = {
-    url: '', lines, port,
+    url: '',
+    lines,
+    port,
     async listen() {
-      sink = await startHttpSink({ port: out.port, path: '/loki/api/v1/push', status: 204, contentTypeOut: 'text/plain', bodyOut: '', delayMs }, (_type, body) => {
-        const push = JSON.parse(body.toString('utf8')) as { streams: { values: [string, string][] }[] };
-        for (const s of push.streams) for (const [, line] of s.values) lines.push(line);
-      });
+      sink = await startHttpSink(
+        { port: out.port, path: '/loki/api/v1/push', status: 204, contentTypeOut: 'text/plain', bodyOut: '', delayMs },
+        (_type, body) => {
+          const push = JSON.parse(body.toString('utf8')) as { streams: { values: [string, string][] }[] };
+          for (const s of push.streams) for (const [, line] of s.values) lines.push(line);
+        },
+      );
       out.port = sink.port;
       out.url = `http://127.0.0.1:${out.port}`;
     },
-    close: async () => { await sink?.close(); },
+    close: async () => {
+      await sink?.close();
+    },
   };
   await out.listen();
   return out;
