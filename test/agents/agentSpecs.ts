@@ -1,4 +1,5 @@
 // How to start each real agent against the scripted model: argv, environment and files it needs.
+import { API_KEY, scriptedProvider } from './scriptedModelConfig.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { morePlanFor, type MoreAgentName } from './moreAgentSpecs.js';
@@ -28,8 +29,6 @@ export interface PlanInput {
   /** The agent's install dir in the cache (for caches an agent may share across HOMEs). */
   agentDir?: string;
 }
-
-const API_KEY = 'sk-scripted-test-key-not-a-secret';
 
 function claudePlan({ modelUrl, prompt }: PlanInput): AgentRunPlan {
   return {
@@ -124,14 +123,7 @@ function opencodePlan({ modelUrl, home, prompt }: PlanInput): AgentRunPlan {
       model: 'scripted/scripted',
       // OpenCode's own guard would refuse paths outside the workspace first; shimctl is what is under test.
       permission: { bash: 'allow', edit: 'allow', external_directory: 'allow' },
-      provider: {
-        scripted: {
-          npm: '@ai-sdk/openai-compatible',
-          name: 'scripted',
-          options: { baseURL: `${modelUrl}/v1`, apiKey: API_KEY },
-          models: { scripted: { name: 'scripted', tool_call: true } },
-        },
-      },
+      provider: scriptedProvider(modelUrl),
     }),
   );
   return {

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentRunPlan, PlanInput } from './agentSpecs.js';
+import { API_KEY, scriptedProvider } from './scriptedModelConfig.js';
 
 export type MoreAgentName = 'kilo' | 'crush' | 'copilot' | 'cline' | 'cn' | 'auggie' | 'droid';
 /** In the order of expected ease (issue 19). */
@@ -19,8 +20,6 @@ export const NOT_DRIVABLE: Partial<Record<MoreAgentName, string>> = {
   auggie:
     'auggie 0.36.0 needs an Augment login before any request ("No auth provided. Please log in with `auggie login` or set the AUGMENT_SESSION_AUTH environment variable.") and has no OpenAI- or Anthropic-compatible provider setting',
 };
-
-const API_KEY = 'sk-scripted-test-key-not-a-secret';
 
 function copilotPlan({ modelUrl, home, prompt, agentDir }: PlanInput): AgentRunPlan {
   return {
@@ -50,14 +49,7 @@ function kiloPlan({ modelUrl, prompt }: PlanInput): AgentRunPlan {
     enabled_providers: ['scripted'],
     // Kilo's own guard would refuse paths outside the workspace first; shimctl is what is under test.
     permission: { bash: 'allow', edit: 'allow', external_directory: 'allow' },
-    provider: {
-      scripted: {
-        npm: '@ai-sdk/openai-compatible',
-        name: 'scripted',
-        options: { baseURL: `${modelUrl}/v1`, apiKey: API_KEY },
-        models: { scripted: { name: 'scripted', tool_call: true } },
-      },
-    },
+    provider: scriptedProvider(modelUrl),
   };
   return {
     command: 'kilo',

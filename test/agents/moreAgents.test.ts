@@ -12,6 +12,7 @@ import { startModelServer, type ModelServer } from './modelServer.js';
 import { MORE_AGENT_NAMES, NOT_DRIVABLE, type MoreAgentName } from './moreAgentSpecs.js';
 import { runAgent, type AgentRun } from './runAgent.js';
 import { readAudit, shimctl, shimctlPaths, type AuditLine } from './shimctlCli.js';
+import { errorMessage } from '../../src/application/shimctlError.js';
 import { skipBecause, tag, type SupportCheck } from './supportMeta.js';
 import { makeWorld, removeWorlds, type World } from './workspaceFixture.js';
 
@@ -67,10 +68,7 @@ async function unlessKnownBroken(
   try {
     await body();
   } catch (err) {
-    skipBecause(
-      ctx,
-      `known broken: ${why} (this run: ${String(err instanceof Error ? err.message : err).split('\n')[0]})`,
-    );
+    skipBecause(ctx, `known broken: ${why} (this run: ${errorMessage(err).split('\n')[0]})`);
   }
   throw new Error(`${name} now passes '${check}': remove it from KNOWN_BROKEN and update its support row`);
 }

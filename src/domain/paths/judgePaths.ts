@@ -421,6 +421,8 @@ function prepare(ctx: PathContext): Prepared {
  */
 function everyEntryOf(deleted: ReadonlySet<string>, dirs: string[], ctx: PathContext): string | undefined {
   for (const dir of dirs) {
+    // Listing costs a readdir: only for a directory one of the deleted paths sits directly in.
+    if (![...deleted].some((p) => dirnamePosix(p) === dir)) continue;
     const visible = (ctx.facts.listDir?.(dir) ?? []).filter((e) => !e.name.startsWith('.'));
     const base = dir === '/' ? '' : dir;
     if (visible.length > 1 && visible.every((e) => deleted.has(`${base}/${e.name}`))) return dir;

@@ -190,6 +190,8 @@ export function makesLinks(core: readonly string[]): boolean {
   if (base === 'git')
     return (
       args.some((a) => GIT_TREE_WRITERS.has(a)) ||
+      // A repository made outside `.git` (bare, or a separate git dir): its config and hooks are
+      // protected only once it exists (judgePaths' git-dir check), so later parts wait (pass 5).
       (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)))
     );
   return false;

@@ -346,45 +346,24 @@ function simple(
   }
   // Agent envelope parts, only in the text the agent itself wrote (never inside its `eval`).
   if (envelopeLevel) {
+    // A recognised part is allowed for what it is, and its redirections are still judged.
+    const envelopePart = (code: 'envelope.snapshot_source' | 'envelope.cwd_file', message: string): Outcome => {
+      w.envelope = 'claude';
+      const v = combine(verdict('allow', 'low', code, message), judgeRedirects(s.redirects, cwds, w));
+      addPart(w, depth, s.text, words, cwds, v, undefined, true);
+      return same;
+    };
     if ((name === 'source' || name === '.') && core.length === 2 && k === 0 && core[1]!.startsWith('/')) {
       const effects = judgeEnvelopeEffects({ name: 'claude', sourced: [core[1]!] }, w.state, 'agent');
-      if (effects.reasons.length === 0) {
-        w.envelope = 'claude';
-        addPart(
-          w,
-          depth,
-          s.text,
-          words,
-          cwds,
-          combine(
-            verdict('allow', 'low', 'envelope.snapshot_source', `sources the agent's snapshot ${core[1]}`),
-            judgeRedirects(s.redirects, cwds, w),
-          ),
-          undefined,
-          true,
-        );
-        return same;
-      }
+      if (effects.reasons.length === 0)
+        return envelopePart('envelope.snapshot_source', `sources the agent's snapshot ${core[1]}`);
     }
     if (name === 'pwd' && k === 0 && core.join(' ') === 'pwd -P' && s.redirects.length === 1) {
       const r = s.redirects[0]!;
       if ((r.op === '>|' || r.op === '>') && r.fd === undefined && isAgentCwdFile(r.target)) {
-        w.envelope = 'claude';
-        // Still judged as a write: `>|` follows a symlink planted under the cwd file's name.
-        addPart(
-          w,
-          depth,
-          s.text,
-          words,
-          cwds,
-          combine(
-            verdict('allow', 'low', 'envelope.cwd_file', `writes the agent's cwd file ${r.target}`),
-            judgeRedirects(s.redirects, cwds, w),
-          ),
-          undefined,
-          true,
-        );
-        return same;
+        // Still judged as a write (envelopePart judges the redirection): `>|` follows a symlink
+        // planted under the cwd file's name.
+        return envelopePart('envelope.cwd_file', `writes the agent's cwd file ${r.target}`);
       }
     }
   }
