@@ -8,7 +8,7 @@ import { namedOptionValues } from './longOption.js';
 import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.js';
 import { deviceReplacement } from './copyLanding.js';
 import { isLongFlag, positionals } from './argView.js';
-import { tar, tarExtract, unreviewedWrites, unzipExtract } from './tarEscapes.js';
+import { tarHatches, unreviewedWrites, unzipExtract } from './tarEscapes.js';
 
 function lastPositional(args: readonly string[]): string | undefined {
   const p = positionals(args);
@@ -109,8 +109,7 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
     case 'tar':
     case 'gtar':
     case 'bsdtar':
-      tar(args, out);
-      tarExtract(args, out);
+      tarHatches(name, args, out);
       break;
     case 'unzip':
       // `unzip x.zip -d ~` lays the archive's tree (a `.ssh/`, a `.bashrc`) over the directory.

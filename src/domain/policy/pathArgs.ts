@@ -8,6 +8,7 @@ import { sedOptions } from './sedScript.js';
 import { gitPathArgs } from './gitPathArgs.js';
 import { looksLikePath } from './looksLikePath.js';
 import { writePrimitivePaths } from './writePrimitives.js';
+import { MODEL_BY_COMMAND } from '../toolModels/registry.js';
 
 const READS = new Set([
   'cat',
@@ -79,7 +80,6 @@ const READS = new Set([
   'bzip2',
   'xz',
   'zstd',
-  'tar',
   'unzip',
   'basename',
   'dirname',
@@ -133,7 +133,6 @@ function isRecursive(name: string, args: readonly string[]): boolean {
   switch (name) {
     case 'rg':
     case 'ag':
-    case 'tar':
     case 'zip':
     case 'tree':
     case 'du':
@@ -327,6 +326,8 @@ function optionValuePaths(args: readonly string[]): PathArg[] {
 /** Which arguments are paths for this command, and how the command uses them. */
 export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   if (DATA_ONLY.has(name)) return [];
+  // A tool whose option model is the only reader of its paths (tar): none read here as well.
+  if (MODEL_BY_COMMAND.get(name)?.ownsPaths) return optionValuePaths(args);
   if (name === 'ssh' || name === 'scp' || name === 'sftp') return sshPathArgs(name, args);
   const pos = positionals(args);
   const out: PathArg[] = optionValuePaths(args);

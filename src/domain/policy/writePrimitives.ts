@@ -3,7 +3,6 @@
 // `gzip FILE` (replaces it), `chmod -x FILE` (a mode that looks like an option). Reading them as
 // plain readers let `sort -o …/shims/shim-entry.cjs payload.js` take over the gate (issue 12).
 // Each reader returns the command's path arguments, or undefined when the tool is not one of these.
-import { TAR_SHORT_VALUES, tarDashArgs } from './tarArgs.js';
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
 import { matchLongOption } from './longOption.js';
@@ -109,35 +108,6 @@ const SORT_LONG_VALUES = new Set([
   '--batch-size',
   '--buffer-size',
   '--check',
-]);
-
-// GNU tar: where it extracts (-C/--directory) and which archive it writes (-f/--file).
-const TAR_LONGS = [
-  '--directory',
-  '--file',
-  '--extract',
-  '--get',
-  '--create',
-  '--append',
-  '--update',
-  '--concatenate',
-  '--catenate',
-  '--delete',
-  '--remove-files',
-  '--index-file',
-  '--files-from',
-  '--exclude-from',
-  '--to-command',
-  '--use-compress-program',
-];
-const TAR_LONG_VALUES = new Set([
-  '--directory',
-  '--file',
-  '--index-file',
-  '--files-from',
-  '--exclude-from',
-  '--to-command',
-  '--use-compress-program',
 ]);
 
 // GNU uniq (coreutils uniq.c): `--all-repeated`/`--group` take their value only with `=`.
@@ -305,32 +275,6 @@ function opensslPaths(args: readonly string[]): PathArg[] {
   return out;
 }
 
-/**
- * What a tar command line does: extracts (`x`, `--extract`, `--get`) or packs (`c`, `r`, `u`,
- * `A`, `--create`, ...), and its archive (`-f`/`--file`; none means stdout or stdin). Old style
- * `tar xf A -C D` too, its values handed out in order (tarArgs.ts). One reading for the path
- * checks here and the tree check of secretsInTree.ts.
- */
-export function tarModes(args: readonly string[]): {
-  words: string[];
-  extracts: boolean;
-  creates: boolean;
-  archives: string[];
-} {
-  const words = tarDashArgs(args);
-  const cluster = (re: RegExp): boolean =>
-    words.some((w) => /^-[A-Za-z]+$/.test(w) && re.test(w.slice(1).split(new RegExp(`[${TAR_SHORT_VALUES}]`))[0]!));
-  const extracts =
-    cluster(/x/) ||
-    words.some(
-      (w) =>
-        /^--(ex|g)/.test(w) && matchLongOption(w, TAR_LONGS)?.names.some((n) => n === '--extract' || n === '--get'),
-    );
-  const creates = cluster(/[cruA]/) || words.some((w) => /^--(cr|ap|up|con|cat)/.test(w));
-  const archives = get(parse(words, TAR_SHORT_VALUES, TAR_LONGS, TAR_LONG_VALUES), '-f', '--file');
-  return { words, extracts, creates, archives };
-}
-
 export function writePrimitivePaths(name: string, args: readonly string[]): PathArg[] | undefined {
   switch (name) {
     case 'openssl':
@@ -377,21 +321,6 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
         ...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })),
         ...p.operands.map((raw): PathArg => ({ raw, access: 'read' })),
       ];
-    }
-    case 'tar': {
-      const { words, extracts, creates } = tarModes(args);
-      const p = parse(words, TAR_SHORT_VALUES, TAR_LONGS, TAR_LONG_VALUES);
-      const dirs = get(p, '-C', '--directory');
-      const out: PathArg[] = dirs.map((raw) => ({ raw, access: extracts ? 'write' : 'read', recursive: true }));
-      for (const f of get(p, '-f', '--file')) out.push({ raw: f, access: creates ? 'write' : 'read' });
-      for (const f of get(p, '--index-file')) out.push({ raw: f, access: 'write' });
-      // `-T F`/`--files-from F` (and `-X`/`--exclude-from`) read F: its lines come back in errors.
-      for (const f of get(p, '-T', '--files-from', '-X', '--exclude-from')) out.push({ raw: f, access: 'read' });
-      const removes = words.some((w) => w.startsWith('--rem'));
-      // Extracted members land below the cwd (or -C) under their own names.
-      for (const o of p.operands)
-        out.push({ raw: o, access: extracts ? 'write' : removes ? 'delete' : 'read', recursive: true });
-      return out;
     }
     case 'unzip': {
       const p = parse(args, 'dx', [], new Set());

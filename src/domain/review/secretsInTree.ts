@@ -14,7 +14,7 @@ import { absolutize, expandTilde } from '../paths/posixPath.js';
 import type { Verdict } from '../verdict.js';
 import type { ReviewState } from './reviewState.js';
 import { grepIsRecursive } from '../policy/pathArgs.js';
-import { tarModes } from '../policy/writePrimitives.js';
+import { tarOperation } from '../toolModels/tools/tar.js';
 import { hasFlag, positionals } from '../policy/argView.js';
 import { verdict } from '../verdict.js';
 import { isLongFlag } from '../policy/argView.js';
@@ -71,7 +71,7 @@ const SEVEN_ZIP = new Set(['7z', '7za', '7zr']);
 
 /**
  * The trees an archiver packs and whether the archive goes to stdout; undefined when the command
- * packs no tree. tar's operands and `-C` directories arrive as recursive reads (writePrimitives.ts),
+ * packs no tree. tar's operands and `-C` directories arrive as recursive reads (its model, toolModels/tools/tar.ts),
  * as do `zip -r`'s; 7-Zip's `a`/`u` take whole directories always, and everything in the cwd
  * when no file is named. Exclusion options are not read: the stricter reading.
  */
@@ -82,7 +82,7 @@ function packedTrees(
 ): { roots: string[]; stdout: boolean } | undefined {
   const recursiveReads = (): string[] => pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
   if (name === 'tar') {
-    const t = tarModes(args);
+    const t = tarOperation(args);
     if (!t.creates || t.extracts) return undefined;
     return { roots: recursiveReads(), stdout: t.archives.length === 0 || t.archives.includes('-') };
   }

@@ -1,9 +1,9 @@
 import type { PathAccess, PathArg } from '../paths/judgePaths.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
-import type { Effect, OperandModel, OptionModel, ToolModel } from './modelTypes.js';
+import type { Effect, Mode, OperandModel, OptionModel, ToolModel } from './modelTypes.js';
 import type { ParsedArgv } from './parseArgv.js';
-import { parseArgv } from './parseArgv.js';
+import { parseArgv, underBase } from './parseArgv.js';
 
 /**
  * What a modelled command line does, for the existing policies to judge: paths (the path
@@ -67,22 +67,18 @@ function pushAsk(
   );
 }
 
+/** The operand model of the first mode listed in `operandsWhen` that is on (the model's order, not the command line's). */
 function operandModel(model: ToolModel, parsed: ParsedArgv): OperandModel {
   if (model.operandsWhen)
-    for (const m of parsed.modes) {
-      const o = model.operandsWhen[m];
-      if (o) return o;
-    }
+    for (const [m, o] of Object.entries(model.operandsWhen)) if (o && parsed.modes.has(m as Mode)) return o;
   return model.operands;
 }
 
-/** The option with its effect under the modes the command line switched on (`effectWhen`). */
+/** The option with its effect under the modes the command line switched on (`effectWhen`, first key listed wins). */
 function effectiveOption(option: OptionModel, parsed: ParsedArgv): OptionModel {
   if (!option.effectWhen) return option;
-  for (const m of parsed.modes) {
-    const e = option.effectWhen[m];
-    if (e) return { ...option, effect: e };
-  }
+  for (const [m, e] of Object.entries(option.effectWhen))
+    if (e && parsed.modes.has(m as Mode)) return { ...option, effect: e };
   return option;
 }
 
@@ -105,13 +101,15 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const recursive = model.recursive === true || parsed.modes.has('recursive');
   for (const u of parsed.uses) {
     const option = effectiveOption(u.option, parsed);
-    const value = option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt];
+    const given = option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt];
+    // A `rebases` value (`tar -C a -C b`) is relative to the one before it.
+    const value = option.rebases && given !== undefined ? underBase(u.base, given) : given;
     if (option.pathAfter && value !== undefined) {
       for (const [prefix, effect] of Object.entries(option.pathAfter)) {
         if (value.startsWith(prefix)) pushPath(out, value.slice(prefix.length), effect, false);
       }
     }
-    if (option.effect === 'none' || option.reviewedBy || option.pathAfter) continue;
+    if (option.effect === 'none' || option.reviewedBy || option.pathAfter || option.asOperand) continue;
     if (option.onOperands) {
       const targets = parsed.operands.length > 0 ? parsed.operands : ['.'];
       for (const raw of targets) pushPath(out, raw, option.effect, recursive || option.recursive === true);
@@ -134,12 +132,18 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const n = parsed.operands.length;
   let readsPath = false;
   for (let i = 0; i < n; i++) {
-    const raw = parsed.operands[i]!;
+    // An operand after `tar -C DIR` names a path below DIR.
+    const raw = underBase(parsed.operandBases?.[i], parsed.operands[i]!);
     let effect: Effect = ops.leading?.[i] ?? (ops.last && n >= 2 && i === n - 1 ? ops.last : ops.rest);
     if (ops.dataIf?.test(raw)) effect = 'none';
     else if (ops.listIf?.test(raw)) effect = 'list';
     if (effect === 'read') readsPath = true;
-    pushPath(out, effect === 'list' ? raw.replace(ops.listIf ?? /^/, '') : raw, effect, recursive && effect === 'read');
+    pushPath(
+      out,
+      effect === 'list' ? raw.replace(ops.listIf ?? /^/, '') : raw,
+      effect,
+      ops.recursive === true || (recursive && effect === 'read'),
+    );
     pushAsk(out, model, name, 'operand', effect, raw);
   }
   const implicit = model.implicit;

@@ -32,9 +32,26 @@ export type Effect =
 /** `optional`: GNU `[=ARG]`, attached only (`--color=auto`, `-x5` for a short `x::`). */
 export type Arity = 'none' | 'required' | 'optional';
 
-/** A state an option switches on that changes how operands are read. */
-/** `inspect`: an action that only reads (`ssh-keygen -l`, `-y`): options like `-f` then read instead of write. */
-export type Mode = 'recursive' | 'pattern-given' | 'program-file' | 'inspect';
+/**
+ * A state an option switches on that changes how operands and other options are read.
+ * `inspect`: an action that only reads (`ssh-keygen -l`, `-y`): options like `-f` then read instead of write.
+ * tar's operation letters are modes too: `writes-archive` (`-c`, `-r`, `-u`, `-A`, `--delete`:
+ * `-f` is written), `extract` (`-x`: operands are members written to disk), `lists` (`-t`),
+ * `removes` (`--remove-files`: packed files are deleted), `to-stdout` (`-O`), `absolute` (`-P`),
+ * `local` (`--force-local`: `-f a:b` is a local file).
+ */
+export type Mode =
+  | 'recursive'
+  | 'pattern-given'
+  | 'program-file'
+  | 'inspect'
+  | 'writes-archive'
+  | 'extract'
+  | 'lists'
+  | 'removes'
+  | 'to-stdout'
+  | 'absolute'
+  | 'local';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */
@@ -58,7 +75,7 @@ export interface OptionModel {
   /** Modes switched on; `whenValue` limits that to values with this prefix-of relation (`-d recurse`, `-d rec`). */
   sets?: Mode;
   whenValue?: string;
-  /** The effect once a mode is on (`ssh-keygen -f FILE` writes, but reads under `-l`/`-y`): first mode set wins. */
+  /** The effect once a mode is on (`ssh-keygen -f FILE` writes, but reads under `-l`/`-y`): the first key listed whose mode is on wins. */
   effectWhen?: Partial<Record<Mode, Effect>>;
   /**
    * The value names a path only after one of these prefixes, with that effect (`-passin file:F`,
@@ -67,6 +84,18 @@ export interface OptionModel {
   pathAfter?: Readonly<Record<string, Effect>>;
   /** Another stage already reviews this effect (find -exec's command: escapeHatches.ts); the model records it only. */
   reviewedBy?: string;
+  /**
+   * The value is a directory the tool changes into before the operands that follow it (`tar -C
+   * DIR`): those operands, and a later relative `-C`, are judged below it. Cumulative, in order.
+   */
+  rebases?: boolean;
+  /** The value is one more operand, judged like the others (`tar --add-file=-name`). */
+  asOperand?: boolean;
+  /**
+   * The value, after this prefix (`''`: all of it), is shell text the tool runs
+   * (`tar --to-command=CMD`, `--checkpoint-action=exec=CMD`): `reviewedBy` reviews it as a command.
+   */
+  runsShell?: string;
   /** Why the effect matters, shown in the reason. */
   why?: string;
   /** A command line using the option, words separated by single spaces; the table test runs each. */
@@ -85,6 +114,8 @@ export interface OperandModel {
   dataIf?: RegExp;
   /** Operands matching this name a file of more arguments (`strings @FILE`): effect `list`. */
   listIf?: RegExp;
+  /** Every operand path is a whole tree, whatever its effect (`tar -c DIR` reads it all, `tar -x` writes below). */
+  recursive?: boolean;
 }
 
 export interface ToolModel {
@@ -98,9 +129,19 @@ export interface ToolModel {
   permute?: boolean;
   /** Obsolete numeric options (`head -5`, `tail -5f`, `tail +5`): the whole word is one option without effect. */
   numeric?: RegExp;
+  /**
+   * The first word, when it does not start with `-`, is a cluster of short options whose values
+   * are the next words in order (tar's old style: `tar cbf 20 out.tar src`: `-b 20 -f out.tar`).
+   */
+  oldStyle?: boolean;
+  /**
+   * The model is the only reader of this tool's path arguments: pathArgs.ts adds none of its own,
+   * so there is no second reading to drift from this one.
+   */
+  ownsPaths?: boolean;
   options: readonly OptionModel[];
   operands: OperandModel;
-  /** Operand effects once a mode is on (`grep -e PAT`: every operand is a file). */
+  /** Operand effects once a mode is on (`grep -e PAT`: every operand is a file); the first key listed whose mode is on wins. */
   operandsWhen?: Partial<Record<Mode, OperandModel>>;
   /** The operand used when none is given and the mode is on (`grep -r PAT` searches `.`). */
   implicit?: { raw: string; when?: Mode; recursive?: boolean };

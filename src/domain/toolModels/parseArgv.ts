@@ -6,6 +6,8 @@ export interface OptionUse {
   option: OptionModel;
   spelled: string;
   values: string[];
+  /** The base directory a `rebases` option's value is relative to (the `-C` before it). */
+  base?: string;
 }
 
 export interface ParsedArgv {
@@ -14,6 +16,21 @@ export interface ParsedArgv {
   /** Words that are no option of the model (or an ambiguous prefix of several). */
   unknown: string[];
   modes: Set<Mode>;
+  /** The base directory of each operand, by index, when a `rebases` option came before it. */
+  operandBases?: (string | undefined)[];
+  /** The base in effect at this point of the parse. */
+  base?: string;
+}
+
+/** `raw` under `base`: an absolute or home path stays as it is. */
+export function underBase(base: string | undefined, raw: string): string {
+  if (base === undefined || raw.startsWith('/') || raw.startsWith('~')) return raw;
+  return `${base.replace(/\/+$/, '')}/${raw}`;
+}
+
+function pushOperand(out: ParsedArgv, raw: string): void {
+  out.operands.push(raw);
+  if (out.base !== undefined) (out.operandBases ??= [])[out.operands.length - 1] = out.base;
 }
 
 interface Compiled {
@@ -35,7 +52,12 @@ function compile(model: ToolModel): Compiled {
 }
 
 function use(out: ParsedArgv, option: OptionModel, spelled: string, values: string[]): void {
-  out.uses.push({ option, spelled, values });
+  const value = values[0];
+  if (option.rebases && value !== undefined && value !== '') {
+    out.uses.push(out.base === undefined ? { option, spelled, values } : { option, spelled, values, base: out.base });
+    out.base = underBase(out.base, value);
+  } else out.uses.push({ option, spelled, values });
+  if (option.asOperand && value !== undefined) pushOperand(out, value);
   if (
     option.sets &&
     (option.whenValue === undefined ||
@@ -68,7 +90,8 @@ function takeMore(option: OptionModel, args: readonly string[], i: number, value
  * reading that sees more options is the stricter one, and no such name can reach a protected
  * file outside the cwd.
  */
-export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv {
+export function parseArgv(model: ToolModel, given: readonly string[]): ParsedArgv {
+  const args = model.oldStyle ? expandOldStyle(compile(model).byName, given) : given;
   if (model.syntax === 'find') return parseFind(model, args);
   if (model.syntax === 'ps') return parsePs(model, args);
   if (model.syntax === 'xxd') return parseXxd(model, args);
@@ -80,7 +103,7 @@ export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (ended || a.length < 2 || (a[0] !== '-' && !(model.numeric && a[0] === '+'))) {
-      out.operands.push(a);
+      pushOperand(out, a);
       if (!permute) ended = true;
       continue;
     }
@@ -90,7 +113,7 @@ export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv
     }
     if (model.numeric && model.numeric.test(a)) continue;
     if (a[0] === '+') {
-      out.operands.push(a);
+      pushOperand(out, a);
       continue;
     }
     if (a[1] === '-') {
@@ -118,6 +141,25 @@ export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv
     }
   }
   return out;
+}
+
+/**
+ * tar's old style: a first word without a dash is a cluster of short options, and the value of
+ * each letter that takes one is the next word, in order (`tar cbf 20 out.tar src` is
+ * `-c -b 20 -f out.tar src`; review pass of 1 Dec 2026: read any other way, the archive was the
+ * wrong word). A value letter with no word left gets an empty value.
+ */
+function expandOldStyle(byName: Map<string, OptionModel>, args: readonly string[]): readonly string[] {
+  const first = args[0];
+  if (first === undefined || first === '' || first.startsWith('-')) return args;
+  const rest = args.slice(1);
+  const out: string[] = [];
+  for (const letter of first) {
+    out.push(`-${letter}`);
+    const option = byName.get(`-${letter}`);
+    if (option && (option.shortArity ?? option.arity) === 'required') out.push(rest.shift() ?? '');
+  }
+  return [...out, ...rest];
 }
 
 function parseLong(

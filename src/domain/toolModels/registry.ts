@@ -62,6 +62,7 @@ import {
   trModel,
   tsortModel,
 } from './tools/textFilters.js';
+import { tarModel } from './tools/tar.js';
 import { treeModel } from './tools/tree.js';
 import { uniqModel } from './tools/uniq.js';
 import { xxdModel } from './tools/xxd.js';
@@ -136,6 +137,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   lscpuModel,
   sshKeygenModel,
   opensslModel,
+  tarModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

@@ -23,8 +23,11 @@ function installed(command: string): boolean {
   }
 }
 
-/** Help words that look like options and are not (cut's and numfmt's LIST syntax `-M`). */
-const NOT_OPTIONS: Record<string, string[]> = { cut: ['-M'], numfmt: ['-M'] };
+/**
+ * Help words that look like options and are not (cut's and numfmt's LIST syntax `-M`; tar's
+ * "defaults to: … -b20" line, which is `-b 20`).
+ */
+const NOT_OPTIONS: Record<string, string[]> = { cut: ['-M'], numfmt: ['-M'], tar: ['-b20'] };
 
 /** Some tools print their help on stderr (bzip2) or exit non-zero after printing it: both streams count. */
 /** Tools with one help per app (openssl): every app the model covers, helps joined. */

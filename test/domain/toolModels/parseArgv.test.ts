@@ -11,6 +11,8 @@ interface Case {
   unknown?: string[];
   operands: string[];
   modes?: string[];
+  /** The base directory of each operand (`tar -C`), null for none. */
+  bases?: (string | null)[];
 }
 const cases = JSON.parse(readFileSync(new URL('./parseArgv.cases.json', import.meta.url), 'utf8')) as Case[];
 
@@ -28,6 +30,7 @@ describe('parseArgv (parseArgv.cases.json)', () => {
       expect(p.unknown).toEqual(c.unknown ?? []);
       expect(p.operands).toEqual(c.operands);
       if (c.modes) expect([...p.modes]).toEqual(c.modes);
+      if (c.bases) expect(c.operands.map((_, i) => p.operandBases?.[i] ?? null)).toEqual(c.bases);
     });
   }
 });
