@@ -1,7 +1,8 @@
 // Tools that look read-only (or are modelled only as readers) but write files through an option or
-// an operand: `sort -o FILE`, `uniq IN OUT`, `tar -x -C DIR`, `unzip -d DIR`, `rsync SRC DEST`,
-// `gzip FILE` (replaces it), `chmod -x FILE` (a mode that looks like an option). Reading them as
-// plain readers let `sort -o …/shims/shim-entry.cjs payload.js` take over the gate (issue 12).
+// an operand: `unzip -d DIR`, `rsync SRC DEST`, `gzip FILE` (replaces it), `chmod -x FILE` (a mode
+// that looks like an option). Reading them as plain readers let `sort -o …/shims/shim-entry.cjs
+// payload.js` take over the gate (issue 12). Tools with an option model (sort, uniq, xxd, iconv,
+// openssl, tar: toolModels/tools/) are read there only (`ownsPaths`), never here.
 // Each reader returns the command's path arguments, or undefined when the tool is not one of these.
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
@@ -61,94 +62,6 @@ function parse(
 }
 
 const get = (p: Parsed, ...keys: string[]): string[] => keys.flatMap((k) => p.values.get(k) ?? []);
-
-// GNU sort (coreutils sort.c long_options): -o/--output writes, -T/--temporary-directory creates files.
-const SORT_LONGS = [
-  '--ignore-leading-blanks',
-  '--check',
-  '--compress-program',
-  '--debug',
-  '--dictionary-order',
-  '--files0-from',
-  '--general-numeric-sort',
-  '--human-numeric-sort',
-  '--ignore-case',
-  '--ignore-nonprinting',
-  '--key',
-  '--merge',
-  '--month-sort',
-  '--numeric-sort',
-  '--output',
-  '--parallel',
-  '--random-sort',
-  '--random-source',
-  '--reverse',
-  '--sort',
-  '--stable',
-  '--field-separator',
-  '--temporary-directory',
-  '--unique',
-  '--version-sort',
-  '--zero-terminated',
-  '--batch-size',
-  '--buffer-size',
-  '--help',
-  '--version',
-];
-const SORT_LONG_VALUES = new Set([
-  '--compress-program',
-  '--files0-from',
-  '--key',
-  '--output',
-  '--parallel',
-  '--random-source',
-  '--sort',
-  '--field-separator',
-  '--temporary-directory',
-  '--batch-size',
-  '--buffer-size',
-  '--check',
-]);
-
-// GNU uniq (coreutils uniq.c): `--all-repeated`/`--group` take their value only with `=`.
-const UNIQ_LONGS = [
-  '--all-repeated',
-  '--check-chars',
-  '--count',
-  '--group',
-  '--ignore-case',
-  '--repeated',
-  '--skip-chars',
-  '--skip-fields',
-  '--unique',
-  '--zero-terminated',
-  '--help',
-  '--version',
-];
-const UNIQ_LONG_VALUES = new Set(['--check-chars', '--skip-chars', '--skip-fields']);
-
-/**
- * xxd's operands (xxd.c): options are single-dash words; `-c`, `-g`, `-l`, `-o`, `-s`, `-n`, `-R`
- * take a value attached when a number follows the letter (`-c8`, `-s+16`), else the next word
- * (`-c 8`, `-cols 8`, `-seek 16`, `-name x`); `-capitalize` takes none.
- */
-function xxdOperands(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      out.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.length < 2 || a[0] !== '-') {
-      out.push(a);
-      continue;
-    }
-    if (!'cglosnR'.includes(a[1]!) || a.startsWith('-capitalize') || a === '-C') continue;
-    if (!/^[-+]?\d/.test(a.slice(2))) i++; // the value is the next word
-  }
-  return out;
-}
 
 /** Editors and tools that write any file they are given (not modelled option by option). */
 const WRITES_OPERANDS_UNMODELLED = new Set([
@@ -234,51 +147,8 @@ function chmodPaths(args: readonly string[], recursive: boolean): PathArg[] {
   return out;
 }
 
-/** openssl options naming a file it writes, and ones naming a file it reads (keys, inputs, config). */
-const OPENSSL_WRITES = new Set(['-out', '-keyout', '-sigout', '-pubout-file']);
-const OPENSSL_READS = new Set([
-  '-in',
-  '-inkey',
-  '-key',
-  '-CAkey',
-  '-CA',
-  '-signkey',
-  '-config',
-  '-extfile',
-  '-certfile',
-  '-kfile',
-  '-cert',
-  '-sigfile',
-  '-signature',
-  '-prvfile',
-  '-pubin-file',
-]);
-
-/**
- * `openssl genrsa -out server.key 2048`: `-out` and `-keyout` write; `-in`, `-inkey`, ... read;
- * `-passin file:X` reads X. Other words are read as files, numbers and subcommands included
- * (a wrong read of `2048` finds nothing); the subcommand itself is not a path.
- */
-function opensslPaths(args: readonly string[]): PathArg[] {
-  const out: PathArg[] = [];
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i]!;
-    if (OPENSSL_WRITES.has(a) && args[i + 1] !== undefined) out.push({ raw: args[++i]!, access: 'write' });
-    else if (OPENSSL_READS.has(a) && args[i + 1] !== undefined) out.push({ raw: args[++i]!, access: 'read' });
-    else if ((a === '-passin' || a === '-passout' || a === '-pass') && args[i + 1] !== undefined) {
-      const v = args[++i]!;
-      if (v.startsWith('file:')) out.push({ raw: v.slice(5), access: 'read' });
-      // Any other word may be the value of an option this list lacks (`-writerand FILE`,
-      // `-sess_out FILE`): read, and unmodelled, so self-protection judges it as a possible write.
-    } else if (!a.startsWith('-')) out.push({ raw: a, access: 'read', unmodelled: true });
-  }
-  return out;
-}
-
 export function writePrimitivePaths(name: string, args: readonly string[]): PathArg[] | undefined {
   switch (name) {
-    case 'openssl':
-      return opensslPaths(args);
     case 'history': {
       // `history -a|-w [FILE]` writes the shell's history (text `history -s` put there) into FILE,
       // `-r|-n [FILE]` reads it (review pass of 1 Dec 2026: `history -w ~/.bashrc` was allowed).
@@ -294,34 +164,6 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       return positionals(args)
         .slice(0, name === 'mknod' ? 1 : undefined)
         .map((raw) => ({ raw, access: 'write' }));
-    case 'sort': {
-      const p = parse(args, 'kotST', SORT_LONGS, SORT_LONG_VALUES);
-      return [
-        ...get(p, '-o', '--output', '-T', '--temporary-directory').map((raw): PathArg => ({ raw, access: 'write' })),
-        ...get(p, '--files0-from').map((raw): PathArg => ({ raw, access: 'read' })),
-        ...p.operands.map((raw): PathArg => ({ raw, access: 'read' })),
-      ];
-    }
-    // Output files are writes wherever they are: the ordinary path policy judges them (a login
-    // start-up file, `.git/config`, a project config are protected like for `cp`).
-    case 'uniq':
-    case 'xxd': {
-      // `uniq IN OUT`, `xxd [-r] IN OUT`: the second operand is written.
-      const ops = name === 'uniq' ? parse(args, 'fsw', UNIQ_LONGS, UNIQ_LONG_VALUES).operands : xxdOperands(args);
-      return ops.map((raw, i): PathArg => ({ raw, access: i === 1 ? 'write' : 'read' }));
-    }
-    case 'iconv': {
-      const p = parse(
-        args,
-        'fto',
-        ['--output', '--from-code', '--to-code'],
-        new Set(['--output', '--from-code', '--to-code']),
-      );
-      return [
-        ...get(p, '-o', '--output').map((raw): PathArg => ({ raw, access: 'write' })),
-        ...p.operands.map((raw): PathArg => ({ raw, access: 'read' })),
-      ];
-    }
     case 'unzip': {
       const p = parse(args, 'dx', [], new Set());
       const out: PathArg[] = get(p, '-d').map((raw) => ({ raw, access: 'write', recursive: true }));

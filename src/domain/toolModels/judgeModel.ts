@@ -146,6 +146,9 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
     );
     pushAsk(out, model, name, 'operand', effect, raw);
   }
+  // An unknown option may take the next word as its value and write there (`openssl s_client
+  // -sess_out F`): every path is then unmodelled, so self-protection judges it as a possible write.
+  if (parsed.unknown.length > 0) for (const p of out.paths) p.unmodelled = true;
   const implicit = model.implicit;
   if (implicit && !readsPath && (implicit.when === undefined || parsed.modes.has(implicit.when)))
     pushPath(out, implicit.raw, 'read', recursive);

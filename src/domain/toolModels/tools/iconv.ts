@@ -3,6 +3,7 @@ import { opt, plain } from '../spell.js';
 
 /** glibc iconv (argp: long prefixes accepted). -o writes. */
 export const iconvModel: ToolModel = {
+  ownsPaths: true,
   commands: ['iconv'],
   options: [
     opt('-o, --output=FILE', 'iconv -f latin1 -t utf8 -o out.txt in.txt', 'write'),

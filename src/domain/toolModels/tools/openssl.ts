@@ -136,6 +136,7 @@ const OPTIONS: OptionModel[] = [
 ];
 
 export const opensslModel: ToolModel = {
+  ownsPaths: true,
   commands: ['openssl'],
   syntax: 'single',
   options: OPTIONS,

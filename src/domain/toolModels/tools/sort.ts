@@ -3,6 +3,7 @@ import { opt, plain } from '../spell.js';
 
 /** GNU sort (coreutils 9.x). Writes through -o and -T; runs --compress-program; --files0-from names unseen inputs. */
 export const sortModel: ToolModel = {
+  ownsPaths: true,
   commands: ['sort'],
   options: [
     opt('-o, --output=FILE', 'sort -o out.txt in.txt', 'write'),

@@ -3,6 +3,7 @@ import { plain } from '../spell.js';
 
 /** GNU uniq: `uniq [INPUT [OUTPUT]]`, the second operand is written. */
 export const uniqModel: ToolModel = {
+  ownsPaths: true,
   commands: ['uniq'],
   options: plain(
     'uniq',

@@ -7,6 +7,7 @@ import { opt } from '../spell.js';
  * or next, options only before the operands (parseArgv.ts, parseXxd).
  */
 export const xxdModel: ToolModel = {
+  ownsPaths: true,
   commands: ['xxd'],
   syntax: 'xxd',
   options: [
