@@ -181,4 +181,5 @@ if (!argv.includes('--list')) {
   writeFileSync(reportPath, spliceReport(existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : undefined, block));
   console.log(`wrote ${reportPath}`);
 } else console.log(block);
-process.exitCode = failed ? 1 : 0;
+// A version that could not be looked up is not "up to date".
+process.exitCode = failed || rows.some((r) => r.entry && !r.newest) ? 1 : 0;
