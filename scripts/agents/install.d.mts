@@ -26,5 +26,8 @@ export const AGENTS: Record<
     gaps?: string;
   }
 >;
+export function versionOverrides(env?: Record<string, string | undefined>): Record<string, string>;
+export function newestVersion(pkg: string, env?: Record<string, string | undefined>): string;
+export function wantedVersion(name: string, env?: Record<string, string | undefined>): string;
 export function agentCacheRoot(env?: Record<string, string | undefined>): string;
 export function ensureAgent(name: string, env?: Record<string, string | undefined>): AgentInstall;

@@ -12,9 +12,60 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 export const AGENTS = JSON.parse(readFileSync(join(here, 'agents.json'), 'utf8'));
 
-/** `$SHIMCTL_AGENT_CACHE`, else `~/.cache/shimctl-agents` of the real home (tests change HOME later). */
+/**
+ * `$SHIMCTL_AGENT_VERSIONS` replaces the pins, for tracking upstream: `latest` (every entry at the
+ * registry's newest) or `name=version,...` (a version may be `latest`). Unset: the pins.
+ * Returns {name: version-or-latest} for the entries it overrides; throws on a malformed value.
+ */
+export function versionOverrides(env = process.env) {
+  const raw = (env.SHIMCTL_AGENT_VERSIONS ?? '').trim();
+  if (!raw) return {};
+  if (raw === 'latest') return Object.fromEntries(Object.keys(AGENTS).map((name) => [name, 'latest']));
+  const out = {};
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z][a-z0-9-]*)=([0-9A-Za-z.+-]+)$/.exec(part);
+    if (!m || !AGENTS[m[1]])
+      throw new Error(`SHIMCTL_AGENT_VERSIONS: "${part}" is not <agent>=<version> for an agent of agents.json`);
+    out[m[1]] = m[2];
+  }
+  return out;
+}
+
+const newestMemo = new Map();
+/** The registry's newest version of a package (`npm view PKG version`). */
+export function newestVersion(pkg, env = process.env) {
+  if (!newestMemo.has(pkg))
+    newestMemo.set(
+      pkg,
+      execFileSync('npm', ['view', pkg, 'version'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...env, npm_config_update_notifier: 'false' },
+      }).trim(),
+    );
+  return newestMemo.get(pkg);
+}
+
+/** The version the suite runs for an entry: its pin, unless `$SHIMCTL_AGENT_VERSIONS` says otherwise. */
+export function wantedVersion(name, env = process.env) {
+  const spec = AGENTS[name];
+  const override = versionOverrides(env)[name];
+  if (!override) return spec.version;
+  return override === 'latest' ? newestVersion(spec.package, env) : override;
+}
+
+/**
+ * `$SHIMCTL_AGENT_CACHE`, else `~/.cache/shimctl-agents` of the real home (tests change HOME later).
+ * With version overrides the default is `~/.cache/shimctl-agents-upstream`: the pinned cache is never touched.
+ */
 export function agentCacheRoot(env = process.env) {
-  return env.SHIMCTL_AGENT_CACHE || join(env.HOME || homedir(), '.cache', 'shimctl-agents');
+  if (env.SHIMCTL_AGENT_CACHE) return env.SHIMCTL_AGENT_CACHE;
+  const tail = (env.SHIMCTL_AGENT_VERSIONS ?? '').trim() ? 'shimctl-agents-upstream' : 'shimctl-agents';
+  return join(env.HOME || homedir(), '.cache', tail);
 }
 
 function binPaths(dir, spec) {
@@ -41,8 +92,14 @@ function versionOf(bin) {
 
 /** Installs (or reuses) one agent. Never throws: failures come back as {ok:false, reason}. */
 export function ensureAgent(name, env = process.env) {
-  const spec = AGENTS[name];
-  if (!spec) return { name, ok: false, reason: `unknown agent ${name}` };
+  const pinned = AGENTS[name];
+  if (!pinned) return { name, ok: false, reason: `unknown agent ${name}` };
+  let spec;
+  try {
+    spec = { ...pinned, version: wantedVersion(name, env) };
+  } catch (error) {
+    return { name, version: pinned.version, ok: false, reason: `no version to install: ${error?.message ?? error}` };
+  }
   const dir = join(agentCacheRoot(env), `${name}@${spec.version}`);
   const marker = join(dir, '.installed');
   const { binDir, bin, nodeBinDir } = binPaths(dir, spec);

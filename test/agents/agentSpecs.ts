@@ -6,7 +6,10 @@ import { morePlanFor, type MoreAgentName } from './moreAgentSpecs.js';
 
 /** The suite's entries (keys of scripts/agents/agents.json): one per agent build under test. */
 export type AgentName = 'claude' | 'claude-current' | 'codex' | 'gemini' | 'qwen' | 'opencode' | MoreAgentName;
-export const AGENT_NAMES: AgentName[] = ['claude', 'claude-current', 'codex', 'gemini', 'qwen', 'opencode'];
+const ALL_NAMES: AgentName[] = ['claude', 'claude-current', 'codex', 'gemini', 'qwen', 'opencode'];
+// SHIMCTL_AGENTS=qwen,claude picks some of them (as SHIMCTL_MORE_AGENTS does for moreAgents.test.ts).
+const ONLY = process.env.SHIMCTL_AGENTS?.split(',').filter(Boolean);
+export const AGENT_NAMES: AgentName[] = ONLY ? ALL_NAMES.filter((n) => ONLY.includes(n)) : ALL_NAMES;
 
 /** The agent an entry runs, as shimctl names it (launcher, audit `agent`): claude-current is claude. */
 export type AgentId = 'claude' | 'codex' | 'gemini' | 'qwen' | 'opencode' | MoreAgentName;

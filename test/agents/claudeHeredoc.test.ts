@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ensureAgentForTests, type CachedAgent } from './agentCache.js';
-import { planFor, type AgentName } from './agentSpecs.js';
+import { AGENT_NAMES, agentIdOf, planFor } from './agentSpecs.js';
 import { startModelServer, type ModelServer } from './modelServer.js';
 import { runAgent } from './runAgent.js';
 import { readAudit, shimctl, shimctlPaths } from './shimctlCli.js';
@@ -25,7 +25,7 @@ afterAll(async () => {
 const MESSAGE = 'Add a.txt\n\nCo-Authored-By: Claude <noreply@anthropic.com>';
 const COMMIT = `git commit -q -m "$(cat <<'EOF'\n${MESSAGE}\nEOF\n)"`;
 
-describe.each(['claude', 'claude-current'] as AgentName[])('%s: here-documents behind shimctl', (name) => {
+describe.each(AGENT_NAMES.filter((n) => agentIdOf(n) === 'claude'))('%s: here-documents behind shimctl', (name) => {
   let agent: CachedAgent;
   let world: World;
   let userPath: string;

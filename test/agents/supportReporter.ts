@@ -6,7 +6,10 @@ import type { Reporter, TestModule } from 'vitest/node';
 import { renderSupportTable, type SupportFile } from '../../scripts/agents/supportTable.mjs';
 
 const here = import.meta.dirname;
-const JSON_PATH = join(here, 'support.json');
+// A run against other versions than the pins (SHIMCTL_AGENT_VERSIONS, `npm run agents:upstream`)
+// must not rewrite the committed table: it goes to SHIMCTL_AGENT_SUPPORT_JSON only, or nowhere.
+const OVERRIDDEN = Boolean(process.env.SHIMCTL_AGENT_VERSIONS?.trim());
+const JSON_PATH = process.env.SHIMCTL_AGENT_SUPPORT_JSON || join(here, 'support.json');
 const MD_PATH = join(here, 'support.md');
 // Distinguishes this run's results (merged per column) from older ones kept in the file.
 const runId = `${process.pid}-${Date.now()}`;
@@ -41,7 +44,9 @@ export default class SupportReporter implements Reporter {
       }
     }
     if (!touched) return;
+    if (OVERRIDDEN && !process.env.SHIMCTL_AGENT_SUPPORT_JSON) return;
     writeFileSync(JSON_PATH, JSON.stringify(file, null, 2) + '\n');
+    if (process.env.SHIMCTL_AGENT_SUPPORT_JSON) return;
     const table = renderSupportTable(file);
     writeFileSync(MD_PATH, table + '\n');
     // Keep the docs' copy of the table in step with what just ran.
