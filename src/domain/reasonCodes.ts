@@ -83,6 +83,8 @@ export const REASON_CODES = {
     'A program uses a protected key to log in (`ssh -i`) without printing or sending it; a human approves.',
   'path.secret_in_archive':
     'An archiver packs a tree that holds a protected file (or is too large to list) into an archive, whose name hides the secret from later checks; a human approves.',
+  'path.secret_in_tree':
+    'A recursive search (`grep -r`) prints matches from a tree too large for the review to list, which may hold protected files; a human approves.',
   'path.shimctl_config':
     'The command writes, moves or deletes a shimctl project config (`.shimctlrc`, ...); a human approves.',
   // urls

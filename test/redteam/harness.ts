@@ -126,6 +126,15 @@ export function makeFixture(cli: string): Fixture {
   git(ws, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
   // A bare repository in the workspace: its config and hooks run programs like .git's (attack pass 5).
   git(ws, 'init', '-q', '--bare', 'bare.git');
+  // Attack pass 6: an empty directory (`diff -rN EMPTY .` prints the tree) and a repository
+  // whose .env is tracked (git reads it from objects, not from the working tree).
+  mkdirSync(join(root, 'empty'));
+  const ws2 = join(root, 'ws2');
+  mkdirSync(ws2);
+  writeFileSync(join(ws2, '.env'), 'OPENAI_API_KEY=sk-redteam-fake-tracked\n');
+  git(ws2, 'init', '-q');
+  git(ws2, 'add', '.env');
+  git(ws2, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
   return { root, home, ws, env: hermeticEnv(home, { PATH: `${join(root, 'bin')}${delimiter}${SYSTEM_PATH}` }) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * A recursive search prints what it finds: `grep -rn API_KEY .` in a project with a `.env`
- * prints the key, although `cat .env` is refused. Secret *names* (`.env`, `id_rsa`, `*.pem`)
+ * prints the key, although `cat .env` is refused; so does `diff -r`. Secret *names* (`.env`, `id_rsa`, `*.pem`)
  * may sit anywhere, so the tree is listed (bounded, through HostFacts) and every file in it is
  * judged as a read. An archiver packing a tree (`tar -czf x.tgz .`, `zip -r x.zip .`, `7z a`)
  * is the same read with the output renamed: to stdout it is judged like grep; into a file it
@@ -18,7 +18,8 @@ import { tarOperation } from '../toolModels/tools/tar.js';
 import { hasFlag, positionals } from '../policy/argView.js';
 import { verdict } from '../verdict.js';
 import { isLongFlag } from '../policy/argView.js';
-import { optionValuesOf } from '../policy/longOption.js';
+import { parseArgv } from '../toolModels/parseArgv.js';
+import { grepModel } from '../toolModels/tools/grep.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
 import { pathContext } from './reviewState.js';
 
@@ -36,15 +37,32 @@ function globRegExp(glob: string): RegExp {
   }
 }
 
-/** Which base names grep would search, from its `--include`/`--exclude` options. */
+/**
+ * Which base names grep would search, from its `--include`/`--exclude`/`--exclude-from` options,
+ * read as GNU grep reads them: the LAST option whose glob matches a name decides; a name no
+ * option matches is searched unless the FIRST such option is `--include` (grep(1)). So
+ * `--exclude=.env --include=.env` searches `.env` (attack pass 6). Erring strict: an odd
+ * `--include` glob matches every name, an odd `--exclude` glob none, and `--exclude-from`'s
+ * patterns (in a file the review does not read) match none but still count as the first option.
+ */
 function nameFilter(args: readonly string[]): (base: string) => boolean {
-  const include = optionValuesOf(args, ['--include'], [], GREP_LONGS).map(globRegExp);
-  const exclude = optionValuesOf(args, ['--exclude'], [], GREP_LONGS)
-    .map(globRegExp)
-    .filter((r) => r.source !== '^');
-  return (base) => (include.length === 0 || include.some((r) => r.test(base))) && !exclude.some((r) => r.test(base));
+  const rules: { include: boolean; match: RegExp | undefined }[] = [];
+  // grep's own option model parses the words, so `-e --include=x` is a pattern, not an option.
+  for (const use of parseArgv(grepModel, args).uses) {
+    const names = use.option.names;
+    const value = use.values[use.values.length - 1] ?? '';
+    if (names.includes('--include')) rules.push({ include: true, match: globRegExp(value) });
+    else if (names.includes('--exclude')) {
+      const r = globRegExp(value);
+      rules.push({ include: false, match: r.source === '^' ? undefined : r });
+    } else if (names.includes('--exclude-from')) rules.push({ include: false, match: undefined });
+  }
+  return (base) => {
+    let last: (typeof rules)[number] | undefined;
+    for (const r of rules) if (r.match?.test(base)) last = r;
+    return last !== undefined ? last.include : rules[0]?.include !== true;
+  };
 }
-const GREP_LONGS = ['--include', '--exclude', '--exclude-dir', '--exclude-from'];
 
 /**
  * `rg --hidden`/`-.`/`-uu` (the `u`s may be spread over words: `-u -u`), `ag --hidden`/`-u`, and
@@ -160,19 +178,34 @@ export function secretsInTreeVerdict(
   const archive = archiveVerdict(name, args, pathArgs, state, list);
   if (archive) return archive;
   const grep = PRINTS_MATCHES.has(name) && grepIsRecursive(args);
+  // `diff -r` prints the lines of every file that differs, and with -N every file of a tree
+  // against an empty one (`diff -rN EMPTY .` prints .env: attack pass 6): the same read.
+  const diff = name === 'diff' && pathArgs.some((p) => p.access === 'read' && p.recursive);
   // ripgrep and ag search recursively by default and skip hidden files unless told otherwise;
   // their ignore files are not read here, so an ignored secret still counts (the stricter reading).
   const ripgrep = RECURSIVE_BY_DEFAULT.has(name);
-  if (!grep && !ripgrep) return undefined;
+  if (!grep && !ripgrep && !diff) return undefined;
   const hidden = !ripgrep || searchesHidden(name, args);
   const roots = pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
   // `grep -r PATTERN` and `rg PATTERN` with no file search the working directory.
   if (roots.length === 0) roots.push('.');
-  const searched = nameFilter(args);
+  // rg/ag have no --include/--exclude (their -g globs are not read: every file counts).
+  const searched = grep ? nameFilter(args) : () => true;
   const files: PathArg[] = [];
   for (const raw of roots) {
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
-    for (const f of list.call(state.facts, dir, TREE_WALK_LIMIT).files) {
+    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT);
+    // A tree too large to list may hold a .env past the limit: asked, never read as clean.
+    if (!listed.complete) {
+      return verdict(
+        'ask',
+        'medium',
+        'path.secret_in_tree',
+        `${name} reads a tree larger than the review lists (${TREE_WALK_LIMIT} entries) and prints what it finds; it may hold protected files (.env, keys).`,
+        'paths:search-tree',
+      );
+    }
+    for (const f of listed.files) {
       if (
         !hidden &&
         f

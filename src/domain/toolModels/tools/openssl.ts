@@ -6,7 +6,7 @@ import { opt, plain } from '../spell.js';
  * policy allows), one option table for all: an option's effect is the same in each (`-in`
  * reads, `-out` writes). The first operand is the app; `genrsa`'s and `rand`'s numbers are data.
  * `-passin file:F` reads F; `pass:`, `env:`, `fd:`, `stdin` name no file. Engines and providers
- * load shared libraries: asked. `-CAcreateserial` creates `CA.srl` beside the `-CA` file.
+ * load shared libraries: asked. `-CA` writes `CA.srl` beside the CA file (see there).
  */
 const pass = { pathAfter: { 'file:': 'read' as const } };
 const OPTIONS: OptionModel[] = [
@@ -15,7 +15,12 @@ const OPTIONS: OptionModel[] = [
   opt('-keyout FILE', 'openssl req -new -nodes -keyout new.key -out new.csr', 'write'),
   opt('-key FILE', 'openssl req -new -key k.pem -out r.csr', 'read'),
   opt('-signkey FILE', 'openssl x509 -req -in r.csr -signkey k.pem', 'read'),
-  opt('-CA FILE', 'openssl x509 -req -in r.csr -CA ca.pem', 'read'),
+  // x509 reads the CA and writes its serial file beside it (`ca.srl`: updated when it exists,
+  // created with -CAcreateserial): judged as a write in the CA's place, which is at least as
+  // strict for its directory (attack pass 6 wrote `x.srl` into shimctl's data directory).
+  opt('-CA FILE', 'openssl x509 -req -in r.csr -CA ca.pem', 'write', {
+    why: 'writes the serial file CA.srl beside the CA file',
+  }),
   opt('-CAkey FILE', 'openssl x509 -req -in r.csr -CAkey ca.key', 'read'),
   opt('-CAserial FILE', 'openssl x509 -req -in r.csr -CAserial ca.srl', 'write'),
   opt('-extfile FILE', 'openssl x509 -req -in r.csr -extfile ext.cnf', 'read'),
