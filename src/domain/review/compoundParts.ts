@@ -2,6 +2,8 @@
 // Only cd/pushd (the directory) and literal assignments/exports (the environment) are followed;
 // any other builtin that changes the shell for the later parts is refused in a compound, because
 // the later parts would then be judged in a shell that is not the one that runs them.
+import { parseArgv } from '../toolModels/parseArgv.js';
+import { tarModel } from '../toolModels/tools/tar.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
 
@@ -182,8 +184,13 @@ export function makesLinks(core: readonly string[]): boolean {
   const [name, ...args] = core;
   if (name === undefined) return false;
   const base = name.slice(name.lastIndexOf('/') + 1);
-  if (['ln', 'link', 'mv', 'rsync', 'tar', 'unzip', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base))
-    return true;
+  if (['ln', 'link', 'mv', 'rsync', 'unzip', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base)) return true;
+  // GNU tar makes links only when it extracts (`tar -tzf x.tgz | head` lists: attack pass 6's
+  // false positive); a word its model does not know counts as extracting.
+  if (base === 'tar') {
+    const parsed = parseArgv(tarModel, args);
+    return parsed.unknown.length > 0 || parsed.modes.has('extract');
+  }
   // cp: -s/-l make links; -r/-R/-a/-d/-P copy symlinks as symlinks.
   if (base === 'cp')
     return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
