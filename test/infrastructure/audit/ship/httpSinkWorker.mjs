@@ -15,6 +15,8 @@ const server = createServer((req, res) => {
   req.on('data', (d) => chunks.push(d));
   req.on('end', () => {
     if (req.method !== 'POST' || req.url !== path) return void res.writeHead(404).end();
+    // Read in full, not answered yet: a test can kill the sender while its push is in flight.
+    parentPort.postMessage({ received: true });
     // With `delayMs`, a slow receiver: the request counts as received only when it is answered.
     setTimeout(() => {
       const body = Buffer.concat(chunks);

@@ -106,6 +106,8 @@ export interface HttpSink {
   port: number;
   /** From now on answer every request with this status (500: the sink fails; 200: it recovers). */
   setStatus(status: number): void;
+  /** Requests read in full so far, answered or not. */
+  received(): number;
   close(): Promise<void>;
 }
 export interface HttpSinkOptions {
@@ -126,20 +128,26 @@ export function startHttpSink(
   take: (contentType: string, body: Buffer) => void,
 ): Promise<HttpSink> {
   const worker = new Worker(new URL('./httpSinkWorker.mjs', import.meta.url), { workerData: options });
+  let received = 0;
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.on('message', (m: { listening?: number; contentType?: string; body?: Uint8Array; status?: number }) => {
-      if (m.listening !== undefined) {
-        resolve({
-          port: m.listening,
-          setStatus: (status) => worker.postMessage({ status }),
-          close: () =>
-            new Promise<void>((done) => {
-              worker.once('exit', () => done());
-              worker.postMessage('close');
-            }),
-        });
-      } else if (m.status! >= 200 && m.status! < 300) take(m.contentType!, Buffer.from(m.body!));
-    });
+    worker.on(
+      'message',
+      (m: { listening?: number; received?: true; contentType?: string; body?: Uint8Array; status?: number }) => {
+        if (m.received) received++;
+        else if (m.listening !== undefined) {
+          resolve({
+            port: m.listening,
+            setStatus: (status) => worker.postMessage({ status }),
+            received: () => received,
+            close: () =>
+              new Promise<void>((done) => {
+                worker.once('exit', () => done());
+                worker.postMessage('close');
+              }),
+          });
+        } else if (m.status! >= 200 && m.status! < 300) take(m.contentType!, Buffer.from(m.body!));
+      },
+    );
   });
 }
