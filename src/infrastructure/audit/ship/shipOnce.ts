@@ -88,7 +88,8 @@ async function shipTarget(
     let error: string | undefined;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** (attempt - 1)));
-      error = await shipChunk(lines, t, config);
+      // A transport that cannot even start (a missing module) is a failed chunk too.
+      error = await shipChunk(lines, t, config).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
       if (error === undefined) break;
     }
     // `sent`: what was delivered (the cursor is past it); the failed chunk goes again next run.
@@ -168,11 +169,19 @@ function ackError(ackFile: string, kind: 'loki' | 'otlp'): string | undefined {
   return undefined;
 }
 
-/** The ack wrapper, beside the bundle (dist/shipAck.cjs) or beside this file (tests run the source). */
+/**
+ * The ack wrapper: beside the bundle (dist/shipAck.cjs), beside this file (tests run the source),
+ * or in the source tree under the working directory (scripts/benchShip.mjs bundles to ESM, which
+ * has no __dirname). Missing, the run fails (the cursor stays) rather than ship unacknowledged.
+ */
 function shipAckPath(): string {
-  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
-  const beside = join(here, 'shipAck.cjs');
-  return existsSync(beside) ? beside : join(here, 'infrastructure', 'audit', 'ship', 'shipAck.cjs');
+  const candidates = [
+    ...(typeof __dirname === 'string' ? [join(__dirname, 'shipAck.cjs')] : []),
+    join(process.cwd(), 'src', 'infrastructure', 'audit', 'ship', 'shipAck.cjs'),
+  ];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`shipAck.cjs not found (looked in ${candidates.join(', ')})`);
+  return found;
 }
 
 function pinoTarget(t: ShipTarget, records: number, timeoutMs: number, ackFile: string): Record<string, unknown> {
