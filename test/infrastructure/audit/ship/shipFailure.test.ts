@@ -3,7 +3,6 @@
 // all went well: the cursor moved past records the sink never took (lost for good). Now the
 // cursor moves only past records the sink accepted (2xx), the failure is kept for status, and
 // when the sink is back the backlog arrives: each record once, in order.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditLog } from '../../../../src/infrastructure/audit/createAuditLog.js';
 import { statePaths } from '../../../../src/infrastructure/paths/statePaths.js';
@@ -11,6 +10,10 @@ import { defaultConfig } from '../../../../src/domain/defaultConfig.js';
 import { shipOnce } from '../../../../src/infrastructure/audit/ship/shipOnce.js';
 import type { ShipTarget } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
 import { readShipState, targetFiles } from '../../../../src/infrastructure/audit/ship/shipState.js';
+import { shipChecks, shipCursorBase, shipReport } from '../../../../src/infrastructure/audit/ship/shipReport.js';
+import { shipConfigPath } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { record, tempHome } from '../auditTestKit.js';
 import { startOtlpReceiver } from './otlpReceiver.js';
 import { startStandInLoki } from './standInLoki.js';
@@ -59,8 +62,16 @@ describe.each(Object.keys(SINKS))('a %s sink that fails, refuses, then recovers'
   it('keeps the cursor until the sink accepts; then each record arrives once, in order', async () => {
     const home = tempHome();
     const auditLog = statePaths({ HOME: home }).auditLog;
-    const cursor = join(home, 'ship.cursor');
+    // Where `audit ship` keeps it, so status and doctor (shipReport) read the same cursor and state.
+    const cursor = shipCursorBase(auditLog);
     const config = { targets: [sink.target()], timeoutMs: 15_000 };
+    const configFile = shipConfigPath({ HOME: home });
+    mkdirSync(dirname(configFile), { recursive: true });
+    writeFileSync(configFile, JSON.stringify(config));
+    const report = () => {
+      const r = shipReport({ HOME: home }, auditLog);
+      return 'targets' in r ? r.targets[0] : r;
+    };
     const state = () => readShipState(targetFiles(cursor, sink.target()).state);
 
     const a = await write(home, 'a', 30);
@@ -78,6 +89,16 @@ describe.each(Object.keys(SINKS))('a %s sink that fails, refuses, then recovers'
     const refused = await shipOnce(auditLog, cursor, config);
     expect(refused).toMatchObject({ sent: 0, advanced: false, unreachable: [expect.any(String)] });
     expect(state()).toMatchObject({ failures: 2, lastError: 'unreachable' });
+    // What status and doctor show meanwhile: 50 records behind, never pushed, the last error.
+    expect(report()).toMatchObject({ lagRecords: 50, lastOkAt: null, lastError: 'unreachable', failures: 2 });
+    expect(shipChecks(shipReport({ HOME: home }, auditLog))).toEqual([
+      expect.objectContaining({
+        ok: 'warn',
+        detail: expect.stringMatching(
+          /^behind 50 records \(\d+ bytes\); last push never; last error \(2 failed runs\): unreachable at /,
+        ),
+      }),
+    ]);
 
     // Back (same port, answering 2xx): the whole backlog, once, in order; then nothing more.
     await sink.listen();
@@ -86,5 +107,6 @@ describe.each(Object.keys(SINKS))('a %s sink that fails, refuses, then recovers'
     expect(sink.ids()).toEqual([...a, ...b]);
     expect(await shipOnce(auditLog, cursor, config)).toMatchObject({ sent: 0 });
     expect(state()).toMatchObject({ failures: 0, lastOkAt: expect.any(String) });
+    expect(report()).toMatchObject({ lagRecords: 0, lagBytes: 0, failures: 0 });
   }, 120_000);
 });
