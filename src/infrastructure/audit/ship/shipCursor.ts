@@ -42,7 +42,7 @@ interface LogFile {
  * cursor names, then every newer rotated file (plain or compressed: two rotations while a sink
  * is down leave a middle file that holds records too), then the live log. A line still being
  * written (no newline yet) waits for the next run. `next` points into the last file read.
- * A cursor whose file is gone (retention deleted it) goes on at the start of the live log.
+ * A cursor whose file is gone (retention deleted it) goes on at the start of the oldest file left.
  */
 export function newLines(
   auditLog: string,
@@ -56,10 +56,9 @@ export function newLines(
   let from = 0;
   if (cursor) {
     const found = findCursorFile(files, cursor);
-    if (found >= 0) {
-      at = found;
-      from = cursor.offset;
-    }
+    // Not found: retention deleted it (oldest first), so every file left is newer: all of them go.
+    at = Math.max(found, 0);
+    from = found >= 0 ? cursor.offset : 0;
   }
   const lines: string[] = [];
   let next: ShipCursor = { ino: live.ino, offset: 0 };
