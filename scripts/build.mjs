@@ -59,6 +59,8 @@ await build({
   entryPoints: { dashboard: 'src/interfaces/http/ui/dashboard.ts' },
 });
 for (const f of ['index.html', 'dashboard.css']) copyFileSync(`src/interfaces/http/ui/${f}`, `dist/ui/${f}`);
+// Shipping's ack wrapper runs in pino's transport worker, which loads it by path beside the bundle.
+copyFileSync('src/infrastructure/audit/ship/shipAck.cjs', 'dist/shipAck.cjs');
 chmodSync('bin/shimctl.cjs', 0o755);
 
 // The hot-path bundle the shims load on every command (and the resident review process): only

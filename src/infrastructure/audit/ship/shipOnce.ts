@@ -1,23 +1,43 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ShipConfig, ShipTarget } from './shipConfig.js';
 import { newLines, readCursor, writeCursor } from './shipCursor.js';
+import { describeTarget, noteFailure, noteSuccess, targetFiles } from './shipState.js';
+
+export { describeTarget };
 
 /**
  * One shipping run (issue 14): the local JSONL stays the source of truth and is never touched.
- * The records after the durable cursor go to every target through pino transports (syslog:
- * pino-syslog RFC 5424 over pino-socket TCP; Loki: pino-loki; OpenTelemetry logs over OTLP/HTTP:
- * pino-opentelemetry-transport; file: pino/file), which run in a
- * worker thread. Only when every target was reachable and the transports closed within
- * `timeoutMs` does the cursor move; otherwise it stays and the next run sends the same records
- * again (at least once). Runs of more than SHIP_CHUNK records go in chunks, each moving the
- * cursor once delivered. Shipping runs off the interception path: a sink that is down never
- * blocks or fails a command, and never loses a local record.
+ * Each target has its own durable cursor (`<cursorPath>.<key>`) and state file: the records
+ * after its cursor go through its pino transport (syslog: pino-syslog RFC 5424 over pino-socket
+ * TCP; Loki: pino-loki; OpenTelemetry logs over OTLP/HTTP: pino-opentelemetry-transport; file:
+ * pino/file), which runs in a worker thread. Loki and OTLP run inside shipAck.cjs, which writes
+ * down what the sink answered: a chunk counts as delivered only when the sink accepted it (no
+ * failed push, the transport closed within `timeoutMs`). Only then does that target's cursor
+ * move; a failed chunk is tried again after a backoff, and a run that still fails leaves the
+ * cursor where it was, so the next run sends the same records again.
+ *
+ * Delivery is at least once: a crash between the sink's answer and the cursor's rename, or a
+ * push the sink took but answered too late, sends those records again. A receiver dedups by the
+ * record's chain `seq` (one per line of a machine's log) or by `id` with `phase`.
+ * Order holds per target: a run never sends a record before the ones ahead of it were accepted.
  */
 export interface ShipResult {
+  /** Records delivered by this run (the most any target took). */
   sent: number;
-  /** Targets that could not be reached before sending (nothing was sent; the cursor stayed). */
+  /** Targets that could not be reached before sending (nothing was sent to them). */
   unreachable: string[];
-  /** True when the cursor moved past the records sent. */
+  /** True when some target's cursor moved. */
+  advanced: boolean;
+  error?: string;
+  targets: TargetResult[];
+}
+
+export interface TargetResult {
+  target: string;
+  sent: number;
   advanced: boolean;
   error?: string;
 }
@@ -29,81 +49,164 @@ export interface ShipResult {
  */
 export const SHIP_CHUNK = 5000;
 
+/** Tries of one chunk within a run, and the first wait between them (doubled each time). */
+const ATTEMPTS = 3;
+const BACKOFF_MS = 200;
+
 export async function shipOnce(auditLog: string, cursorPath: string, config: ShipConfig): Promise<ShipResult> {
-  let { lines, next } = newLines(auditLog, readCursor(cursorPath), SHIP_CHUNK);
-  if (lines.length === 0) return { sent: 0, unreachable: [], advanced: false };
-  const unreachable: string[] = [];
-  await Promise.all(
-    config.targets.map(async (t) => {
-      if (!(await reachable(t, config.timeoutMs))) unreachable.push(describeTarget(t));
-    }),
-  );
-  if (unreachable.length > 0)
-    return { sent: 0, unreachable, advanced: false, error: `unreachable: ${unreachable.join(', ')}` };
+  const targets = await Promise.all(config.targets.map((t) => shipTarget(auditLog, cursorPath, t, config)));
+  const unreachable = targets.filter((r) => r.unreachable).map((r) => r.target);
+  const errors = targets.filter((r) => r.error !== undefined).map((r) => `${r.target}: ${r.error}`);
+  return {
+    sent: Math.max(0, ...targets.map((r) => r.sent)),
+    unreachable,
+    advanced: targets.some((r) => r.advanced),
+    ...(errors.length > 0
+      ? { error: unreachable.length === errors.length ? `unreachable: ${unreachable.join(', ')}` : errors.join('; ') }
+      : {}),
+    targets: targets.map(({ unreachable: _u, ...r }) => r),
+  };
+}
+
+async function shipTarget(
+  auditLog: string,
+  cursorPath: string,
+  t: ShipTarget,
+  config: ShipConfig,
+): Promise<TargetResult & { unreachable: boolean }> {
+  const target = describeTarget(t);
+  const files = targetFiles(cursorPath, t);
+  // A cursor from before per-target cursors (one for all targets) is where each target starts.
+  let { lines, next } = newLines(auditLog, readCursor(files.cursor) ?? readCursor(cursorPath), SHIP_CHUNK);
+  if (lines.length === 0) return { target, sent: 0, advanced: false, unreachable: false };
+  if (!(await reachable(t, config.timeoutMs))) {
+    noteFailure(files.state, target, 'unreachable');
+    return { target, sent: 0, advanced: false, error: 'unreachable', unreachable: true };
+  }
   let sent = 0;
   while (lines.length > 0) {
-    const error = await shipChunk(lines, config);
+    let error: string | undefined;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** (attempt - 1)));
+      // A transport that cannot even start (a missing module) is a failed chunk too.
+      error = await shipChunk(lines, t, config).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+      if (error === undefined) break;
+    }
     // `sent`: what was delivered (the cursor is past it); the failed chunk goes again next run.
-    if (error !== undefined) return { sent, unreachable, advanced: sent > 0, error };
-    writeCursor(cursorPath, next);
+    if (error !== undefined) {
+      noteFailure(files.state, target, error);
+      return { target, sent, advanced: sent > 0, error, unreachable: false };
+    }
+    writeCursor(files.cursor, next);
+    noteSuccess(files.state, target);
     sent += lines.length;
     ({ lines, next } = newLines(auditLog, next, SHIP_CHUNK));
   }
-  return { sent, unreachable, advanced: true };
+  return { target, sent, advanced: true, unreachable: false };
 }
 
-/** One transport session over `lines`: undefined when every target closed in time without an error. */
-async function shipChunk(lines: readonly string[], config: ShipConfig): Promise<string | undefined> {
+/** One transport session over `lines` to one target: undefined when the sink accepted them all. */
+async function shipChunk(lines: readonly string[], t: ShipTarget, config: ShipConfig): Promise<string | undefined> {
   // pino is loaded only here: `audit ship` is the only command that needs it.
   const { pino } = await import('pino');
-  const transport = pino.transport({
-    targets: config.targets.map((t) => pinoTarget(t, lines.length, config.timeoutMs)) as never,
-    // The OpenTelemetry resource describes the host only: the SDK's other detectors add the
-    // process's command line and environment-given attributes, which are not the audit's to send.
-    worker: { env: { ...process.env, OTEL_NODE_RESOURCE_DETECTORS: 'host' } },
-  });
-  let failure: string | undefined;
-  transport.on('error', (err: Error) => {
-    failure = err.message;
-  });
-  const logger = pino({ base: null, messageKey: 'msg' }, transport);
-  for (const line of lines) {
-    // The stored record, as written (already redacted): its fields go as the log's fields.
-    const record = JSON.parse(line) as Record<string, unknown>;
-    logger.info(
-      { ...record, msg: undefined },
-      `${String(record.decision ?? '')} ${String(record.command ?? '')}`.trim(),
-    );
-  }
-  const closed = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), config.timeoutMs);
-    transport.once('close', () => {
-      clearTimeout(timer);
-      resolve(true);
+  const ackDir = mkdtempSync(join(tmpdir(), 'shimctl-ship-'));
+  const ackFile = join(ackDir, 'ack.jsonl');
+  try {
+    const transport = pino.transport({
+      targets: [pinoTarget(t, lines.length, config.timeoutMs, ackFile)] as never,
+      // The OpenTelemetry resource describes the host only: the SDK's other detectors add the
+      // process's command line and environment-given attributes, which are not the audit's to send.
+      worker: { env: { ...process.env, OTEL_NODE_RESOURCE_DETECTORS: 'host' } },
     });
-    transport.end();
-  });
-  if (!closed || failure !== undefined) return failure ?? `the transports did not finish within ${config.timeoutMs} ms`;
+    let failure: string | undefined;
+    transport.on('error', (err: Error) => {
+      failure = err.message;
+    });
+    const logger = pino({ base: null, messageKey: 'msg' }, transport);
+    for (const line of lines) {
+      // The stored record, as written (already redacted): its fields go as the log's fields.
+      const record = JSON.parse(line) as Record<string, unknown>;
+      logger.info(
+        { ...record, msg: undefined },
+        `${String(record.decision ?? '')} ${String(record.command ?? '')}`.trim(),
+      );
+    }
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), config.timeoutMs);
+      transport.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      transport.end();
+    });
+    if (!closed) {
+      // Stop a worker still pushing: what it delivers late arrives twice (at least once).
+      void (transport as unknown as { worker?: { terminate(): Promise<number> } }).worker?.terminate();
+      return `the transport did not finish within ${config.timeoutMs} ms`;
+    }
+    if (failure !== undefined) return failure;
+    return t.type === 'loki' || t.type === 'otlp' ? ackError(ackFile, t.type) : undefined;
+  } finally {
+    rmSync(ackDir, { recursive: true, force: true });
+  }
+}
+
+/** What shipAck.cjs wrote: undefined only for a closed transport with no failed push (and, for Loki, a push). */
+function ackError(ackFile: string, kind: 'loki' | 'otlp'): string | undefined {
+  let notes: { push?: boolean; error?: string; done?: boolean }[];
+  try {
+    notes = readFileSync(ackFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { push?: boolean; error?: string; done?: boolean });
+  } catch {
+    return 'the transport reported nothing (it did not start)';
+  }
+  const failed = notes.find((n) => n.error !== undefined);
+  if (failed) return failed.error;
+  if (!notes.some((n) => n.done)) return 'the transport did not close';
+  if (kind === 'loki' && !notes.some((n) => n.push)) return 'the sink answered no push';
   return undefined;
 }
 
-function pinoTarget(t: ShipTarget, records: number, timeoutMs: number): Record<string, unknown> {
+/**
+ * The ack wrapper: beside the bundle (dist/shipAck.cjs), beside this file (tests run the source),
+ * or in the source tree under the working directory (scripts/benchShip.mjs bundles to ESM, which
+ * has no __dirname). Missing, the run fails (the cursor stays) rather than ship unacknowledged.
+ */
+function shipAckPath(): string {
+  const candidates = [
+    ...(typeof __dirname === 'string' ? [join(__dirname, 'shipAck.cjs')] : []),
+    join(process.cwd(), 'src', 'infrastructure', 'audit', 'ship', 'shipAck.cjs'),
+  ];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`shipAck.cjs not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+function pinoTarget(t: ShipTarget, records: number, timeoutMs: number, ackFile: string): Record<string, unknown> {
   if (t.type === 'file') return { target: 'pino/file', options: { destination: t.path, mkdir: true } };
-  if (t.type === 'otlp') return otlpTarget(t, records, timeoutMs);
+  if (t.type === 'otlp') return acked('otlp', otlpTarget(t, records, timeoutMs), ackFile);
   // One batch, pushed by pino-loki's close, which awaits it: unbatched, each record was pushed
   // unawaited and the close returned at once (the cursor moved past records still in flight,
   // in no set order). No size cap (its default drops the oldest past 10,000) and no interval
   // push during a run (interval pushes are not awaited either).
   if (t.type === 'loki') {
-    return {
-      target: 'pino-loki',
-      options: {
-        host: t.url,
-        batching: { interval: LOKI_NO_INTERVAL_S, maxBufferSize: 0 },
-        timeout: timeoutMs,
-        labels: { app: 'shimctl', ...t.labels },
+    return acked(
+      'loki',
+      {
+        target: 'pino-loki',
+        options: {
+          host: t.url,
+          batching: { interval: LOKI_NO_INTERVAL_S, maxBufferSize: 0 },
+          timeout: timeoutMs,
+          labels: { app: 'shimctl', ...t.labels },
+          // shipAck.cjs reports the failure; pino-loki's own message would only go to stderr.
+          silenceErrors: true,
+        },
       },
-    };
+      ackFile,
+    );
   }
   return {
     pipeline: [
@@ -113,8 +216,16 @@ function pinoTarget(t: ShipTarget, records: number, timeoutMs: number): Record<s
   };
 }
 
+/** `inner` run by shipAck.cjs, which writes the sink's answers to `ackFile`. */
+function acked(kind: 'loki' | 'otlp', inner: Record<string, unknown>, ackFile: string): Record<string, unknown> {
+  return {
+    target: shipAckPath(),
+    options: { kind, inner: inner.target, innerOptions: inner.options, ackFile },
+  };
+}
+
 /**
- * pino-opentelemetry-transport with one batch processor. Its queue holds the whole run: the
+ * pino-opentelemetry-transport with one batch processor. Its queue holds the whole chunk: the
  * SDK's default (2,048) drops what does not fit, and a backlog is larger. Its close (the
  * provider's shutdown) exports what is queued before it ends. The resource names the service
  * and the host (see the worker's env above); the record's fields are the log's attributes.
@@ -138,10 +249,13 @@ function otlpTarget(
           t.protocol === 'http/json'
             ? { protocol: 'http', httpExporterOptions: exporter }
             : { protocol: 'http/protobuf', protobufExporterOptions: exporter },
+        // One export of the whole chunk, at the close: with several batches the SDK sends them at
+        // once, and a failed one followed by an accepted one put records out of order when
+        // the chunk went again.
         processorConfig: {
           maxQueueSize: Math.max(2048, records),
-          maxExportBatchSize: 512,
-          scheduledDelayMillis: 200,
+          maxExportBatchSize: Math.max(2048, records),
+          scheduledDelayMillis: LOKI_NO_INTERVAL_S * 1000,
           exportTimeoutMillis: timeoutMs,
         },
       },
@@ -149,16 +263,8 @@ function otlpTarget(
   };
 }
 
-/** A day: longer than any run (bounded by timeoutMs ≤ 600 s), so only the close pushes. */
+/** A day: longer than any run (bounded by timeoutMs ≤ 600 s), so only the close pushes (Loki and OTLP). */
 const LOKI_NO_INTERVAL_S = 86_400;
-
-export function describeTarget(t: ShipTarget): string {
-  return t.type === 'file'
-    ? `file ${t.path}`
-    : t.type === 'syslog'
-      ? `syslog ${t.host}:${t.port}`
-      : `${t.type} ${t.url}`;
-}
 
 /** A TCP connect to the target's host and port, bounded; a file target is always reachable. */
 function reachable(t: ShipTarget, timeoutMs: number): Promise<boolean> {

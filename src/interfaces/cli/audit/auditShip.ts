@@ -1,6 +1,6 @@
-import { dirname, join } from 'node:path';
 import { createApp } from '../../../compositionRoot.js';
 import { readShipConfig, shipConfigPath } from '../../../infrastructure/audit/ship/shipConfig.js';
+import { shipCursorBase } from '../../../infrastructure/audit/ship/shipReport.js';
 import type { CliContext } from '../cliContext.js';
 import { EXIT } from '../exitCodes.js';
 import { UsageError } from '../runCommand.js';
@@ -32,7 +32,7 @@ export async function auditShip(values: { once?: boolean; json?: boolean }, ctx:
   }
   const auditLog = createApp(ctx.env).paths.auditLog;
   const { shipOnce } = await import('../../../infrastructure/audit/ship/shipOnce.js');
-  const result = await shipOnce(auditLog, join(dirname(auditLog), 'ship.cursor'), config);
+  const result = await shipOnce(auditLog, shipCursorBase(auditLog), config);
   if (json) ctx.stdout.write(`${JSON.stringify(result)}\n`);
   else if (!result.error) ctx.stdout.write(`shipped ${result.sent} records\n`);
   else if (result.advanced)

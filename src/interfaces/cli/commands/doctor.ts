@@ -6,6 +6,7 @@ import type { StatePaths } from '../../../infrastructure/paths/statePaths.js';
 import type { Check } from '../../../infrastructure/install/doctorChecks.js';
 import { auditHealthChecks } from '../../../infrastructure/audit/auditHealth.js';
 import { auditSettings } from '../audit/auditSettings.js';
+import { shipChecks, shipReport } from '../../../infrastructure/audit/ship/shipReport.js';
 import type { CliCommand } from '../cliContext.js';
 import { EXIT } from '../exitCodes.js';
 import { runCommand } from '../runCommand.js';
@@ -50,6 +51,7 @@ export const doctorCommand: CliCommand = {
             ...doctorChecks(paths, ctx.env),
             ...configChecks(paths, ctx.cwd),
             ...auditHealthChecks(paths.auditLog, auditSettings(ctx), Date.now()),
+            ...shipChecks(shipReport(ctx.env, paths.auditLog)),
           ];
           if (values.json) ctx.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
           else {

@@ -9,6 +9,7 @@ import { runCommand } from '../runCommand.js';
 import { auditSettings } from '../audit/auditSettings.js';
 import { configStatusLines } from '../configLines.js';
 import { errorMessage } from '../../../application/shimctlError.js';
+import { shipReport, shipStatusLines } from '../../../infrastructure/audit/ship/shipReport.js';
 
 const USAGE = 'usage: shimctl status [--json]\n';
 
@@ -42,6 +43,8 @@ export const statusCommand: CliCommand = {
             config: configReport(paths, ctx.cwd),
             // The local HTTP API (`shimctl serve`), when one runs for this user.
             http: readServerInfo(serverFiles(paths.stateDir))?.url ?? null,
+            // Per ship target: records not yet accepted, the last successful push, the last error.
+            ship: shipReport(ctx.env, paths.auditLog),
           };
           if (values.json) {
             ctx.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
@@ -60,6 +63,7 @@ export const statusCommand: CliCommand = {
             ]),
             ...configStatusLines(status.config),
             `http api:     ${status.http ?? 'not running (shimctl serve)'}`,
+            ...shipStatusLines(status.ship),
           ];
           ctx.stdout.write(`${lines.join('\n')}\n`);
           return EXIT.OK;

@@ -33,6 +33,8 @@ export interface OtlpReceiver {
   logs: OtlpLog[];
   contentTypes: string[];
   listen(): Promise<void>;
+  /** Answer with `status` from now on (a failing sink: 500); `ok` restores the normal answer. */
+  fail(status: number | 'ok'): void;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,9 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
       out.port = sink.port;
       out.url = `http://127.0.0.1:${out.port}/v1/logs`;
     },
+    fail(status) {
+      sink?.setStatus(status === 'ok' ? 200 : status);
+    },
     close: async () => {
       await sink?.close();
     },
@@ -99,6 +104,10 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
 
 export interface HttpSink {
   port: number;
+  /** From now on answer every request with this status (500: the sink fails; 200: it recovers). */
+  setStatus(status: number): void;
+  /** Requests read in full so far, answered or not. */
+  received(): number;
   close(): Promise<void>;
 }
 export interface HttpSinkOptions {
@@ -110,25 +119,35 @@ export interface HttpSinkOptions {
   delayMs?: number;
 }
 
-/** A loopback HTTP sink in a worker thread (httpSinkWorker.mjs says why); `take` gets each request. */
+/**
+ * A loopback HTTP sink in a worker thread (httpSinkWorker.mjs says why); `take` gets each request
+ * it accepted (answered 2xx): a request it answered with an error never arrived.
+ */
 export function startHttpSink(
   options: HttpSinkOptions,
   take: (contentType: string, body: Buffer) => void,
 ): Promise<HttpSink> {
   const worker = new Worker(new URL('./httpSinkWorker.mjs', import.meta.url), { workerData: options });
+  let received = 0;
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.on('message', (m: { listening?: number; contentType?: string; body?: Uint8Array }) => {
-      if (m.listening !== undefined) {
-        resolve({
-          port: m.listening,
-          close: () =>
-            new Promise<void>((done) => {
-              worker.once('exit', () => done());
-              worker.postMessage('close');
-            }),
-        });
-      } else take(m.contentType!, Buffer.from(m.body!));
-    });
+    worker.on(
+      'message',
+      (m: { listening?: number; received?: true; contentType?: string; body?: Uint8Array; status?: number }) => {
+        if (m.received) received++;
+        else if (m.listening !== undefined) {
+          resolve({
+            port: m.listening,
+            setStatus: (status) => worker.postMessage({ status }),
+            received: () => received,
+            close: () =>
+              new Promise<void>((done) => {
+                worker.once('exit', () => done());
+                worker.postMessage('close');
+              }),
+          });
+        } else if (m.status! >= 200 && m.status! < 300) take(m.contentType!, Buffer.from(m.body!));
+      },
+    );
   });
 }

@@ -1,6 +1,6 @@
 // The shipping cursor read in chunks (shipOnce sends at most SHIP_CHUNK records per transport
 // session): every line once, in order, across a rotation, a partial last line left for later.
-import { appendFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +39,22 @@ describe.each([1, 3, 7, 1000])('newLines in chunks of %i', (max) => {
     expect(second.ids).toEqual([10, 11, 12, 13, 14, 15, 16, 17].map((i) => `r-${i}`));
     appendFileSync(log, `,"command":"x"}\n`);
     expect(drain(log, second.cursor, max).ids).toEqual(['r-18']);
+  });
+});
+
+describe('a cursor whose file retention deleted', () => {
+  it('goes on with every file left, oldest first (they are all newer than the deleted one)', () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'shimctl-cursor-')), 'audit.jsonl');
+    writeFileSync(log, [0, 1, 2].map(rec).join(''));
+    const first = drain(log, undefined, 1000);
+    appendFileSync(log, [3].map(rec).join(''));
+    // Three rotations while shipping was stopped; the oldest (the cursor's file) is deleted.
+    renameSync(log, `${log}.1`);
+    writeFileSync(log, [4, 5].map(rec).join(''));
+    renameSync(`${log}.1`, `${log}.2`);
+    renameSync(log, `${log}.1`);
+    writeFileSync(log, [6].map(rec).join(''));
+    unlinkSync(`${log}.2`);
+    expect(drain(log, first.cursor, 1000).ids).toEqual(['r-4', 'r-5', 'r-6']);
   });
 });

@@ -71,7 +71,11 @@ describe('shipping from 8 writers across a receiver outage', () => {
       { type: 'loki', url: loki.url },
       { type: 'file', path: file },
     ];
-    const config: ShipConfig = { targets, timeoutMs: 8000 };
+    // Exactly once holds when every push's answer comes back within the bound: past it the run
+    // counts the chunk as failed and sends it again (at least once, docs/execution-and-audit.md).
+    // On this 2-core box at load 15, with 8 writers running, an OTLP export of 500 records once
+    // took longer than 8 s: the bound is generous so the test checks loss and order, not the load.
+    const config: ShipConfig = { targets, timeoutMs: 30_000 };
     await otlp.close();
     await loki.close();
 
@@ -83,7 +87,7 @@ describe('shipping from 8 writers across a receiver outage', () => {
     ).finally(() => {
       writing = false;
     });
-    const runs: { sent: number; advanced: boolean; unreachable: string[] }[] = [];
+    const runs: { sent: number; advanced: boolean; unreachable: string[]; error?: string }[] = [];
     const ship = async (): Promise<void> => {
       runs.push(await shipOnce(paths.auditLog, cursor, config));
     };
@@ -101,7 +105,7 @@ describe('shipping from 8 writers across a receiver outage', () => {
     for (let i = 0; i < 5 && (runs.length === 0 || runs.at(-1)!.sent > 0 || !runs.at(-1)!.advanced); i++) await ship();
     expect(runs.at(-1)).toMatchObject({ sent: 0 });
     console.log(
-      `fleet: ${runs.length} runs, ${runs.filter((r) => r.unreachable.length > 0).length} while down, ${runs.filter((r) => r.advanced).length} delivered`,
+      `fleet: ${runs.length} runs, ${runs.filter((r) => r.unreachable.length > 0).length} while down, ${runs.filter((r) => r.advanced).length} delivered; errors other than unreachable: ${JSON.stringify(runs.map((r) => r.error).filter((e) => e && !e.startsWith('unreachable')))}`,
     );
     expect(runs.some((r) => r.unreachable.length > 0)).toBe(true);
 

@@ -11,6 +11,10 @@ export interface StandInLoki {
   port: number;
   close(): Promise<void>;
   listen(): Promise<void>;
+  /** Pushes read in full so far, answered or not. */
+  received(): number;
+  /** Answer with `status` from now on (a failing sink: 500); `ok` restores the normal answer. */
+  fail(status: number | 'ok'): void;
 }
 
 export async function startStandInLoki(port = 0, delayMs = 0): Promise<StandInLoki> {
@@ -30,6 +34,10 @@ export async function startStandInLoki(port = 0, delayMs = 0): Promise<StandInLo
       );
       out.port = sink.port;
       out.url = `http://127.0.0.1:${out.port}`;
+    },
+    received: () => sink?.received() ?? 0,
+    fail(status) {
+      sink?.setStatus(status === 'ok' ? 204 : status);
     },
     close: async () => {
       await sink?.close();

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { ShipTarget } from './shipConfig.js';
+
+/**
+ * Per-target shipping state beside the cursor, for `status` and `doctor`: when the sink last
+ * accepted records, and the last failure. Each target has its own cursor, so a sink that is
+ * down holds back only its own records: the others are neither delayed nor sent twice.
+ */
+export interface ShipState {
+  target: string;
+  lastOkAt?: string;
+  lastError?: string;
+  lastErrorAt?: string;
+  /** Failed runs since the last success. */
+  failures: number;
+}
+
+export function describeTarget(t: ShipTarget): string {
+  return t.type === 'file'
+    ? `file ${t.path}`
+    : t.type === 'syslog'
+      ? `syslog ${t.host}:${t.port}`
+      : `${t.type} ${t.url}`;
+}
+
+/** The target's cursor and state files: named by a hash of what the target is, so editing a target starts it afresh. */
+export function targetFiles(cursorPath: string, t: ShipTarget): { cursor: string; state: string } {
+  const key = createHash('sha256').update(describeTarget(t)).digest('hex').slice(0, 12);
+  return { cursor: `${cursorPath}.${key}`, state: `${cursorPath}.${key}.state` };
+}
+
+export function readShipState(path: string): ShipState | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ShipState;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeState(path: string, state: ShipState): void {
+  writeFileSync(`${path}.tmp`, JSON.stringify(state), { mode: 0o600 });
+  renameSync(`${path}.tmp`, path);
+}
+
+export function noteSuccess(path: string, target: string, now = new Date()): void {
+  const was = readShipState(path);
+  writeState(path, { ...was, target, lastOkAt: now.toISOString(), failures: 0 });
+}
+
+export function noteFailure(path: string, target: string, error: string, now = new Date()): void {
+  const was = readShipState(path);
+  writeState(path, {
+    ...was,
+    target,
+    lastError: error,
+    lastErrorAt: now.toISOString(),
+    failures: (was?.failures ?? 0) + 1,
+  });
+}
