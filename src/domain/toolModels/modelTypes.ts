@@ -34,7 +34,8 @@ export type Arity = 'none' | 'required' | 'optional';
 
 /** A state an option switches on that changes how operands are read. */
 /** `inspect`: an action that only reads (`ssh-keygen -l`, `-y`): options like `-f` then read instead of write. */
-export type Mode = 'recursive' | 'pattern-given' | 'program-file' | 'inspect';
+/** `operand-paths`: operands name local files too (`curl --proto-default file PATH`). */
+export type Mode = 'recursive' | 'pattern-given' | 'program-file' | 'inspect' | 'operand-paths';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */
@@ -65,6 +66,18 @@ export interface OptionModel {
    * `-O write-attestation=F`); any other value is data. Replaces `effect` for the value.
    */
   pathAfter?: Readonly<Record<string, Effect>>;
+  /**
+   * The value names a path only where it matches, the path being group 1, with `effect`; any other
+   * value is data (`curl -d @FILE`: /^@(.+)$/, `-F name=@FILE`, `-b FILE` without `=`).
+   */
+  pathIn?: RegExp;
+  /** How a `network` value names targets when it is no URL: a `host:port:addr` map, a local socket path. */
+  target?: 'addresses' | 'socket';
+  /**
+   * Facts that one tool-specific reader needs besides the effect, named in the tool's file
+   * (curl's and wget's `plain-read`, `method`, `server-named`, …: see tools/curl.ts).
+   */
+  tags?: readonly string[];
   /** Another stage already reviews this effect (find -exec's command: escapeHatches.ts); the model records it only. */
   reviewedBy?: string;
   /** Why the effect matters, shown in the reason. */
