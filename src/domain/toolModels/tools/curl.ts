@@ -8,13 +8,16 @@ import { opt, plain } from '../spell.js';
  *
  * Operands are URL targets, judged by the URL policy (findUrls): `reviewedBy`. Options whose value
  * is a URL, a proxy, an address map or a socket are targets too. `tags` carry the facts one
- * reader needs: `plain-read` (a dev-server check may use it), `method`, `write-out`,
+ * reader needs: `plain-read` (a dev-server check may use it), `method`, `sends` (a body or an
+ * upload), `write-out`,
  * `server-named` (the server picks the file name), `remote-name` (saved under the URL's name),
  * `save-dir`. Boolean options also take `--no-NAME`.
  */
 const URLS = 'urls/findUrls.ts';
 const CONFIG = 'policy/escapeHatches.ts';
 const read = ['plain-read'] as const;
+/** A request body or upload (policy/packs/net.ts asks before sending data). */
+const SENDS = ['sends'] as const;
 /** `-d @FILE`: a value starting with `@` reads that file. */
 const AT = /^@(.+)$/s;
 /** `--data-urlencode name@FILE` and `@FILE`. */
@@ -70,32 +73,37 @@ const OPTIONS: OptionModel[] = [
   }),
   opt('-O, --remote-name', 'curl -O https://example.com/x.tgz', 'write', {
     tags: ['remote-name'],
+    reviewedBy: 'policy/httpClientOptions.ts',
     why: 'saves under the name in the URL (policy/downloadNames.ts)',
   }),
   opt('--remote-name-all', 'curl --remote-name-all https://example.com/x.tgz', 'write', {
     tags: ['remote-name'],
+    reviewedBy: 'policy/httpClientOptions.ts',
     why: 'saves under the name in the URL (policy/downloadNames.ts)',
   }),
   opt('-J, --remote-header-name', 'curl -OJ https://example.com/x', 'write', {
     tags: ['server-named'],
+    reviewedBy: CONFIG,
     why: 'the server chooses the file name',
   }),
   // Files read (and sent, for uploads and bodies).
-  opt('-T, --upload-file=FILE', 'curl -T file.txt https://example.com/', 'read'),
-  opt('-d, --data=DATA', 'curl -d a=1 https://example.com', 'read', { pathIn: AT }),
-  opt('--data-ascii=DATA', 'curl --data-ascii a=1 https://example.com', 'read', { pathIn: AT }),
-  opt('--data-binary=DATA', 'curl --data-binary @body.bin https://example.com', 'read', { pathIn: AT }),
-  opt('--json=DATA', 'curl --json {} https://example.com', 'read', { pathIn: AT }),
-  opt('--data-raw=DATA', 'curl --data-raw @literal https://example.com'),
+  opt('-T, --upload-file=FILE', 'curl -T file.txt https://example.com/', 'read', { tags: SENDS }),
+  opt('-d, --data=DATA', 'curl -d a=1 https://example.com', 'read', { pathIn: AT, tags: SENDS }),
+  opt('--data-ascii=DATA', 'curl --data-ascii a=1 https://example.com', 'read', { pathIn: AT, tags: SENDS }),
+  opt('--data-binary=DATA', 'curl --data-binary @body.bin https://example.com', 'read', { pathIn: AT, tags: SENDS }),
+  opt('--json=DATA', 'curl --json {} https://example.com', 'read', { pathIn: AT, tags: SENDS }),
+  opt('--data-raw=DATA', 'curl --data-raw @literal https://example.com', 'none', { tags: SENDS }),
   opt('--data-urlencode=DATA', 'curl --data-urlencode q@query.txt https://example.com', 'read', {
     pathIn: URLENCODE,
+    tags: SENDS,
   }),
   opt('--url-query=DATA', 'curl --url-query q@query.txt https://example.com', 'read', { pathIn: URLENCODE }),
   opt('--variable=NAME', 'curl --variable host@name.txt https://example.com', 'read', { pathIn: URLENCODE }),
   opt('-F, --form=NAME=CONTENT', 'curl -F f=@a.txt https://example.com', 'read', {
     pathIn: /^[^=]*=[@<]([^;]+)/s,
+    tags: SENDS,
   }),
-  opt('--form-string=NAME=STRING', 'curl --form-string f=@a https://example.com'),
+  opt('--form-string=NAME=STRING', 'curl --form-string f=@a https://example.com', 'none', { tags: SENDS }),
   opt('-H, --header=HEADER', 'curl -H Accept:text/plain https://example.com', 'read', { pathIn: AT, tags: read }),
   opt('--proxy-header=HEADER', 'curl --proxy-header X:1 -x 127.0.0.1:3128 https://example.com', 'read', {
     pathIn: AT,

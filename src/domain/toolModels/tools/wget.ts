@@ -9,12 +9,18 @@ import { opt, plain } from '../spell.js';
  * Boolean long options take an optional `=on|off` and a `--no-NAME` twin (wget's init_switches);
  * `-nv`, `-nc`, `-nd`, `-nH`, `-np` are `-n` with letters. Operands are URL targets (findUrls).
  * `tags`: `plain-read` (a dev-server check may use it), `redirects` (only `=0` keeps it plain),
+ * `sends` (a body), `method`,
  * `one-output` (one named document, not URL-named files), `save-dir`, `force-dirs`,
  * `server-named` (names the review cannot see: recursion, Content-Disposition).
  */
 const URLS = 'urls/findUrls.ts';
 const read = ['plain-read'] as const;
-const SERVER = { tags: ['server-named'], why: 'saves files under names the server chooses' };
+const SENDS = ['sends'] as const;
+const SERVER = {
+  tags: ['server-named'],
+  reviewedBy: 'policy/escapeHatches.ts',
+  why: 'saves files under names the server chooses',
+};
 
 const OPTIONS: OptionModel[] = [
   opt('-e, --execute=COMMAND', 'wget -e robots=off https://example.com', 'exec', {
@@ -45,8 +51,11 @@ const OPTIONS: OptionModel[] = [
   opt('--warc-file=FILENAME', 'wget --warc-file=arch https://example.com', 'write'),
   opt('--warc-tempdir=DIRECTORY', 'wget --warc-tempdir=tmp https://example.com', 'write'),
   opt('--load-cookies=FILE', 'wget --load-cookies=jar.txt https://example.com', 'read'),
-  opt('--post-file=FILE', 'wget --post-file=body.json https://example.com', 'read'),
-  opt('--body-file=FILE', 'wget --method=PUT --body-file=body.json https://example.com', 'read'),
+  opt('--post-file=FILE', 'wget --post-file=body.json https://example.com', 'read', { tags: SENDS }),
+  opt('--body-file=FILE', 'wget --method=PUT --body-file=body.json https://example.com', 'read', { tags: SENDS }),
+  opt('--post-data=STRING', 'wget --post-data=a=1 https://example.com', 'none', { tags: SENDS }),
+  opt('--body-data=STRING', 'wget --method=PUT --body-data=x https://example.com', 'none', { tags: SENDS }),
+  opt('--method=HTTPMethod', 'wget --method=HEAD https://example.com', 'none', { tags: ['method'] }),
   opt('--certificate=FILE', 'wget --certificate=client.pem https://example.com', 'read'),
   opt('--private-key=FILE', 'wget --private-key=client.key https://example.com', 'read'),
   opt('--ca-certificate=FILE', 'wget --ca-certificate=ca.pem https://example.com', 'read'),
@@ -141,9 +150,6 @@ const OPTIONS: OptionModel[] = [
     '--no-http-keep-alive',
     '--no-cookies',
     '--keep-session-cookies[=BOOL]',
-    '--post-data=STRING',
-    '--method=HTTPMethod',
-    '--body-data=STRING',
     '--auth-no-challenge[=BOOL]',
     '--secure-protocol=PR',
     '--https-only[=BOOL]',
