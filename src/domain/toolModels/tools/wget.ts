@@ -260,7 +260,8 @@ export const WGETRC_HARMLESS: ReadonlySet<string> = new Set([
   'mirror',
   'inet4only',
   'inet6only',
+  'noproxy',
 ]);
 
 /** wgetrc proxy commands: their values are judged as URLs (review/assignmentEffects.ts). */
-export const WGETRC_PROXIES: ReadonlySet<string> = new Set(['httpproxy', 'httpsproxy', 'ftpproxy', 'noproxy']);
+export const WGETRC_PROXIES: ReadonlySet<string> = new Set(['httpproxy', 'httpsproxy', 'ftpproxy']);
