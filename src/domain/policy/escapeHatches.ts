@@ -158,7 +158,10 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       const unreviewed = unreviewedWgetSettings(o.settings);
       if (unreviewed.length)
         out.verdicts.push(
-          hatch(`${name} -e runs wgetrc commands (${unreviewed.join(', ')}) that can upload or write files`, 'medium'),
+          hatch(
+            `${name} -e runs wgetrc commands (${unreviewed.join(', ')}) that can upload, write files or run programs`,
+            'medium',
+          ),
         );
       // `curl -J`, `wget -r`, `--content-disposition`: the server names the files written (downloadNames.ts).
       if (o.serverNamed.length)

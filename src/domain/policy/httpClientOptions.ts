@@ -5,22 +5,11 @@
  * secrets and writes into protected files are judged by the path checks.
  */
 import type { PathArg } from '../paths/judgePaths.js';
+import type { OptionModel } from '../toolModels/modelTypes.js';
+import { WGETRC_FILES, WGETRC_HARMLESS, WGETRC_PROXIES } from '../toolModels/tools/wget.js';
 import { matchLongOption } from './longOption.js';
-import type { ClientSpec, Use } from '../urls/httpClientFacts.js';
-import { httpClientSpec } from '../urls/httpClientFacts.js';
+import { hasTag, httpClientSpec } from '../urls/httpClientFacts.js';
 import { downloadPaths } from './downloadNames.js';
-
-const WGETRC_FILES: Readonly<Record<string, 'read' | 'write'>> = {
-  postfile: 'read',
-  bodyfile: 'read',
-  inputfile: 'read',
-  loadcookies: 'read',
-  cacertificate: 'read',
-  outputdocument: 'write',
-  logfile: 'write',
-  savecookies: 'write',
-  dirprefix: 'write',
-};
 
 export interface HttpClientOptions {
   paths: PathArg[];
@@ -32,64 +21,34 @@ export interface HttpClientOptions {
   serverNamed: string[];
 }
 
-/** Options whose files are named by the server, or many at once: the review cannot see those names. */
-const SERVER_NAMED: Readonly<Record<string, ReadonlySet<string>>> = {
-  curl: new Set(['-J', '--remote-header-name']),
-  wget: new Set([
-    '-r',
-    '-m',
-    '-p',
-    '--recursive',
-    '--mirror',
-    '--page-requisites',
-    '--content-disposition',
-    '--trust-server-names',
-  ]),
+const ACCESS: Readonly<Record<string, 'read' | 'write'>> = {
+  read: 'read',
+  list: 'read',
+  loads: 'read',
+  write: 'write',
 };
 
-function addUse(use: Use, v: string, out: HttpClientOptions): void {
-  switch (use) {
-    case 'write':
-      out.paths.push({ raw: v, access: 'write' });
-      break;
-    case 'read':
-      out.paths.push({ raw: v, access: 'read' });
-      break;
-    case 'config':
-      out.configs.push(v);
-      out.paths.push({ raw: v, access: 'read' });
-      break;
-    case 'setting': {
-      out.settings.push(v);
-      // `-e post_file=F` is `--post-file=F`: the settings that name files are judged like the options.
-      const access = Object.hasOwn(WGETRC_FILES, wgetrcKey(v)) ? WGETRC_FILES[wgetrcKey(v)] : undefined;
-      if (access) out.paths.push({ raw: v.slice(v.indexOf('=') + 1).trim(), access });
-      break;
-    }
-    case 'at':
-      if (v.startsWith('@') && v.length > 1) out.paths.push({ raw: v.slice(1), access: 'read' });
-      break;
-    case 'urlencode': {
-      const m = /^[^=]*?@(.+)$/.exec(v);
-      if (m) out.paths.push({ raw: m[1]!, access: 'read' });
-      break;
-    }
-    case 'form': {
-      const m = /^[^=]*=[@<]([^;]+)/.exec(v);
-      if (m) out.paths.push({ raw: m[1]!, access: 'read' });
-      break;
-    }
-    case 'cookie':
-      if (v && !v.includes('=')) out.paths.push({ raw: v, access: 'read' });
-      break;
-    default:
-      break;
+/** What a value of `option` names (toolModels/tools/curl.ts, wget.ts): files read or written, configs, settings. */
+function addUse(option: OptionModel, v: string, out: HttpClientOptions): void {
+  // An optional value (`wget --recursive=off`) is a switch, never a file.
+  if (option.arity !== 'required') return;
+  if (option.effect === 'loads' && option.reviewedBy === 'policy/escapeHatches.ts') out.configs.push(v);
+  // `wget -e KEY=VALUE`: `-e post_file=F` is `--post-file=F`; the settings that name files are judged like the options.
+  if (option.effect === 'exec' && option.reviewedBy === 'policy/httpClientOptions.ts') {
+    out.settings.push(v);
+    const key = wgetrcKey(v);
+    const access = Object.hasOwn(WGETRC_FILES, key) ? WGETRC_FILES[key] : undefined;
+    if (access) out.paths.push({ raw: v.slice(v.indexOf('=') + 1).trim(), access });
+    return;
   }
-}
-
-/** Every reading of an ambiguous prefix counts (`--c F` is judged as config, cookie jar and cookie file). */
-function longUses(spec: ClientSpec, names: readonly string[]): Use[] {
-  return [...new Set(names.map((n) => spec.longs[n]!))].filter((u) => u !== 'flag');
+  const access = Object.hasOwn(ACCESS, option.effect) ? ACCESS[option.effect] : undefined;
+  if (!access) return;
+  if (!option.pathIn) {
+    out.paths.push({ raw: v, access });
+    return;
+  }
+  const m = option.pathIn.exec(v);
+  if (m?.[1]) out.paths.push({ raw: m[1], access });
 }
 
 /** Paths, config files and settings named by a curl or wget command line. */
@@ -97,14 +56,15 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
   const out: HttpClientOptions = { paths: [], configs: [], settings: [], serverNamed: [] };
   const spec = httpClientSpec(name);
   if (!spec) return out;
-  const table = Object.keys(spec.longs);
-  // What decides the names of downloaded files: the options seen (canonical long names and short
-  // letters), the directories they go to, and the URLs.
-  const seen = new Set<string>();
-  const values = new Map<string, string[]>();
+  const table = [...spec.longs.keys()];
+  // What decides the names of downloaded files: the options used, their values, and the URLs.
+  const used = new Set<OptionModel>();
+  const values = new Map<OptionModel, string[]>();
+  const serverNamed: string[] = [];
   const urls: string[] = [];
-  const note = (option: string, v?: string): void => {
-    seen.add(option);
+  const note = (option: OptionModel, spelled: string, v?: string): void => {
+    used.add(option);
+    if (hasTag(option, 'server-named')) serverNamed.push(spelled);
     if (v !== undefined) values.set(option, [...(values.get(option) ?? []), v]);
   };
   for (let i = 0; i < args.length; i++) {
@@ -116,97 +76,54 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
     if (a.startsWith('--')) {
       const m = matchLongOption(a, table);
       if (!m) continue;
-      const uses = longUses(spec, m.names);
-      if (uses.length === 0) {
-        for (const n of m.names) note(n);
+      // Every reading of an ambiguous prefix counts (`--c F` is judged as config, cookie jar and cookie file).
+      const options = [...new Set(m.names.map((n) => spec.longs.get(n)!))];
+      const spelledAs = (o: OptionModel): string => o.names.find((n) => m.names.includes(n)) ?? m.names[0]!;
+      const withValue = options.filter(
+        (o) => o.arity === 'required' || (o.arity === 'optional' && m.value !== undefined),
+      );
+      if (withValue.length === 0) {
+        for (const o of options) note(o, spelledAs(o));
         continue;
       }
       const v = m.value ?? args[++i] ?? '';
-      for (const n of m.names) note(n, v);
-      for (const use of uses) addUse(use, v, out);
+      for (const o of options) note(o, spelledAs(o), withValue.includes(o) ? v : undefined);
+      for (const o of withValue) addUse(o, v, out);
       continue;
     }
     if (!a.startsWith('-') || a === '-') {
       urls.push(a);
       continue;
     }
-    // wget's two-letter words (`-nH`, `-nd`, `-nc`, `-nv`) are one option each.
-    if (name === 'wget' && /^-n[a-zA-Z]$/.test(a)) {
-      note(a);
-      continue;
-    }
     for (let k = 1; k < a.length; k++) {
-      const use = Object.hasOwn(spec.shorts, a[k]!) ? spec.shorts[a[k]!]! : undefined;
-      if (!use) {
-        note(`-${a[k]}`);
+      const option = spec.shorts.get(a[k]!);
+      if (!option) continue;
+      if (option.arity !== 'required') {
+        note(option, `-${a[k]}`);
         continue;
-      } // a flag letter
+      }
       const attached = a.slice(k + 1);
       const v = attached || (args[++i] ?? '');
-      note(`-${a[k]}`, v);
-      addUse(use, v, out);
+      note(option, `-${a[k]}`, v);
+      addUse(option, v, out);
       break;
     }
   }
-  const got = (...keys: string[]): string[] => keys.flatMap((k) => values.get(k) ?? []);
-  const has = (...keys: string[]): boolean => keys.some((k) => seen.has(k));
-  out.serverNamed = [...seen].filter((o) => SERVER_NAMED[name]?.has(o));
-  urls.push(...got('--url'));
-  if (name === 'curl') {
-    out.paths.push(
-      ...downloadPaths(
-        urls,
-        { remoteName: has('-O', '--remote-name', '--remote-name-all'), forceDirs: false, dirs: got('--output-dir') },
-        undefined,
-      ),
-    );
-  } else {
-    // wget saves every URL under its own name unless one output document takes it all.
-    const single = got('-O', '--output-document').length > 0 || has('--spider');
-    out.paths.push(
-      ...downloadPaths(
-        urls,
-        { remoteName: !single, forceDirs: has('-x', '--force-directories'), dirs: got('-P', '--directory-prefix') },
-        'index.html',
-      ),
-    );
-  }
+  const got = (tag: string): string[] => [...values].filter(([o]) => hasTag(o, tag)).flatMap(([, v]) => v);
+  const has = (tag: string): boolean => [...used].some((o) => hasTag(o, tag));
+  out.serverNamed = [...new Set(serverNamed)];
+  for (const [o, v] of values) if (o.effect === 'network' && o.names.includes('--url')) urls.push(...v);
+  // curl saves under the URL's name only when asked (-O); wget always, unless one document takes it all.
+  const remoteName = name === 'curl' ? has('remote-name') : !has('one-output');
+  out.paths.push(
+    ...downloadPaths(
+      urls,
+      { remoteName, forceDirs: has('force-dirs'), dirs: got('save-dir') },
+      name === 'curl' ? undefined : 'index.html',
+    ),
+  );
   return out;
 }
-
-/** wgetrc commands that change only politeness, retries and verbosity; proxies are judged as URLs. */
-const HARMLESS_WGETRC = new Set([
-  'robots',
-  'tries',
-  'timeout',
-  'wait',
-  'waitretry',
-  'randomwait',
-  'quiet',
-  'verbose',
-  'recursive',
-  'reclevel',
-  'noparent',
-  'continue',
-  'timestamping',
-  'useragent',
-  'progress',
-  'retryconnrefused',
-  'dnstimeout',
-  'readtimeout',
-  'connecttimeout',
-  'limitrate',
-  'useproxy',
-  'showprogress',
-  'serverresponse',
-  'spanhosts',
-  'convertlinks',
-  'pagerequisites',
-  'mirror',
-  'inet4only',
-  'inet6only',
-]);
-const PROXY_KEYS = new Set(['httpproxy', 'httpsproxy', 'ftpproxy', 'noproxy']);
 
 /** The wgetrc key of `-e KEY=VALUE`, normalised as wget does (case, `_` and `-` ignored). */
 export function wgetrcKey(setting: string): string {
@@ -216,5 +133,5 @@ export function wgetrcKey(setting: string): string {
 
 /** `-e` settings that can upload, write files or load code (`post_file`, `output_document`, …). */
 export function unreviewedWgetSettings(settings: readonly string[]): string[] {
-  return settings.filter((s) => !HARMLESS_WGETRC.has(wgetrcKey(s)) && !PROXY_KEYS.has(wgetrcKey(s)));
+  return settings.filter((s) => !WGETRC_HARMLESS.has(wgetrcKey(s)) && !WGETRC_PROXIES.has(wgetrcKey(s)));
 }

@@ -9,6 +9,7 @@ import { ALLOW_NOTHING_FOUND } from '../verdict.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { judgeUrls } from '../urls/judgeUrls.js';
 import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
+import { WGETRC_PROXIES } from '../toolModels/tools/wget.js';
 import { combine } from './combine.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
@@ -24,8 +25,6 @@ const PROXY_NAMES = new Set([
   'rsync_proxy',
   'grpc_proxy',
 ]);
-
-const WGETRC_PROXY_KEYS = new Set([...PROXY_NAMES].map((n) => n.replace(/_/g, '')));
 
 function proxyUrl(value: string): string {
   const v = value.trim();
@@ -56,7 +55,7 @@ export function judgeClientSettings(name: string, args: readonly string[], state
   if (name !== 'wget') return ALLOW_NOTHING_FOUND;
   const parts: Verdict[] = [];
   for (const s of httpClientOptions(name, args).settings) {
-    if (WGETRC_PROXY_KEYS.has(wgetrcKey(s))) parts.push(judgeProxy(s.slice(s.indexOf('=') + 1), state));
+    if (WGETRC_PROXIES.has(wgetrcKey(s))) parts.push(judgeProxy(s.slice(s.indexOf('=') + 1), state));
   }
   return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
 }

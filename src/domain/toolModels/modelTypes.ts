@@ -39,6 +39,7 @@ export type Arity = 'none' | 'required' | 'optional';
  * `-f` is written), `extract` (`-x`: operands are members written to disk), `lists` (`-t`),
  * `removes` (`--remove-files`: packed files are deleted), `to-stdout` (`-O`), `absolute` (`-P`),
  * `local` (`--force-local`: `-f a:b` is a local file).
+ * `operand-paths`: operands name local files too (`curl --proto-default file PATH`).
  */
 export type Mode =
   | 'recursive'
@@ -51,7 +52,8 @@ export type Mode =
   | 'removes'
   | 'to-stdout'
   | 'absolute'
-  | 'local';
+  | 'local'
+  | 'operand-paths';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */
@@ -82,6 +84,18 @@ export interface OptionModel {
    * `-O write-attestation=F`); any other value is data. Replaces `effect` for the value.
    */
   pathAfter?: Readonly<Record<string, Effect>>;
+  /**
+   * The value names a path only where it matches, the path being group 1, with `effect`; any other
+   * value is data (`curl -d @FILE`: /^@(.+)$/, `-F name=@FILE`, `-b FILE` without `=`).
+   */
+  pathIn?: RegExp;
+  /** How a `network` value names targets when it is no URL: a `host:port:addr` map, a local socket path. */
+  target?: 'addresses' | 'socket';
+  /**
+   * Facts that one tool-specific reader needs besides the effect, named in the tool's file
+   * (curl's and wget's `plain-read`, `method`, `server-named`, …: see tools/curl.ts).
+   */
+  tags?: readonly string[];
   /** Another stage already reviews this effect (find -exec's command: escapeHatches.ts); the model records it only. */
   reviewedBy?: string;
   /**

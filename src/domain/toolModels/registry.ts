@@ -1,4 +1,5 @@
 import type { ToolModel } from './modelTypes.js';
+import { curlModel } from './tools/curl.js';
 import { dateModel } from './tools/date.js';
 import { diffModel } from './tools/diff.js';
 import { bzcatModel, columnModel, hexdumpModel, odModel, stringsModel, xzcatModel, zcatModel } from './tools/dumps.js';
@@ -65,6 +66,7 @@ import {
 import { tarModel } from './tools/tar.js';
 import { treeModel } from './tools/tree.js';
 import { uniqModel } from './tools/uniq.js';
+import { wgetModel } from './tools/wget.js';
 import { xxdModel } from './tools/xxd.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
@@ -138,6 +140,8 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   sshKeygenModel,
   opensslModel,
   tarModel,
+  curlModel,
+  wgetModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

@@ -1,9 +1,13 @@
 // HTTP clients treat a scheme-less argument as a URL (`curl 2130706433` fetches 127.0.0.1), so
 // their positional arguments are URL targets too. Option values are skipped so `-m 30` or
 // `-o out.json` are not mistaken for hosts; options whose value is itself a URL or an address
-// (`-x`, `--proxy`, `--resolve host:443:ADDR`, `--connect-to`) are targets.
+// (`-x`, `--proxy`, `--resolve host:443:ADDR`, `--connect-to`) are targets. curl's and wget's
+// options come from their models (toolModels/tools/curl.ts, wget.ts); the lists below are a
+// guess for clients without a model (httpie, xh, aria2c, wget2, …).
 
-import { httpClientSpec, longsWithValue, shortsWithValue } from './httpClientFacts.js';
+import type { OptionModel } from '../toolModels/modelTypes.js';
+import type { ClientSpec } from './httpClientFacts.js';
+import { httpClientSpec, targetKind } from './httpClientFacts.js';
 
 const HTTP_CLIENTS = new Set([
   'curl',
@@ -21,9 +25,8 @@ const HTTP_CLIENTS = new Set([
   'elinks',
 ]);
 
-/** Short options that take the next word as their value, per client (curl's set for the rest). */
-const CURL_SHORT_WITH_VALUE = shortsWithValue(httpClientSpec('curl')!);
-const WGET_SHORT_WITH_VALUE = shortsWithValue(httpClientSpec('wget')!);
+/** curl's models also read the short options of clients without a model (`-x` a proxy, `-o` a file). */
+const CURL = httpClientSpec('curl')!;
 /** Long options whose value is a URL or proxy: judged as a target. */
 const LONG_URL_VALUE = new Set([
   '--url',
@@ -42,114 +45,38 @@ const LONG_URL_VALUE = new Set([
 /** Long options whose value maps a name to an address: every address-like piece is a target. */
 const LONG_ADDRESS_MAP = new Set(['--resolve', '--connect-to']);
 /**
- * Long options known to take a value (curl, wget, httpie). An unknown long option is assumed to
- * be a flag, so the word after it is still judged: skipping it could hide a target, judging it
- * costs nothing because a bare word that does not parse as a host is dropped.
+ * Long options that take a value in clients without a model (httpie and its kin). An unknown long
+ * option is assumed to be a flag, so the word after it is still judged: skipping it could hide a
+ * target, judging it costs nothing because a bare word that does not parse as a host is dropped.
  */
 const LONG_WITH_VALUE = new Set([
   '--header',
-  '--data',
-  '--data-raw',
-  '--data-binary',
-  '--data-urlencode',
-  '--data-ascii',
-  '--form-string',
   '--output',
   '--user',
   '--user-agent',
-  '--request',
-  '--max-time',
-  '--connect-timeout',
-  '--retry',
-  '--retry-delay',
-  '--retry-max-time',
-  '--cookie',
-  '--cookie-jar',
-  '--cert',
-  '--key',
-  '--cacert',
-  '--capath',
-  '--config',
-  '--write-out',
-  '--range',
-  '--upload-file',
-  '--limit-rate',
-  '--max-filesize',
-  '--output-dir',
-  '--trace',
-  '--trace-ascii',
-  '--stderr',
-  '--interface',
-  '--dns-servers',
-  '--oauth2-bearer',
-  '--proto',
-  '--proto-redir',
-  '--ciphers',
-  '--continue-at',
-  '--time-cond',
-  '--expect100-timeout',
-  '--keepalive-time',
-  '--max-redirs',
-  '--local-port',
-  '--netrc-file',
-  '--pass',
-  '--pinnedpubkey',
-  '--variable',
-  '--url-query',
-  '--etag-save',
-  '--etag-compare',
-  '--hsts',
-  '--alt-svc',
-  '--aws-sigv4',
-  '--mail-from',
-  '--mail-rcpt',
-  '--quote',
-  '--tls-max',
-  '--output-document',
-  '--output-file',
-  '--append-output',
-  '--tries',
   '--timeout',
-  '--wait',
-  '--execute',
-  '--password',
-  '--post-data',
-  '--post-file',
-  '--body-data',
-  '--method',
-  '--directory-prefix',
-  '--input-file',
-  '--level',
-  '--accept',
-  '--reject',
-  '--domains',
-  '--exclude-domains',
-  '--load-cookies',
-  '--save-cookies',
-  '--quota',
-  '--ca-certificate',
-  '--certificate',
-  '--private-key',
-  '--bind-address',
+  '--max-time',
   '--auth',
   '--auth-type',
-  '--max-redirect',
   '--session',
   '--session-read-only',
   '--verify',
+  '--cert',
   '--cert-key',
   '--style',
   '--format-options',
+  '--print',
+  '--pretty',
+  '--default-scheme',
+  '--max-redirects',
+  '--ciphers',
+  '--ssl',
+  '--input-file',
+  '--dir',
+  '--out',
 ]);
-/** curl's and wget's own value-taking long options, besides the shared list (`--json` is curl's only). */
-const CLIENT_LONG_WITH_VALUE: Readonly<Record<string, ReadonlySet<string>>> = {
-  curl: longsWithValue(httpClientSpec('curl')!),
-  wget: longsWithValue(httpClientSpec('wget')!),
-};
 /** A local socket reaches a local service (the Docker socket) whatever host the URL names. */
 const LONG_SOCKET = new Set(['--unix-socket', '--abstract-unix-socket']);
-/** `--json` and `--form` take data in curl but are flags in httpie. */
-const CURL_ONLY_WITH_VALUE = new Set(['--json', '--form']);
 
 /** httpie and xh take request items after the URL; `:3000` there means localhost:3000. */
 const HTTPIE_LIKE = new Set(['http', 'https', 'xh', 'xhs', 'httpie']);
@@ -176,17 +103,34 @@ function addressPieces(value: string): string[] {
   return value.split(/,|:(?![^[]*\])/).filter((p) => p !== '' && !/^\d{1,5}$/.test(p) && p !== '*');
 }
 
+type TargetKind = 'url' | 'addresses' | 'socket';
+
+function pushTargets(out: string[], kind: TargetKind | undefined, value: string | undefined): void {
+  if (value === undefined || kind === undefined) return;
+  if (kind === 'url') out.push(value);
+  else if (kind === 'addresses') out.push(...addressPieces(value));
+  else out.push(`unix:${value}`);
+}
+
+/** A long option of a client without a model: its target kind and whether it takes a value. */
+function genericLong(name: string): { kind: TargetKind | undefined; takesValue: boolean } {
+  const kind: TargetKind | undefined = LONG_URL_VALUE.has(name)
+    ? 'url'
+    : LONG_ADDRESS_MAP.has(name)
+      ? 'addresses'
+      : LONG_SOCKET.has(name)
+        ? 'socket'
+        : undefined;
+  return { kind, takesValue: kind !== undefined || LONG_WITH_VALUE.has(name) };
+}
+
 export function bareTargetsOfHttpClient(words: string[]): string[] {
   const out: string[] = [];
-  const wget = baseName(words[0] ?? '').startsWith('wget');
-  const httpie = HTTPIE_LIKE.has(baseName(words[0] ?? ''));
+  const command = baseName(words[0] ?? '');
+  const httpie = HTTPIE_LIKE.has(command);
+  const spec: ClientSpec | undefined = httpClientSpec(command);
+  const shorts = (spec ?? CURL).shorts;
   let httpieUrlSeen = false;
-  const shortWithValue = wget ? WGET_SHORT_WITH_VALUE : CURL_SHORT_WITH_VALUE;
-  const clientLongs = wget
-    ? CLIENT_LONG_WITH_VALUE.wget
-    : baseName(words[0] ?? '') === 'curl'
-      ? CLIENT_LONG_WITH_VALUE.curl
-      : undefined;
   let endOfOptions = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
@@ -209,24 +153,20 @@ export function bareTargetsOfHttpClient(words: string[]): string[] {
       const eq = w.indexOf('=');
       const name = eq < 0 ? w : w.slice(0, eq);
       const value = eq < 0 ? words[i + 1] : w.slice(eq + 1);
-      if (value !== undefined && LONG_URL_VALUE.has(name)) out.push(value);
-      if (value !== undefined && LONG_ADDRESS_MAP.has(name)) out.push(...addressPieces(value));
-      if (value !== undefined && LONG_SOCKET.has(name)) out.push(`unix:${value}`);
-      const takesValue =
-        LONG_URL_VALUE.has(name) ||
-        LONG_ADDRESS_MAP.has(name) ||
-        LONG_SOCKET.has(name) ||
-        LONG_WITH_VALUE.has(name) ||
-        (!httpie && CURL_ONLY_WITH_VALUE.has(name)) ||
-        clientLongs?.has(name) === true;
+      const option: OptionModel | undefined = spec?.longs.get(name);
+      const { kind, takesValue } = spec
+        ? { kind: targetKind(option), takesValue: option?.arity === 'required' }
+        : genericLong(name);
+      pushTargets(out, kind, value);
       if (eq < 0 && takesValue) i++;
       continue;
     }
     // A short cluster (`-sSLo`): a value-taking letter consumes the rest, or else the next word.
     for (let k = 1; k < w.length; k++) {
-      if (!shortWithValue.has(w[k]!)) continue;
+      const option = shorts.get(w[k]!);
+      if (option?.arity !== 'required') continue;
       const value = k + 1 < w.length ? w.slice(k + 1) : words[++i];
-      if (value !== undefined && w[k] === 'x' && !wget) out.push(value);
+      pushTargets(out, targetKind(option), value);
       break;
     }
   }

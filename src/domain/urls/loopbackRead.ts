@@ -1,7 +1,8 @@
 // Whether a curl or wget command is a plain check of a local dev server
 // (`curl -s localhost:3000/health`, `wget -qO- --max-redirect=0 http://127.0.0.1:8080/`): a GET or
 // HEAD, no body, no upload, nothing that changes where it connects, and every target a literal
-// loopback spelling. Options are matched against an allow-list (`plainRead` in httpClientFacts.ts),
+// loopback spelling. Options are matched against an allow-list (the options tagged `plain-read`
+// in toolModels/tools/curl.ts and wget.ts, viewed through httpClientFacts.ts),
 // not a deny-list: an option the list does not hold (or an abbreviation of one it knows) is not a plain read, so a new curl
 // option cannot open the allowance. Files the allowed options write or read (`-o`, `-D`, `-w @f`,
 // `-H @f`, `wget -O`) are still judged by the path policy; this only says the request is a read.
@@ -68,7 +69,6 @@ function checkValue(kind: Kind, option: string, value: string | undefined, scan:
     if (!/^0+$/.test(value)) return `${option}=${value} follows redirects`;
     scan.maxRedirectZero = true;
   }
-  if (option === '-O' || option === '--output-document') scan.namedOutput = true;
   return undefined;
 }
 
@@ -85,18 +85,18 @@ function scanArgs(facts: PlainReadFacts, name: string, args: readonly string[]):
       scan.positionals.push(a);
       continue;
     }
-    const word = facts.words ? own(facts.words, a) : undefined;
-    if (word) continue;
+    if (facts.words.has(a)) continue;
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const option = eq < 0 ? a : a.slice(0, eq);
-      const kind = own(facts.longs, option);
+      const kind = facts.longs.get(option);
       if (!kind)
         return stop(
           option === '--location'
             ? `${option} follows redirects, and a local server can redirect to the cloud metadata service`
             : `${name} ${option} is not an option of a plain read`,
         );
+      if (facts.oneOutput.has(option)) scan.namedOutput = true;
       if (kind === 'flag') {
         if (eq >= 0) return stop(`${option}= takes no value`);
         continue;
@@ -110,13 +110,14 @@ function scanArgs(facts: PlainReadFacts, name: string, args: readonly string[]):
     // A short cluster (`-sSo out`): flags, then at most one value-taking letter that ends it.
     for (let k = 1; k < a.length; k++) {
       const letter = a[k]!;
-      const kind = own(facts.shorts, letter);
+      const kind = facts.shorts.get(letter);
       if (!kind)
         return stop(
           letter === 'L'
             ? '-L follows redirects, and a local server can redirect to the cloud metadata service'
             : `${name} -${letter} is not an option of a plain read`,
         );
+      if (facts.oneOutput.has(`-${letter}`)) scan.namedOutput = true;
       if (kind === 'flag') continue;
       const value = k + 1 < a.length ? a.slice(k + 1) : args[++i];
       const bad = checkValue(kind, `-${letter}`, value, scan);
@@ -159,7 +160,7 @@ export function requestShape(
       return notPlain(
         'wget follows redirects unless given --max-redirect=0, and a local server can redirect to the cloud metadata service',
       );
-    if (!scan.namedOutput && !args.includes('--spider'))
+    if (!scan.namedOutput)
       return notPlain('wget saves the response under a name taken from the URL; give -O FILE or -O -');
   }
   return { plainRead: true };

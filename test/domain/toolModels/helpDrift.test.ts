@@ -9,6 +9,7 @@ import { helpOptions } from './helpOptions.js';
 /** How each tool prints its full option list, where `--help` is not it. */
 const HELP_ARGS: Record<string, string[]> = {
   ps: ['--help', 'all'],
+  curl: ['--help', 'all'],
   xxd: ['-h'],
   bzcat: ['--help'],
   xzcat: ['--long-help'],

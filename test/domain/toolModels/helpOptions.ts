@@ -17,7 +17,8 @@ export function helpOptions(text: string): Set<string> {
     const m = /^\s{0,12}(-{1,2}[A-Za-z0-9?][\s\S]*)$/.exec(line);
     if (!m) continue;
     const head = m[1]!.split(/ {2,}/)[0]!;
-    for (const t of head.matchAll(/(?:^|[\s,|[])(--?[A-Za-z0-9][A-Za-z0-9_-]*)/g)) {
+    // A dot inside a name counts (`--http1.1`, `--tlsv1.3`).
+    for (const t of head.matchAll(/(?:^|[\s,|[])(--?[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*)/g)) {
       const name = t[1]!;
       // `-NUM` and `--GTYPE-group-format` are placeholders, not option names.
       if (/^-[A-Z]{2,}$/.test(name) || /^--[A-Z]{2,}-/.test(name)) continue;

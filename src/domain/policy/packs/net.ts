@@ -1,31 +1,19 @@
-import type { BuiltinRule } from '../ruleTypes.js';
-import { any, argPrefix, flag, not, arg } from '../ruleTypes.js';
+import type { ArgTest, BuiltinRule } from '../ruleTypes.js';
+import { arg, not } from '../ruleTypes.js';
+import { parseArgv } from '../../toolModels/parseArgv.js';
+import { curlModel } from '../../toolModels/tools/curl.js';
+import { wgetModel } from '../../toolModels/tools/wget.js';
+import { hasTag } from '../../urls/httpClientFacts.js';
 
-const sendsData = any(
-  flag(
-    'dFT',
-    '--data',
-    '--data-binary',
-    '--data-raw',
-    '--data-urlencode',
-    '--form',
-    '--upload-file',
-    '--json',
-    '--post-data',
-    '--post-file',
-    '--body-data',
-    '--body-file',
-  ),
-  (v) =>
-    v.args.some(
-      (a, i) =>
-        (a === '-X' || a === '--request' || a === '--method') && /^(POST|PUT|PATCH|DELETE)$/i.test(v.args[i + 1] ?? ''),
-    ),
-  argPrefix('-XPOST', '-XPUT', '-XDELETE', '-XPATCH'),
-  // `--request=GET` and `--request=HEAD` read; any other method written with `=` sends.
-  (v) => v.args.some((a) => /^--(request|method)=/.test(a) && !/^--(request|method)=(GET|HEAD)$/.test(a)),
-);
-
+/**
+ * Sends data: an option tagged `sends` (a body, an upload) or a `method` other than GET or HEAD,
+ * as the client's model reads the line (toolModels/tools/curl.ts, wget.ts). Clients without a
+ * model (httpie, xh) are read with curl's options.
+ */
+const sendsData: ArgTest = (v) =>
+  parseArgv(v.command === 'wget' ? wgetModel : curlModel, v.args).uses.some(
+    (u) => hasTag(u.option, 'sends') || (hasTag(u.option, 'method') && !/^(GET|HEAD)$/i.test(u.values[0] ?? '')),
+  );
 export const netPack: BuiltinRule[] = [
   {
     id: 'net:fetch',
