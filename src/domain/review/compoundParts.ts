@@ -2,6 +2,7 @@
 // Only cd/pushd (the directory) and literal assignments/exports (the environment) are followed;
 // any other builtin that changes the shell for the later parts is refused in a compound, because
 // the later parts would then be judged in a shell that is not the one that runs them.
+import { GIT_TREE_WRITERS } from '../toolModels/tools/git/subcommands.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
 
@@ -147,31 +148,6 @@ export function changesShell(core: readonly string[]): boolean {
   if (name === 'export') return args.some((a) => a.startsWith('-'));
   return true;
 }
-
-/** Git subcommands that write the work tree from the repository (which may hold symlinks). */
-const GIT_TREE_WRITERS = new Set([
-  'checkout',
-  'switch',
-  'restore',
-  'reset',
-  'stash',
-  'apply',
-  'am',
-  'pull',
-  'merge',
-  'rebase',
-  'clone',
-  'worktree',
-  'cherry-pick',
-  'revert',
-  'read-tree',
-  'checkout-index',
-  'submodule',
-  'bisect',
-  // Attack pass 5: `sparse-checkout disable` brings back a committed symlink left out until then.
-  'sparse-checkout',
-  'mv',
-]);
 
 /**
  * Whether a part can create, move or materialise a symlink. Paths are judged after resolving

@@ -15,6 +15,7 @@ import {
   wcModel,
 } from './tools/fileInfo.js';
 import { findModel } from './tools/find.js';
+import { gitModel } from './tools/git/gitModel.js';
 import { grepModel } from './tools/grep.js';
 import { headModel, tailModel } from './tools/headTail.js';
 import { iconvModel } from './tools/iconv.js';
@@ -136,6 +137,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   lscpuModel,
   sshKeygenModel,
   opensslModel,
+  gitModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
