@@ -153,10 +153,10 @@ export const GIT_DISCARDS: readonly GitDiscard[] = [
   {
     id: 'git:rm-force',
     sub: 'rm',
-    when: (v) => hasFlag(v.rest, 'rf', '--force') && !hasFlag(v.rest, '', '--cached'),
+    when: (v) => hasFlag(v.rest, 'rf', '--force', '--recursive') && !hasFlag(v.rest, '', '--cached'),
     risk: 'medium',
     reason: '`git rm -f` deletes files with uncommitted changes; `git rm -r` deletes whole trees from the working tree',
-    match: ['git rm -rf .', 'git rm -r src', 'git rm -f a.txt', 'git rm --force a.txt'],
+    match: ['git rm -rf .', 'git rm -r src', 'git rm -f a.txt', 'git rm --force a.txt', 'git rm --recursive src'],
     noMatch: ['git rm a.txt', 'git rm -r --cached .'],
   },
   {
@@ -207,10 +207,16 @@ export const GIT_DISCARDS: readonly GitDiscard[] = [
   {
     id: 'git:branch-delete',
     sub: 'branch',
-    when: subFlag('Df', '--delete', '--force'),
+    when: subFlag('DfMC', '--delete', '--force'),
     risk: 'medium',
-    reason: 'force-deleting or force-moving a branch can lose unmerged commits',
-    match: ['git branch -D feature-branch', 'git branch --delete --force x', 'git branch -f main HEAD~3'],
+    reason: 'force-deleting, force-moving or force-renaming/copying over a branch (-M, -C) can lose unmerged commits',
+    match: [
+      'git branch -D feature-branch',
+      'git branch --delete --force x',
+      'git branch -f main HEAD~3',
+      'git branch -M old main',
+      'git branch -C old main',
+    ],
     noMatch: ['git branch -a', 'git branch -d merged'],
   },
   {
