@@ -2,7 +2,7 @@
 // Only cd/pushd (the directory) and literal assignments/exports (the environment) are followed;
 // any other builtin that changes the shell for the later parts is refused in a compound, because
 // the later parts would then be judged in a shell that is not the one that runs them.
-import { GIT_TREE_WRITERS } from '../toolModels/tools/git/subcommands.js';
+import { gitMayMakeLinks } from '../toolModels/tools/git/subcommands.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
 
@@ -163,13 +163,7 @@ export function makesLinks(core: readonly string[]): boolean {
   // cp: -s/-l make links; -r/-R/-a/-d/-P copy symlinks as symlinks.
   if (base === 'cp')
     return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
-  if (base === 'git')
-    return (
-      args.some((a) => GIT_TREE_WRITERS.has(a)) ||
-      // A repository made outside `.git` (bare, or a separate git dir): its config and hooks are
-      // protected only once it exists (judgePaths' git-dir check), so later parts wait (pass 5).
-      (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)))
-    );
+  if (base === 'git') return gitMayMakeLinks(args);
   return false;
 }
 

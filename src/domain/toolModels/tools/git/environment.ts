@@ -42,3 +42,12 @@ export const GIT_ENVIRONMENT_NAMES: readonly string[] = Object.keys(GIT_ENVIRONM
 
 /** Name prefixes asked however they continue (GIT_CONFIG_KEY_0 ...). */
 export const GIT_ENVIRONMENT_PREFIXES: readonly string[] = ['GIT_CONFIG_'];
+
+/**
+ * GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: an absolute path (or `~`) names a file git
+ * appends its trace to (a number or `true` is a file descriptor or stderr). Judged as a write
+ * by review/assignmentEffects.ts.
+ */
+export function gitTraceFile(name: string, value: string): boolean {
+  return name.startsWith('GIT_TRACE') && /^[/~]/.test(value);
+}

@@ -95,7 +95,7 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
   const i = globals.sub;
   const sub = args[i];
   const rest = args.slice(i + 1);
-  // `--output=FILE` writes are git operands (gitPathArgs.ts): they resolve against `-C`.
+  // `--output=FILE` writes are git operands (pathArgs.ts here): they resolve against `-C`.
   const table = subcommandTable(sub);
   for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;

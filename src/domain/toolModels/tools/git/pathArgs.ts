@@ -153,7 +153,7 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     return out;
   }
   // Operands after the subcommand: the values of global options (`-c KEY=VALUE`, `-C DIR`) are
-  // not pathspecs (`-C DIR` is judged by gitEscapeHatches and gitForeignRepo).
+  // not pathspecs (`-C DIR` is judged by escapeHatches.ts here and review/gitForeignRepo.ts).
   for (const p of positionals(rest)) {
     // `REV:path` (not a URL, not `:/message` search): the blob at path.
     const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;

@@ -90,3 +90,16 @@ export const GIT_TREE_WRITERS: ReadonlySet<string> = new Set([
   'sparse-checkout',
   'mv',
 ]);
+
+/**
+ * Whether `git ARGS` can materialise a symlink or a repository the review has not seen: a
+ * work-tree writer, or a repository made outside `.git` (bare, or a separate git dir), whose
+ * config and hooks are protected only once it exists (judgePaths' git-dir check), so later
+ * parts of a compound wait (review/compoundParts.ts, attack pass 5).
+ */
+export function gitMayMakeLinks(args: readonly string[]): boolean {
+  return (
+    args.some((a) => GIT_TREE_WRITERS.has(a)) ||
+    (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)))
+  );
+}
