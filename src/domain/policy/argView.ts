@@ -1,3 +1,4 @@
+import { gitGlobals } from '../toolModels/tools/git/globalOptions.js';
 import { longOptionIs } from './longOption.js';
 
 /**
@@ -17,17 +18,6 @@ export interface ArgView {
 
 /** Global options that take a value before the subcommand, per command with subcommands. */
 const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  git: new Set([
-    '-C',
-    '-c',
-    '--git-dir',
-    '--work-tree',
-    '--namespace',
-    '--super-prefix',
-    '--config-env',
-    '--exec-path',
-    '--list-cmds',
-  ]),
   docker: new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']),
   npm: new Set(['--prefix', '-C', '--workspace', '-w']),
   pnpm: new Set(['-C', '--dir', '--filter', '-F']),
@@ -39,8 +29,9 @@ const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 export function makeArgView(command: string, args: readonly string[]): ArgView {
   // Own properties only: a command named `valueOf` or `__proto__` must not reach Object.prototype.
   const valueOpts = Object.hasOwn(GLOBAL_VALUE_OPTIONS, command) ? GLOBAL_VALUE_OPTIONS[command] : undefined;
-  let i = 0;
-  while (i < args.length) {
+  // git's global options: tools/git/globalOptions.ts.
+  let i = command === 'git' ? gitGlobals(args).sub : 0;
+  while (command !== 'git' && i < args.length) {
     const a = args[i]!;
     if (a === '--') {
       i++;

@@ -1,6 +1,7 @@
 import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
 import { judgeLocaleAssignment } from '../shell/locale.js';
+import { GIT_ENVIRONMENT_NAMES, GIT_ENVIRONMENT_PREFIXES } from '../toolModels/tools/git/environment.js';
 
 /** Variables that make a program (or the shell, or a child) load or run code. */
 const CODE_RUNNING = new Set([
@@ -23,28 +24,8 @@ const CODE_RUNNING = new Set([
   'BASH_XTRACEFD',
   'CDPATH',
   'GLOBIGNORE',
-  'GIT_SSH_COMMAND',
-  'GIT_SSH',
-  'GIT_EXTERNAL_DIFF',
-  'GIT_PAGER',
-  'GIT_EDITOR',
-  'GIT_ASKPASS',
-  'GIT_EXEC_PATH',
-  'GIT_TEMPLATE_DIR',
-  'GIT_PROXY_COMMAND',
-  'GIT_SEQUENCE_EDITOR',
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_COMMON_DIR',
-  'GIT_INDEX_FILE',
-  'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_NAMESPACE',
-  'GIT_CONFIG',
-  'GIT_CONFIG_GLOBAL',
-  'GIT_CONFIG_SYSTEM',
-  'GIT_CONFIG_PARAMETERS',
-  'GIT_CONFIG_COUNT',
+  // git's repository-redirecting and program-running variables: tools/git/environment.ts.
+  ...GIT_ENVIRONMENT_NAMES,
   'SSH_ASKPASS',
   'SUDO_ASKPASS',
   'PAGER',
@@ -162,7 +143,7 @@ const CODE_RUNNING = new Set([
 const CODE_RUNNING_PREFIXES = [
   'LD_',
   'DYLD_',
-  'GIT_CONFIG_',
+  ...GIT_ENVIRONMENT_PREFIXES,
   'BASH_FUNC_',
   'NODE_',
   'PYTHON',

@@ -1,7 +1,7 @@
 import { verdict } from '../verdict.js';
 import { awkProgramOf, awkRunsOrWrites } from './awkProgram.js';
 import { scanSedScript, sedScripts } from './sedScript.js';
-import { gitEscapeHatches } from './gitEscapeHatches.js';
+import { gitEscapeHatches } from '../toolModels/tools/git/escapeHatches.js';
 import type { EscapeFindings } from './escapeFindings.js';
 import { hatch } from './escapeFindings.js';
 import { namedOptionValues } from './longOption.js';

@@ -5,7 +5,7 @@ import { sshPathArgs } from './sshArgs.js';
 import { landingPaths } from './copyLanding.js';
 import { httpClientOptions } from './httpClientOptions.js';
 import { sedOptions } from './sedScript.js';
-import { gitPathArgs } from './gitPathArgs.js';
+import { gitPathArgs } from '../toolModels/tools/git/pathArgs.js';
 import { looksLikePath } from './looksLikePath.js';
 import { writePrimitivePaths } from './writePrimitives.js';
 import { MODEL_BY_COMMAND } from '../toolModels/registry.js';

@@ -1,3 +1,4 @@
+import { GIT_STDIN_PATCH } from '../toolModels/tools/git/subcommands.js';
 import { classifyInterpreter, interpreterSpec } from './interpreters.js';
 import { WRAPPERS, baseName, unwrapWith } from './wrappers.js';
 
@@ -70,9 +71,6 @@ const STDIN_PROGRAMS: Readonly<Record<string, string>> = {
   vim: 'editor commands',
   nvim: 'editor commands',
 };
-
-/** `git` subcommands that apply what they read on stdin to the work tree. */
-const GIT_STDIN_PATCH = new Set(['am', 'apply']);
 
 /** `-f -`, `-f /dev/stdin`, `--file=-`: a program or manifest read from stdin (awk, sed, make, jq, kubectl, tar, …). */
 function fileFromStdin(args: readonly string[]): boolean {

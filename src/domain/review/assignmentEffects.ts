@@ -11,6 +11,7 @@ import { judgeUrls } from '../urls/judgeUrls.js';
 import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
 import { WGETRC_PROXIES } from '../toolModels/tools/wget.js';
 import { combine } from './combine.js';
+import { gitTraceFile } from '../toolModels/tools/git/environment.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
 
@@ -42,8 +43,8 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
   const parts: Verdict[] = [];
   for (const [name, value] of Object.entries(assignments)) {
     if (PROXY_NAMES.has(name.toLowerCase())) parts.push(judgeProxy(value, state));
-    // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: an absolute path (or ~) names a file git appends to.
-    else if (/^GIT_TRACE/.test(name) && /^[/~]/.test(value)) {
+    // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: tools/git/environment.ts.
+    else if (gitTraceFile(name, value)) {
       parts.push(judgePaths([{ raw: value, access: 'write' }], pathContext(state)).verdict);
     }
   }

@@ -4,6 +4,7 @@
 // the later parts would then be judged in a shell that is not the one that runs them.
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { tarModel } from '../toolModels/tools/tar.js';
+import { gitMayMakeLinks } from '../toolModels/tools/git/subcommands.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
 
@@ -150,31 +151,6 @@ export function changesShell(core: readonly string[]): boolean {
   return true;
 }
 
-/** Git subcommands that write the work tree from the repository (which may hold symlinks). */
-const GIT_TREE_WRITERS = new Set([
-  'checkout',
-  'switch',
-  'restore',
-  'reset',
-  'stash',
-  'apply',
-  'am',
-  'pull',
-  'merge',
-  'rebase',
-  'clone',
-  'worktree',
-  'cherry-pick',
-  'revert',
-  'read-tree',
-  'checkout-index',
-  'submodule',
-  'bisect',
-  // Attack pass 5: `sparse-checkout disable` brings back a committed symlink left out until then.
-  'sparse-checkout',
-  'mv',
-]);
-
 /**
  * Whether a part can create, move or materialise a symlink. Paths are judged after resolving
  * symlinks *as they are at review time*; a link made by an earlier part of the same text
@@ -194,13 +170,7 @@ export function makesLinks(core: readonly string[]): boolean {
   // cp: -s/-l make links; -r/-R/-a/-d/-P copy symlinks as symlinks.
   if (base === 'cp')
     return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
-  if (base === 'git')
-    return (
-      args.some((a) => GIT_TREE_WRITERS.has(a)) ||
-      // A repository made outside `.git` (bare, or a separate git dir): its config and hooks are
-      // protected only once it exists (judgePaths' git-dir check), so later parts wait (pass 5).
-      (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)))
-    );
+  if (base === 'git') return gitMayMakeLinks(args);
   return false;
 }
 

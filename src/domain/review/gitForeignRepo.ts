@@ -9,25 +9,15 @@ import { verdict } from '../verdict.js';
 import { absolutize, expandTilde, isWithin, normalizePosix, resolvePhysically } from '../paths/posixPath.js';
 import type { ReviewState } from './reviewState.js';
 import { chdirState } from './wrapperReview.js';
+import { gitGlobals } from '../toolModels/tools/git/globalOptions.js';
 
+const REPO_OPTIONS = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
+
+/** The repository-choosing global options, in order (tools/git/globalOptions.ts reads them). */
 function globalRepoOptions(args: readonly string[]): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith('-')) break;
-    if (a === '-C' || a === '--git-dir' || a === '--work-tree') out.push([a, args[++i] ?? '']);
-    else if (a.startsWith('--git-dir=') || a.startsWith('--work-tree='))
-      out.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
-    else if (a === '--namespace' || a.startsWith('--namespace='))
-      out.push(['--namespace', a === '--namespace' ? (args[++i] ?? '') : a.slice(12)]);
-    else if (
-      a === '-c' ||
-      a === '--config-env' ||
-      (a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-'))
-    )
-      i++;
-  }
-  return out;
+  return gitGlobals(args)
+    .uses.filter((u) => REPO_OPTIONS.has(u.name))
+    .map((u) => [u.name, u.value ?? '']);
 }
 
 /**

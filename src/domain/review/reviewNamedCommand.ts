@@ -107,13 +107,16 @@ export function reviewNamedCommand(
   }
 
   const own = pathArgsFor(name, args);
-  const pathArgs = [...own, ...(hatches?.paths ?? [])];
+  const hatchPaths = hatches?.paths ?? [];
+  const pathArgs = [...own, ...hatchPaths];
   // Deny by default at the option level: a modelled tool adds what its options and operands do.
   const modelled = modelOptionFindings(name, args, pathArgs, state, depth);
   if (modelled) parts.push(...modelled);
   if (pathArgs.length) {
+    // git's model paths (`--output=F`, `-O F`) are its own operands: they resolve against `-C`.
+    const gitOwn = name === 'git' ? [...own, ...pathArgs.slice(own.length + hatchPaths.length)] : own;
     const pj =
-      name === 'git' ? judgeGitPaths(own, hatches?.paths ?? [], args, state) : judgePaths(pathArgs, pathContext(state));
+      name === 'git' ? judgeGitPaths(gitOwn, hatchPaths, args, state) : judgePaths(pathArgs, pathContext(state));
     step(
       state,
       depth,

@@ -157,5 +157,22 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const implicit = model.implicit;
   if (implicit && !readsPath && (implicit.when === undefined || parsed.modes.has(implicit.when)))
     pushPath(out, implicit.raw, 'read', recursive);
+  if (model.subcommands) subcommandFindings(model.subcommands, parsed.operands, out);
   return out;
+}
+
+/** The first operand names the subcommand; its model judges the words after it. */
+function subcommandFindings(
+  subs: Readonly<Record<string, ToolModel>>,
+  operands: readonly string[],
+  out: ModelFindings,
+): void {
+  const word = operands[0];
+  // Own properties only: a subcommand named `__proto__` must not reach Object.prototype.
+  if (word === undefined || !Object.hasOwn(subs, word)) return;
+  const sub = subs[word]!;
+  const found = modelFindings(sub.commands[0]!, sub, operands.slice(1));
+  out.paths.push(...found.paths);
+  out.urls.push(...found.urls);
+  out.verdicts.push(...found.verdicts);
 }

@@ -161,4 +161,17 @@ export interface ToolModel {
   implicit?: { raw: string; when?: Mode; recursive?: boolean };
   /** The tool reads every path operand as a whole tree (`rg`, `du`, `tree`). */
   recursive?: boolean;
+  /**
+   * A tool with subcommands (`git`): `options` are the global ones before the subcommand word
+   * (set `permute: false` so the first operand ends them), and the subcommand's own words are
+   * judged by its model here, keyed by the subcommand word; its `commands` name it in full
+   * (`git status`) and its examples start with those words. A subcommand without a model adds
+   * no findings: the tool's rules judge it by name, as for a tool without a model.
+   */
+  subcommands?: Readonly<Record<string, ToolModel>>;
+  /**
+   * git's parse-options: every long option also has a `--no-NAME` spelling that turns it off
+   * (no effect), unless the model lists that spelling itself.
+   */
+  negatable?: boolean;
 }

@@ -191,6 +191,14 @@ function parseLong(
       }
     }
   }
+  if (!option && model.negatable && a.startsWith('--no-') && !a.includes('=')) {
+    // parse-options' `--no-NAME`: turns NAME off, takes no value, has no effect.
+    const m = matchLongOption(`--${a.slice(5)}`, longs);
+    if (m && new Set(m.names.map((n) => byName.get(n))).size === 1) {
+      use(out, NEGATED, a, []);
+      return i;
+    }
+  }
   if (!option) {
     out.unknown.push(a.includes('=') ? a.slice(0, a.indexOf('=')) : a);
     return i;
@@ -202,6 +210,9 @@ function parseLong(
   use(out, option, spelled, values);
   return i;
 }
+
+/** What a `--no-NAME` spelling is: an option without value or effect. */
+const NEGATED: OptionModel = { names: [], arity: 'none', effect: 'none', example: '' };
 
 const FIND_OPERATORS = new Set(['(', ')', '!', ',']);
 

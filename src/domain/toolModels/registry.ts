@@ -16,6 +16,7 @@ import {
   wcModel,
 } from './tools/fileInfo.js';
 import { findModel } from './tools/find.js';
+import { gitModel } from './tools/git/gitModel.js';
 import { grepModel } from './tools/grep.js';
 import { headModel, tailModel } from './tools/headTail.js';
 import { iconvModel } from './tools/iconv.js';
@@ -142,6 +143,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   tarModel,
   curlModel,
   wgetModel,
+  gitModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

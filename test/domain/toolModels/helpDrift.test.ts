@@ -13,6 +13,8 @@ const HELP_ARGS: Record<string, string[]> = {
   xxd: ['-h'],
   bzcat: ['--help'],
   xzcat: ['--long-help'],
+  // `git --help` opens the manual; `git -h` prints the usage with every global option.
+  git: ['-h'],
 };
 
 function installed(command: string): boolean {
@@ -59,6 +61,23 @@ describe("option models match the installed tools' --help", () => {
         expect(advertised.size, `${command} --help listed no options: the help parser needs a look`).toBeGreaterThan(0);
         const missing = [...advertised].filter((n) => !known.has(n) && !(NOT_OPTIONS[command] ?? []).includes(n));
         expect(missing, `${command} advertises options its model lacks`).toEqual([]);
+      });
+    }
+    // Each modelled subcommand against `git SUB -h` (parse-options' own list; `--[no-]x` is both).
+    for (const [word, sub] of Object.entries(model.subcommands ?? {})) {
+      const command = model.commands[0]!;
+      it.skipIf(!installed(command))(`${command} ${word}`, () => {
+        const known = new Set(sub.options.flatMap((o) => o.names));
+        const r = spawnSync(command, [word, '-h'], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          timeout: 10_000,
+          env: { ...process.env, LC_ALL: 'C' },
+        });
+        const text = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.replace(/--\[no-\]/g, '--');
+        const advertised = helpOptions(text);
+        const missing = [...advertised].filter((n) => !known.has(n) && !(sub.negatable && n.startsWith('--no-')));
+        expect(missing, `git ${word} -h advertises options its model lacks`).toEqual([]);
       });
     }
   }

@@ -9,10 +9,15 @@ describe("option models: each option's example", () => {
     const names = TOOL_MODELS.flatMap((m) => m.commands);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
-  for (const model of TOOL_MODELS) {
+  // A tool with subcommands (git) lists each subcommand's model too: its examples start with its full name.
+  const models = TOOL_MODELS.flatMap((m) => [m, ...Object.values(m.subcommands ?? {})]);
+  for (const model of models) {
+    const prefix = model.commands[0]!.split(' ');
     for (const option of model.options) {
       it(`${model.commands[0]} ${option.names.join(', ')}: ${option.example}`, () => {
-        const [command, ...args] = option.example.split(' ');
+        const words = option.example.split(' ');
+        const [command, ...args] =
+          prefix.length > 1 ? [words.slice(0, prefix.length).join(' '), ...words.slice(prefix.length)] : words;
         expect(model.commands).toContain(command);
         const parsed = parseArgv(model, args);
         expect(parsed.unknown, 'the example has a word the model does not know').toEqual([]);

@@ -5,9 +5,9 @@
  * ignore rules); `git show REV:path` and `git cat-file -p REV:path` print a file's contents
  * from history, so `path` is a read.
  */
-import type { PathArg } from '../paths/judgePaths.js';
-import { hasFlag, hasLongFlag, makeArgView, positionals } from './argView.js';
-import { looksLikePath } from './looksLikePath.js';
+import type { PathArg } from '../../../paths/judgePaths.js';
+import { hasFlag, hasLongFlag, makeArgView, positionals } from '../../../policy/argView.js';
+import { looksLikePath } from '../../../policy/looksLikePath.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
@@ -153,7 +153,7 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     return out;
   }
   // Operands after the subcommand: the values of global options (`-c KEY=VALUE`, `-C DIR`) are
-  // not pathspecs (`-C DIR` is judged by gitEscapeHatches and gitForeignRepo).
+  // not pathspecs (`-C DIR` is judged by escapeHatches.ts here and review/gitForeignRepo.ts).
   for (const p of positionals(rest)) {
     // `REV:path` (not a URL, not `:/message` search): the blob at path.
     const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;

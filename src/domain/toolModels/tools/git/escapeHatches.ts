@@ -1,6 +1,8 @@
-import type { EscapeFindings } from './escapeFindings.js';
-import { hatch } from './escapeFindings.js';
-import { matchLongOption } from './longOption.js';
+import type { EscapeFindings } from '../../../policy/escapeFindings.js';
+import { hatch } from '../../../policy/escapeFindings.js';
+import { matchLongOption } from '../../../policy/longOption.js';
+import { gitConfigKeyKind } from './configKeys.js';
+import { gitGlobals } from './globalOptions.js';
 
 // Options that make git run a program named in their value. git's parse-options accepts any
 // unambiguous prefix (`--exe`, `--upload-p`), so each is matched as a long option of its
@@ -56,19 +58,12 @@ function pagerOption(word: string, out: EscapeFindings): void {
   if (value.trim()) out.shellTexts.push({ text: value, why: 'git grep -O' });
 }
 
-// git -c keys that name commands git runs, or move where it finds them.
-const GIT_RUNS_VALUE =
-  /^(core\.(pager|sshcommand|editor|gitproxy|askpass|alternaterefscommand)|alias\..+|diff\..+\.(textconv|command)|diff\.external|merge\..+\.driver|filter\..+\.(clean|smudge|process)|sequence\.editor|gpg\.(.+\.)?program|uploadpack\.packobjectshook|pager\..+|web\.browser|browser\..+\.cmd|man\..+\.cmd|difftool\..+\.cmd|mergetool\..+\.cmd|credential\.helper|credential\..+\.helper|trailer\..+\.(command|cmd)|remote\..+\.(uploadpack|receivepack|vcs)|sendemail\..*(cmd|command))$/;
-const GIT_DANGEROUS_KEY =
-  /^(core\.(fsmonitor|hookspath|worktree|sshcommand)|include\.path|includeif\..+|protocol\..+\.allow|url\..+\.insteadof|http\..*(proxy|sslverify|sslcainfo)|init\.templatedir|submodule\..+\.update|receive\..+|safe\.directory|core\.bare)$/;
-const GIT_SAFE_KEY =
-  /^(user\.(name|email|signingkey)|color\..+|core\.(quotepath|autocrlf|safecrlf|filemode|ignorecase|longpaths|abbrev|whitespace)|advice\..+|init\.defaultbranch|(commit|tag)\.gpgsign|log\..+|format\.pretty|pull\.(rebase|ff)|merge\.(ff|conflictstyle)|push\.(default|autosetupremote)|fetch\.prune|diff\.(noprefix|renames|algorithm|colormoved|mnemonicprefix)|status\..+|i18n\..+|gc\.auto|maintenance\.auto|rebase\.(autosquash|autostash)|protocol\.version|column\..+|branch\.sort|blame\..+|grep\..+|versionsort\..+|feature\..+|checkout\.defaultremote)$/;
-
 function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
   const eq = pair.indexOf('=');
   const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
   const value = eq < 0 ? '' : pair.slice(eq + 1);
-  if (GIT_RUNS_VALUE.test(key)) {
+  const kind = gitConfigKeyKind(key);
+  if (kind === 'runs') {
     // A git alias expands to a subcommand and its options, which may be `-c core.pager=…` or
     // `--exec-path=…`: only one without options stays unflagged (the expansion is asked anyway
     // as an unknown subcommand).
@@ -78,32 +73,29 @@ function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
     if (key.startsWith('alias.') && !value.startsWith('!')) return;
     const text = value.startsWith('!') ? value.slice(1) : value;
     if (text.trim()) out.shellTexts.push({ text, why: `git ${key}` });
-  } else if (GIT_DANGEROUS_KEY.test(key)) {
+  } else if (kind === 'redirects') {
     out.verdicts.push(hatch(`${where} ${key} changes where git finds code or trust`));
-  } else if (!GIT_SAFE_KEY.test(key)) {
+  } else if (kind === 'unknown') {
     out.verdicts.push(hatch(`${where} ${key} is not known to be safe`, 'medium'));
   }
 }
 
 /** `git -c`, `--config-env`, `--exec-path`, `--upload-pack`, `rebase --exec`, `config KEY VALUE`, `--output`, ... */
 export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): void {
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-c') gitConfigPair(args[++i] ?? '', out, 'git -c');
-    else if (a.startsWith('-c') && a.length > 2) gitConfigPair(a.slice(2), out, 'git -c');
-    else if (a === '--config-env' || a.startsWith('--config-env=')) {
-      if (a === '--config-env') i++;
+  const globals = gitGlobals(args);
+  for (const { name, value } of globals.uses) {
+    if (name === '-c') gitConfigPair(value ?? '', out, 'git -c');
+    else if (name === '--config-env')
       out.verdicts.push(hatch('git --config-env takes a config value from the environment, unseen'));
-    } else if (a.startsWith('--exec-path=') || (a === '--exec-path' && args[i + 1] && !args[i + 1]!.startsWith('-'))) {
+    else if (name === '--exec-path' && value !== undefined)
       out.verdicts.push(hatch('git --exec-path runs git-* programs from another directory'));
-    } else if (a === '-C' || a === '--git-dir' || a === '--work-tree' || a === '--namespace') {
-      out.paths.push({ raw: args[++i] ?? '', access: 'mention' });
-    } else if (!a.startsWith('-')) break;
+    else if (name === '-C' || name === '--git-dir' || name === '--work-tree' || name === '--namespace')
+      out.paths.push({ raw: value ?? '', access: 'mention' });
   }
+  const i = globals.sub;
   const sub = args[i];
   const rest = args.slice(i + 1);
-  // `--output=FILE` writes are git operands (gitPathArgs.ts): they resolve against `-C`.
+  // `--output=FILE` writes are git operands (pathArgs.ts here): they resolve against `-C`.
   const table = subcommandTable(sub);
   for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;

@@ -1,0 +1,246 @@
+import type { ArgTest } from '../../../policy/ruleTypes.js';
+import type { Risk } from '../../../verdict.js';
+import { argMatches, not, subFlag } from '../../../policy/ruleTypes.js';
+import { hasFlag } from '../../../policy/argView.js';
+
+/**
+ * Every git spelling that discards uncommitted work, unreachable commits or history, as data: the
+ * subcommand, what makes it discard, how bad it is, why, and examples both ways (checked by
+ * test/domain/policy/ruleExamples.test.ts). policy/packs/git.ts makes each row an `ask` rule with code
+ * `command.destructive`; the ids are stable. Long options match abbreviated (`--disc`), short
+ * ones inside clusters (`-fd`), through argView's shared matcher.
+ */
+export interface GitDiscard {
+  id: string;
+  /** The subcommand word; '' when `when` checks it (several subcommands). */
+  sub: string;
+  when: ArgTest;
+  risk: Risk;
+  reason: string;
+  match: string[];
+  noMatch: string[];
+}
+
+/** Options of `checkout` that take the next word as their value (a new branch name). */
+const CHECKOUT_VALUE_OPTS = new Set(['-b', '-B', '--orphan']);
+
+/** `checkout`'s operands, values of `-b NAME`/`-B NAME`/`--orphan NAME` left out, and whether a `--` was seen. */
+function checkoutOperands(rest: readonly string[]): { operands: string[]; dashes: boolean } {
+  const operands: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--') return { operands: operands.concat(rest.slice(i + 1)), dashes: true };
+    if (CHECKOUT_VALUE_OPTS.has(a)) {
+      i++;
+      continue;
+    }
+    if (!a.startsWith('-') || a === '-') operands.push(a);
+  }
+  return { operands, dashes: false };
+}
+
+/**
+ * A word that reads as a file, not a branch: `.`, `./x`, an absolute path, a glob, or a name with
+ * a file extension (`main.go`; version tags such as `v1.2.3` excluded). A bare name (`README`,
+ * `main`) is taken as a branch, as git does when both exist.
+ */
+function looksLikeFile(w: string): boolean {
+  if (w === '.' || w === '..' || w.startsWith('./') || w.startsWith('../') || w.startsWith('/') || w.startsWith(':'))
+    return true;
+  if (/[*?[]/.test(w)) return true;
+  return /\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(w) && !/^v?\d+(\.\d+)+/.test(w);
+}
+
+/** `git checkout` overwrites working-tree files: any spelling that names paths, forces, or resets a branch. */
+const checkoutDiscards: ArgTest = (v) => {
+  const { operands, dashes } = checkoutOperands(v.rest);
+  if (
+    hasFlag(
+      v.rest,
+      'fBpm',
+      '--force',
+      '--theirs',
+      '--ours',
+      '--patch',
+      '--pathspec-from-file',
+      '--merge',
+      '--overlay',
+      '--no-overlay',
+    )
+  )
+    return true;
+  if (dashes && operands.length > 0) return true;
+  // `checkout BRANCH FILE` (a tree-ish and paths), or one operand that names a file.
+  return operands.length >= 2 || operands.some(looksLikeFile);
+};
+
+export const GIT_DISCARDS: readonly GitDiscard[] = [
+  {
+    id: 'git:discard-worktree',
+    sub: 'checkout',
+    when: checkoutDiscards,
+    risk: 'medium',
+    reason: 'checkout with paths, --force, --theirs/--ours or -B overwrites uncommitted changes in the working tree',
+    match: [
+      'git checkout -- file.txt',
+      'git checkout main -- file.txt',
+      'git checkout HEAD~1 file.txt',
+      'git checkout .',
+      'git checkout -f main',
+      'git checkout --forc main',
+      'git checkout --theirs file.txt',
+      'git checkout --ours src/a.ts',
+      'git checkout -B main origin/main',
+      'git checkout -p',
+      'git checkout src/app.ts',
+      'git checkout -- .',
+    ],
+    noMatch: [
+      'git checkout main',
+      'git checkout -b feature/one',
+      'git checkout -b x origin/x',
+      'git checkout v1.2.3',
+      'git checkout feature/x',
+    ],
+  },
+  {
+    id: 'git:switch-discard',
+    sub: 'switch',
+    when: subFlag('fC', '--force', '--discard-changes', '--force-create'),
+    risk: 'medium',
+    reason: 'switch --force/--discard-changes throws away local changes; -C/--force-create resets an existing branch',
+    match: [
+      'git switch -f main',
+      'git switch --discard-changes main',
+      'git switch --disc main',
+      'git switch --force main',
+      'git switch -C main',
+      'git switch --force-create x origin/x',
+    ],
+    noMatch: ['git switch main', 'git switch -c feature', 'git switch -'],
+  },
+  {
+    id: 'git:restore-worktree',
+    sub: 'restore',
+    when: (v) => !hasFlag(v.rest, 'S', '--staged') || hasFlag(v.rest, 'W', '--worktree'),
+    risk: 'medium',
+    reason: 'restore overwrites working-tree files with the index or --source, discarding uncommitted changes',
+    match: [
+      'git restore file.txt',
+      'git restore .',
+      'git restore --source=HEAD~2 file.txt',
+      'git restore --staged --worktree file.txt',
+      'git restore -SW file.txt',
+      'git restore -p',
+    ],
+    noMatch: ['git restore --staged file.txt', 'git restore -S .'],
+  },
+  {
+    id: 'git:reset-hard',
+    sub: 'reset',
+    when: subFlag('', '--hard', '--merge', '--keep'),
+    risk: 'high',
+    reason: '`git reset --hard` destroys uncommitted changes',
+    match: [
+      'git reset --hard',
+      'git reset --hard HEAD~5',
+      'git -C x reset --hard',
+      'git reset --merge',
+      'git reset --keep HEAD~1',
+    ],
+    noMatch: ['git reset HEAD~1'],
+  },
+  {
+    id: 'git:rm-force',
+    sub: 'rm',
+    when: (v) => hasFlag(v.rest, 'rf', '--force', '--recursive') && !hasFlag(v.rest, '', '--cached'),
+    risk: 'medium',
+    reason: '`git rm -f` deletes files with uncommitted changes; `git rm -r` deletes whole trees from the working tree',
+    match: ['git rm -rf .', 'git rm -r src', 'git rm -f a.txt', 'git rm --force a.txt', 'git rm --recursive src'],
+    noMatch: ['git rm a.txt', 'git rm -r --cached .'],
+  },
+  {
+    id: 'git:mv-force',
+    sub: 'mv',
+    when: subFlag('f', '--force'),
+    risk: 'medium',
+    reason: '`git mv -f` overwrites the destination file',
+    match: ['git mv -f a.txt b.txt'],
+    noMatch: ['git mv a.txt b.txt'],
+  },
+  {
+    id: 'git:stash-discard',
+    sub: 'stash',
+    when: (v) => v.sub[1] === 'drop' || v.sub[1] === 'clear',
+    risk: 'high',
+    reason: 'dropping stashes loses work that exists nowhere else',
+    match: ['git stash drop', 'git stash clear', 'git stash drop stash@{1}'],
+    noMatch: ['git stash pop', 'git stash'],
+  },
+  {
+    id: 'git:clean',
+    sub: 'clean',
+    when: not(subFlag('n', '--dry-run')),
+    risk: 'high',
+    reason: '`git clean` deletes untracked files that git cannot bring back',
+    match: ['git clean -fd', 'git clean -fdx', 'git clean -d -f', 'git clean -i'],
+    noMatch: ['git clean -n', 'git clean --dry-run -d'],
+  },
+  {
+    id: 'git:worktree-force-remove',
+    sub: 'worktree',
+    when: (v) => v.sub[1] === 'remove' && hasFlag(v.rest, 'f', '--force'),
+    risk: 'high',
+    reason: '`git worktree remove --force` deletes a working tree with its uncommitted and untracked files',
+    match: ['git worktree remove --force ../wt', 'git worktree remove -f -f ../wt'],
+    noMatch: ['git worktree remove ../wt', 'git worktree list'],
+  },
+  {
+    id: 'git:submodule-force',
+    sub: 'submodule',
+    when: (v) => (v.sub[1] === 'deinit' || v.sub[1] === 'update') && hasFlag(v.rest, 'f', '--force'),
+    risk: 'medium',
+    reason: "a forced submodule deinit or update discards the submodule's local changes",
+    match: ['git submodule deinit -f lib', 'git submodule update --force'],
+    noMatch: ['git submodule update --init'],
+  },
+  {
+    id: 'git:branch-delete',
+    sub: 'branch',
+    when: subFlag('DfMC', '--delete', '--force'),
+    risk: 'medium',
+    reason: 'force-deleting, force-moving or force-renaming/copying over a branch (-M, -C) can lose unmerged commits',
+    match: [
+      'git branch -D feature-branch',
+      'git branch --delete --force x',
+      'git branch -f main HEAD~3',
+      'git branch -M old main',
+      'git branch -C old main',
+    ],
+    noMatch: ['git branch -a', 'git branch -d merged'],
+  },
+  {
+    id: 'git:rewrite-history',
+    sub: '',
+    when: (v) =>
+      v.sub[0] === 'filter-branch' ||
+      v.sub[0] === 'filter-repo' ||
+      (v.sub[0] === 'reflog' && (v.sub[1] === 'expire' || v.sub[1] === 'delete')) ||
+      (v.sub[0] === 'gc' && argMatches(/^--prune/)(v)) ||
+      (v.sub[0] === 'prune' && !hasFlag(v.rest, 'n', '--dry-run')) ||
+      v.sub[0] === 'update-ref' ||
+      v.sub[0] === 'replace',
+    risk: 'high',
+    reason: 'rewrites or prunes history, or moves a ref by hand; filter-branch also runs shell filters',
+    match: [
+      'git filter-branch --tree-filter x HEAD',
+      'git reflog expire --expire=now --all',
+      'git reflog delete HEAD@{1}',
+      'git gc --prune=now',
+      'git prune',
+      'git update-ref -d refs/heads/x',
+      'git update-ref refs/heads/main HEAD~10',
+    ],
+    noMatch: ['git gc', 'git reflog', 'git prune -n'],
+  },
+];

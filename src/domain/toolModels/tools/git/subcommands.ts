@@ -1,0 +1,105 @@
+/**
+ * git's subcommands grouped by what they do, for every module that needs to know (the rules
+ * in policy/packs/git.ts, stdin programs, the compound review's link check).
+ */
+/**
+ * Subcommands the `git:read-only` rule allows by name (their options are modelled in
+ * subcommandModels.ts; an unmodelled option asks).
+ */
+export const GIT_READ_ONLY: readonly string[] = [
+  'status',
+  'diff',
+  'log',
+  'show',
+  'blame',
+  'grep',
+  'ls-files',
+  'ls-tree',
+  'rev-parse',
+  'describe',
+  'shortlog',
+  'whatchanged',
+  'cat-file',
+  'show-ref',
+  'merge-base',
+  'count-objects',
+  'rev-list',
+  'name-rev',
+  'cherry',
+  'check-ignore',
+  'check-attr',
+  'var',
+  'version',
+  'help',
+  'for-each-ref',
+  'diff-tree',
+  'diff-files',
+  'diff-index',
+  'range-diff',
+];
+/** Everyday local work the `git:everyday-write` rule allows: recoverable from git history. */
+export const GIT_EVERYDAY_WRITES: readonly string[] = [
+  'add',
+  'commit',
+  'checkout',
+  'switch',
+  'fetch',
+  'pull',
+  'merge',
+  'restore',
+  'init',
+  'clone',
+  'mv',
+  'rm',
+  'cherry-pick',
+  'revert',
+  'am',
+  'apply',
+  'notes',
+  'worktree',
+  'submodule',
+  'format-patch',
+  'sparse-checkout',
+  'mergetool-none',
+];
+
+/** Subcommands that apply what they read on stdin to the work tree (`git apply -`, `git am`). */
+export const GIT_STDIN_PATCH: ReadonlySet<string> = new Set(['am', 'apply']);
+
+/** Subcommands that write the work tree from the repository (which may hold symlinks). */
+export const GIT_TREE_WRITERS: ReadonlySet<string> = new Set([
+  'checkout',
+  'switch',
+  'restore',
+  'reset',
+  'stash',
+  'apply',
+  'am',
+  'pull',
+  'merge',
+  'rebase',
+  'clone',
+  'worktree',
+  'cherry-pick',
+  'revert',
+  'read-tree',
+  'checkout-index',
+  'submodule',
+  'bisect',
+  // Attack pass 5: `sparse-checkout disable` brings back a committed symlink left out until then.
+  'sparse-checkout',
+  'mv',
+]);
+
+/**
+ * Whether `git ARGS` can materialise a symlink or a repository the review has not seen: a
+ * work-tree writer, or a repository made outside `.git` (bare, or a separate git dir), whose
+ * config and hooks are protected only once it exists (judgePaths' git-dir check), so later
+ * parts of a compound wait (review/compoundParts.ts, attack pass 5).
+ */
+export function gitMayMakeLinks(args: readonly string[]): boolean {
+  return (
+    args.some((a) => GIT_TREE_WRITERS.has(a)) ||
+    (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)))
+  );
+}
