@@ -15,6 +15,7 @@ import {
   wcModel,
 } from './tools/fileInfo.js';
 import { findModel } from './tools/find.js';
+import { ghModel } from './tools/gh.js';
 import { grepModel } from './tools/grep.js';
 import { headModel, tailModel } from './tools/headTail.js';
 import { iconvModel } from './tools/iconv.js';
@@ -138,6 +139,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   sshKeygenModel,
   opensslModel,
   tarModel,
+  ghModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
