@@ -37,6 +37,12 @@ const CODE_RUNNING = new Set([
   'LESSOPEN',
   'LESSCLOSE',
   'LESSKEY',
+  // gh starts these (a browser for --web, a pager, an editor) and GH_CONFIG_DIR's config can
+  // name them too, or define `!shell` aliases.
+  'GH_BROWSER',
+  'GH_PAGER',
+  'GH_EDITOR',
+  'GH_CONFIG_DIR',
   'NODE_OPTIONS',
   'NODE_PATH',
   'NODE_REPL_EXTERNAL_MODULE',

@@ -17,6 +17,7 @@ import {
 } from './tools/fileInfo.js';
 import { findModel } from './tools/find.js';
 import { gitModel } from './tools/git/gitModel.js';
+import { ghModel } from './tools/gh.js';
 import { grepModel } from './tools/grep.js';
 import { headModel, tailModel } from './tools/headTail.js';
 import { iconvModel } from './tools/iconv.js';
@@ -144,6 +145,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   curlModel,
   wgetModel,
   gitModel,
+  ghModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
