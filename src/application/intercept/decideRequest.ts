@@ -93,6 +93,7 @@ export async function decideRequest(
       cwd: ctx.cwd,
       agent: ctx.agent,
       hop: ctx.hop,
+      ...(inv.argv0 !== undefined ? { args: { argv0: inv.argv0, positional: inv.positional } } : {}),
       session: ctx.env[ENV_SESSION] || undefined,
       mode: launchMode,
       workspace: ctx.env[ENV_WORKSPACE]?.startsWith('/') ? ctx.env[ENV_WORKSPACE] : undefined,
