@@ -1,3 +1,5 @@
+import type { ArgvEnvelope } from '../src/domain/shell/envelopes/argvEnvelope.js';
+
 /**
  * How one agent is put behind the gate: data only. `{bashShim}`, `{shShim}` and `{bashEnvGuard}`
  * in values are replaced by the installed files' absolute paths; `{codexHookToml}` (in `env` or
@@ -25,6 +27,12 @@ export interface AgentWiring {
    * run: `doctor` says so while the agent is installed (what else it lets through, and why).
    */
   hookTrust?: string;
+  /**
+   * The agent's own scripts that take the model's command as an argument (Droid's supervisor),
+   * recognised by exact text and pinned arguments; the command inside is reviewed. This file is
+   * their only home: the review reads them through HostFacts.
+   */
+  argvEnvelopes?: readonly ArgvEnvelope[];
 }
 
 export type PlaceholderName = 'bashShim' | 'shShim' | 'bashEnvGuard' | 'codexHookToml';

@@ -33,11 +33,15 @@ case $shimctl_next in
       shimctl_ok=1
     elif [ -n "${BASH_EXECUTION_STRING+x}" ]; then
       # Node never starts a shell, but clear BASH_ENV for it anyway so the guard cannot recurse.
+      # `bash -c TEXT NAME ARG…`: the review sees `$0 $1 …` too (an agent script such as Droid's
+      # supervisor takes the model's command as an argument). Without them, nothing is added.
+      shimctl_args=()
+      [ $# = 0 ] || shimctl_args=("$0" "$@")
       # The compiled client asks the resident review process (falling back to the same check below).
       if [ -x @CLIENT@ ]; then
-        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" && shimctl_ok=1 || shimctl_status=$?
+        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" ${shimctl_args[@]+"${shimctl_args[@]}"} && shimctl_ok=1 || shimctl_status=$?
       else
-        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" && shimctl_ok=1 || shimctl_status=$?
+        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" ${shimctl_args[@]+"${shimctl_args[@]}"} && shimctl_ok=1 || shimctl_status=$?
       fi
     elif [ "$shimctl_depth" != 0 ]; then
       # A script file run inside an already reviewed command: the nested-shell policy decides.
@@ -80,4 +84,4 @@ if [ -n "${BASH_EXECUTION_STRING+x}" ] && [ -n "${PATH+x}" ]; then
   PATH=${shimctl_path:-/dev/null}
   unset shimctl_rest shimctl_path
 fi
-unset shimctl_ok shimctl_status shimctl_depth shimctl_next
+unset shimctl_ok shimctl_status shimctl_depth shimctl_next shimctl_args

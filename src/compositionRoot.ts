@@ -11,6 +11,7 @@ import { createAuditLog } from './infrastructure/audit/createAuditLog.js';
 import { createConfigSource } from './infrastructure/config/createConfigSource.js';
 import { createHostFactsProvider } from './infrastructure/hostFacts/createHostFactsProvider.js';
 import { createHookPassStore } from './infrastructure/approvals/hookPassStore.js';
+import { createOwnScripts } from './infrastructure/install/ownScriptFiles.js';
 import { statePaths } from './infrastructure/paths/statePaths.js';
 import type { StatePaths } from './infrastructure/paths/statePaths.js';
 
@@ -101,5 +102,6 @@ export function createApp(env: Record<string, string | undefined>): App {
     approver: lazyApprover(paths, env),
     regoEngine: (config) => lazyRegoEngine(config, env),
     hookPasses: createHookPassStore(paths),
+    ownScripts: createOwnScripts(paths),
   };
 }

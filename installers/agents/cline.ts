@@ -8,5 +8,5 @@ export const cline: AgentWiring = {
   env: { BASH_ENV: '{bashEnvGuard}' },
   args: [],
   coverage: 'guard',
-  note: 'Cline runs /bin/bash -c by absolute path; a BASH_ENV guard reviews and audits each command before bash runs it (no time or output bounds). shimctl also installs ~/Documents/Cline/Hooks/PreToolUse (a PreToolUse hook that reviews execute_command calls; Cline must have hooks enabled; not yet checked against a real Cline).',
+  note: 'Cline runs /bin/bash -c by absolute path; a BASH_ENV guard reviews and audits each command before bash runs it (no time or output bounds). shimctl also installs ~/Documents/Cline/Hooks/PreToolUse (a PreToolUse hook that reviews execute_command calls; Cline 3 runs it as `sh FILE`, and the sh shim runs exactly the file install wrote, verified by owner, mode and hash; the shell tool of Cline 3, run_commands, is left to the guard).',
 };

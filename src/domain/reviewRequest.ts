@@ -16,6 +16,11 @@ export interface ReviewRequest {
    * `nested`: a shell started from inside an already reviewed command.
    */
   hop?: 'agent' | 'nested';
+  /**
+   * `$0` and `$1 …` after the `-c` text (`bash -c TEXT NAME ARG…`): an agent script that takes the
+   * model's command as an argument is recognised by them (argvEnvelope.ts). Absent: none given.
+   */
+  args?: { argv0?: string; positional: string[] };
   /** The agent session (launcher's SHIMCTL_SESSION): session-scoped rules apply only in it. */
   session?: string;
   /** The mode this launch asked for (SHIMCTL_MODE); the config's ceiling still applies (docs/modes.md). */
@@ -25,6 +30,7 @@ export interface ReviewRequest {
 }
 
 import type { LocaleEnv } from './shell/locale.js';
+import type { ArgvEnvelope } from './shell/envelopes/argvEnvelope.js';
 
 /**
  * Facts about the machine the pure domain needs, supplied by an adapter.
@@ -91,6 +97,8 @@ export interface HostFacts {
    * read as a plain file (unreadable, a directory, a FIFO, too large). Absent: no pin holds.
    */
   digestFiles?(absPaths: readonly string[]): string | undefined;
+  /** Agent scripts that take the model's command as an argument, from the agents' own descriptions. */
+  argvEnvelopes?: readonly ArgvEnvelope[];
 }
 
 /** One directory entry; `dir` follows a symlink (bash descends into a symlinked directory). */

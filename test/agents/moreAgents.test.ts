@@ -44,18 +44,7 @@ const LINGERS_AFTER_TURN = new Set<MoreAgentName>(['kilo']);
  * test fails so the entry and the support row are updated. The block test's no-leak assertion runs
  * before this, so a known-broken agent still proves no protected content reached its model.
  */
-const KNOWN_BROKEN: Partial<Record<MoreAgentName, Partial<Record<SupportCheck, string>>>> = {
-  droid: {
-    allow:
-      "the BASH_ENV guard refuses Droid's supervisor script (syntax.substitution): every command is blocked, fail closed",
-    block: 'every command is blocked (the supervisor script is refused), so the model never gets a normal turn',
-    startup: "Droid's supervisor script is refused by the guard (syntax.substitution)",
-  },
-  cline: {
-    startup:
-      'Cline 3 runs the global PreToolUse hook as `sh FILE`; the sh shim refuses a script file (invocation.script)',
-  },
-};
+const KNOWN_BROKEN: Partial<Record<MoreAgentName, Partial<Record<SupportCheck, string>>>> = {};
 
 async function unlessKnownBroken(
   ctx: TestContext,

@@ -113,7 +113,9 @@ export const clineProtocol: HookProtocol = {
   maxApprovalSeconds: 25,
   read(input) {
     if (!isObject(input)) return { kind: 'malformed', reason: 'the hook input is not a JSON object' };
-    if (input.hookName !== undefined && input.hookName !== 'PreToolUse') {
+    // Cline 3 sends its PreToolUse file the event under its new name, `tool_call` (3.0.65's bundle
+    // maps PreToolUse → "tool_call"); Cline 2 sent `PreToolUse`.
+    if (input.hookName !== undefined && input.hookName !== 'PreToolUse' && input.hookName !== 'tool_call') {
       return { kind: 'malformed', reason: `the hook input is for '${String(input.hookName)}', not PreToolUse` };
     }
     const pre = input.preToolUse;

@@ -59,6 +59,17 @@ export async function decideRequest(
     };
   }
   if (inv.kind === 'script') {
+    // shimctl's own hook, exactly as installed (Cline 3 runs it as `sh FILE`): it is the reviewer
+    // itself, reading its JSON on stdin. No flags or arguments, and verified on the disk each time.
+    if (
+      inv.args.length === 0 &&
+      inv.flags.length === 0 &&
+      deps.ownScripts?.isOwnScript(inv.file.startsWith('/') ? inv.file : `${ctx.cwd}/${inv.file}`)
+    )
+      return {
+        verdict: { decision: 'allow', risk: 'low', reasons: [], rule_ids: [] },
+        trace: [{ stage: 'invocation', detail: `shimctl's own installed hook ${inv.file}` }],
+      };
     return ctx.hop === 'agent'
       ? {
           verdict: verdict(
@@ -93,6 +104,7 @@ export async function decideRequest(
       cwd: ctx.cwd,
       agent: ctx.agent,
       hop: ctx.hop,
+      ...(inv.argv0 !== undefined ? { args: { argv0: inv.argv0, positional: inv.positional } } : {}),
       session: ctx.env[ENV_SESSION] || undefined,
       mode: launchMode,
       workspace: ctx.env[ENV_WORKSPACE]?.startsWith('/') ? ctx.env[ENV_WORKSPACE] : undefined,

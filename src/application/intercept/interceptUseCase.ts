@@ -14,6 +14,7 @@ import { chooseExecution } from './chooseExecution.js';
 import { decideRequest } from './decideRequest.js';
 import { takeGuardPass } from './guardPass.js';
 import type { InterceptDeps } from './interceptDeps.js';
+import type { PassBinding } from '../ports/hookPasses.js';
 import type { InterceptRequest } from './interceptRequest.js';
 import {
   ENV_AGENT,
@@ -85,13 +86,8 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     if (decided.passed) {
       // The wrapper execs `bash -c <inner>` next, in this directory: that bash takes this pass.
       // If it cannot be left, that bash reviews and records the command again (the old way).
-      if (decided.passed.handOn !== undefined && session) {
-        try {
-          deps.hookPasses?.mint({ session, cwd: req.cwd, text: decided.passed.handOn });
-        } catch {
-          /* reviewed again */
-        }
-      }
+      if (decided.passed.handOn !== undefined && session)
+        mintQuietly(deps, { session, cwd: req.cwd, text: decided.passed.handOn });
       return 0;
     }
     const { config, review, invocation } = decided;
@@ -146,6 +142,9 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     }
     if (req.mode === 'check') {
       await write(record);
+      // An agent script that took the command as an argument runs it in a new bash next (Droid's
+      // supervisor): that bash takes this pass instead of reviewing, asking and recording again.
+      if (review.handOn !== undefined && session) mintQuietly(deps, { session, cwd: req.cwd, text: review.handOn });
       return 0;
     }
     const choice = chooseExecution(invocation!, review, req.realShell, req.shell, args);
@@ -296,6 +295,15 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
     deps,
   );
   return { config, review: { ...review, verdict: asked.verdict }, invocation, approval: asked.approval };
+}
+
+/** A pass that cannot be left costs only a second review (and record) in the next bash. */
+function mintQuietly(deps: InterceptDeps, binding: PassBinding): void {
+  try {
+    deps.hookPasses?.mint(binding);
+  } catch {
+    /* reviewed again */
+  }
 }
 
 /** Best effort: an internal failure still leaves a record when the audit can take one. */

@@ -4,6 +4,7 @@ import type { ConfigSource } from './configSource.js';
 import type { Executor } from './executor.js';
 import type { HostFactsProvider } from './hostFactsProvider.js';
 import type { HookPasses } from './hookPasses.js';
+import type { OwnScripts } from './ownScripts.js';
 import type { PolicyEngine } from './policyEngine.js';
 import type { PolicyConfig } from '../../domain/policyConfig.js';
 
@@ -17,4 +18,6 @@ export interface AppPorts {
   regoEngine(config: PolicyConfig): PolicyEngine;
   /** Single-use passes from a hook's allow to the guard (Codex). Absent: every command is reviewed at every layer. */
   hookPasses?: HookPasses;
+  /** shimctl's own installed script files (Cline's global hook run as `sh FILE`). Absent: every script file is refused. */
+  ownScripts?: OwnScripts;
 }

@@ -24,6 +24,11 @@ export interface ReviewResult {
   envelope?: string;
   /** With `envelope`: the model's command inside it, the text that was reviewed (even if it never became one simple command). */
   reviewed?: string;
+  /**
+   * The invocation was an agent script that runs `reviewed` as `bash -c` next (argvEnvelope.ts):
+   * on allow, the guard leaves that bash a pass for exactly this text.
+   */
+  handOn?: string;
   /** The text was an agent bookkeeping call recognised by its exact shape. */
   bookkeeping?: string;
   /** A compound command judged part by part with the shell grammar; on allow the shell runs the text as written. */
@@ -45,6 +50,7 @@ function emptyNormalized(command: string, argv: string[]): NormalizedCommand {
 /** Pure and synchronous; never throws (internal failures become `internal.error` blocks). */
 export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: HostFacts): ReviewResult {
   const state: ReviewState = { cwd: req.cwd, config, facts, agent: req.agent, trace: [] };
+  if (req.args) state.args = req.args;
   try {
     if (req.argv !== undefined) {
       if (req.argv.length === 0)
@@ -67,6 +73,8 @@ export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: H
     if (out.envelope) {
       result.envelope = out.envelope;
       result.reviewed = out.inner;
+      // The script runs exactly this text in a new bash next: a pass spares it a second review.
+      if (state.argumentEnvelope === out.envelope && out.rewritten === undefined) result.handOn = out.inner;
     }
     if (out.bookkeeping) result.bookkeeping = out.bookkeeping;
     if (out.parts) result.parts = out.parts;

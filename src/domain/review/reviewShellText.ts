@@ -62,7 +62,13 @@ export function reviewShellText(
     step(state, depth, 'syntax', 'non-ASCII text under a locale bash may parse differently', locale);
     return { verdict: locale, inner: text };
   }
-  const env = unwrapEnvelope(text, { agent: state.agent, hop, home: state.facts.home });
+  const env = unwrapEnvelope(text, {
+    agent: state.agent,
+    hop,
+    home: state.facts.home,
+    // Arguments belong to the invocation's own text only, never to a part or a nested shell.
+    ...(depth === 0 && state.args ? { args: state.args, argvEnvelopes: state.facts.argvEnvelopes } : {}),
+  });
   if (env.kind === 'bookkeeping') {
     const recognised = verdict(
       'allow',
@@ -82,6 +88,7 @@ export function reviewShellText(
   if (env.kind === 'envelope') {
     inner = env.inner;
     envelope = env.name;
+    if (env.argument) state.argumentEnvelope = env.name;
     effects = judgeEnvelopeEffects(env, state, hop);
     step(
       state,

@@ -3,6 +3,7 @@ import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import type { TraceStep } from './reviewCommand.js';
 import type { PathContext } from '../paths/judgePaths.js';
+import type { InvocationArgs } from '../shell/envelopes/argvEnvelope.js';
 
 /** Wrappers, inline shells and escape hatches are followed this deep; deeper is refused. */
 export const MAX_NESTING = 8;
@@ -16,6 +17,10 @@ export interface ReviewState {
   config: PolicyConfig;
   facts: HostFacts;
   agent?: string;
+  /** The invocation's `$0` and `$1 …` (only the top-level text is matched against them). */
+  args?: InvocationArgs;
+  /** Set when the invocation was an agent script that runs the model's command in a new bash. */
+  argumentEnvelope?: string;
   trace: TraceStep[];
   /** A wrapper set or removed variables for what runs inside (`env http_proxy=… curl …`). */
   envChanged?: boolean;

@@ -3,12 +3,17 @@ import { codexShapes } from './envelopes/codex.js';
 import { copilotShapes } from './envelopes/copilot.js';
 import { geminiShapes } from './envelopes/gemini.js';
 import type { Shape } from './envelopes/shape.js';
+import { type ArgvEnvelope, type InvocationArgs, matchArgvEnvelope } from './envelopes/argvEnvelope.js';
 
 export interface EnvelopeContext {
   agent?: string;
   hop: 'agent' | 'nested';
   /** The user's HOME (optional): when given, files a bookkeeping call sources must lie there. */
   home?: string;
+  /** The invocation's `$0` and `$1 …`, when the caller has them (the guard and shims do). */
+  args?: InvocationArgs;
+  /** Scripts that take the model's command as an argument, from the agents' descriptions. */
+  argvEnvelopes?: readonly ArgvEnvelope[];
 }
 
 /**
@@ -23,7 +28,16 @@ export interface EnvelopeContext {
  * command is allowed, without further review.
  */
 export type EnvelopeMatch =
-  | { kind: 'envelope'; name: string; inner: string; sourced?: string[]; writes?: string[]; pathPrefix?: string }
+  | {
+      kind: 'envelope';
+      name: string;
+      inner: string;
+      sourced?: string[];
+      writes?: string[];
+      pathPrefix?: string;
+      /** The command came as an argument of a script that runs it in a new bash (argvEnvelope.ts). */
+      argument?: true;
+    }
   | { kind: 'bookkeeping'; name: string; sourced?: string[] }
   | { kind: 'none' };
 
@@ -42,6 +56,13 @@ const AGENTS_WITH_SHAPES = new Set(SHAPES.map((s) => s.agent));
 export function unwrapEnvelope(text: string, ctx: EnvelopeContext): EnvelopeMatch {
   const agent = ctx.agent?.toLowerCase();
   const named = agent !== undefined && agent !== '';
+  // Only the named agent's own scripts, at its own hop, with every argument as pinned.
+  if (named && ctx.hop === 'agent' && ctx.args && ctx.argvEnvelopes)
+    for (const a of ctx.argvEnvelopes) {
+      if (a.agent !== agent) continue;
+      const inner = matchArgvEnvelope(a, text, ctx.args);
+      if (inner !== undefined) return { kind: 'envelope', name: a.name, inner, sourced: [], argument: true };
+    }
   if (named && !AGENTS_WITH_SHAPES.has(agent)) return { kind: 'none' };
   for (const shape of SHAPES) {
     if (named && shape.agent !== agent) continue;

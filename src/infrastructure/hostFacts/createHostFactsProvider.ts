@@ -14,6 +14,10 @@ import { listDir } from './listDir.js';
 import { digestFiles } from './digestFiles.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
+import { KNOWN_AGENTS } from '../../../installers/agents.js';
+
+/** Every known agent's argument-taking scripts, from the agents' own descriptions. */
+const ARGV_ENVELOPES = KNOWN_AGENTS.flatMap((a) => a.argvEnvelopes ?? []);
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
 export function realpathOfLongestPrefix(absPath: string): string {
@@ -110,6 +114,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         // What `$HOME`, `$PATH`, … expand to in the command: the request's own environment.
         shellVars,
         listDir,
+        argvEnvelopes: ARGV_ENVELOPES,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
         shimctlPaths: [
           ...new Set([

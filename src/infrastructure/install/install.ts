@@ -14,6 +14,7 @@ import { hookScriptPath, hotBundle, renderFiles, shimEntryPath } from './renderF
 import { compileClient } from '../daemon/compileClient.js';
 import { prebuiltClientPath } from './prebuiltClient.js';
 import { readManifest, writeManifest } from './manifestStore.js';
+import { clineGlobalHook } from './clineHookPath.js';
 import { ShimctlError } from '../../application/shimctlError.js';
 
 export interface InstallOptions {
@@ -46,10 +47,7 @@ export class InstallRefused extends ShimctlError {
   }
 }
 
-/** Cline's global hooks directory (cline/cline .clinerules/hooks/README.md): a file named after the event. */
-export function clineGlobalHook(home: string): string {
-  return join(home, 'Documents', 'Cline', 'Hooks', 'PreToolUse');
-}
+export { clineGlobalHook } from './clineHookPath.js';
 
 /**
  * The locations the review must never let a command change (see src/domain/paths/selfProtection.ts):
