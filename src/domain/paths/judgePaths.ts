@@ -5,8 +5,7 @@ import type { HostFacts } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, internalErrorVerdict, verdict } from '../verdict.js';
-// The hot-path combination (same result as combineVerdicts, strictest reasons first).
-import { combine } from '../review/combine.js';
+import { combineVerdicts } from '../verdict.js';
 import {
   absolutize,
   basenamePosix,
@@ -457,7 +456,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
         ),
       );
     return {
-      verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combine(...found),
+      verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combineVerdicts(...found),
       paths,
     };
   } catch (err) {

@@ -3,7 +3,7 @@ import { judgePaths } from '../paths/judgePaths.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import type { Verdict } from '../verdict.js';
 import { higherRisk, verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { CODE_DELETES, CODE_SPAWNS, codeLiterals } from '../policy/interpreters.js';
 import type { InterpreterUse } from '../policy/interpreters.js';
 import type { ReviewState } from './reviewState.js';
@@ -39,8 +39,8 @@ export function reviewInterpreter(
     parts[0] =
       userAllow.decision === 'allow'
         ? { ...userAllow, risk: higherRisk(parts[0]!.risk, userAllow.risk) }
-        : combine(parts[0]!, userAllow);
-  const v = combine(...parts);
+        : combineVerdicts(parts[0]!, userAllow);
+  const v = combineVerdicts(...parts);
   step(state, depth, 'inline_code', `${name}: ${use.kind}${userAllow ? ' (allowed by a config rule)' : ''}`, v);
   return v;
 }

@@ -4,17 +4,12 @@ import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import { internalErrorVerdict, verdict } from '../verdict.js';
 import { reviewShellText } from './reviewShellText.js';
-import type { CompoundPart } from './reviewCompound.js';
+import type { CompoundPart, TraceStep } from './reviewTypes.js';
 import type { ReviewState } from './reviewState.js';
 import { step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
 
-/** One stage of the review, for `shimctl explain`. */
-export interface TraceStep {
-  stage: string;
-  detail: string;
-  verdict?: Verdict;
-}
+export type { TraceStep } from './reviewTypes.js';
 
 export interface ReviewResult {
   verdict: Verdict;

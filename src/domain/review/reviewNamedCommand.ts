@@ -5,7 +5,7 @@ import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import { requestShape } from '../urls/loopbackRead.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { makeArgView } from '../policy/argView.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { findEscapeHatches } from '../policy/escapeHatches.js';
@@ -87,7 +87,13 @@ export function reviewNamedCommand(
       );
     }
     if (hatches.verdicts.length)
-      step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
+      step(
+        state,
+        depth,
+        'escape',
+        `${hatches.verdicts.length} escape hatch finding(s)`,
+        combineVerdicts(...hatches.verdicts),
+      );
   }
 
   const foreignRepo = name === 'git' ? gitForeignRepoVerdict(args, state) : undefined;
@@ -146,7 +152,7 @@ export function reviewNamedCommand(
       if (chain) chain.urls.push(...urls);
     }
   }
-  return combine(...parts);
+  return combineVerdicts(...parts);
 }
 
 /**
@@ -170,10 +176,10 @@ function judgeGitPaths(
       'command.escape_hatch',
       'git -C names a directory known only at run time; its file operands cannot be judged',
     );
-    return { verdict: combine(unknown, atCwd.verdict), paths: atCwd.paths };
+    return { verdict: combineVerdicts(unknown, atCwd.verdict), paths: atCwd.paths };
   }
   const moved = judgePaths(own, pathContext(base));
-  return { verdict: combine(moved.verdict, atCwd.verdict), paths: [...moved.paths, ...atCwd.paths] };
+  return { verdict: combineVerdicts(moved.verdict, atCwd.verdict), paths: [...moved.paths, ...atCwd.paths] };
 }
 
 /** Shells and the builtins that take code or set variables. */
@@ -186,14 +192,14 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       case 'command': {
         step(state, depth, 'wrappers', `${name} -c: reviewing the inline shell text`);
         const inner = reviewShellText(inv.script, state, depth + 1, 'nested', undefined);
-        return combine(
+        return combineVerdicts(
           verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`),
           inner.verdict,
         );
       }
       case 'script': {
         const pj = judgePaths([{ raw: inv.file, access: 'execute' }], pathContext(state));
-        return combine(
+        return combineVerdicts(
           verdict(
             'ask',
             'high',
@@ -229,7 +235,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       return verdict('allow', 'low', 'command.allowed', 'trap lists or resets handlers');
     const code = args[0] === '--' ? (args[1] ?? '') : args[0]!;
     step(state, depth, 'wrappers', 'trap: reviewing its handler code as shell');
-    return combine(
+    return combineVerdicts(
       verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'),
       reviewShellText(code, state, depth + 1, 'nested', undefined).verdict,
     );
@@ -241,7 +247,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       if (p) assignments[p.name] = p.value;
     }
     const env = judgeAssignments(assignments);
-    return combine(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
+    return combineVerdicts(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
   }
   return undefined;
 }

@@ -7,7 +7,7 @@ import { judgePaths } from '../paths/judgePaths.js';
 import type { PathArg } from '../paths/judgePaths.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { matchLongOption } from '../policy/longOption.js';
 import type { ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
@@ -127,7 +127,7 @@ export function reviewScriptCommand(args: readonly string[], state: ReviewState,
         'script without -c starts a shell that reads commands unreviewed',
       ),
     );
-    return combine(...parts);
+    return combineVerdicts(...parts);
   }
   step(state, depth, 'wrappers', 'script -c: reviewing the command as shell text');
   parts.push(
@@ -139,5 +139,5 @@ export function reviewScriptCommand(args: readonly string[], state: ReviewState,
     ),
   );
   parts.push(reviewShellText(command, state, depth + 1, 'nested', undefined).verdict);
-  return combine(...parts);
+  return combineVerdicts(...parts);
 }
