@@ -8,7 +8,7 @@ import { CODE_DELETES, CODE_SPAWNS, codeLiterals } from '../policy/interpreters.
 import type { InterpreterUse } from '../policy/interpreters.js';
 import type { ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
-import { reviewShellText } from './reviewShellText.js';
+import { reviewNestedText } from './reviewState.js';
 
 /** Verdicts from string literals reviewed as commands count only when they are real findings, not noise. */
 function isNoise(v: Verdict): boolean {
@@ -77,7 +77,7 @@ function interpreterFindings(name: string, use: InterpreterUse, state: ReviewSta
   if (CODE_SPAWNS.test(use.code)) {
     for (const lit of literals) {
       if (!lit.trim() || lit.length > 4096) continue;
-      const nested = reviewShellText(lit, state, depth + 1, 'nested', undefined);
+      const nested = reviewNestedText(lit, state, depth + 1, 'nested', undefined);
       if (!isNoise(nested.verdict) && nested.verdict.decision !== 'allow') parts.push(nested.verdict);
     }
   }

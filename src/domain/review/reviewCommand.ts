@@ -5,7 +5,7 @@ import type { Verdict } from '../verdict.js';
 import { internalErrorVerdict, verdict } from '../verdict.js';
 import { reviewShellText } from './reviewShellText.js';
 import type { CompoundPart, TraceStep } from './reviewTypes.js';
-import type { ReviewState } from './reviewState.js';
+import type { ReviewState, Reviewers } from './reviewState.js';
 import { step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
 
@@ -33,13 +33,16 @@ export interface ReviewResult {
   trace: TraceStep[];
 }
 
+/** The recursion of the review, wired here so that no review file imports the ones above it. */
+const REVIEWERS: Reviewers = { shellText: reviewShellText, words: reviewWords };
+
 function emptyNormalized(command: string, argv: string[]): NormalizedCommand {
   return { command, argv, envAssignments: {}, wrappers: [], effectiveArgv: argv, paths: [], urls: [] };
 }
 
 /** Pure and synchronous; never throws (internal failures become `internal.error` blocks). */
 export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: HostFacts): ReviewResult {
-  const state: ReviewState = { cwd: req.cwd, config, facts, agent: req.agent, trace: [] };
+  const state: ReviewState = { cwd: req.cwd, config, facts, agent: req.agent, trace: [], reviewers: REVIEWERS };
   try {
     if (req.argv !== undefined) {
       if (req.argv.length === 0)

@@ -16,8 +16,6 @@ import { chainedTextVerdict } from './chainedText.js';
 import { reviewInterpreter } from './interpreterReview.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
-import { reviewShellText } from './reviewShellText.js';
-import { reviewWords } from './reviewWords.js';
 import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
 import { secretsInTreeVerdict } from './secretsInTree.js';
@@ -25,6 +23,7 @@ import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 import { modelOptionFindings } from './modelOptions.js';
+import { reviewNestedText, reviewNestedWords } from './reviewState.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 /** Words that only print or compare: URLs and paths in them are data. */
@@ -72,12 +71,12 @@ export function reviewNamedCommand(
     parts.push(...hatches.verdicts);
     for (const s of hatches.shellTexts) {
       step(state, depth, 'escape', `${s.why} runs shell text`);
-      parts.push(reviewShellText(s.text, state, depth + 1, 'nested', undefined).verdict);
+      parts.push(reviewNestedText(s.text, state, depth + 1, 'nested', undefined).verdict);
     }
     for (const c of hatches.commands) {
       step(state, depth, 'escape', () => `${c.why} runs '${c.argv.join(' ')}'`);
       parts.push(
-        reviewWords(
+        reviewNestedWords(
           c.argv.filter((w) => w !== '{}'),
           state,
           depth + 1,
@@ -191,7 +190,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
         return verdict('allow', 'low', 'command.allowed', `${name} prints version or help`);
       case 'command': {
         step(state, depth, 'wrappers', `${name} -c: reviewing the inline shell text`);
-        const inner = reviewShellText(inv.script, state, depth + 1, 'nested', undefined);
+        const inner = reviewNestedText(inv.script, state, depth + 1, 'nested', undefined);
         return combineVerdicts(
           verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`),
           inner.verdict,
@@ -227,7 +226,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
   }
   if (name === 'eval') {
     step(state, depth, 'wrappers', 'eval: reviewing its text as shell');
-    return reviewShellText(args.join(' '), state, depth + 1, 'nested', undefined).verdict;
+    return reviewNestedText(args.join(' '), state, depth + 1, 'nested', undefined).verdict;
   }
   if (name === 'trap') {
     // `trap CODE SIGNAL...` runs CODE later (at EXIT, on a signal): review it now.
@@ -237,7 +236,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
     step(state, depth, 'wrappers', 'trap: reviewing its handler code as shell');
     return combineVerdicts(
       verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'),
-      reviewShellText(code, state, depth + 1, 'nested', undefined).verdict,
+      reviewNestedText(code, state, depth + 1, 'nested', undefined).verdict,
     );
   }
   if (DECLARES.has(name) && args.length > 0 && !args.every((a) => a.startsWith('-'))) {

@@ -10,7 +10,7 @@ import { reviewWords } from './reviewWords.js';
 import { combineVerdicts } from '../verdict.js';
 import { judgeBookkeepingSources, judgeEnvelopeEffects } from './envelopeEffects.js';
 import { localeRefusal } from '../shell/locale.js';
-import type { CompoundPart, ShellTextOutcome } from './reviewTypes.js';
+import type { ShellTextOutcome } from './reviewTypes.js';
 import { reviewCompound, tokenizerDecoder } from './reviewCompound.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
 import { expandWords } from '../shell/expansion/expandWords.js';

@@ -7,12 +7,11 @@ import { judgeAssignments } from '../policy/envAssignments.js';
 import { PRIVILEGE_WRAPPERS, WRAPPERS, unwrapWith } from '../policy/wrappers.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
-import { reviewShellText } from './reviewShellText.js';
-import { reviewWords } from './reviewWords.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
 import { reviewScriptCommand, traceOutputVerdicts } from './wrapperSideEffects.js';
 import { isCommandQuery } from '../policy/commandQuery.js';
 import { argv0Option, reviewWithArgv0 } from './argv0Review.js';
+import { reviewNestedText, reviewNestedWords } from './reviewState.js';
 
 /** Wrappers the shell itself runs: their inner command may be a builtin. All others exec a binary from PATH. */
 const SHELL_LEVEL_WRAPPERS = new Set(['command', 'exec', 'builtin']);
@@ -71,7 +70,7 @@ export function reviewWrapper(
     if (args[0]!.startsWith('-'))
       return verdict('ask', 'medium', 'command.unknown', `busybox ${args[0]} is not a listing`);
     chain?.wrappers.push('busybox');
-    return combineVerdicts(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain, true));
+    return combineVerdicts(wrapperNote(name, args), reviewNestedWords(args, state, depth + 1, chain, true));
   }
   if (name === 'watch') return reviewWatch(args, state, depth);
   if (name === 'script') return reviewScriptCommand(args, state, depth);
@@ -150,7 +149,7 @@ export function reviewWrapper(
     return combineVerdicts(
       ...parts,
       wrapperNote(name, inner.slice(1)),
-      reviewShellText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict,
+      reviewNestedText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict,
     );
   }
   if (name === 'xargs') {
@@ -172,7 +171,7 @@ export function reviewWrapper(
     return combineVerdicts(
       ...parts,
       wrapperNote(name, inner),
-      reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
+      reviewNestedText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
     );
   }
   step(state, depth, 'wrappers', () => `${name} wraps '${inner[0]}'`);
@@ -193,7 +192,7 @@ export function reviewWrapper(
   return combineVerdicts(
     ...parts,
     wrapperNote(name, inner),
-    reviewWords(inner, innerState, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)),
+    reviewNestedWords(inner, innerState, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)),
   );
 }
 
@@ -230,8 +229,8 @@ function reviewWatch(args: readonly string[], state: ReviewState, depth: number)
   return combineVerdicts(
     note,
     exec
-      ? reviewWords(inner, state, depth + 1, undefined, true)
-      : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
+      ? reviewNestedWords(inner, state, depth + 1, undefined, true)
+      : reviewNestedText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
   );
 }
 
@@ -240,9 +239,9 @@ function reviewSu(args: readonly string[], state: ReviewState, depth: number): V
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-c' || a === '--command' || a === '--session-command')
-      return combineVerdicts(priv, reviewShellText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+      return combineVerdicts(priv, reviewNestedText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
     if (a.startsWith('--command='))
-      return combineVerdicts(priv, reviewShellText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
+      return combineVerdicts(priv, reviewNestedText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
   }
   return combineVerdicts(priv, verdict('ask', 'high', 'invocation.interactive', 'su without -c starts a shell'));
 }
