@@ -82,7 +82,7 @@ function touches(resource: ProtectedResource, path: string, recursive: boolean, 
     if (resource.ruleId === 'paths:dotenv' && ENV_TEMPLATE_NAMES.has(basenamePosix(path))) return false;
     // `cat ~/.ssh/id_ed25519.pub`: a public half or metadata, read (not a recursive read of its directory).
     const open = access !== 'write' && !deletes && !recursive ? PUBLIC_HALVES.get(resource.ruleId) : undefined;
-    return !(open && open.test(path));
+    return !open?.test(path);
   }
   // Recursive access to a directory that could hold a match reaches the resource: a parent of
   // `~/.ssh`, `~/secrets` for `~/secrets/*.pem`, `/proc/1` for `/proc/*/environ`, any `.git` for

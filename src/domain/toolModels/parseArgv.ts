@@ -88,7 +88,7 @@ export function parseArgv(model: ToolModel, args: readonly string[]): ParsedArgv
       ended = true;
       continue;
     }
-    if (model.numeric && model.numeric.test(a)) continue;
+    if (model.numeric?.test(a)) continue;
     if (a[0] === '+') {
       out.operands.push(a);
       continue;

@@ -65,7 +65,7 @@ function executed(command: string, cwd: string): Array<{ cwd: string; argv: stri
   }
   for (const record of records) {
     const m = /^\++([0-9]+)\|([^|]*)\|([\s\S]*)$/.exec(record);
-    if (!m || m[1] !== '1') continue;
+    if (m?.[1] !== '1') continue;
     // Claude 2.1.332's bash version guard: bash traces the header of its `case`, not a simple command.
     if (/^case .* in$/.test(m[3]!)) continue;
     const t = tokenize(m[3]!.replaceAll('\n', NL), { home: sandbox });
