@@ -11,6 +11,7 @@ import { rankRules } from '../rules/rankRules.js';
 import type { RankedRules } from '../rules/rankRules.js';
 import { pinFilesFor } from '../approvals/projectPin.js';
 import { basenamePosix } from '../paths/posixPath.js';
+import { isCritical } from '../unliftable.js';
 
 /** Notes for `explain`: which rule decided, which it outranked, why an allow did not lift. */
 export type RuleNote = (detail: string) => void;
@@ -43,7 +44,7 @@ function configVerdict(rule: ConfigRule): Verdict {
  * human saw: no built-in rule id outside `lifts`, no risk above `maxRisk`.
  */
 function liftBuiltin(rule: ConfigRule, builtin: Verdict): Verdict | string {
-  if (builtin.risk === 'critical') return `${rule.id} does not lift a critical verdict`;
+  if (isCritical(builtin)) return `${rule.id} does not lift a critical verdict`;
   if (rule.lifts) {
     const extra = builtin.rule_ids.filter((id) => !rule.lifts!.includes(id));
     if (extra.length)
