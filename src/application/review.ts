@@ -10,7 +10,7 @@ import { forSession } from '../domain/rules/sessionRules.js';
 import { effectiveMode } from '../domain/modes/mode.js';
 import type { ModeUnit } from '../domain/modes/applyMode.js';
 import { applyMode } from '../domain/modes/applyMode.js';
-import { DECISIONS, RISKS, combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
+import { combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
 
 export interface ReviewDeps {
   config: PolicyConfig;
@@ -28,12 +28,6 @@ const GUARD_SLACK_MS = 1000;
 
 function isUpstreamRefusal(v: Verdict): boolean {
   return v.decision === 'block' && v.reasons.some((r) => UPSTREAM_PREFIXES.some((p) => r.code.startsWith(p)));
-}
-
-/** Combined, with the stricter verdict's reasons first: messages quote the first reason. */
-function combineStricterFirst(a: Verdict, b: Verdict): Verdict {
-  const rank = (v: Verdict) => DECISIONS.indexOf(v.decision) * RISKS.length + RISKS.indexOf(v.risk);
-  return rank(b) > rank(a) ? combineVerdicts(b, a) : combineVerdicts(a, b);
 }
 
 /** The engine must never hang the interception path, whatever it does. */
@@ -136,7 +130,7 @@ async function reviewWithEngines(req: ReviewRequest, deps: ReviewDeps): Promise<
     };
     const rego = await evaluateWithGuard(deps.rego, input, req, deps.config.rego.timeoutMs + GUARD_SLACK_MS);
     const keepNative = engine === 'both' || isUpstreamRefusal(native.verdict);
-    const final = keepNative ? combineStricterFirst(native.verdict, rego) : rego;
+    const final = keepNative ? combineVerdicts(native.verdict, rego) : rego;
     return {
       ...native,
       verdict: final,
@@ -177,15 +171,15 @@ async function regoForParts(
       answers.push(v);
       if (v.decision === 'block') break;
     }
-    const rego = answers.length ? answers.reduce(combineStricterFirst) : undefined;
+    const rego = answers.length ? combineVerdicts(...answers) : undefined;
     const standing = [...(rego ? [rego] : []), ...kept];
     const final =
       engine === 'both'
         ? rego
-          ? combineStricterFirst(native.verdict, rego)
+          ? combineVerdicts(native.verdict, rego)
           : native.verdict
         : standing.length
-          ? standing.reduce(combineStricterFirst)
+          ? combineVerdicts(...standing)
           : native.verdict;
     const detail = `Rego judged ${answers.length} of ${inputs.length} part(s)${rego ? `: ${rego.decision}` : ''}`;
     return {

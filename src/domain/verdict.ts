@@ -19,12 +19,33 @@ export interface Verdict {
   rule_ids: string[];
 }
 
+// The order IS the meaning, as Codex orders its `Decision`: a later entry is stricter (or riskier),
+// and verdicts combine with `max`. These rank tables are the one encoding of that order; nothing
+// else compares decisions or risks by hand.
+const DECISION_RANK: Readonly<Record<Decision, number>> = { allow: 0, ask: 1, block: 2 };
+const RISK_RANK: Readonly<Record<Risk, number>> = { low: 0, medium: 1, high: 2, critical: 3 };
+
+/** allow < ask < block. */
+export function decisionRank(d: Decision): number {
+  return DECISION_RANK[d];
+}
+
+/** low < medium < high < critical. */
+export function riskRank(r: Risk): number {
+  return RISK_RANK[r];
+}
+
+/** How strict a verdict is: its decision first, then its risk. */
+export function severity(v: Pick<Verdict, 'decision' | 'risk'>): number {
+  return DECISION_RANK[v.decision] * RISKS.length + RISK_RANK[v.risk];
+}
+
 export function stricterDecision(a: Decision, b: Decision): Decision {
-  return DECISIONS.indexOf(a) >= DECISIONS.indexOf(b) ? a : b;
+  return DECISION_RANK[a] >= DECISION_RANK[b] ? a : b;
 }
 
 export function higherRisk(a: Risk, b: Risk): Risk {
-  return RISKS.indexOf(a) >= RISKS.indexOf(b) ? a : b;
+  return RISK_RANK[a] >= RISK_RANK[b] ? a : b;
 }
 
 export function verdict(decision: Decision, risk: Risk, code: ReasonCode, message: string, ruleId?: string): Verdict {
@@ -38,29 +59,76 @@ export const ALLOW_NOTHING_FOUND: Verdict = Object.freeze({
   rule_ids: [],
 }) as Verdict;
 
+function isEmpty(v: Verdict): boolean {
+  return v.reasons.length === 0 && v.rule_ids.length === 0 && v.decision === 'allow' && v.risk === 'low';
+}
+
 /**
- * Strictest decision, highest risk, union of reasons and rule ids (order kept, no duplicates).
- * Combining never downgrades: the result is at least as strict as every input.
+ * The one combiner: strictest decision, highest risk (the `max` of each), union of reasons and
+ * rule ids without duplicates. Combining never downgrades: the result is at least as strict as
+ * every input. Built for the hot path: parts that found nothing are dropped,
+ * one remaining part is returned as is, and duplicates are found with sets, not list scans
+ * (path findings can carry dozens of reasons). Stricter parts go first, so the reason a
+ * person (or the model) reads first is the one that decided, not an informational one.
+ * Like every verdict the domain builds, each input holds no duplicates of its own.
  */
-export function combineVerdicts(...verdicts: Verdict[]): Verdict {
-  let decision: Decision = 'allow';
-  let risk: Risk = 'low';
-  const reasons: Reason[] = [];
-  const seenReasons = new Set<string>();
-  const ruleIds: string[] = [];
-  for (const v of verdicts) {
-    decision = stricterDecision(decision, v.decision);
-    risk = higherRisk(risk, v.risk);
-    for (const r of v.reasons) {
-      const key = `${r.code}\u0000${r.message}`;
-      if (!seenReasons.has(key)) {
-        seenReasons.add(key);
-        reasons.push(r);
-      }
+export function combineVerdicts(...parts: Verdict[]): Verdict {
+  const kept: Verdict[] = [];
+  for (const p of parts) if (!isEmpty(p)) kept.push(p);
+  if (kept.length === 0) return ALLOW_NOTHING_FOUND;
+  if (kept.length === 1) return kept[0]!;
+  // Insertion sort, stable: there are only a handful of parts.
+  for (let i = 1; i < kept.length; i++) {
+    const v = kept[i]!;
+    const w = severity(v);
+    let j = i - 1;
+    while (j >= 0 && severity(kept[j]!) < w) {
+      kept[j + 1] = kept[j]!;
+      j--;
     }
-    for (const id of v.rule_ids) if (!ruleIds.includes(id)) ruleIds.push(id);
+    kept[j + 1] = v;
   }
-  return { decision, risk, reasons, rule_ids: ruleIds };
+  let d = 0;
+  let r = 0;
+  let total = 0;
+  for (const v of kept) total += v.reasons.length;
+  const reasons: Reason[] = [];
+  const ruleIds: string[] = [];
+  // Few reasons (the usual case): a linear scan beats building hash sets of fresh strings.
+  // Many (a recursive delete of `/` names every protected rule): sets keep it linear.
+  const seenReasons = total > 16 ? new Map<string, Set<string>>() : undefined;
+  const seenIds = total > 16 ? new Set<string>() : undefined;
+  for (const v of kept) {
+    if (DECISION_RANK[v.decision] > d) d = DECISION_RANK[v.decision];
+    if (RISK_RANK[v.risk] > r) r = RISK_RANK[v.risk];
+    for (const reason of v.reasons) {
+      if (seenReasons) {
+        let messages = seenReasons.get(reason.code);
+        if (!messages) {
+          messages = new Set();
+          seenReasons.set(reason.code, messages);
+        }
+        if (!messages.has(reason.message)) {
+          messages.add(reason.message);
+          reasons.push(reason);
+        }
+      } else if (!hasReason(reasons, reason)) reasons.push(reason);
+    }
+    for (const id of v.rule_ids) {
+      if (seenIds) {
+        if (!seenIds.has(id)) {
+          seenIds.add(id);
+          ruleIds.push(id);
+        }
+      } else if (!ruleIds.includes(id)) ruleIds.push(id);
+    }
+  }
+  return { decision: DECISIONS[d]!, risk: RISKS[r]!, reasons, rule_ids: ruleIds };
+}
+
+function hasReason(list: readonly Reason[], x: Reason): boolean {
+  for (const y of list) if (y === x || (y.code === x.code && y.message === x.message)) return true;
+  return false;
 }
 
 /** The fail-closed verdict for any internal failure on the interception path. */

@@ -9,7 +9,9 @@ import known from './knownCycles.json' with { type: 'json' };
 const root = resolve(import.meta.dirname, '../..');
 const graph = importGraph(root, resolve(root, 'src'));
 const found = cycles(graph);
-const knownSets = known.cycles.map((c) => new Set(c.files));
+// Typed by hand: an empty list in the JSON would type as never[].
+const knownCycles = known.cycles as Array<{ reason: string; files: string[] }>;
+const knownSets = knownCycles.map((c) => new Set(c.files));
 
 describe('import cycles', () => {
   it('reads the whole source tree, every layer', () => {
@@ -33,7 +35,7 @@ describe('import cycles', () => {
   });
 
   it('lists no known cycle that is gone or smaller (shrink the list when one is broken)', () => {
-    const stale = known.cycles.filter(
+    const stale = knownCycles.filter(
       (k) => !found.some((c) => c.length === k.files.length && c.every((f) => k.files.includes(f))),
     );
     expect(stale.map((k) => k.files)).toEqual([]);

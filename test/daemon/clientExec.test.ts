@@ -2,8 +2,7 @@
 // policy) sends the exec spec the test chose: exit status, signals, environment, argv, output
 // cap, stdin, spawn failures and the process-group timeout, as cases in clientExec.cases.json.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecResult, ExecSpec } from '../../src/application/ports/executor.js';
@@ -11,6 +10,7 @@ import { daemonFiles, ensureRunDir, writeToken } from '../../src/infrastructure/
 import { startDaemon } from '../../src/infrastructure/daemon/daemonServer.js';
 import type { RunningDaemon } from '../../src/infrastructure/daemon/daemonServer.js';
 import { RELAY_ENTRY, alive, clientBinary, startRelay } from './harness.js';
+import { tempDir } from '../support/tempDirs.js';
 
 interface Case {
   name: string;
@@ -22,7 +22,7 @@ interface Case {
   expect?: Partial<ExecResult>;
 }
 
-const home = mkdtempSync(join(tmpdir(), 'shimctl-clientexec-'));
+const home = tempDir('shimctl-clientexec-');
 const runDir = join(home, '.local/state/shimctl/run');
 const results = new Map<string, ExecResult>();
 let daemon: RunningDaemon;

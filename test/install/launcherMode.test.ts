@@ -2,12 +2,12 @@
 // the first argument (removed before the agent sees its arguments) or SHIMCTL_MODE; an unknown
 // name refuses to start; SHIMCTL_WORKSPACE is the launch directory. The agent is a stub script.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/tempDirs.js';
 
-const root = realpathSync(mkdtempSync(join(tmpdir(), 'shimctl-launcher-mode-')));
+const root = tempDir('shimctl-launcher-mode-');
 const shims = join(root, 'shims');
 const agent = join(root, 'agent');
 const launcher = join(root, 'launcher');

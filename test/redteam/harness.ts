@@ -2,9 +2,9 @@
 // secrets, a git workspace with symlinks into them, a staging directory, a forged snapshot), and
 // one `shimctl policy test --json` process that judges a whole batch of commands.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
+import { tempDir } from '../support/tempDirs.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SYSTEM_PATH = [
@@ -57,7 +57,7 @@ export function privateCli(): string {
     const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('build failed');
   }
-  const copy = mkdtempSync(join(tmpdir(), 'shimctl-redteam-pkg-'));
+  const copy = tempDir('shimctl-redteam-pkg-');
   for (const d of ['bin', 'dist', 'shims']) cpSync(join(ROOT, d), join(copy, d), { recursive: true });
   const check = spawnSync(process.execPath, ['--check', join(copy, 'dist', 'shimctl.cjs')]);
   if (check.status !== 0)
@@ -76,7 +76,7 @@ function git(cwd: string, ...args: string[]): void {
 
 /** HOME with secrets, a git workspace beside it, and the attacker's staging material. */
 export function makeFixture(cli: string): Fixture {
-  const root = mkdtempSync(join(tmpdir(), 'shimctl-redteam-'));
+  const root = tempDir('shimctl-redteam-');
   const home = join(root, 'home');
   const ws = join(root, 'ws');
   const files: Record<string, string> = {

@@ -33,7 +33,7 @@ export function chooseExecution(
   // `-c S argv0 args…` gives the script positional parameters; only the shell can bind them.
   if (invocation.positional.length > 0 || invocation.argv0 !== undefined) return viaShell;
   const n = review.normalized;
-  if (!n || !n.resolvedBinary || !n.resolvedBinary.startsWith('/')) return viaShell;
+  if (!n?.resolvedBinary?.startsWith('/')) return viaShell;
   if (n.wrappers.length > 0 || Object.keys(n.envAssignments).length > 0) return viaShell;
   const [name, ...rest] = n.argv;
   // A builtin run by absolute path would not exist (`cd`) or would lose its effect: the shell runs it.

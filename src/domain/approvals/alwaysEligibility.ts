@@ -1,3 +1,4 @@
+import { DISGUISED_COMMAND_CODES, UNJUDGED_PREFIXES } from '../unliftable.js';
 import type { ReasonCode } from '../reasonCodes.js';
 import type { Verdict } from '../verdict.js';
 
@@ -9,27 +10,13 @@ import type { Verdict } from '../verdict.js';
  * time) or, worse, teach the user that approving always is the way to make such prompts go away.
  * Approve once is still possible for every ask.
  */
-const HARD_PREFIXES = [
-  'syntax.',
-  'path.',
-  'url.',
-  'env.',
-  'invocation.',
-  'envelope.',
-  'engine.',
-  'rego.',
-  'config.',
-  'internal.',
-];
+const HARD_PREFIXES = [...UNJUDGED_PREFIXES, 'path.', 'url.', 'env.', 'envelope.'];
 const HARD_CODES: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
   'command.inline_code',
   'command.escape_hatch',
   'command.privilege',
-  'command.chained_text',
-  'command.lookalike',
-  'command.path_mismatch',
-  'command.nesting_too_deep',
   'command.system',
+  ...DISGUISED_COMMAND_CODES,
 ]);
 
 export type Eligibility = { ok: true } | { ok: false; codes: ReasonCode[]; message: string };

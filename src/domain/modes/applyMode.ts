@@ -47,8 +47,7 @@ export interface ModeOutcome {
 }
 
 const codes = (v: Verdict): string[] => v.reasons.map((r) => r.code);
-const isBookkeeping = (u: ModeUnit): boolean =>
-  u.verdict !== undefined && u.verdict.reasons.some((r) => r.code.startsWith('envelope.'));
+const isBookkeeping = (u: ModeUnit): boolean => u.verdict?.reasons.some((r) => r.code.startsWith('envelope.')) === true;
 const cwdsOf = (u: ModeUnit): string[] => u.cwd.split(' | ');
 
 /**

@@ -1,3 +1,4 @@
+import { DISGUISED_COMMAND_CODES, UNJUDGED_PREFIXES, isCritical } from '../unliftable.js';
 import type { Verdict } from '../verdict.js';
 
 /**
@@ -7,7 +8,7 @@ import type { Verdict } from '../verdict.js';
  * root deletion, protected secrets, the cloud metadata service, a config block rule, a managed
  * ask or block, and any critical risk.
  */
-const PREFIXES = ['syntax.', 'invocation.', 'config.', 'engine.', 'rego.', 'internal.', 'review.', 'audit.', 'hook.'];
+const PREFIXES = [...UNJUDGED_PREFIXES, 'review.', 'audit.', 'hook.'];
 const CODES = new Set([
   // A shimctl project file carries the project's block rules: no mode may delete or rewrite it.
   'path.shimctl_config',
@@ -18,16 +19,13 @@ const CODES = new Set([
   'url.metadata_service',
   // A block rule someone wrote in a config file (user, project, managed) stands in every mode.
   'command.blocked',
-  'command.lookalike',
-  'command.path_mismatch',
-  'command.chained_text',
   'command.not_found',
-  'command.nesting_too_deep',
+  ...DISGUISED_COMMAND_CODES,
 ]);
 const RULE_IDS = new Set(['env:shimctl-markers', 'core:shimctl-self']);
 
 export function byNature(v: Verdict): boolean {
-  if (v.risk === 'critical') return true;
+  if (isCritical(v)) return true;
   if (v.rule_ids.some((id) => RULE_IDS.has(id))) return true;
   return v.reasons.some((r) => CODES.has(r.code) || PREFIXES.some((p) => r.code.startsWith(p)));
 }

@@ -5,8 +5,7 @@ import type { HostFacts } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, internalErrorVerdict, verdict } from '../verdict.js';
-// The hot-path combination (same result as combineVerdicts, strictest reasons first).
-import { combine } from '../review/combine.js';
+import { combineVerdicts } from '../verdict.js';
 import {
   absolutize,
   basenamePosix,
@@ -83,7 +82,7 @@ function touches(resource: ProtectedResource, path: string, recursive: boolean, 
     if (resource.ruleId === 'paths:dotenv' && ENV_TEMPLATE_NAMES.has(basenamePosix(path))) return false;
     // `cat ~/.ssh/id_ed25519.pub`: a public half or metadata, read (not a recursive read of its directory).
     const open = access !== 'write' && !deletes && !recursive ? PUBLIC_HALVES.get(resource.ruleId) : undefined;
-    return !(open && open.test(path));
+    return !open?.test(path);
   }
   // Recursive access to a directory that could hold a match reaches the resource: a parent of
   // `~/.ssh`, `~/secrets` for `~/secrets/*.pem`, `/proc/1` for `/proc/*/environ`, any `.git` for
@@ -457,7 +456,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
         ),
       );
     return {
-      verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combine(...found),
+      verdict: found.length === 0 ? ALLOW_NOTHING_FOUND : found.length === 1 ? found[0]! : combineVerdicts(...found),
       paths,
     };
   } catch (err) {

@@ -38,7 +38,7 @@ export function makeArgView(command: string, args: readonly string[]): ArgView {
       break;
     }
     if (!a.startsWith('-') || a === '-') break;
-    i += valueOpts && valueOpts.has(a) ? 2 : 1;
+    i += valueOpts?.has(a) ? 2 : 1;
   }
   const sub: string[] = [];
   let j = i;

@@ -1,16 +1,17 @@
 import type { ConfigRule, PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
-import { RISKS, higherRisk, verdict } from '../verdict.js';
+import { higherRisk, riskRank, verdict } from '../verdict.js';
 import type { ArgView } from './argView.js';
 import { RULES_BY_COMMAND } from './packs/index.js';
 import { ruleMatchesArgs } from './ruleTypes.js';
 import type { BuiltinRule } from './ruleTypes.js';
-import { combine } from '../review/combine.js';
+import { combineVerdicts as combine } from '../verdict.js';
 import type { RuleContext } from '../rules/ruleMatch.js';
 import { rankRules } from '../rules/rankRules.js';
 import type { RankedRules } from '../rules/rankRules.js';
 import { pinFilesFor } from '../approvals/projectPin.js';
 import { basenamePosix } from '../paths/posixPath.js';
+import { isCritical } from '../unliftable.js';
 
 /** Notes for `explain`: which rule decided, which it outranked, why an allow did not lift. */
 export type RuleNote = (detail: string) => void;
@@ -43,13 +44,13 @@ function configVerdict(rule: ConfigRule): Verdict {
  * human saw: no built-in rule id outside `lifts`, no risk above `maxRisk`.
  */
 function liftBuiltin(rule: ConfigRule, builtin: Verdict): Verdict | string {
-  if (builtin.risk === 'critical') return `${rule.id} does not lift a critical verdict`;
+  if (isCritical(builtin)) return `${rule.id} does not lift a critical verdict`;
   if (rule.lifts) {
     const extra = builtin.rule_ids.filter((id) => !rule.lifts!.includes(id));
     if (extra.length)
       return `${rule.id} was approved for ${rule.lifts.join(', ') || 'an unknown command'}, not ${extra.join(', ')}`;
   }
-  if (rule.maxRisk && RISKS.indexOf(builtin.risk) > RISKS.indexOf(rule.maxRisk))
+  if (rule.maxRisk && riskRank(builtin.risk) > riskRank(rule.maxRisk))
     return `${rule.id} was approved at risk ${rule.maxRisk}; this is ${builtin.risk}`;
   const own = configVerdict(rule);
   return {

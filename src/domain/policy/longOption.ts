@@ -31,7 +31,7 @@ export function matchLongOption(word: string, table: readonly string[]): LongOpt
 /** Whether the word can mean `option` (exactly, abbreviated, or as one reading of an ambiguous prefix). */
 export function longOptionIs(word: string, option: string, table: readonly string[]): boolean {
   const m = matchLongOption(word, table);
-  return m !== undefined && m.names.includes(option);
+  return m?.names.includes(option) === true;
 }
 
 /**
@@ -52,7 +52,7 @@ export function optionValuesOf(
     if (a === '--') break;
     if (a.startsWith('--')) {
       const m = matchLongOption(a, all);
-      if (m && m.names.some((n) => longs.includes(n))) {
+      if (m?.names.some((n) => longs.includes(n))) {
         if (m.value !== undefined) out.push(m.value);
         else out.push(args[++i] ?? '');
       }

@@ -7,10 +7,10 @@
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
 import { readArgv0 } from '../policy/wrappers.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { step } from './reviewState.js';
-import { reviewWords } from './reviewWords.js';
+import { reviewNestedWords } from './reviewState.js';
 
 /** The last value of an argv0 option (`exec -a x -a y` runs with `y`, as getopt leaves it). */
 export function argv0Option(name: string, options: Array<[string, string | true]>): string | undefined {
@@ -44,7 +44,13 @@ export function reviewWithArgv0(
   const program = inner[0]!;
   const reading = readArgv0(argv0, program, realProgram(program, state), inner.slice(1));
   if (reading.kind === 'same') return undefined;
-  const asWritten = reviewWords(inner, state, depth + 1, reading.kind === 'dispatch' ? undefined : chain, viaExec);
+  const asWritten = reviewNestedWords(
+    inner,
+    state,
+    depth + 1,
+    reading.kind === 'dispatch' ? undefined : chain,
+    viaExec,
+  );
   if (reading.kind === 'unknown') {
     const v = verdict(
       'ask',
@@ -53,7 +59,7 @@ export function reviewWithArgv0(
       `'${program}' runs with argv0 '${argv0}': a program that reads its name may do something else than '${program}'`,
     );
     step(state, depth, 'wrappers', `argv0 '${argv0}' is not '${program}'`, v);
-    return combine(v, asWritten);
+    return combineVerdicts(v, asWritten);
   }
   // Never weaker than either reading: the dispatched command is what runs, the written one is judged too.
   step(state, depth, 'wrappers', () => `argv0 '${argv0}' makes ${reading.program} run ${JSON.stringify(reading.argv)}`);
@@ -63,5 +69,5 @@ export function reviewWithArgv0(
     'command.wrapper',
     `argv0 '${argv0}' makes ${reading.program} run '${reading.argv.slice(0, 2).join(' ')}'; that command was judged`,
   );
-  return combine(note, reviewWords(reading.argv, state, depth + 1, chain, viaExec), asWritten);
+  return combineVerdicts(note, reviewNestedWords(reading.argv, state, depth + 1, chain, viaExec), asWritten);
 }

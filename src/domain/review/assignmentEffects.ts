@@ -10,7 +10,7 @@ import { judgePaths } from '../paths/judgePaths.js';
 import { judgeUrls } from '../urls/judgeUrls.js';
 import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
 import { WGETRC_PROXIES } from '../toolModels/tools/wget.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { gitTraceFile } from '../toolModels/tools/git/environment.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
@@ -48,7 +48,7 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
       parts.push(judgePaths([{ raw: value, access: 'write' }], pathContext(state)).verdict);
     }
   }
-  return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
+  return parts.length ? combineVerdicts(...parts) : ALLOW_NOTHING_FOUND;
 }
 
 /** `wget -e http_proxy=ADDR` (wgetrc syntax: case and `_`/`-` do not matter, spaces around `=` allowed). */
@@ -58,5 +58,5 @@ export function judgeClientSettings(name: string, args: readonly string[], state
   for (const s of httpClientOptions(name, args).settings) {
     if (WGETRC_PROXIES.has(wgetrcKey(s))) parts.push(judgeProxy(s.slice(s.indexOf('=') + 1), state));
   }
-  return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
+  return parts.length ? combineVerdicts(...parts) : ALLOW_NOTHING_FOUND;
 }

@@ -7,7 +7,7 @@ import type { PathArg } from '../paths/judgePaths.js';
 import { isWithin, normalizePosix, resolvePhysically } from '../paths/posixPath.js';
 import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
 
@@ -71,7 +71,7 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
       );
     }
   }
-  return parts.length ? combine(...parts) : ALLOW_NOTHING_FOUND;
+  return parts.length ? combineVerdicts(...parts) : ALLOW_NOTHING_FOUND;
 }
 
 /**

@@ -3,12 +3,12 @@ import { judgePaths } from '../paths/judgePaths.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import type { Verdict } from '../verdict.js';
 import { higherRisk, verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { CODE_DELETES, CODE_SPAWNS, codeLiterals } from '../policy/interpreters.js';
 import type { InterpreterUse } from '../policy/interpreters.js';
 import type { ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
-import { reviewShellText } from './reviewShellText.js';
+import { reviewNestedText } from './reviewState.js';
 
 /** Verdicts from string literals reviewed as commands count only when they are real findings, not noise. */
 function isNoise(v: Verdict): boolean {
@@ -39,8 +39,8 @@ export function reviewInterpreter(
     parts[0] =
       userAllow.decision === 'allow'
         ? { ...userAllow, risk: higherRisk(parts[0]!.risk, userAllow.risk) }
-        : combine(parts[0]!, userAllow);
-  const v = combine(...parts);
+        : combineVerdicts(parts[0]!, userAllow);
+  const v = combineVerdicts(...parts);
   step(state, depth, 'inline_code', `${name}: ${use.kind}${userAllow ? ' (allowed by a config rule)' : ''}`, v);
   return v;
 }
@@ -77,7 +77,7 @@ function interpreterFindings(name: string, use: InterpreterUse, state: ReviewSta
   if (CODE_SPAWNS.test(use.code)) {
     for (const lit of literals) {
       if (!lit.trim() || lit.length > 4096) continue;
-      const nested = reviewShellText(lit, state, depth + 1, 'nested', undefined);
+      const nested = reviewNestedText(lit, state, depth + 1, 'nested', undefined);
       if (!isNoise(nested.verdict) && nested.verdict.decision !== 'allow') parts.push(nested.verdict);
     }
   }

@@ -4,17 +4,12 @@ import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import { internalErrorVerdict, verdict } from '../verdict.js';
 import { reviewShellText } from './reviewShellText.js';
-import type { CompoundPart } from './reviewCompound.js';
-import type { ReviewState } from './reviewState.js';
+import type { CompoundPart, TraceStep } from './reviewTypes.js';
+import type { ReviewState, Reviewers } from './reviewState.js';
 import { step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
 
-/** One stage of the review, for `shimctl explain`. */
-export interface TraceStep {
-  stage: string;
-  detail: string;
-  verdict?: Verdict;
-}
+export type { TraceStep } from './reviewTypes.js';
 
 export interface ReviewResult {
   verdict: Verdict;
@@ -43,13 +38,16 @@ export interface ReviewResult {
   trace: TraceStep[];
 }
 
+/** The recursion of the review, wired here so that no review file imports the ones above it. */
+const REVIEWERS: Reviewers = { shellText: reviewShellText, words: reviewWords };
+
 function emptyNormalized(command: string, argv: string[]): NormalizedCommand {
   return { command, argv, envAssignments: {}, wrappers: [], effectiveArgv: argv, paths: [], urls: [] };
 }
 
 /** Pure and synchronous; never throws (internal failures become `internal.error` blocks). */
 export function reviewCommand(req: ReviewRequest, config: PolicyConfig, facts: HostFacts): ReviewResult {
-  const state: ReviewState = { cwd: req.cwd, config, facts, agent: req.agent, trace: [] };
+  const state: ReviewState = { cwd: req.cwd, config, facts, agent: req.agent, trace: [], reviewers: REVIEWERS };
   if (req.args) state.args = req.args;
   try {
     if (req.argv !== undefined) {

@@ -12,7 +12,7 @@ import type { NormalizedCommand } from '../reviewRequest.js';
 import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
 import { REASON_CODES } from '../reasonCodes.js';
 import type { ReasonCode } from '../reasonCodes.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
 import {
   assignmentCount,
@@ -25,30 +25,15 @@ import {
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
 import { CLAUDE_VERSION_GUARDS } from '../shell/envelopes/claude.js';
 import type { ReviewState } from './reviewState.js';
+import type { CompoundPart } from './reviewTypes.js';
 import { MAX_NESTING, step, pathContext } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
+
+export type { CompoundPart } from './reviewTypes.js';
 import { expandWords, newGlobBudget } from '../shell/expansion/expandWords.js';
 import type { GlobBudget } from '../shell/expansion/expandGlob.js';
 import type { TextEdit } from '../shell/expansion/textEdits.js';
 import { applyEdits, singleQuote } from '../shell/expansion/textEdits.js';
-
-/** One simple command of a compound, as judged (for the audit record and `explain`). */
-export interface CompoundPart {
-  /** The part's source text, redirections included. */
-  text: string;
-  argv: string[];
-  /** The directory (or directories, ` | `-separated) the part was judged in. */
-  cwd: string;
-  verdict: Verdict;
-  /**
-   * Only under a Rego engine (`rego`/`both`): the simple command as the review normalised it, once
-   * per directory it may run in, and the path-policy verdict of its own redirections. The Rego
-   * input is built from these (src/application/review.ts); the native engine never needs them.
-   */
-  forEngine?: { judged: Array<{ cwd: string; normalized: NormalizedCommand }>; redirects: Verdict };
-  /** Walked as the agent's own envelope text (a recognised Claude envelope), not the model's command. */
-  envelopePart?: boolean;
-}
 
 export interface CompoundOutcome {
   verdict: Verdict;
@@ -171,7 +156,7 @@ function finish(w: Walk): CompoundOutcome {
     ? refuseVerdict(compoundRefusalAdvice([...w.refusals].map(([code, message]) => ({ code, message }))))
     : undefined;
   const all = [...w.parts.map((p) => p.verdict), ...(refused ? [refused] : [])];
-  const v = combine(...all);
+  const v = combineVerdicts(...all);
   // Text at the agent's hop is the agent's own only when it was recognised as its envelope.
   if (!w.envelope) for (const p of w.parts) delete p.envelopePart;
   const out: CompoundOutcome = { verdict: v, parts: w.parts };
@@ -313,7 +298,7 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
       parts.push(judgePaths([{ raw: r.target, access }], pathContext({ ...w.state, cwd })).verdict);
     }
   }
-  return combine(...parts);
+  return combineVerdicts(...parts);
 }
 
 function simple(
@@ -341,7 +326,7 @@ function simple(
 
   // `$(cat <<'EOF' … EOF)`: bash runs that cat (reading its here-document) before the part; a part of its own.
   for (const sub of s.substitutions ?? []) {
-    const v = combine(...cwds.map((cwd) => reviewWords(['cat'], { ...w.state, cwd }, depth + 2, undefined)));
+    const v = combineVerdicts(...cwds.map((cwd) => reviewWords(['cat'], { ...w.state, cwd }, depth + 2, undefined)));
     addPart(w, depth, sub.text, ['cat'], cwds, v);
   }
   // Agent envelope parts, only in the text the agent itself wrote (never inside its `eval`).
@@ -349,7 +334,7 @@ function simple(
     // A recognised part is allowed for what it is, and its redirections are still judged.
     const envelopePart = (code: 'envelope.snapshot_source' | 'envelope.cwd_file', message: string): Outcome => {
       w.envelope = 'claude';
-      const v = combine(verdict('allow', 'low', code, message), judgeRedirects(s.redirects, cwds, w));
+      const v = combineVerdicts(verdict('allow', 'low', code, message), judgeRedirects(s.redirects, cwds, w));
       addPart(w, depth, s.text, words, cwds, v, undefined, true);
       return same;
     };
@@ -452,7 +437,7 @@ function simple(
   const redirects = judgeRedirects(s.redirects, cwds, w);
   verdicts.push(redirects);
   if (forEngine) forEngine.redirects = redirects;
-  addPart(w, depth, s.text, words, cwds, combine(...verdicts), forEngine, envelopeLevel);
+  addPart(w, depth, s.text, words, cwds, combineVerdicts(...verdicts), forEngine, envelopeLevel);
   if (k === words.length || (name === 'export' && k === 0)) {
     // Later parts run with these variables set: they are judged as if each had them in front.
     for (const a of k === words.length ? words : core.slice(1)) if (a.includes('=')) w.env.push(a);

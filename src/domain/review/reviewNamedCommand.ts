@@ -5,7 +5,7 @@ import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import { requestShape } from '../urls/loopbackRead.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { makeArgView } from '../policy/argView.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { findEscapeHatches } from '../policy/escapeHatches.js';
@@ -16,8 +16,6 @@ import { chainedTextVerdict } from './chainedText.js';
 import { reviewInterpreter } from './interpreterReview.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
-import { reviewShellText } from './reviewShellText.js';
-import { reviewWords } from './reviewWords.js';
 import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
 import { secretsInTreeVerdict } from './secretsInTree.js';
@@ -25,6 +23,7 @@ import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 import { modelOptionFindings } from './modelOptions.js';
+import { reviewNestedText, reviewNestedWords } from './reviewState.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 /** Words that only print or compare: URLs and paths in them are data. */
@@ -72,12 +71,12 @@ export function reviewNamedCommand(
     parts.push(...hatches.verdicts);
     for (const s of hatches.shellTexts) {
       step(state, depth, 'escape', `${s.why} runs shell text`);
-      parts.push(reviewShellText(s.text, state, depth + 1, 'nested', undefined).verdict);
+      parts.push(reviewNestedText(s.text, state, depth + 1, 'nested', undefined).verdict);
     }
     for (const c of hatches.commands) {
       step(state, depth, 'escape', () => `${c.why} runs '${c.argv.join(' ')}'`);
       parts.push(
-        reviewWords(
+        reviewNestedWords(
           c.argv.filter((w) => w !== '{}'),
           state,
           depth + 1,
@@ -87,7 +86,13 @@ export function reviewNamedCommand(
       );
     }
     if (hatches.verdicts.length)
-      step(state, depth, 'escape', `${hatches.verdicts.length} escape hatch finding(s)`, combine(...hatches.verdicts));
+      step(
+        state,
+        depth,
+        'escape',
+        `${hatches.verdicts.length} escape hatch finding(s)`,
+        combineVerdicts(...hatches.verdicts),
+      );
   }
 
   const foreignRepo = name === 'git' ? gitForeignRepoVerdict(args, state) : undefined;
@@ -149,7 +154,7 @@ export function reviewNamedCommand(
       if (chain) chain.urls.push(...urls);
     }
   }
-  return combine(...parts);
+  return combineVerdicts(...parts);
 }
 
 /**
@@ -173,10 +178,10 @@ function judgeGitPaths(
       'command.escape_hatch',
       'git -C names a directory known only at run time; its file operands cannot be judged',
     );
-    return { verdict: combine(unknown, atCwd.verdict), paths: atCwd.paths };
+    return { verdict: combineVerdicts(unknown, atCwd.verdict), paths: atCwd.paths };
   }
   const moved = judgePaths(own, pathContext(base));
-  return { verdict: combine(moved.verdict, atCwd.verdict), paths: [...moved.paths, ...atCwd.paths] };
+  return { verdict: combineVerdicts(moved.verdict, atCwd.verdict), paths: [...moved.paths, ...atCwd.paths] };
 }
 
 /** Shells and the builtins that take code or set variables. */
@@ -188,15 +193,15 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
         return verdict('allow', 'low', 'command.allowed', `${name} prints version or help`);
       case 'command': {
         step(state, depth, 'wrappers', `${name} -c: reviewing the inline shell text`);
-        const inner = reviewShellText(inv.script, state, depth + 1, 'nested', undefined);
-        return combine(
+        const inner = reviewNestedText(inv.script, state, depth + 1, 'nested', undefined);
+        return combineVerdicts(
           verdict('allow', 'low', 'command.wrapper', `${name} -c runs shell text; it was reviewed as a command`),
           inner.verdict,
         );
       }
       case 'script': {
         const pj = judgePaths([{ raw: inv.file, access: 'execute' }], pathContext(state));
-        return combine(
+        return combineVerdicts(
           verdict(
             'ask',
             'high',
@@ -224,7 +229,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
   }
   if (name === 'eval') {
     step(state, depth, 'wrappers', 'eval: reviewing its text as shell');
-    return reviewShellText(args.join(' '), state, depth + 1, 'nested', undefined).verdict;
+    return reviewNestedText(args.join(' '), state, depth + 1, 'nested', undefined).verdict;
   }
   if (name === 'trap') {
     // `trap CODE SIGNAL...` runs CODE later (at EXIT, on a signal): review it now.
@@ -232,9 +237,9 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       return verdict('allow', 'low', 'command.allowed', 'trap lists or resets handlers');
     const code = args[0] === '--' ? (args[1] ?? '') : args[0]!;
     step(state, depth, 'wrappers', 'trap: reviewing its handler code as shell');
-    return combine(
+    return combineVerdicts(
       verdict('ask', 'medium', 'command.inline_code', 'trap installs handler code that runs later'),
-      reviewShellText(code, state, depth + 1, 'nested', undefined).verdict,
+      reviewNestedText(code, state, depth + 1, 'nested', undefined).verdict,
     );
   }
   if (DECLARES.has(name) && args.length > 0 && !args.every((a) => a.startsWith('-'))) {
@@ -244,7 +249,7 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       if (p) assignments[p.name] = p.value;
     }
     const env = judgeAssignments(assignments);
-    return combine(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
+    return combineVerdicts(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
   }
   return undefined;
 }

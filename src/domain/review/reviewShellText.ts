@@ -7,10 +7,10 @@ import { REASON_CODES } from '../reasonCodes.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { MAX_NESTING, step } from './reviewState.js';
 import { reviewWords } from './reviewWords.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { judgeBookkeepingSources, judgeEnvelopeEffects } from './envelopeEffects.js';
 import { localeRefusal } from '../shell/locale.js';
-import type { CompoundPart } from './reviewCompound.js';
+import type { ShellTextOutcome } from './reviewTypes.js';
 import { reviewCompound, tokenizerDecoder } from './reviewCompound.js';
 import { compoundRefusalAdvice } from './compoundAdvice.js';
 import { expandWords } from '../shell/expansion/expandWords.js';
@@ -18,21 +18,7 @@ import type { TextEdit } from '../shell/expansion/textEdits.js';
 import { applyEdits } from '../shell/expansion/textEdits.js';
 import { rewriteEnvelope } from '../shell/expansion/rewriteEnvelope.js';
 
-export interface ShellTextOutcome {
-  verdict: Verdict;
-  envelope?: string;
-  bookkeeping?: string;
-  /** The text the model wrote (inside any envelope). */
-  inner: string;
-  words?: string[];
-  /** Text judged part by part with the shell grammar: its simple commands and their verdicts. */
-  parts?: CompoundPart[];
-  /**
-   * The whole text to run instead of `text` when the review did expansions itself (the expanded
-   * words written in, shell-quoted); absent when the text runs byte for byte as given.
-   */
-  rewritten?: string;
-}
+export type { ShellTextOutcome } from './reviewTypes.js';
 
 /**
  * Shell text: recognise an agent envelope (bookkeeping calls only at the agent's own hop),
@@ -77,7 +63,7 @@ export function reviewShellText(
       `${env.name} bookkeeping call recognised by its exact shape`,
     );
     const v = env.sourced?.length
-      ? combine(recognised, judgeBookkeepingSources(env.name, env.sourced, state))
+      ? combineVerdicts(recognised, judgeBookkeepingSources(env.name, env.sourced, state))
       : recognised;
     step(state, depth, 'envelope', `bookkeeping: ${env.name}`, v);
     return { verdict: v, bookkeeping: env.name, inner: text };
@@ -128,7 +114,7 @@ export function reviewShellText(
     );
     if (!x.ok) {
       const v: Verdict = { decision: 'block', risk: 'medium', reasons: x.reasons, rule_ids: [] };
-      const all = effects ? combine(effects, v) : v;
+      const all = effects ? combineVerdicts(effects, v) : v;
       step(state, depth, 'syntax', () => `expansion refused: ${x.reasons.map((r) => r.message).join('; ')}`, all);
       return { verdict: all, envelope, inner };
     }
@@ -152,7 +138,7 @@ export function reviewShellText(
         )
       : undefined;
     if (compound) {
-      const v = effects ? combine(effects, compound.verdict) : compound.verdict;
+      const v = effects ? combineVerdicts(effects, compound.verdict) : compound.verdict;
       step(
         state,
         depth,
@@ -194,13 +180,13 @@ export function reviewShellText(
       reasons: compoundRefusalAdvice(reasons),
       rule_ids: [],
     };
-    const v = effects ? combine(effects, syntax) : syntax;
+    const v = effects ? combineVerdicts(effects, syntax) : syntax;
     step(state, depth, 'syntax', () => `not one simple command: ${tok.reasons.map((r) => r.code).join(', ')}`, v);
     return { verdict: v, envelope, inner };
   }
   step(state, depth, 'syntax', () => `one simple command: ${JSON.stringify(tok.words)}`);
   const words = reviewWords(tok.words, state, depth, chain);
-  const v = effects ? combine(effects, words) : words;
+  const v = effects ? combineVerdicts(effects, words) : words;
   return withRewrite(
     { verdict: v, envelope, inner, words: tok.words },
     text,
@@ -240,7 +226,7 @@ function withRewrite(
       'the expanded words could not be written into the text that runs',
     );
     step(state, depth, 'expansion', 'rewrite failed', refused);
-    return { ...out, verdict: combine(out.verdict, refused) };
+    return { ...out, verdict: combineVerdicts(out.verdict, refused) };
   }
   step(state, depth, 'expansion', () => `runs: ${rewritten}`);
   return { ...out, rewritten };

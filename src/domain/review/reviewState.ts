@@ -1,7 +1,7 @@
 import type { HostFacts, NormalizedCommand } from '../reviewRequest.js';
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
-import type { TraceStep } from './reviewCommand.js';
+import type { ShellTextOutcome, TraceStep } from './reviewTypes.js';
 import type { PathContext } from '../paths/judgePaths.js';
 import type { InvocationArgs } from '../shell/envelopes/argvEnvelope.js';
 
@@ -24,6 +24,41 @@ export interface ReviewState {
   trace: TraceStep[];
   /** A wrapper set or removed variables for what runs inside (`env http_proxy=… curl …`). */
   envChanged?: boolean;
+  /** How nested text and words are reviewed again (reviewCommand.ts wires them). */
+  reviewers: Reviewers;
+}
+
+/**
+ * The review recurses: `bash -c`, `eval`, wrappers, interpreters and argv0 tricks carry commands
+ * that are reviewed like the agent's own. The files that find them call back through the state
+ * (reviewNestedText, reviewNestedWords) instead of importing the reviewers, which import them:
+ * that keeps the review core free of import cycles (test/architecture/importCycles.test.ts).
+ */
+export interface Reviewers {
+  shellText(text: string, state: ReviewState, depth: number, hop: 'agent' | 'nested', chain: Chain): ShellTextOutcome;
+  words(words: readonly string[], state: ReviewState, depth: number, chain: Chain, viaExec?: boolean): Verdict;
+}
+
+/** Reviews shell text found inside a command (reviewShellText.ts, through the state). */
+export function reviewNestedText(
+  text: string,
+  state: ReviewState,
+  depth: number,
+  hop: 'agent' | 'nested',
+  chain: Chain,
+): ShellTextOutcome {
+  return state.reviewers.shellText(text, state, depth, hop, chain);
+}
+
+/** Reviews the words of a command found inside a command (reviewWords.ts, through the state). */
+export function reviewNestedWords(
+  words: readonly string[],
+  state: ReviewState,
+  depth: number,
+  chain: Chain,
+  viaExec = false,
+): Verdict {
+  return state.reviewers.words(words, state, depth, chain, viaExec);
 }
 
 /**

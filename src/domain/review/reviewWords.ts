@@ -1,6 +1,6 @@
 import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { isLookalikeName, resolveCommandWord } from '../policy/commandName.js';
 import type { Chain, ReviewState } from './reviewState.js';
@@ -33,14 +33,19 @@ export function reviewWords(
     assignments[a.name] = a.value;
   }
   const envVerdict =
-    k > 0 ? combine(judgeAssignments(assignments), judgeAssignmentEffects(assignments, state)) : ALLOW_NOTHING_FOUND;
+    k > 0
+      ? combineVerdicts(judgeAssignments(assignments), judgeAssignmentEffects(assignments, state))
+      : ALLOW_NOTHING_FOUND;
   if (k > 0) {
     step(state, depth, 'env', `assignments: ${Object.keys(assignments).join(', ')}`, envVerdict);
     if (chain) Object.assign(chain.envAssignments, assignments);
   }
   if (k === words.length) {
     // Only assignments: they set shell variables in a shell that then exits.
-    return combine(verdict('allow', 'low', 'env.assignment', 'only variable assignments, nothing runs'), envVerdict);
+    return combineVerdicts(
+      verdict('allow', 'low', 'env.assignment', 'only variable assignments, nothing runs'),
+      envVerdict,
+    );
   }
   const word = words[k]!;
   const args = words.slice(k + 1);
@@ -54,7 +59,7 @@ export function reviewWords(
       `command name ${JSON.stringify(word)} has non-ASCII, zero-width or look-alike characters`,
     );
     step(state, depth, 'command', 'look-alike command name', v);
-    return combine(v, envVerdict);
+    return combineVerdicts(v, envVerdict);
   }
   const res = resolveCommandWord(word, state.cwd, state.facts, !viaExec);
   if (res.kind === 'not_found') {
@@ -65,7 +70,7 @@ export function reviewWords(
       `'${word}' is not a shell builtin and does not resolve on PATH`,
     );
     step(state, depth, 'command', `'${word}' not found`, v);
-    return combine(v, envVerdict);
+    return combineVerdicts(v, envVerdict);
   }
   if (res.kind === 'path_mismatch') {
     const unknown = verdict(
@@ -81,7 +86,7 @@ export function reviewWords(
       res.claims && !isLookalikeName(res.claims)
         ? reviewNamedCommand(res.claims, args, state, depth, undefined, k > 0)
         : ALLOW_NOTHING_FOUND;
-    return combine(unknown, asClaimed, envVerdict);
+    return combineVerdicts(unknown, asClaimed, envVerdict);
   }
   if (chain) {
     if (res.kind === 'resolved') chain.resolvedBinary = res.path;
@@ -94,5 +99,5 @@ export function reviewWords(
   const evaluated =
     res.kind === 'builtin' ? builtinEvaluationVerdict(res.name, args, Object.values(assignments)) : undefined;
   if (evaluated) step(state, depth, 'command', `'${res.name}' would evaluate text that can run commands`, evaluated);
-  return evaluated ? combine(named, envVerdict, evaluated) : combine(named, envVerdict);
+  return evaluated ? combineVerdicts(named, envVerdict, evaluated) : combineVerdicts(named, envVerdict);
 }

@@ -2,17 +2,16 @@ import { tokenize } from '../shell/tokenize.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import type { Verdict } from '../verdict.js';
 import { verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { judgeAssignments } from '../policy/envAssignments.js';
 import { PRIVILEGE_WRAPPERS, WRAPPERS, unwrapWith } from '../policy/wrappers.js';
 import type { Chain, ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
-import { reviewShellText } from './reviewShellText.js';
-import { reviewWords } from './reviewWords.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
 import { reviewScriptCommand, traceOutputVerdicts } from './wrapperSideEffects.js';
 import { isCommandQuery } from '../policy/commandQuery.js';
 import { argv0Option, reviewWithArgv0 } from './argv0Review.js';
+import { reviewNestedText, reviewNestedWords } from './reviewState.js';
 
 /** Wrappers the shell itself runs: their inner command may be a builtin. All others exec a binary from PATH. */
 const SHELL_LEVEL_WRAPPERS = new Set(['command', 'exec', 'builtin']);
@@ -71,7 +70,7 @@ export function reviewWrapper(
     if (args[0]!.startsWith('-'))
       return verdict('ask', 'medium', 'command.unknown', `busybox ${args[0]} is not a listing`);
     chain?.wrappers.push('busybox');
-    return combine(wrapperNote(name, args), reviewWords(args, state, depth + 1, chain, true));
+    return combineVerdicts(wrapperNote(name, args), reviewNestedWords(args, state, depth + 1, chain, true));
   }
   if (name === 'watch') return reviewWatch(args, state, depth);
   if (name === 'script') return reviewScriptCommand(args, state, depth);
@@ -106,7 +105,8 @@ export function reviewWrapper(
     if (split !== undefined) {
       // `env -S` splits one string into words itself: parse it like the shell would, strictly.
       const tok = tokenize(split, { home: state.facts.home });
-      if (!tok.ok) return combine(...parts, { decision: 'block', risk: 'high', reasons: tok.reasons, rule_ids: [] });
+      if (!tok.ok)
+        return combineVerdicts(...parts, { decision: 'block', risk: 'high', reasons: tok.reasons, rule_ids: [] });
       inner = [...tok.words, ...inner];
     }
     const dirs = u.options
@@ -118,7 +118,7 @@ export function reviewWrapper(
       // `env -C DIR CMD` runs CMD in DIR: its relative paths are judged there (the workspace stays).
       const moved = chdirState(innerState, dir);
       if (!moved)
-        return combine(
+        return combineVerdicts(
           ...parts,
           verdict(
             'ask',
@@ -143,13 +143,13 @@ export function reviewWrapper(
         pathContext(state),
       ).verdict,
     );
-    return combine(...parts);
+    return combineVerdicts(...parts);
   }
   if (name === 'flock' && (inner[0] === '-c' || inner[0] === '--command')) {
-    return combine(
+    return combineVerdicts(
       ...parts,
       wrapperNote(name, inner.slice(1)),
-      reviewShellText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict,
+      reviewNestedText(inner[1] ?? '', state, depth + 1, 'nested', undefined).verdict,
     );
   }
   if (name === 'xargs') {
@@ -161,17 +161,17 @@ export function reviewWrapper(
     );
   }
   if (inner.length === 0) {
-    const v = combine(...parts, bareWrapper(name, u.options));
+    const v = combineVerdicts(...parts, bareWrapper(name, u.options));
     step(state, depth, 'wrappers', `${name} with no inner command`, v);
     return v;
   }
   if (name === 'sudo' && u.options.some(([o]) => ['-s', '-i', '--shell', '--login'].includes(o))) {
     // `sudo -s CMD` hands the words to a shell as one command string.
     step(state, depth, 'wrappers', `${name} -s/-i: inner words run through a shell`);
-    return combine(
+    return combineVerdicts(
       ...parts,
       wrapperNote(name, inner),
-      reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
+      reviewNestedText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
     );
   }
   step(state, depth, 'wrappers', () => `${name} wraps '${inner[0]}'`);
@@ -187,12 +187,12 @@ export function reviewWrapper(
       chain,
       !SHELL_LEVEL_WRAPPERS.has(name),
     );
-    if (v) return combine(...parts, wrapperNote(name, inner), v);
+    if (v) return combineVerdicts(...parts, wrapperNote(name, inner), v);
   }
-  return combine(
+  return combineVerdicts(
     ...parts,
     wrapperNote(name, inner),
-    reviewWords(inner, innerState, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)),
+    reviewNestedWords(inner, innerState, depth + 1, chain, !SHELL_LEVEL_WRAPPERS.has(name)),
   );
 }
 
@@ -226,11 +226,11 @@ function reviewWatch(args: readonly string[], state: ReviewState, depth: number)
   if (!inner.length) return ALLOW_NOTHING_FOUND;
   const note = verdict('allow', 'medium', 'command.wrapper', 'watch runs its command repeatedly');
   step(state, depth, 'wrappers', `watch runs '${inner.join(' ')}'${exec ? '' : ' through sh -c'}`);
-  return combine(
+  return combineVerdicts(
     note,
     exec
-      ? reviewWords(inner, state, depth + 1, undefined, true)
-      : reviewShellText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
+      ? reviewNestedWords(inner, state, depth + 1, undefined, true)
+      : reviewNestedText(inner.join(' '), state, depth + 1, 'nested', undefined).verdict,
   );
 }
 
@@ -239,9 +239,9 @@ function reviewSu(args: readonly string[], state: ReviewState, depth: number): V
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-c' || a === '--command' || a === '--session-command')
-      return combine(priv, reviewShellText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
+      return combineVerdicts(priv, reviewNestedText(args[i + 1] ?? '', state, depth + 1, 'nested', undefined).verdict);
     if (a.startsWith('--command='))
-      return combine(priv, reviewShellText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
+      return combineVerdicts(priv, reviewNestedText(a.slice(10), state, depth + 1, 'nested', undefined).verdict);
   }
-  return combine(priv, verdict('ask', 'high', 'invocation.interactive', 'su without -c starts a shell'));
+  return combineVerdicts(priv, verdict('ask', 'high', 'invocation.interactive', 'su without -c starts a shell'));
 }

@@ -7,11 +7,11 @@ import { judgePaths } from '../paths/judgePaths.js';
 import type { PathArg } from '../paths/judgePaths.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
-import { combine } from './combine.js';
+import { combineVerdicts } from '../verdict.js';
 import { matchLongOption } from '../policy/longOption.js';
 import type { ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
-import { reviewShellText } from './reviewShellText.js';
+import { reviewNestedText } from './reviewState.js';
 
 const writes = (paths: PathArg[], state: ReviewState): Verdict => judgePaths(paths, pathContext(state)).verdict;
 
@@ -30,7 +30,7 @@ export function traceOutputVerdicts(
       out.push(
         verdict('ask', 'high', 'command.escape_hatch', `${name} -o '${v[0]}…' runs a shell command fed with the trace`),
       );
-      out.push(reviewShellText(v.slice(1), state, depth + 1, 'nested', undefined).verdict);
+      out.push(reviewNestedText(v.slice(1), state, depth + 1, 'nested', undefined).verdict);
     } else if (v) out.push(writes([{ raw: v, access: 'write' }], state));
   }
   return out;
@@ -127,7 +127,7 @@ export function reviewScriptCommand(args: readonly string[], state: ReviewState,
         'script without -c starts a shell that reads commands unreviewed',
       ),
     );
-    return combine(...parts);
+    return combineVerdicts(...parts);
   }
   step(state, depth, 'wrappers', 'script -c: reviewing the command as shell text');
   parts.push(
@@ -138,6 +138,6 @@ export function reviewScriptCommand(args: readonly string[], state: ReviewState,
       'script -c runs its command through the shell; it was reviewed as a command',
     ),
   );
-  parts.push(reviewShellText(command, state, depth + 1, 'nested', undefined).verdict);
-  return combine(...parts);
+  parts.push(reviewNestedText(command, state, depth + 1, 'nested', undefined).verdict);
+  return combineVerdicts(...parts);
 }

@@ -1,6 +1,6 @@
 import type { ConfigRule } from '../policyConfig.js';
 import type { ArgView } from '../policy/argView.js';
-import { DECISIONS } from '../verdict.js';
+import { decisionRank } from '../verdict.js';
 import type { RuleContext } from './ruleMatch.js';
 import { compareSpecificity, configRuleMatches, specificity } from './ruleMatch.js';
 import { pinHolds } from '../approvals/projectPin.js';
@@ -45,7 +45,7 @@ export function rankRules(view: ArgView, rules: readonly ConfigRule[], ctx: Rule
   for (const rule of contenders) {
     const s = specificity(rule);
     const cmp = best === undefined ? 1 : compareSpecificity(s, best);
-    if (cmp > 0 || (cmp === 0 && DECISIONS.indexOf(rule.decision) > DECISIONS.indexOf(winner!.decision))) {
+    if (cmp > 0 || (cmp === 0 && decisionRank(rule.decision) > decisionRank(winner!.decision))) {
       winner = rule;
       best = s;
     }

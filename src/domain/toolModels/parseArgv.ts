@@ -111,7 +111,7 @@ export function parseArgv(model: ToolModel, given: readonly string[]): ParsedArg
       ended = true;
       continue;
     }
-    if (model.numeric && model.numeric.test(a)) continue;
+    if (model.numeric?.test(a)) continue;
     if (a[0] === '+') {
       pushOperand(out, a);
       continue;

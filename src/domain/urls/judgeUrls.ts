@@ -3,8 +3,7 @@
 import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import { ALLOW_NOTHING_FOUND, verdict } from '../verdict.js';
-// The hot-path combination (same result as combineVerdicts, strictest reasons first).
-import { combine } from '../review/combine.js';
+import { combineVerdicts as combine } from '../verdict.js';
 import type { AddressClass } from './classifyAddress.js';
 import type { HostClassification } from './classifyHost.js';
 import { classifyHost } from './classifyHost.js';

@@ -6,7 +6,6 @@ import type { Verdict } from '../../../src/domain/verdict.js';
 import { DECISIONS, RISKS, combineVerdicts } from '../../../src/domain/verdict.js';
 import { isReasonCode } from '../../../src/domain/reasonCodes.js';
 import { fakeHostFacts, permissiveFakeHostFacts } from './fakeHostFacts.js';
-import { combine } from '../../../src/domain/review/combine.js';
 
 const config = defaultConfig();
 const facts = fakeHostFacts();
@@ -83,18 +82,22 @@ describe('properties', () => {
     );
   });
 
-  it('the hot-path combine agrees with combineVerdicts (same decision, risk, reasons and rule ids)', () => {
+  it("the one combiner is max over the order, with the stricter parts' reasons first", () => {
+    // A plain model of the combiner, written from the ordering alone (no shared code).
+    const rank = (v: Verdict) => DECISIONS.indexOf(v.decision) * RISKS.length + RISKS.indexOf(v.risk);
+    const key = (r: { code: string; message: string }) => `${r.code}\u0000${r.message}`;
     fc.assert(
       fc.property(fc.array(verdictArb, { maxLength: 6 }), (vs) => {
-        const fast = combine(...vs);
-        const reference = combineVerdicts(...vs);
-        expect(fast.decision).toBe(reference.decision);
-        expect(fast.risk).toBe(reference.risk);
-        const key = (r: { code: string; message: string }) => `${r.code}\u0000${r.message}`;
-        expect(new Set(fast.reasons.map(key))).toEqual(new Set(reference.reasons.map(key)));
-        expect(fast.reasons.length).toBe(reference.reasons.length);
-        expect(new Set(fast.rule_ids)).toEqual(new Set(reference.rule_ids));
-        expect(fast.rule_ids.length).toBe(reference.rule_ids.length);
+        const got = combineVerdicts(...vs);
+        const ordered = vs.map((v, i) => ({ v, i })).sort((a, b) => rank(b.v) - rank(a.v) || a.i - b.i);
+        const decision = DECISIONS[Math.max(0, ...vs.map((v) => DECISIONS.indexOf(v.decision)))];
+        const risk = RISKS[Math.max(0, ...vs.map((v) => RISKS.indexOf(v.risk)))];
+        const reasons = [...new Set(ordered.flatMap(({ v }) => v.reasons.map(key)))];
+        const ruleIds = [...new Set(ordered.flatMap(({ v }) => v.rule_ids))];
+        expect(got.decision).toBe(decision);
+        expect(got.risk).toBe(risk);
+        expect(got.reasons.map(key)).toEqual(reasons);
+        expect(got.rule_ids).toEqual(ruleIds);
       }),
       { numRuns: 3000 },
     );

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reviewCommand } from '../../../src/domain/review/reviewCommand.js';
@@ -12,6 +11,7 @@ import { loadCases } from '../review/caseTable.js';
 import { permissiveFakeHostFacts } from '../review/fakeHostFacts.js';
 import { withRealGrammar } from '../review/grammarFacts.js';
 import { BASES, claudeHeredocQuote } from './agentFixtures.js';
+import { tempDir } from '../../support/tempDirs.js';
 
 /**
  * Differential test (docs/shell.md "What runs is what was reviewed"): every allowed compound
@@ -20,7 +20,7 @@ import { BASES, claudeHeredocQuote } from './agentFixtures.js';
  * must be a part the review judged, in a directory the review judged it in; when nothing is
  * conditional (no `||`, no `exit`), every judged part must have run too.
  */
-const sandbox = mkdtempSync(join(tmpdir(), 'shimctl-compound-'));
+const sandbox = tempDir('shimctl-compound-');
 const trace = join(sandbox, 'trace');
 const envFile = join(sandbox, 'xtrace.sh');
 // SHLVL tells the shell the review judged (1) from a bash it started (a here-document fed to bash):
@@ -65,7 +65,7 @@ function executed(command: string, cwd: string): Array<{ cwd: string; argv: stri
   }
   for (const record of records) {
     const m = /^\++([0-9]+)\|([^|]*)\|([\s\S]*)$/.exec(record);
-    if (!m || m[1] !== '1') continue;
+    if (m?.[1] !== '1') continue;
     // Claude 2.1.332's bash version guard: bash traces the header of its `case`, not a simple command.
     if (/^case .* in$/.test(m[3]!)) continue;
     const t = tokenize(m[3]!.replaceAll('\n', NL), { home: sandbox });

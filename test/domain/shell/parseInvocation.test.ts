@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseShellInvocation } from '../../../src/domain/shell/parseInvocation.js';
 import { AGENTS_DIR } from './agentFixtures.js';
+import { tempDir } from '../../support/tempDirs.js';
 
 interface Case {
   args: string[];
@@ -14,7 +14,7 @@ interface Case {
 }
 const cases: Case[] = JSON.parse(readFileSync(new URL('./invocation.cases.json', import.meta.url), 'utf8'));
 
-const home = mkdtempSync(join(tmpdir(), 'shimctl-inv-'));
+const home = tempDir('shimctl-inv-');
 const hermeticEnv = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: home };
 
 /** Runs real bash with `args`, the command string (or script file) swapped for a probe that reports what bash bound. */

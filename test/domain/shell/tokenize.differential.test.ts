@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../../src/domain/shell/tokenize.js';
 import { sampleShellish } from './tokenizeCorpus.js';
+import { tempDir } from '../../support/tempDirs.js';
 
 /**
  * Differential test: every accepted string must give the same words in real bash and dash.
  * All strings run in one shell process per shell (a script of `p <text>` lines), for speed.
  */
-const home = mkdtempSync(join(tmpdir(), 'shimctl-tok-'));
+const home = tempDir('shimctl-tok-');
 const opts = { home };
 const env = { PATH: '/usr/bin:/bin', HOME: home, LC_ALL: 'C.UTF-8' };
 const MARK = '\u0001';

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unwrapEnvelope } from '../../../src/domain/shell/unwrapEnvelope.js';
@@ -16,6 +14,7 @@ import {
   codexEnvelope,
   geminiEnvelope,
 } from './agentFixtures.js';
+import { tempDir } from '../../support/tempDirs.js';
 
 interface Edit {
   append?: string;
@@ -143,7 +142,7 @@ describe('unwrapEnvelope: the model command is extracted exactly', () => {
       "' ; rm -rf ~ ; '",
     ];
     const quoted = [...tricky.map((t) => claudeQuote(t)), ...tricky.map((t) => claudeRealQuote(t))];
-    const home = mkdtempSync(join(tmpdir(), 'shimctl-env-'));
+    const home = tempDir('shimctl-env-');
     const out = execFileSync('/bin/bash', ['-c', `printf '%s\\0' ${quoted.join(' ')}`], {
       env: { PATH: '/usr/bin:/bin', HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,12 @@
 // Shared by the audit tests: hermetic homes, records, and secret templates expanded afresh.
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditRecord } from '../../../src/application/ports/auditLog.js';
+import { tempDir } from '../../support/tempDirs.js';
 
 export function tempHome(): string {
-  return mkdtempSync(join(tmpdir(), 'shimctl-audit-'));
+  return tempDir('shimctl-audit-');
 }
 
 /** A hermetic env: HOME is fresh, no XDG_* leaks in from the machine running the tests. */

@@ -1,17 +1,18 @@
 // Builds runExecutor.ts once into a CommonJS bundle and runs ExecSpecs through it in a real
 // child process (so stdin, TTYs and signals are the harness's own, as in the shim).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { ExecResult, ExecSpec } from '../../../src/application/ports/executor.js';
+import { tempDir } from '../../support/tempDirs.js';
 
 let bundle: string | null = null;
 
 export async function harnessPath(): Promise<string> {
   if (bundle) return bundle;
-  const out = join(mkdtempSync(join(tmpdir(), 'shimctl-exec-')), 'runExecutor.cjs');
+  const out = join(tempDir('shimctl-exec-'), 'runExecutor.cjs');
   await build({
     entryPoints: [join(import.meta.dirname, 'runExecutor.ts')],
     bundle: true,

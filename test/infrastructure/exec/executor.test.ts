@@ -1,15 +1,15 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { harnessPath, isDead, runHarness, spec } from './execHarness.js';
+import { tempDir } from '../../support/tempDirs.js';
 
 beforeAll(async () => {
   await harnessPath();
 });
 
 const sh = (script: string, over = {}) => spec({ file: '/bin/sh', args: ['-c', script], ...over });
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'shimctl-exec-'));
+const tmp = (): string => tempDir('shimctl-exec-');
 
 async function waitForLines(file: string, n: number): Promise<number[]> {
   for (let i = 0; i < 100; i++) {

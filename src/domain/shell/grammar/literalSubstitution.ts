@@ -21,7 +21,7 @@ export function literalSubstitution(src: string, node: SyntaxNode, parent: Synta
   const stmt = inner[0]!;
   const body = stmt.children.find((c) => c.field === 'body');
   const redirects = stmt.children.filter((c) => c.field === 'redirect');
-  if (!body || body.type !== 'command' || src.slice(body.start, body.end) !== 'cat') return { ok: false };
+  if (body?.type !== 'command' || src.slice(body.start, body.end) !== 'cat') return { ok: false };
   if (redirects.length !== 1 || redirects[0]!.type !== 'heredoc_redirect') return { ok: false };
   const r = redirects[0]!;
   // Only `<<`, the delimiter, the body and the end: nothing else on the operator's line.

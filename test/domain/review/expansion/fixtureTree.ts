@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../../support/tempDirs.js';
 
 /**
  * A real directory tree for glob tests (real files, real symlinks): dotfiles, spaces, brackets,
@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * and a home with key files. Returns its root (realpath'd so bash and the review agree).
  */
 export function makeFixtureTree(): string {
-  const root = mkdtempSync(join(tmpdir(), 'shimctl-glob-'));
+  const root = tempDir('shimctl-glob-');
   const files = [
     'proj/a.ts',
     'proj/b.ts',

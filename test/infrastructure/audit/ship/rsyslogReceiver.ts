@@ -2,7 +2,7 @@
 // message body to a file. Installed by .ci/run (apt-get install rsyslog); tests skip, saying
 // why, only when rsyslogd is missing and cannot be installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,8 @@ export interface Rsyslog {
   messages(): string[];
   stop(): void;
   start(): Promise<void>;
+  /** Stops it and removes its directory (config, work files, what it received). */
+  remove(): void;
 }
 
 export async function startRsyslog(binary: string, port?: number): Promise<Rsyslog> {
@@ -59,6 +61,10 @@ export async function startRsyslog(binary: string, port?: number): Promise<Rsysl
     stop: () => {
       child?.kill('SIGKILL');
       child = undefined;
+    },
+    remove: () => {
+      handle.stop();
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     },
     async start() {
       child = spawn(binary, ['-n', '-f', conf, '-i', join(dir, 'pid')], { stdio: 'ignore' });

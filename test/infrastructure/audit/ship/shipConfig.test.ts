@@ -1,12 +1,12 @@
 // ship.json's otlp target (issue 14): what is accepted, and each refusal names its field.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readShipConfig } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
+import { tempDir } from '../../../support/tempDirs.js';
 
 const read = (target: unknown): unknown => {
-  const path = join(mkdtempSync(join(tmpdir(), 'shimctl-ship-')), 'ship.json');
+  const path = join(tempDir('shimctl-ship-'), 'ship.json');
   writeFileSync(path, JSON.stringify({ targets: [target] }));
   return readShipConfig(path)!.targets[0];
 };

@@ -1,11 +1,11 @@
 // The shipping cursor read in chunks (shipOnce sends at most SHIP_CHUNK records per transport
 // session): every line once, in order, across a rotation, a partial last line left for later.
-import { appendFileSync, mkdtempSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newLines } from '../../../../src/infrastructure/audit/ship/shipCursor.js';
 import type { ShipCursor } from '../../../../src/infrastructure/audit/ship/shipCursor.js';
+import { tempDir } from '../../../support/tempDirs.js';
 
 const rec = (i: number): string => `${JSON.stringify({ id: `r-${i}`, command: `echo ${'x'.repeat(i % 13)}` })}\n`;
 
@@ -27,7 +27,7 @@ function drain(
 
 describe.each([1, 3, 7, 1000])('newLines in chunks of %i', (max) => {
   it('reads every record once, in order, across a rotation; a line being written waits', () => {
-    const log = join(mkdtempSync(join(tmpdir(), 'shimctl-cursor-')), 'audit.jsonl');
+    const log = join(tempDir('shimctl-cursor-'), 'audit.jsonl');
     writeFileSync(log, Array.from({ length: 10 }, (_, i) => rec(i)).join(''));
     const first = drain(log, undefined, max);
     expect(first.ids).toEqual(Array.from({ length: 10 }, (_, i) => `r-${i}`));
@@ -44,7 +44,7 @@ describe.each([1, 3, 7, 1000])('newLines in chunks of %i', (max) => {
 
 describe('a cursor whose file retention deleted', () => {
   it('goes on with every file left, oldest first (they are all newer than the deleted one)', () => {
-    const log = join(mkdtempSync(join(tmpdir(), 'shimctl-cursor-')), 'audit.jsonl');
+    const log = join(tempDir('shimctl-cursor-'), 'audit.jsonl');
     writeFileSync(log, [0, 1, 2].map(rec).join(''));
     const first = drain(log, undefined, 1000);
     appendFileSync(log, [3].map(rec).join(''));

@@ -42,7 +42,7 @@ describe.skipIf(!rsyslogd)('shipping the audit through pino transports', () => {
     loki = await startStandInLoki();
   });
   afterAll(async () => {
-    syslog?.stop();
+    syslog?.remove();
     await loki?.close();
   });
 

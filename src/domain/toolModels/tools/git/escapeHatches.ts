@@ -40,7 +40,7 @@ function pagerOption(word: string, out: EscapeFindings): void {
   let value: string | undefined;
   if (word.startsWith('--')) {
     const m = matchLongOption(word, ['--open-files-in-pager', '--only-matching', '--or']);
-    if (!m || !m.names.includes('--open-files-in-pager')) return;
+    if (!m?.names.includes('--open-files-in-pager')) return;
     value = m.value ?? '';
   } else if (/^-[^-]/.test(word)) {
     // A short cluster: letters after a value-taking option are its value, not options.
