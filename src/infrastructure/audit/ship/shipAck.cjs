@@ -15,7 +15,7 @@ const { dirname } = require('node:path');
 
 module.exports = async function shipAck({ kind, inner, innerOptions, ackFile }) {
   const note = (o) => appendFileSync(ackFile, `${JSON.stringify(o)}\n`);
-  const reason = (e) => (e && e.message ? e.message : String(e));
+  const reason = (e) => (e?.message ? e.message : String(e));
   if (kind === 'loki') {
     // pino-loki calls the global fetch for each push: watch its answers.
     const realFetch = globalThis.fetch;
