@@ -114,7 +114,8 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       if (m?.[1] !== undefined) pushPath(out, m[1], option.effect, option.recursive === true);
       continue;
     }
-    if (option.effect === 'none' || option.reviewedBy || option.pathAfter || option.pathIn || option.asOperand) continue;
+    if (option.effect === 'none' || option.reviewedBy || option.pathAfter || option.pathIn || option.asOperand)
+      continue;
     if (option.onOperands) {
       const targets = parsed.operands.length > 0 ? parsed.operands : ['.'];
       for (const raw of targets) pushPath(out, raw, option.effect, recursive || option.recursive === true);
