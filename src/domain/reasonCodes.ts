@@ -80,7 +80,7 @@ export const REASON_CODES = {
   'path.self_protection':
     "The command changes shimctl's own install (shims, launchers, review bundle, config, state, audit, approvals, the agent hooks it wrote): that would switch the review off.",
   'path.credential_use':
-    'A program uses a protected key to log in (`ssh -i`) without printing or sending it; a human approves.',
+    'A program uses a protected key or login store to log in (`ssh -i`, `curl -n`) without printing it; a human approves.',
   'path.secret_in_archive':
     'An archiver packs a tree that holds a protected file (or is too large to list) into an archive, whose name hides the secret from later checks; a human approves.',
   'path.secret_in_tree':

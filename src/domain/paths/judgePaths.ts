@@ -197,7 +197,17 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
             r.ruleId,
           ),
         );
-      else if (arg.access === 'credential' && KEY_RULES.has(r.ruleId)) {
+      else if (arg.access === 'credential' && arg.credentialRules?.includes(r.ruleId)) {
+        found.push(
+          verdict(
+            'ask',
+            'high',
+            'path.credential_use',
+            `${shown} is a login store (${r.glob.pattern}); the program logs in with it without printing it.`,
+            r.ruleId,
+          ),
+        );
+      } else if (arg.access === 'credential' && !arg.credentialRules && KEY_RULES.has(r.ruleId)) {
         found.push(
           verdict(
             'ask',

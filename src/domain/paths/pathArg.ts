@@ -24,4 +24,9 @@ export interface PathArg {
    * be tightened. shimctl's own files and code-running config are still refused.
    */
   narrowsMode?: boolean;
+  /**
+   * For `credential` access: the protected-path rules the program logs in with (`curl -n`:
+   * `paths:netrc`). Absent: ssh's keys (`paths:ssh`, `paths:private-key`).
+   */
+  credentialRules?: readonly string[];
 }

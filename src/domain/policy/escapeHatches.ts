@@ -170,6 +170,13 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
             `${name} ${o.serverNamed.join(' ')} saves files under names the server chooses, which the review cannot see`,
           ),
         );
+      // `curl -o '#1' URL{…}`: the names come from a URL glob too large or malformed to list (curlGlob.ts).
+      if (o.globNamed.length)
+        out.verdicts.push(
+          unreviewedWrites(
+            `${name} saves files under names taken from the URL glob of ${o.globNamed.join(' ')}, too large or malformed for the review to list`,
+          ),
+        );
       break;
     }
     case 'mv':

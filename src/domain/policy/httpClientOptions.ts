@@ -10,6 +10,8 @@ import { WGETRC_FILES, WGETRC_HARMLESS, WGETRC_PROXIES } from '../toolModels/too
 import { matchLongOption } from './longOption.js';
 import { hasTag, httpClientSpec } from '../urls/httpClientFacts.js';
 import { downloadPaths } from './downloadNames.js';
+import { NETRC_FILE, NETRC_RULE, WRITE_OUT_FILES } from '../toolModels/tools/curl.js';
+import { expandUrlGlob, fillOutputTemplate, usesGlobText } from './curlGlob.js';
 
 export interface HttpClientOptions {
   paths: PathArg[];
@@ -19,6 +21,8 @@ export interface HttpClientOptions {
   settings: string[];
   /** Options that let the server choose the names of the files written (`curl -J`, `wget -r`). */
   serverNamed: string[];
+  /** URLs whose glob names the files written (`-o '#1'`, `-O`) but cannot be listed (curlGlob.ts). */
+  globNamed: string[];
 }
 
 const ACCESS: Readonly<Record<string, 'read' | 'write'>> = {
@@ -33,6 +37,11 @@ function addUse(option: OptionModel, v: string, out: HttpClientOptions): void {
   // An optional value (`wget --recursive=off`) is a switch, never a file.
   if (option.arity !== 'required') return;
   if (option.effect === 'loads' && option.reviewedBy === 'policy/escapeHatches.ts') out.configs.push(v);
+  // `--netrc-file F`: a login, judged with `-n` once every option is known (netrcPaths).
+  if (hasTag(option, 'netrc')) return;
+  // curl 8.3 `-w '%output{FILE}'` writes FILE.
+  if (hasTag(option, 'write-out'))
+    for (const m of v.matchAll(WRITE_OUT_FILES)) out.paths.push({ raw: m[1] ?? '', access: 'write' });
   // `wget -e KEY=VALUE`: `-e post_file=F` is `--post-file=F`; the settings that name files are judged like the options.
   if (option.effect === 'exec' && option.reviewedBy === 'policy/httpClientOptions.ts') {
     out.settings.push(v);
@@ -53,7 +62,7 @@ function addUse(option: OptionModel, v: string, out: HttpClientOptions): void {
 
 /** Paths, config files and settings named by a curl or wget command line. */
 export function httpClientOptions(name: string, args: readonly string[]): HttpClientOptions {
-  const out: HttpClientOptions = { paths: [], configs: [], settings: [], serverNamed: [] };
+  const out: HttpClientOptions = { paths: [], configs: [], settings: [], serverNamed: [], globNamed: [] };
   const spec = httpClientSpec(name);
   if (!spec) return out;
   const table = [...spec.longs.keys()];
@@ -115,14 +124,75 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
   for (const [o, v] of values) if (o.effect === 'network' && o.names.includes('--url')) urls.push(...v);
   // curl saves under the URL's name only when asked (-O); wget always, unless one document takes it all.
   const remoteName = name === 'curl' ? has('remote-name') : !has('one-output');
+  const fetched =
+    name === 'curl' ? curlGlobWrites(urls, got('output-template'), remoteName, used, got('save-dir'), out) : urls;
   out.paths.push(
     ...downloadPaths(
-      urls,
+      fetched,
       { remoteName, forceDirs: has('force-dirs'), dirs: got('save-dir') },
       name === 'curl' ? undefined : 'index.html',
     ),
   );
+  netrcPaths(used, got('netrc'), has('prints-request'), out);
   return out;
+}
+
+/**
+ * curl's URL globbing (curlGlob.ts): `-o` templates filled with each combination's text are
+ * written, under `--output-dir` too; returns the URLs fetched, for `-O`'s names. A glob that
+ * cannot be listed, where it names files, goes to `globNamed` (asked).
+ */
+function curlGlobWrites(
+  urls: readonly string[],
+  templates: readonly string[],
+  remoteName: boolean,
+  used: ReadonlySet<OptionModel>,
+  dirs: readonly string[],
+  out: HttpClientOptions,
+): string[] {
+  const under = (p: string): string[] => [p, ...dirs.map((d) => `${d.replace(/\/+$/, '')}/${p}`)];
+  for (const t of templates)
+    if (dirs.length > 0)
+      out.paths.push(
+        ...under(t)
+          .slice(1)
+          .map((raw) => ({ raw, access: 'write' as const })),
+      );
+  // `-g` turns globbing off; a later `--no-globoff` may turn it on again, so any `--no-globoff` keeps it on.
+  const off = [...used].some((o) => hasTag(o, 'globoff')) && ![...used].some((o) => o.names.includes('--no-globoff'));
+  if (off) return [...urls];
+  const filled = templates.filter(usesGlobText);
+  const fetched: string[] = [];
+  for (const url of urls) {
+    const g = expandUrlGlob(url);
+    if (!g) {
+      if (filled.length > 0 || remoteName) out.globNamed.push(url);
+      fetched.push(url);
+      continue;
+    }
+    for (const c of g.combos) {
+      fetched.push(c.url);
+      for (const t of filled)
+        for (const raw of under(fillOutputTemplate(t, c.values))) out.paths.push({ raw, access: 'write' });
+    }
+  }
+  return fetched;
+}
+
+/**
+ * `curl -n`, `--netrc-optional`, `--netrc-file F`: curl logs in with the netrc file's password,
+ * a credential use asked like `ssh -i KEY` (path.credential_use). When `-v` or `--trace` prints the
+ * request, the Authorization header shows the password: the file is judged as read (protected: block).
+ */
+function netrcPaths(
+  used: ReadonlySet<OptionModel>,
+  files: readonly string[],
+  printed: boolean,
+  out: HttpClientOptions,
+): void {
+  const defaultFile = [...used].some((o) => hasTag(o, 'netrc') && o.arity === 'none');
+  for (const raw of defaultFile ? [NETRC_FILE, ...files] : files)
+    out.paths.push(printed ? { raw, access: 'read' } : { raw, access: 'credential', credentialRules: [NETRC_RULE] });
 }
 
 /** The wgetrc key of `-e KEY=VALUE`, normalised as wget does (case, `_` and `-` ignored). */

@@ -11,7 +11,9 @@ import { opt, plain } from '../spell.js';
  * reader needs: `plain-read` (a dev-server check may use it), `method`, `sends` (a body or an
  * upload), `write-out`,
  * `server-named` (the server picks the file name), `remote-name` (saved under the URL's name),
- * `save-dir`. Boolean options also take `--no-NAME`.
+ * `save-dir`, `output-template` (`#N` takes the URL glob's text), `globoff` (no URL globbing),
+ * `netrc` (logs in with a netrc file), `prints-request` (shows the request's headers, the
+ * netrc login among them). Boolean options also take `--no-NAME`.
  */
 const URLS = 'urls/findUrls.ts';
 const CONFIG = 'policy/escapeHatches.ts';
@@ -22,6 +24,15 @@ const SENDS = ['sends'] as const;
 const AT = /^@(.+)$/s;
 /** `--data-urlencode name@FILE` and `@FILE`. */
 const URLENCODE = /^[^=]*?@(.+)$/s;
+/** `-n`/`--netrc-optional` read this file (curl's man page: "~/.netrc"); `--netrc-file` names another. */
+export const NETRC_FILE = '~/.netrc';
+/** The protected-path rule of the netrc file: curl logs in with it (judged like `ssh -i KEY`). */
+export const NETRC_RULE = 'paths:netrc';
+/**
+ * curl 8.3 `-w '%output{FILE}'`, `%output{>>FILE}`: the rest of the write-out goes to FILE (each
+ * match's first group). Without the closing brace curl writes nothing; the rest is still taken.
+ */
+export const WRITE_OUT_FILES = /%output\{(?:>>)?([^}]*)\}?/gi;
 
 const OPTIONS: OptionModel[] = [
   // Targets: judged by the URL policy.
@@ -58,11 +69,14 @@ const OPTIONS: OptionModel[] = [
     why: 'a scheme-less operand then names a local file under `file`',
   }),
   // Files written.
-  opt('-o, --output=FILE', 'curl -o out.json https://example.com', 'write', { tags: read }),
+  opt('-o, --output=FILE', 'curl -o out.json https://example.com', 'write', {
+    tags: ['plain-read', 'output-template'],
+    why: "with URL globbing, `#N` in FILE is replaced by the URL glob's text (policy/curlGlob.ts)",
+  }),
   opt('-D, --dump-header=FILE', 'curl -D headers.txt https://example.com', 'write', { tags: read }),
   opt('-c, --cookie-jar=FILE', 'curl -c jar.txt https://example.com', 'write'),
-  opt('--trace=FILE', 'curl --trace t.log https://example.com', 'write'),
-  opt('--trace-ascii=FILE', 'curl --trace-ascii t.log https://example.com', 'write'),
+  opt('--trace=FILE', 'curl --trace t.log https://example.com', 'write', { tags: ['prints-request'] }),
+  opt('--trace-ascii=FILE', 'curl --trace-ascii t.log https://example.com', 'write', { tags: ['prints-request'] }),
   opt('--stderr=FILE', 'curl --stderr err.log https://example.com', 'write'),
   opt('--libcurl=FILE', 'curl --libcurl code.c https://example.com', 'write'),
   opt('--output-dir=DIR', 'curl --output-dir dl -O https://example.com/x', 'write', { tags: ['save-dir'] }),
@@ -111,12 +125,35 @@ const OPTIONS: OptionModel[] = [
   opt('-w, --write-out=FORMAT', 'curl -w %{http_code} https://example.com', 'read', {
     pathIn: AT,
     tags: ['plain-read', 'write-out'],
+    why: '`@FILE` reads the format from FILE; `%output{FILE}` writes FILE (WRITE_OUT_FILES)',
   }),
   opt('-b, --cookie=DATA', 'curl -b a=1 https://example.com', 'read', {
     pathIn: /^([^=]+)$/s,
     why: 'a value without `=` is a cookie file',
   }),
-  opt('--netrc-file=FILE', 'curl --netrc-file creds https://example.com', 'read'),
+  // Logins: the netrc file's password is sent (policy/httpClientOptions.ts: a credential use, asked).
+  opt('--netrc-file=FILE', 'curl --netrc-file creds https://example.com', 'read', {
+    tags: ['netrc'],
+    reviewedBy: 'policy/httpClientOptions.ts',
+  }),
+  opt('-n, --netrc', 'curl -n https://example.com', 'none', {
+    tags: ['netrc'],
+    reviewedBy: 'policy/httpClientOptions.ts',
+    why: 'logs in with the password for the host in ~/.netrc (NETRC_FILE)',
+  }),
+  opt('--netrc-optional', 'curl --netrc-optional https://example.com', 'none', {
+    tags: ['netrc'],
+    reviewedBy: 'policy/httpClientOptions.ts',
+    why: 'logs in with the password for the host in ~/.netrc (NETRC_FILE)',
+  }),
+  opt('-v, --verbose', 'curl -v https://example.com', 'none', {
+    tags: ['plain-read', 'prints-request'],
+    why: 'prints the request headers, an Authorization header among them',
+  }),
+  opt('-g, --globoff', 'curl -g https://example.com/[x]', 'none', {
+    tags: ['plain-read', 'globoff'],
+    why: 'URLs are taken as written: no {a,b} or [1-3] sets, `#N` in -o is literal',
+  }),
   opt('--etag-compare=FILE', 'curl --etag-compare etag.txt https://example.com', 'read'),
   opt('--cacert=FILE', 'curl --cacert ca.pem https://example.com', 'read'),
   opt('--capath=DIR', 'curl --capath certs https://example.com', 'read'),
@@ -153,14 +190,12 @@ const OPTIONS: OptionModel[] = [
     '--fail-early',
     '-i, --include',
     '-I, --head',
-    '-v, --verbose',
     '-k, --insecure',
     '-N, --no-buffer',
     '-#, --progress-bar',
     '--no-progress-meter',
     '-4, --ipv4',
     '-6, --ipv6',
-    '-g, --globoff',
     '-q, --disable',
     '--compressed',
     '-0, --http1.0',
@@ -254,8 +289,6 @@ const OPTIONS: OptionModel[] = [
     '--max-redirs=NUM',
     '--metalink',
     '--negotiate',
-    '-n, --netrc',
-    '--netrc-optional',
     '-:, --next',
     '--no-alpn',
     '--no-clobber',
