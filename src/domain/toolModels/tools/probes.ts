@@ -185,7 +185,7 @@ export const hostModel: ToolModel = {
 /**
  * BIND nslookup: `[-option…] NAME [SERVER]`; options are `-word[=value]` settings (data). A
  * name of `-` reads commands from stdin (interactive mode): a list the review cannot see. With
- * no name at all it is interactive too: rule net:inspect asks then.
+ * no name at all it is interactive too: rule net:inspect does not allow it, so it asks.
  */
 export const nslookupModel: ToolModel = {
   commands: ['nslookup'],
