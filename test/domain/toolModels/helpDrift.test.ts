@@ -12,7 +12,20 @@ const HELP_ARGS: Record<string, string[]> = {
   xxd: ['-h'],
   bzcat: ['--help'],
   xzcat: ['--long-help'],
+  // Network probes: asked only in ways that print usage and exit, never one that could send a
+  // query (`host` with no name prints its usage).
+  dig: ['-h'],
+  host: [],
+  ping: ['-h'],
+  ping4: ['-h'],
+  ping6: ['-h'],
 };
+
+/**
+ * Tools with no option list to compare: nslookup's `-word=value` settings are data in its model
+ * (no getopt), and any word it does not take as a setting it would look up over the network.
+ */
+const NO_HELP = new Set(['nslookup']);
 
 function installed(command: string): boolean {
   try {
@@ -64,7 +77,7 @@ function helpText(command: string): string {
 describe("option models match the installed tools' --help", () => {
   for (const model of TOOL_MODELS) {
     for (const command of model.commands) {
-      it.skipIf(!installed(command))(`${command}`, () => {
+      it.skipIf(!installed(command) || NO_HELP.has(command))(`${command}`, () => {
         const known = new Set(model.options.flatMap((o) => o.names));
         const advertised = (HELP_READERS[command] ?? helpOptions)(helpText(command));
         expect(advertised.size, `${command} --help listed no options: the help parser needs a look`).toBeGreaterThan(0);
