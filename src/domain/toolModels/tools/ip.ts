@@ -130,6 +130,15 @@ const SHOW_WORDS = ['list', 'show', 'lst'];
  * change, `netns exec`, `monitor`, an abbreviation of a change, an object not listed) is false.
  */
 export function ipShowsOnly(args: readonly string[]): boolean {
+  // Rules net:ip-show and net:ip-change both ask, with the same argument list: read it once.
+  let shows = SHOWN.get(args);
+  if (shows === undefined) SHOWN.set(args, (shows = readShowsOnly(args)));
+  return shows;
+}
+
+const SHOWN = new WeakMap<readonly string[], boolean>();
+
+function readShowsOnly(args: readonly string[]): boolean {
   const { operands } = parseArgv(ipModel, args);
   const [object, command] = operands;
   if (object === undefined) return true;
