@@ -23,6 +23,7 @@ export const READ_RULES: ReadonlySet<string> = new Set([
   'pkg:py-query',
   'pkg:system-packages-query',
   'net:inspect',
+  'net:ip-show',
   'system:services-read',
   'system:signals-list',
   'system:disk-list',

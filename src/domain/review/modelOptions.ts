@@ -2,9 +2,17 @@ import type { PathArg } from '../paths/judgePaths.js';
 import { MODEL_BY_COMMAND } from '../toolModels/registry.js';
 import { modelFindings } from '../toolModels/judgeModel.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
+import type { RequestShape } from '../urls/loopbackRead.js';
 import type { Verdict } from '../verdict.js';
 import type { ReviewState } from './reviewState.js';
 import { step } from './reviewState.js';
+
+const PROBE: RequestShape = { plainRead: true };
+
+/** A bare host as a URL for the URL policy (`::1` in brackets). */
+function hostUrl(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `http://[${host}]` : `http://${host}`;
+}
 
 function samePath(a: PathArg, b: PathArg): boolean {
   return a.raw === b.raw && a.access === b.access && (a.recursive === true) === (b.recursive === true);
@@ -30,8 +38,13 @@ export function modelOptionFindings(
   for (const p of found.paths) if (!pathArgs.some((q) => samePath(p, q))) pathArgs.push(p);
   const out = found.verdicts;
   if (found.urls.length > 0) {
-    const urls = findUrls(found.urls);
+    // findUrls reads words[0] as the command name.
+    const urls = findUrls([name, ...found.urls]);
     if (urls.length > 0) out.push(judgeUrls(urls, state.config, undefined, () => state.facts.shimctlHttpPort));
+  }
+  if (found.hosts.length > 0) {
+    // A probe (`ping`, `dig @SERVER`) sends no request of its own: on loopback it is a plain read.
+    out.push(judgeUrls(found.hosts.map(hostUrl), state.config, PROBE, () => state.facts.shimctlHttpPort));
   }
   if (out.length > 0 || found.paths.length > 0) {
     step(

@@ -14,6 +14,8 @@ import { parseArgv, underBase } from './parseArgv.js';
 export interface ModelFindings {
   paths: PathArg[];
   urls: string[];
+  /** Hosts a probe reaches without a request of its own (`ping HOST`, `dig @SERVER`): the URL policy judges the host. */
+  hosts: string[];
   verdicts: Verdict[];
 }
 
@@ -34,7 +36,15 @@ const ASKS: Partial<Record<Effect, { risk: 'medium' | 'high'; says: string; sep?
   env: { risk: 'medium', says: "sets a child's environment", sep: ':' },
   system: { risk: 'high', says: 'changes the state of the machine', sep: ':' },
   exposes: { risk: 'high', says: "prints other processes' environments, which hold their secrets" },
+  sends: { risk: 'medium', says: 'sends data the command line chooses over the network', sep: ':' },
 };
+
+/** A network target: a URL goes to `urls`, a bare host (`ping HOST`) to `hosts`. */
+function pushTarget(out: ModelFindings, value: string): void {
+  if (value === '') return;
+  if (value.includes('://')) out.urls.push(value);
+  else out.hosts.push(value);
+}
 
 function pushPath(out: ModelFindings, raw: string | undefined, effect: Effect, recursive: boolean): void {
   const access = ACCESS[effect];
@@ -85,7 +95,7 @@ function effectiveOption(option: OptionModel, parsed: ParsedArgv): OptionModel {
 /** The findings of `name args` under its model. */
 export function modelFindings(name: string, model: ToolModel, args: readonly string[]): ModelFindings {
   const parsed = parseArgv(model, args);
-  const out: ModelFindings = { paths: [], urls: [], verdicts: [] };
+  const out: ModelFindings = { paths: [], urls: [], hosts: [], verdicts: [] };
   if (parsed.unknown.length > 0) {
     const list = parsed.unknown.map((w) => `'${w}'`).join(', ');
     out.verdicts.push(
@@ -120,7 +130,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       const targets = parsed.operands.length > 0 ? parsed.operands : ['.'];
       for (const raw of targets) pushPath(out, raw, option.effect, recursive || option.recursive === true);
     } else if (option.effect === 'network') {
-      if (value) out.urls.push(value);
+      if (value) pushTarget(out, value);
     } else if (option.split !== undefined && value !== undefined) {
       for (const raw of value.split(option.split)) pushPath(out, raw, option.effect, option.recursive === true);
     } else pushPath(out, value, option.effect, option.recursive === true);
@@ -137,16 +147,25 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const ops = operandModel(model, parsed);
   const n = parsed.operands.length;
   let readsPath = false;
+  // Positions count operands only, not the tool's own option words (`optionIf`).
+  let position = 0;
   for (let i = 0; i < n; i++) {
     // An operand after `tar -C DIR` names a path below DIR.
-    const raw = underBase(parsed.operandBases?.[i], parsed.operands[i]!);
-    let effect: Effect = ops.leading?.[i] ?? (ops.last && n >= 2 && i === n - 1 ? ops.last : ops.rest);
-    if (ops.dataIf?.test(raw)) effect = 'none';
+    let raw = underBase(parsed.operandBases?.[i], parsed.operands[i]!);
+    if (ops.optionIf?.test(raw)) continue;
+    const at = position++;
+    let effect: Effect = ops.leading?.[at] ?? (ops.last && n >= 2 && i === n - 1 ? ops.last : ops.rest);
+    const special = ops.effectIf?.find(([re]) => re.test(raw));
+    if (special) {
+      effect = special[1];
+      raw = special[0].exec(raw)?.[1] ?? raw;
+    } else if (ops.dataIf?.test(raw)) effect = 'none';
     else if (ops.listIf?.test(raw)) effect = 'list';
     if (effect === 'read') readsPath = true;
+    if (effect === 'network') pushTarget(out, raw);
     pushPath(
       out,
-      effect === 'list' ? raw.replace(ops.listIf ?? /^/, '') : raw,
+      effect === 'list' && !special ? raw.replace(ops.listIf ?? /^/, '') : raw,
       effect,
       ops.recursive === true || (recursive && effect === 'read'),
     );

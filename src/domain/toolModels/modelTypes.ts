@@ -14,6 +14,7 @@
  * - `network`: a host or URL (the URL policy). `chdir`: moves the base of relative paths.
  * - `env`: sets a child's environment. `system`: changes machine state (the clock).
  * - `exposes`: prints other processes' secrets (their environments).
+ * - `sends`: puts data the command line chooses into the packets it sends (`ping -p PATTERN`).
  */
 export type Effect =
   | 'none'
@@ -27,7 +28,8 @@ export type Effect =
   | 'chdir'
   | 'env'
   | 'system'
-  | 'exposes';
+  | 'exposes'
+  | 'sends';
 
 /** `optional`: GNU `[=ARG]`, attached only (`--color=auto`, `-x5` for a short `x::`). */
 export type Arity = 'none' | 'required' | 'optional';
@@ -130,13 +132,26 @@ export interface OperandModel {
   listIf?: RegExp;
   /** Every operand path is a whole tree, whatever its effect (`tar -c DIR` reads it all, `tar -x` writes below). */
   recursive?: boolean;
+  /**
+   * Operands matching a pattern have its effect, the first pattern that matches winning, and
+   * the pattern's first group (when it has one) is the path or target (`dig @SERVER`: network).
+   */
+  effectIf?: readonly (readonly [RegExp, Effect])[];
+  /**
+   * Operands matching this are the tool's own option words (`nslookup -type=mx`): data, and not
+   * counted in `leading` positions. For tools whose options are no getopt options (`syntax: 'words'`).
+   */
+  optionIf?: RegExp;
 }
 
 export interface ToolModel {
   /** Command names this model covers (`grep`, `egrep`, `fgrep`). */
   commands: readonly string[];
-  /** Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl: `-name` words, exact). */
-  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single';
+  /**
+   * Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl:
+   * `-name` words, exact), `words` (no getopt: every word is an operand the operand model reads).
+   */
+  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words';
   /** GNU getopt_long takes unambiguous long prefixes; jq 1.6 compares exactly. Default true. */
   longPrefixes?: boolean;
   /** Options after operands count (GNU permutation). Default true. */

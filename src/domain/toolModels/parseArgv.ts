@@ -96,6 +96,7 @@ export function parseArgv(model: ToolModel, given: readonly string[]): ParsedArg
   if (model.syntax === 'ps') return parsePs(model, args);
   if (model.syntax === 'xxd') return parseXxd(model, args);
   if (model.syntax === 'single') return parseSingle(model, args);
+  if (model.syntax === 'words') return { uses: [], operands: [...args], unknown: [], modes: new Set() };
   const { byName, longs } = compile(model);
   const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
   const permute = model.permute !== false;

@@ -21,9 +21,12 @@ import { ghModel } from './tools/gh.js';
 import { grepModel } from './tools/grep.js';
 import { headModel, tailModel } from './tools/headTail.js';
 import { iconvModel } from './tools/iconv.js';
+import { ipModel } from './tools/ip.js';
 import { jqModel } from './tools/jq.js';
 import { pgrepModel, psModel } from './tools/processes.js';
 import { rgModel } from './tools/ripgrep.js';
+import { digModel, hostModel, nslookupModel, pingModel, tracerouteModel } from './tools/probes.js';
+import { ifconfigModel, netstatModel, ssModel } from './tools/sockets.js';
 import { sortModel } from './tools/sort.js';
 import { opensslModel } from './tools/openssl.js';
 import { sshKeygenModel } from './tools/sshKeygen.js';
@@ -146,6 +149,15 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   wgetModel,
   gitModel,
   ghModel,
+  ipModel,
+  ssModel,
+  netstatModel,
+  ifconfigModel,
+  pingModel,
+  tracerouteModel,
+  digModel,
+  hostModel,
+  nslookupModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

@@ -191,6 +191,15 @@ export const FAKE_PATH_COMMANDS = [
   'fold',
   'fmt',
   'rev',
+  'ping',
+  'dig',
+  'host',
+  'nslookup',
+  'traceroute',
+  'ip',
+  'ss',
+  'netstat',
+  'ifconfig',
 ];
 
 export function fakeHostFacts(

@@ -1,5 +1,6 @@
 import type { ArgTest, BuiltinRule } from '../ruleTypes.js';
-import { arg, not } from '../ruleTypes.js';
+import { any, arg, argPrefix, flag, not } from '../ruleTypes.js';
+import { ipShowsOnly } from '../../toolModels/tools/ip.js';
 import { parseArgv } from '../../toolModels/parseArgv.js';
 import { curlModel } from '../../toolModels/tools/curl.js';
 import { wgetModel } from '../../toolModels/tools/wget.js';
@@ -66,14 +67,65 @@ export const netPack: BuiltinRule[] = [
     examples: { match: ['nc -l 4444', 'socat TCP:x:1 EXEC:sh', 'tcpdump -i any'], noMatch: ['curl https://x'] },
   },
   {
+    // Allowed by name; each tool's option model (toolModels/tools/probes.ts, sockets.ts) then
+    // judges every word: targets and named servers by the URL policy, `ss -K`, `ifconfig IF
+    // ADDR`, `dig -f`, `ping -p` and any option the model lacks ask. nslookup with no name is
+    // interactive (commands from stdin, which the review cannot see).
     id: 'net:inspect',
-    commands: ['ping', 'dig', 'nslookup', 'host', 'traceroute', 'ip', 'ss', 'netstat', 'ifconfig'],
-    when: not(arg('add', 'del', 'delete', 'set', 'flush', 'change', 'replace', 'up', 'down')),
+    commands: [
+      'ping',
+      'ping4',
+      'ping6',
+      'dig',
+      'nslookup',
+      'host',
+      'traceroute',
+      'traceroute6',
+      'ss',
+      'netstat',
+      'ifconfig',
+    ],
+    when: (v) => v.command !== 'nslookup' || v.args.some((a) => !a.startsWith('-')),
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'network inspection',
-    examples: { match: ['ping -c 1 example.com', 'ip addr', 'dig example.com'], noMatch: ['ip link set eth0 down'] },
+    examples: {
+      match: ['ping -c 1 example.com', 'dig example.com', 'ss -tlnp', 'netstat -an', 'nslookup example.com'],
+      noMatch: ['nslookup', 'nslookup -type=mx'],
+    },
+  },
+  {
+    // ip's object and command, read as ip reads them (abbreviations included): only listings.
+    id: 'net:ip-show',
+    commands: ['ip'],
+    when: (v) => ipShowsOnly(v.args),
+    decision: 'allow',
+    risk: 'low',
+    code: 'command.allowed',
+    reason: 'lists network configuration',
+    examples: {
+      match: ['ip addr', 'ip -br a', 'ip route show', 'ip -j link list', 'ip netns list'],
+      noMatch: ['ip a a 192.0.2.1/24 dev lo', 'ip link s lo down', 'ip netns exec x sh', 'ip monitor'],
+    },
+  },
+  {
+    id: 'net:ip-change',
+    commands: ['ip'],
+    when: not((v) => ipShowsOnly(v.args)),
+    decision: 'ask',
+    risk: 'high',
+    code: 'command.asked',
+    reason: 'changes network configuration, runs commands in a namespace, or is an ip command shimctl does not model',
+    examples: {
+      match: [
+        'ip a a 192.0.2.1/24 dev lo',
+        'ip route add default via 192.0.2.1',
+        'ip netns exec x sh',
+        'ip xfrm state',
+      ],
+      noMatch: ['ip addr', 'ip -4 r'],
+    },
   },
   {
     id: 'net:gh',
