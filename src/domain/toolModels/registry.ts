@@ -1,4 +1,6 @@
 import type { ToolModel } from './modelTypes.js';
+import { awkModel } from './tools/awk.js';
+import { bzip2Model, gzipModel, xzModel, zstdModel } from './tools/compressors.js';
 import { dateModel } from './tools/date.js';
 import { diffModel } from './tools/diff.js';
 import { bzcatModel, columnModel, hexdumpModel, odModel, stringsModel, xzcatModel, zcatModel } from './tools/dumps.js';
@@ -21,6 +23,7 @@ import { iconvModel } from './tools/iconv.js';
 import { jqModel } from './tools/jq.js';
 import { pgrepModel, psModel } from './tools/processes.js';
 import { rgModel } from './tools/ripgrep.js';
+import { sedModel } from './tools/sed.js';
 import { sortModel } from './tools/sort.js';
 import { opensslModel } from './tools/openssl.js';
 import { sshKeygenModel } from './tools/sshKeygen.js';
@@ -138,6 +141,12 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   sshKeygenModel,
   opensslModel,
   tarModel,
+  sedModel,
+  awkModel,
+  gzipModel,
+  bzip2Model,
+  xzModel,
+  zstdModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

@@ -12,6 +12,15 @@ const HELP_ARGS: Record<string, string[]> = {
   xxd: ['-h'],
   bzcat: ['--help'],
   xzcat: ['--long-help'],
+  xz: ['--long-help'],
+  unxz: ['--long-help'],
+  // mawk has no --help; `-W usage` is also gawk's --usage.
+  awk: ['-W', 'usage'],
+  gawk: ['-W', 'usage'],
+  mawk: ['-W', 'usage'],
+  nawk: ['-W', 'usage'],
+  zstd: ['-H'],
+  unzstd: ['-H'],
 };
 
 function installed(command: string): boolean {
