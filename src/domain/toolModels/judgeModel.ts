@@ -84,8 +84,7 @@ function effectiveOption(option: OptionModel, parsed: ParsedArgv): OptionModel {
 
 /** The effect of the operands after `leading` under the modes on (`restWhen`, first key listed wins). */
 function restEffect(ops: OperandModel, parsed: ParsedArgv): Effect {
-  if (ops.restWhen)
-    for (const [m, e] of Object.entries(ops.restWhen)) if (e && parsed.modes.has(m as Mode)) return e;
+  if (ops.restWhen) for (const [m, e] of Object.entries(ops.restWhen)) if (e && parsed.modes.has(m as Mode)) return e;
   return ops.rest;
 }
 
@@ -147,8 +146,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   for (const u of parsed.uses) {
     const option = effectiveOption(u.option, parsed);
     const given =
-      (option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt]) ??
-      option.defaultValue;
+      (option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt]) ?? option.defaultValue;
     if (option.backupSuffix && given !== undefined)
       for (const raw of parsed.operands) for (const b of backupNames(raw, given)) pushPath(out, b, 'write', false);
     if (option.dataIf && given !== undefined && option.dataIf.test(given)) continue;
@@ -195,7 +193,8 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       ops.recursive === true || (recursive && (effect === 'read' || model.sibling !== undefined)),
     );
     pushAsk(out, model, name, 'operand', effect, raw);
-    if (model.sibling && effect !== 'none') for (const s of siblingNames(model, parsed, raw)) pushPath(out, s, 'write', false);
+    if (model.sibling && effect !== 'none')
+      for (const s of siblingNames(model, parsed, raw)) pushPath(out, s, 'write', false);
   }
   // An unknown option may take the next word as its value and write there (`openssl s_client
   // -sess_out F`): every path is then unmodelled, so self-protection judges it as a possible write.

@@ -38,7 +38,9 @@ export const awkModel: ToolModel = {
       dataIf: new RegExp(`^${W_DATA}(?:,${W_DATA})*$`),
       why: 'mawk `-W exec FILE` runs a program file; gawk reads `-W WORD` as `--WORD`',
     }),
-    opt('-d[file], --dump-variables[=file]', 'gawk -dvars.txt {print} in.txt', 'write', { defaultValue: 'awkvars.out' }),
+    opt('-d[file], --dump-variables[=file]', 'gawk -dvars.txt {print} in.txt', 'write', {
+      defaultValue: 'awkvars.out',
+    }),
     opt('-o[file], --pretty-print[=file]', 'gawk -oout.awk {print}', 'write', { defaultValue: 'awkprof.out' }),
     opt('-p[file], --profile[=file]', 'gawk -pprof.out {print} in.txt', 'write', { defaultValue: 'awkprof.out' }),
     opt('-D[file], --debug[=file]', 'gawk -Dcmds.txt {print} in.txt', 'loads', {

@@ -14,6 +14,7 @@ const KEEP_OR_READ = { 'to-stdout': { rest: 'read' }, lists: { rest: 'read' }, k
 
 export const gzipModel: ToolModel = {
   commands: ['gzip', 'gunzip'],
+  ownsPaths: true,
   startModes: { gunzip: ['decompress'] },
   sibling: { suffix: '.gz', strips: /(?:\.gz|\.tgz|\.taz|\.z|-gz|-z|_z)$/i },
   options: [
@@ -55,6 +56,7 @@ export const gzipModel: ToolModel = {
 
 export const bzip2Model: ToolModel = {
   commands: ['bzip2', 'bunzip2'],
+  ownsPaths: true,
   // bzip2's own parser: long flags are compared exactly.
   longPrefixes: false,
   startModes: { bunzip2: ['decompress'] },
@@ -90,6 +92,7 @@ export const bzip2Model: ToolModel = {
 
 export const xzModel: ToolModel = {
   commands: ['xz', 'unxz'],
+  ownsPaths: true,
   startModes: { unxz: ['decompress'] },
   sibling: { suffix: '.xz', strips: /\.(?:xz|txz|lzma|tlz|lz)$/i },
   options: [
@@ -149,6 +152,7 @@ export const xzModel: ToolModel = {
 
 export const zstdModel: ToolModel = {
   commands: ['zstd', 'unzstd'],
+  ownsPaths: true,
   // zstd's own parser: long options compared exactly; numeric letters take attached digits only.
   longPrefixes: false,
   startModes: { unzstd: ['decompress'] },
