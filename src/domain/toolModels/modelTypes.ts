@@ -70,7 +70,8 @@ export interface OptionModel {
   /** Short spellings' arity when it differs from the long ones'. */
   shortArity?: Arity;
   /** Words the option consumes after its own when more than one (`jq --rawfile NAME FILE`: 2, find `-exec`: up to `;`/`+`). */
-  words?: number | 'command';
+  /** `'list'`: every following word up to one that starts with `-` (zip `-x PAT PAT`). */
+  words?: number | 'command' | 'list';
   /** The effect of its value (the last value word); for a valueless option, of the option itself. */
   effect: Effect;
   /** The value word the effect applies to when there are several (`find -fprintf FILE FORMAT`: 0). */
@@ -146,8 +147,12 @@ export interface OperandModel {
 export interface ToolModel {
   /** Command names this model covers (`grep`, `egrep`, `fgrep`). */
   commands: readonly string[];
-  /** Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl: `-name` words, exact). */
-  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single';
+  /**
+   * Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl:
+   * `-name` words, exact), `infozip` (zip: short options of one or two letters, longest first, in
+   * clusters; a trailing `-` negates; value lists).
+   */
+  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'infozip';
   /** GNU getopt_long takes unambiguous long prefixes; jq 1.6 compares exactly. Default true. */
   longPrefixes?: boolean;
   /** Options after operands count (GNU permutation). Default true. */

@@ -69,6 +69,7 @@ import { tarModel } from './tools/tar.js';
 import { treeModel } from './tools/tree.js';
 import { uniqModel } from './tools/uniq.js';
 import { xxdModel } from './tools/xxd.js';
+import { zipModel } from './tools/zip.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
 export const TOOL_MODELS: readonly ToolModel[] = [
@@ -147,6 +148,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   bzip2Model,
   xzModel,
   zstdModel,
+  zipModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
