@@ -1,3 +1,6 @@
+import { parseArgv } from '../toolModels/parseArgv.js';
+import { awkModel } from '../toolModels/tools/awk.js';
+
 /**
  * Whether an awk program can run commands or write files: `system()`, pipes to or from
  * commands (`print | "cmd"`, `"cmd" | getline`, `|&`), output redirection in print
@@ -15,18 +18,16 @@ export function awkRunsOrWrites(program: string): boolean {
   return false;
 }
 
-/** The awk program text and whether it comes from a file (`-f`). */
+/**
+ * The awk program text and whether it comes from a file (`-f`, `-E`), in the one reading of awk's
+ * option model (toolModels/tools/awk.ts): gawk's `-e`/`--source` texts, else the first operand.
+ * A word after `-W` is its value (`-W interactive PROG`: PROG is the program).
+ */
 export function awkProgramOf(args: readonly string[]): { program?: string; fromFile: boolean } {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-f' || a.startsWith('--file') || a === '-E' || a.startsWith('--exec')) return { fromFile: true };
-    if (a === '-v' || a === '-F' || a === '--assign' || a === '--field-separator') {
-      i++;
-      continue;
-    }
-    if (a === '--') return { program: args[i + 1], fromFile: false };
-    if (a.startsWith('-')) continue;
-    return { program: a, fromFile: false };
-  }
-  return { fromFile: false };
+  const parsed = parseArgv(awkModel, args);
+  if (parsed.uses.some((u) => u.option.effect === 'loads' && u.option.sets === 'pattern-given'))
+    return { fromFile: true };
+  const sources = parsed.uses.filter((u) => u.option.names.includes('--source')).map((u) => u.values[0] ?? '');
+  if (sources.length > 0) return { program: sources.join('\n'), fromFile: false };
+  return { program: parsed.operands[0], fromFile: false };
 }

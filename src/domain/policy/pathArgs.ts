@@ -4,7 +4,6 @@ import { matchLongOption, namedOptionValues } from './longOption.js';
 import { sshPathArgs } from './sshArgs.js';
 import { landingPaths } from './copyLanding.js';
 import { httpClientOptions } from './httpClientOptions.js';
-import { sedOptions } from './sedScript.js';
 import { gitPathArgs } from '../toolModels/tools/git/pathArgs.js';
 import { looksLikePath } from './looksLikePath.js';
 import { writePrimitivePaths } from './writePrimitives.js';
@@ -71,30 +70,12 @@ const READS = new Set([
   'scp',
   'rsync',
   'zip',
-  'gzip',
-  'bzip2',
-  'xz',
-  'zstd',
   'unzip',
   'basename',
   'dirname',
 ]);
 /** Commands whose first positional is a pattern or program, not a file. */
-const PATTERN_FIRST = new Set([
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'ag',
-  'jq',
-  'zgrep',
-  'awk',
-  'gawk',
-  'mawk',
-  'nawk',
-  'sed',
-  'gsed',
-]);
+const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'jq', 'zgrep']);
 const WRITES_ALL = new Set(['touch', 'mkdir', 'tee', 'truncate']);
 const COPY_LIKE = new Set(['cp', 'mv', 'install', 'ln', 'link']);
 const DELETES = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe']);
@@ -321,7 +302,8 @@ function optionValuePaths(args: readonly string[]): PathArg[] {
 /** Which arguments are paths for this command, and how the command uses them. */
 export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   if (DATA_ONLY.has(name)) return [];
-  // A tool whose option model is the only reader of its paths (tar): none read here as well.
+  // A tool whose option model is the only reader of its paths (tar, sed, awk, the compressors):
+  // none read here as well.
   if (MODEL_BY_COMMAND.get(name)?.ownsPaths) return optionValuePaths(args);
   if (name === 'ssh' || name === 'scp' || name === 'sftp') return sshPathArgs(name, args);
   const pos = positionals(args);
@@ -371,11 +353,6 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
       if (a.startsWith('if=')) add(a.slice(3), 'read');
       else if (a.startsWith('of=')) add(a.slice(3), 'write');
     }
-    return out;
-  }
-  if (name === 'sed' || name === 'gsed') {
-    const o = sedOptions(args);
-    for (const p of o.files) add(p, o.inPlace ? 'write' : 'read');
     return out;
   }
   if (GREP_FAMILY.has(name)) {

@@ -1,4 +1,5 @@
-import { matchLongOption } from './longOption.js';
+import { parseArgv } from '../toolModels/parseArgv.js';
+import { sedModel } from '../toolModels/tools/sed.js';
 
 /**
  * Finds the GNU sed commands that run programs or touch files: `e` (run a command),
@@ -80,28 +81,6 @@ export function scanSedScript(script: string): SedFindings {
   return f;
 }
 
-// GNU sed's long options; getopt_long accepts any unambiguous prefix (`--expr`, `--fil`, `--in`).
-const SED_LONGS = [
-  '--quiet',
-  '--silent',
-  '--debug',
-  '--expression',
-  '--file',
-  '--follow-symlinks',
-  '--in-place',
-  '--line-length',
-  '--null-data',
-  '--zero-terminated',
-  '--posix',
-  '--regexp-extended',
-  '--separate',
-  '--sandbox',
-  '--unbuffered',
-  '--help',
-  '--version',
-  '--binary',
-];
-
 export interface SedOptions {
   scripts: string[];
   scriptFiles: string[];
@@ -109,54 +88,21 @@ export interface SedOptions {
   inPlace: boolean;
 }
 
-/** A sed command line as GNU sed reads it: scripts, script files, input files, and whether it edits in place. */
+/**
+ * A sed command line as GNU sed reads it, in the one reading of sed's option model
+ * (toolModels/tools/sed.ts): scripts, script files, input files, and whether it edits in place.
+ */
 export function sedOptions(args: readonly string[]): SedOptions {
-  const o: SedOptions = { scripts: [], scriptFiles: [], files: [], inPlace: false };
-  const pos: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      pos.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('--')) {
-      const m = matchLongOption(a, SED_LONGS);
-      if (!m) continue;
-      // An ambiguous prefix counts as its most dangerous reading (`--f`: a script file).
-      if (m.names.includes('--expression')) o.scripts.push(m.value ?? args[++i] ?? '');
-      else if (m.names.includes('--file')) o.scriptFiles.push(m.value ?? args[++i] ?? '');
-      else if (m.names.includes('--in-place')) o.inPlace = true;
-      else if (m.names.includes('--line-length') && m.value === undefined) i++;
-      continue;
-    }
-    if (!a.startsWith('-') || a === '-') {
-      pos.push(a);
-      continue;
-    }
-    for (let k = 1; k < a.length; k++) {
-      const c = a[k]!;
-      const rest = a.slice(k + 1);
-      // `-i` takes an optional attached suffix (`-i.bak`, even `-ie`); `-e`, `-f`, `-l` take a value.
-      if (c === 'i') {
-        o.inPlace = true;
-        break;
-      }
-      if (c === 'e') {
-        o.scripts.push(rest || (args[++i] ?? ''));
-        break;
-      }
-      if (c === 'f') {
-        o.scriptFiles.push(rest || (args[++i] ?? ''));
-        break;
-      }
-      if (c === 'l') {
-        if (!rest) i++;
-        break;
-      }
-    }
-  }
-  if (o.scripts.length === 0 && o.scriptFiles.length === 0 && pos.length) o.scripts.push(pos.shift()!);
-  o.files = pos;
+  const parsed = parseArgv(sedModel, args);
+  const valuesOf = (long: string): string[] =>
+    parsed.uses.filter((u) => u.option.names.includes(long)).map((u) => u.values[0] ?? '');
+  const o: SedOptions = {
+    scripts: valuesOf('--expression'),
+    scriptFiles: valuesOf('--file'),
+    files: [...parsed.operands],
+    inPlace: parsed.modes.has('in-place'),
+  };
+  if (o.scripts.length === 0 && o.scriptFiles.length === 0 && o.files.length) o.scripts.push(o.files.shift()!);
   return o;
 }
 

@@ -2,7 +2,8 @@
 // an operand: `unzip -d DIR`, `rsync SRC DEST`, `gzip FILE` (replaces it), `chmod -x FILE` (a mode
 // that looks like an option). Reading them as plain readers let `sort -o …/shims/shim-entry.cjs
 // payload.js` take over the gate (issue 12). Tools with an option model (sort, uniq, xxd, iconv,
-// openssl, tar: toolModels/tools/) are read there only (`ownsPaths`), never here.
+// openssl, tar, sed, awk, gzip, bzip2, xz, zstd: toolModels/tools/) are read there only
+// (`ownsPaths`), never here.
 // Each reader returns the command's path arguments, or undefined when the tool is not one of these.
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
@@ -78,15 +79,9 @@ const WRITES_OPERANDS_UNMODELLED = new Set([
   'gpg',
   'patch',
 ]);
-const COMPRESSORS = new Set(['gzip', 'bzip2', 'xz', 'lzma', 'lz4', 'unxz', 'gunzip', 'bunzip2']);
-const SUFFIX: Readonly<Record<string, string>> = {
-  gzip: '.gz',
-  bzip2: '.bz2',
-  xz: '.xz',
-  lzma: '.lzma',
-  lz4: '.lz4',
-  zstd: '.zst',
-};
+// gzip, bzip2, xz, zstd (and their un- names) are modelled: toolModels/tools/compressors.ts.
+const COMPRESSORS = new Set(['lzma', 'lz4']);
+const SUFFIX: Readonly<Record<string, string>> = { lzma: '.lzma', lz4: '.lz4' };
 
 /** The file a compressor writes next to its operand: `a` → `a.gz`; decompressing `a.gz` → `a`. */
 function siblingOutput(name: string, raw: string, args: readonly string[]): string {
@@ -188,36 +183,6 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
               ? { raw, access, unmodelled: true, recursive: true }
               : { raw, access, unmodelled: true },
       );
-    }
-    case 'zstd':
-    case 'unzstd': {
-      // `zstd FILE -o OUT` writes OUT; `--output-dir-flat DIR` writes into DIR; without -o/-c it
-      // writes FILE.zst (or FILE without .zst) next to FILE, and `--rm` deletes FILE.
-      const dirs = ['--output-dir-flat', '--output-dir-mirror'];
-      const p = parse(
-        args,
-        'oD',
-        ['--stdout', '--rm', '--list', '--test', '--patch-from', ...dirs],
-        new Set(['--patch-from', ...dirs]),
-      );
-      const out: PathArg[] = [
-        ...get(p, '-o').map((raw): PathArg => ({ raw, access: 'write' })),
-        ...get(p, ...dirs).map((raw): PathArg => ({ raw, access: 'write', recursive: true })),
-      ];
-      for (const raw of get(p, '-D', '--patch-from')) out.push({ raw, access: 'read' });
-      const noFile = hasFlag(args, 'clt', '--stdout', '--list', '--test');
-      const sibling = !noFile && get(p, '-o').length === 0;
-      const removes = !noFile && args.some((a) => a === '--rm');
-      const tree = hasFlag(args, 'r', '--recursive');
-      for (const raw of p.operands) {
-        out.push(
-          tree
-            ? { raw, access: removes ? 'delete' : 'read', recursive: true }
-            : { raw, access: removes ? 'delete' : 'read' },
-        );
-        if (sibling) out.push({ raw: siblingOutput(name, raw, args), access: 'write' });
-      }
-      return out;
     }
     case 'rsync': {
       // `-e CMD`/`--rsh CMD` is a remote shell (escapeHatches reviews it as a command), not a file.

@@ -92,9 +92,53 @@ function effectiveOption(option: OptionModel, parsed: ParsedArgv): OptionModel {
   return option;
 }
 
+/** The effect of the operands after `leading` under the modes on (`restWhen`, first key listed wins). */
+function restEffect(ops: OperandModel, parsed: ParsedArgv): Effect {
+  if (ops.restWhen) for (const [m, e] of Object.entries(ops.restWhen)) if (e && parsed.modes.has(m as Mode)) return e;
+  return ops.rest;
+}
+
+/**
+ * Where GNU sed keeps the backup of `raw` for `-i SUFFIX`: `*` becomes the base name, else the
+ * suffix is appended. Whether a `*` form lands beside the file or relative to the cwd, both are
+ * judged (the stricter reading).
+ */
+function backupNames(raw: string, suffix: string): string[] {
+  if (suffix === '') return [];
+  const slash = raw.lastIndexOf('/');
+  const dir = raw.slice(0, slash + 1);
+  const base = raw.slice(slash + 1);
+  if (!suffix.includes('*')) return [`${raw}${suffix}`];
+  const named = suffix.replaceAll('*', base);
+  return dir && !named.startsWith('/') && !named.startsWith('~') ? [named, `${dir}${named}`] : [named];
+}
+
+/** The outputs a compressor writes beside `raw` (`sibling`): none when it writes to stdout, lists, or writes a named output. */
+function siblingNames(model: ToolModel, parsed: ParsedArgv, raw: string): string[] {
+  const sib = model.sibling!;
+  if (raw === '-' || parsed.modes.has('to-stdout') || parsed.modes.has('lists') || parsed.modes.has('output-named'))
+    return [];
+  const set = parsed.uses.filter((u) => u.option.siblingSuffix).map((u) => u.values[0] ?? '');
+  const suffix = set.length > 0 ? set[set.length - 1]! : sib.suffix;
+  const out: string[] = [];
+  // `unxz -z` compresses: both namings are judged when both modes are on.
+  if (parsed.modes.has('decompress')) {
+    const m = sib.strips.exec(raw);
+    if (set.length > 0 && suffix !== '' && raw.endsWith(suffix)) out.push(raw.slice(0, -suffix.length));
+    else if (m && m.index > 0) {
+      out.push(raw.slice(0, m.index));
+      // `a.tgz` decompresses to `a.tar`.
+      if (/^\.t[^a]/i.test(m[0])) out.push(`${raw.slice(0, m.index)}.tar`);
+    } else out.push(raw);
+  }
+  if (!parsed.modes.has('decompress') || parsed.modes.has('compress')) out.push(`${raw}${suffix}`);
+  return out;
+}
+
 /** The findings of `name args` under its model. */
 export function modelFindings(name: string, model: ToolModel, args: readonly string[]): ModelFindings {
   const parsed = parseArgv(model, args);
+  for (const m of model.startModes?.[name] ?? []) parsed.modes.add(m);
   const out: ModelFindings = { paths: [], urls: [], hosts: [], verdicts: [] };
   if (parsed.unknown.length > 0) {
     const list = parsed.unknown.map((w) => `'${w}'`).join(', ');
@@ -111,7 +155,11 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const recursive = model.recursive === true || parsed.modes.has('recursive');
   for (const u of parsed.uses) {
     const option = effectiveOption(u.option, parsed);
-    const given = option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt];
+    const given =
+      (option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt]) ?? option.defaultValue;
+    if (option.backupSuffix && given !== undefined)
+      for (const raw of parsed.operands) for (const b of backupNames(raw, given)) pushPath(out, b, 'write', false);
+    if (option.dataIf && given !== undefined && option.dataIf.test(given)) continue;
     // A `rebases` value (`tar -C a -C b`) is relative to the one before it.
     const value = option.rebases && given !== undefined ? underBase(u.base, given) : given;
     if (option.pathAfter && value !== undefined) {
@@ -154,7 +202,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
     let raw = underBase(parsed.operandBases?.[i], parsed.operands[i]!);
     if (ops.optionIf?.test(raw)) continue;
     const at = position++;
-    let effect: Effect = ops.leading?.[at] ?? (ops.last && n >= 2 && i === n - 1 ? ops.last : ops.rest);
+    let effect: Effect = ops.leading?.[at] ?? (ops.last && n >= 2 && i === n - 1 ? ops.last : restEffect(ops, parsed));
     const special = ops.effectIf?.find(([re]) => re.test(raw));
     if (special) {
       effect = special[1];
@@ -167,9 +215,11 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       out,
       effect === 'list' && !special ? raw.replace(ops.listIf ?? /^/, '') : raw,
       effect,
-      ops.recursive === true || (recursive && effect === 'read'),
+      ops.recursive === true || (recursive && (effect === 'read' || model.sibling !== undefined)),
     );
     pushAsk(out, model, name, 'operand', effect, raw);
+    if (model.sibling && effect !== 'none')
+      for (const s of siblingNames(model, parsed, raw)) pushPath(out, s, 'write', false);
   }
   // An unknown option may take the next word as its value and write there (`openssl s_client
   // -sess_out F`): every path is then unmodelled, so self-protection judges it as a possible write.

@@ -42,6 +42,10 @@ export type Arity = 'none' | 'required' | 'optional';
  * `removes` (`--remove-files`: packed files are deleted), `to-stdout` (`-O`), `absolute` (`-P`),
  * `local` (`--force-local`: `-f a:b` is a local file).
  * `operand-paths`: operands name local files too (`curl --proto-default file PATH`).
+ * Compressors: `decompress` / `compress` choose how the output beside an operand is named
+ * (`sibling`), `keeps` keeps the input (`-k`: read, not deleted), `output-named` means the output
+ * goes to a named file instead (`zstd -o F`), `removes` deletes the input (`zstd --rm`).
+ * `in-place` (`sed -i`): the input files are rewritten.
  */
 export type Mode =
   | 'recursive'
@@ -55,7 +59,12 @@ export type Mode =
   | 'to-stdout'
   | 'absolute'
   | 'local'
-  | 'operand-paths';
+  | 'operand-paths'
+  | 'decompress'
+  | 'compress'
+  | 'keeps'
+  | 'output-named'
+  | 'in-place';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */
@@ -65,7 +74,8 @@ export interface OptionModel {
   /** Short spellings' arity when it differs from the long ones'. */
   shortArity?: Arity;
   /** Words the option consumes after its own when more than one (`jq --rawfile NAME FILE`: 2, find `-exec`: up to `;`/`+`). */
-  words?: number | 'command';
+  /** `'list'`: every following word up to one that starts with `-` (zip `-x PAT PAT`). */
+  words?: number | 'command' | 'list';
   /** The effect of its value (the last value word); for a valueless option, of the option itself. */
   effect: Effect;
   /** The value word the effect applies to when there are several (`find -fprintf FILE FORMAT`: 0). */
@@ -112,6 +122,20 @@ export interface OptionModel {
    * (`tar --to-command=CMD`, `--checkpoint-action=exec=CMD`): `reviewedBy` reviews it as a command.
    */
   runsShell?: string;
+  /**
+   * Values matching this are data, whatever `effect` says (mawk `-W version`, `-W interactive`;
+   * any other `-W` word, `-W exec FILE` among them, keeps the effect).
+   */
+  dataIf?: RegExp;
+  /** The path an optional value defaults to when none is attached (`gawk --profile`: `awkprof.out`). */
+  defaultValue?: string;
+  /**
+   * The value is a backup suffix (`sed -i.bak`, `-i'bak/*'`): each operand is also written at
+   * that name (`*` becomes the operand's base name; without `*` the suffix is appended).
+   */
+  backupSuffix?: boolean;
+  /** The value replaces the suffix of the output written beside each operand (`gzip -S .z`): `sibling`. */
+  siblingSuffix?: boolean;
   /** Why the effect matters, shown in the reason. */
   why?: string;
   /** A command line using the option, words separated by single spaces; the table test runs each. */
@@ -122,6 +146,8 @@ export interface OptionModel {
 export interface OperandModel {
   leading?: readonly Effect[];
   rest: Effect;
+  /** The effect of `rest` (and `last`) once a mode is on (`sed -i`: files written, not read); the first key listed whose mode is on wins. */
+  restWhen?: Partial<Record<Mode, Effect>>;
   /** Effect of the last operand when there are at least two (`cp`-like); unused by read-only tools. */
   last?: Effect;
   /** At most this many operands (`uniq IN OUT`): more is a usage error, judged as written. */
@@ -149,9 +175,11 @@ export interface ToolModel {
   commands: readonly string[];
   /**
    * Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl:
-   * `-name` words, exact), `words` (no getopt: every word is an operand the operand model reads).
+   * `-name` words, exact), `words` (no getopt: every word is an operand the operand model reads),
+   * `infozip` (zip: short options of one or two letters, longest first, in clusters; a trailing
+   * `-` negates; value lists).
    */
-  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words';
+  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words' | 'infozip';
   /** GNU getopt_long takes unambiguous long prefixes; jq 1.6 compares exactly. Default true. */
   longPrefixes?: boolean;
   /** Options after operands count (GNU permutation). Default true. */
@@ -174,6 +202,16 @@ export interface ToolModel {
   operandsWhen?: Partial<Record<Mode, OperandModel>>;
   /** The operand used when none is given and the mode is on (`grep -r PAT` searches `.`). */
   implicit?: { raw: string; when?: Mode; recursive?: boolean };
+  /** Modes on before any option, by command name (`gunzip` is `gzip -d`: `decompress`). */
+  startModes?: Readonly<Record<string, readonly Mode[]>>;
+  /**
+   * A derived output path: each operand is also written beside itself, `a` → `a.gz` (`suffix`
+   * appended), or under `decompress`, `a.gz` → `a` (the `strips` match removed; a name it does not
+   * match is judged as written itself). None under `to-stdout`, `lists` or `output-named`. An
+   * option with `siblingSuffix` replaces the suffix (`gzip -S .z`). Under `recursive`, operands
+   * are whole trees whatever their effect (`gzip -r DIR` replaces every file below).
+   */
+  sibling?: { suffix: string; strips: RegExp };
   /** The tool reads every path operand as a whole tree (`rg`, `du`, `tree`). */
   recursive?: boolean;
   /**

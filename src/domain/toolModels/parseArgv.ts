@@ -76,6 +76,10 @@ function takeMore(option: OptionModel, args: readonly string[], i: number, value
     }
     return i;
   }
+  if (option.words === 'list') {
+    while (i + 1 < args.length && !args[i + 1]!.startsWith('-')) values.push(args[++i]!);
+    return i;
+  }
   for (let k = 1; k < (option.words ?? 1); k++) if (i + 1 < args.length) values.push(args[++i]!);
   return i;
 }
@@ -97,6 +101,7 @@ export function parseArgv(model: ToolModel, given: readonly string[]): ParsedArg
   if (model.syntax === 'xxd') return parseXxd(model, args);
   if (model.syntax === 'single') return parseSingle(model, args);
   if (model.syntax === 'words') return { uses: [], operands: [...args], unknown: [], modes: new Set() };
+  if (model.syntax === 'infozip') return parseInfozip(model, args);
   const { byName, longs } = compile(model);
   const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
   const permute = model.permute !== false;
@@ -353,6 +358,56 @@ function parseSingle(model: ToolModel, args: readonly string[]): ParsedArgv {
     if (option.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
     i = takeMore(option, args, i, values);
     use(out, option, a, values);
+  }
+  return out;
+}
+
+/**
+ * Info-ZIP zip 3.0 (its get_option): short options are one or two letters (`-FS`, `-lf`), the
+ * longest known match first, clustered (`-rq`); a `-` after a negatable one negates it (`-X-`);
+ * a value is the rest of the word or the next word; `-x`/`-i` take every following word up to
+ * the next option; long options take unambiguous prefixes (`--out`). `--` ends options.
+ */
+function parseInfozip(model: ToolModel, args: readonly string[]): ParsedArgv {
+  const { byName, longs } = compile(model);
+  const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
+  let ended = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (ended || a.length < 2 || a[0] !== '-') {
+      pushOperand(out, a);
+      continue;
+    }
+    if (a === '--') {
+      ended = true;
+      continue;
+    }
+    if (a[1] === '-') {
+      i = parseLong(model, byName, longs, args, i, out);
+      continue;
+    }
+    for (let k = 1; k < a.length; k++) {
+      const two = `-${a.slice(k, k + 2)}`;
+      const spelled = a.length > k + 1 && byName.has(two) ? two : `-${a[k]}`;
+      const option = byName.get(spelled);
+      if (!option) {
+        out.unknown.push(spelled);
+        break;
+      }
+      k += spelled.length - 2;
+      if (option.arity === 'none') {
+        use(out, option, spelled, []);
+        if (a[k + 1] === '-') k++;
+        continue;
+      }
+      const attached = a.slice(k + 1).replace(/^=/, '');
+      const values: string[] = [];
+      if (attached) values.push(attached);
+      else if (option.arity === 'required' && i + 1 < args.length) values.push(args[++i]!);
+      i = takeMore(option, args, i, values);
+      use(out, option, spelled, values);
+      break;
+    }
   }
   return out;
 }

@@ -1,5 +1,7 @@
 import type { ToolModel } from './modelTypes.js';
 import { curlModel } from './tools/curl.js';
+import { awkModel } from './tools/awk.js';
+import { bzip2Model, gzipModel, xzModel, zstdModel } from './tools/compressors.js';
 import { dateModel } from './tools/date.js';
 import { diffModel } from './tools/diff.js';
 import { bzcatModel, columnModel, hexdumpModel, odModel, stringsModel, xzcatModel, zcatModel } from './tools/dumps.js';
@@ -27,6 +29,7 @@ import { pgrepModel, psModel } from './tools/processes.js';
 import { rgModel } from './tools/ripgrep.js';
 import { digModel, hostModel, nslookupModel, pingModel, tracerouteModel } from './tools/probes.js';
 import { ifconfigModel, netstatModel, ssModel } from './tools/sockets.js';
+import { sedModel } from './tools/sed.js';
 import { sortModel } from './tools/sort.js';
 import { opensslModel } from './tools/openssl.js';
 import { sshKeygenModel } from './tools/sshKeygen.js';
@@ -73,6 +76,7 @@ import { treeModel } from './tools/tree.js';
 import { uniqModel } from './tools/uniq.js';
 import { wgetModel } from './tools/wget.js';
 import { xxdModel } from './tools/xxd.js';
+import { zipModel } from './tools/zip.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
 export const TOOL_MODELS: readonly ToolModel[] = [
@@ -158,6 +162,13 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   digModel,
   hostModel,
   nslookupModel,
+  sedModel,
+  awkModel,
+  gzipModel,
+  bzip2Model,
+  xzModel,
+  zstdModel,
+  zipModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

@@ -22,6 +22,15 @@ const HELP_ARGS: Record<string, string[]> = {
   ping: ['-h'],
   ping4: ['-h'],
   ping6: ['-h'],
+  xz: ['--long-help'],
+  unxz: ['--long-help'],
+  // mawk has no --help; `-W usage` is also gawk's --usage.
+  awk: ['-W', 'usage'],
+  gawk: ['-W', 'usage'],
+  mawk: ['-W', 'usage'],
+  nawk: ['-W', 'usage'],
+  zstd: ['-H'],
+  unzstd: ['-H'],
 };
 
 /**
