@@ -95,9 +95,9 @@ const PATTERN_FIRST = new Set([
   'sed',
   'gsed',
 ]);
-const WRITES_ALL = new Set(['touch', 'mkdir', 'tee', 'truncate']);
 const COPY_LIKE = new Set(['cp', 'mv', 'install', 'ln', 'link']);
-const DELETES = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe']);
+// rm, rmdir, unlink, mkdir, touch, tee and truncate: their option models read their paths (toolModels/tools/makeRemove.ts).
+const DELETES = new Set(['shred', 'srm', 'wipe']);
 const MODE_FIRST = new Set(['chmod', 'chown', 'chgrp']);
 /** Show names, sizes, modes and link targets, never contents: `ls -la .env` reads no secret. */
 const METADATA_ONLY = new Set(['ls', 'stat', 'realpath', 'readlink', 'basename', 'dirname']);
@@ -331,12 +331,7 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     out.push(recursive || (tree && access !== 'mention') ? { raw, access, recursive: true } : { raw, access });
   };
   if (DELETES.has(name)) {
-    const recursive = name === 'rm' && hasFlag(args, 'rR', '--recursive');
-    for (const p of pos) add(p, 'delete', recursive);
-    return out;
-  }
-  if (WRITES_ALL.has(name)) {
-    for (const p of pos) add(p, 'write');
+    for (const p of pos) add(p, 'delete');
     return out;
   }
   if (COPY_LIKE.has(name)) {

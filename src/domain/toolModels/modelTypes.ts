@@ -39,6 +39,8 @@ export type Arity = 'none' | 'required' | 'optional';
  * `-f` is written), `extract` (`-x`: operands are members written to disk), `lists` (`-t`),
  * `removes` (`--remove-files`: packed files are deleted), `to-stdout` (`-O`), `absolute` (`-P`),
  * `local` (`--force-local`: `-f a:b` is a local file).
+ * `target-given`: `cp`/`mv`/`install`/`ln -t DIR` named the destination, so every operand is a
+ * source. `links`: `cp -l`/`-s` links to its sources instead of copying (they become writable).
  */
 export type Mode =
   | 'recursive'
@@ -51,7 +53,9 @@ export type Mode =
   | 'removes'
   | 'to-stdout'
   | 'absolute'
-  | 'local';
+  | 'local'
+  | 'target-given'
+  | 'links';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */

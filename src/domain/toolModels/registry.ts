@@ -1,4 +1,5 @@
 import type { ToolModel } from './modelTypes.js';
+import { cpModel, installModel, lnModel, mvModel } from './tools/copyMove.js';
 import { dateModel } from './tools/date.js';
 import { diffModel } from './tools/diff.js';
 import { bzcatModel, columnModel, hexdumpModel, odModel, stringsModel, xzcatModel, zcatModel } from './tools/dumps.js';
@@ -22,7 +23,17 @@ import { jqModel } from './tools/jq.js';
 import { pgrepModel, psModel } from './tools/processes.js';
 import { rgModel } from './tools/ripgrep.js';
 import { sortModel } from './tools/sort.js';
+import {
+  mkdirModel,
+  rmdirModel,
+  rmModel,
+  teeModel,
+  touchModel,
+  truncateModel,
+  unlinkModel,
+} from './tools/makeRemove.js';
 import { opensslModel } from './tools/openssl.js';
+import { chgrpModel, chmodModel, chownModel } from './tools/owners.js';
 import { sshKeygenModel } from './tools/sshKeygen.js';
 import {
   freeModel,
@@ -138,6 +149,20 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   sshKeygenModel,
   opensslModel,
   tarModel,
+  cpModel,
+  mvModel,
+  installModel,
+  lnModel,
+  rmModel,
+  rmdirModel,
+  unlinkModel,
+  mkdirModel,
+  touchModel,
+  teeModel,
+  truncateModel,
+  chmodModel,
+  chownModel,
+  chgrpModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
