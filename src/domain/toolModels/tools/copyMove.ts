@@ -8,7 +8,8 @@ import { opt, plain } from '../spell.js';
  * source). Where a source lands below a directory destination (`cp x ~/` writes `~/x`), `ln`'s
  * relative link targets and device nodes replaced are judged by pathArgs.ts (copyLanding.ts)
  * from this model's parse. Backups (`-b`, `--backup`, `-S SUFFIX`) are renames of the
- * destination to a sibling name: the destination is judged already.
+ * destination to a sibling name: the destination is judged already, and GNU's backupfile.c
+ * replaces a suffix holding a `/` by `~` (checked: `mv -T -b -S /../../x d1 d2` makes `d2~`).
  */
 const COMMON = [
   '--backup[=CONTROL]',
