@@ -1,8 +1,9 @@
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, isLongFlag, positionals } from './argView.js';
-import { matchLongOption, namedOptionValues } from './longOption.js';
+import { matchLongOption } from './longOption.js';
 import { sshPathArgs } from './sshArgs.js';
 import { landingPaths } from './copyLanding.js';
+import { copyOperands } from './copyOperands.js';
 import { httpClientOptions } from './httpClientOptions.js';
 import { gitPathArgs } from '../toolModels/tools/git/pathArgs.js';
 import { looksLikePath } from './looksLikePath.js';
@@ -76,9 +77,9 @@ const READS = new Set([
 ]);
 /** Commands whose first positional is a pattern or program, not a file. */
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'jq', 'zgrep']);
-const WRITES_ALL = new Set(['touch', 'mkdir', 'tee', 'truncate']);
 const COPY_LIKE = new Set(['cp', 'mv', 'install', 'ln', 'link']);
-const DELETES = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe']);
+// rm, rmdir, unlink, mkdir, touch, tee and truncate: their option models read their paths (toolModels/tools/makeRemove.ts).
+const DELETES = new Set(['shred', 'srm', 'wipe']);
 const MODE_FIRST = new Set(['chmod', 'chown', 'chgrp']);
 /** Show names, sizes, modes and link targets, never contents: `ls -la .env` reads no secret. */
 const METADATA_ONLY = new Set(['ls', 'stat', 'realpath', 'readlink', 'basename', 'dirname']);
@@ -113,7 +114,6 @@ function isRecursive(name: string, args: readonly string[]): boolean {
     case 'tree':
     case 'du':
       return name !== 'zip' || hasFlag(args, 'r', '--recurse-paths');
-    case 'cp':
     case 'scp':
       return hasFlag(args, 'rRa', '--recursive', '--archive');
     case 'grep':
@@ -313,19 +313,16 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     out.push(recursive || (tree && access !== 'mention') ? { raw, access, recursive: true } : { raw, access });
   };
   if (DELETES.has(name)) {
-    const recursive = name === 'rm' && hasFlag(args, 'rR', '--recursive');
-    for (const p of pos) add(p, 'delete', recursive);
-    return out;
-  }
-  if (WRITES_ALL.has(name)) {
-    for (const p of pos) add(p, 'write');
+    for (const p of pos) add(p, 'delete');
     return out;
   }
   if (COPY_LIKE.has(name)) {
-    const targets = targetDirectories(args);
+    const { sources, targets, contentsOnly, tree } = copyOperands(name, args);
     const target = targets[targets.length - 1];
-    const dest = target ?? pos[pos.length - 1];
-    const sources = target !== undefined ? pos : pos.slice(0, -1);
+    const dest = target ?? sources.pop();
+    const add = (raw: string, access: PathArg['access'], recursive?: boolean): void => {
+      out.push(recursive || (tree && access !== 'mention') ? { raw, access, recursive: true } : { raw, access });
+    };
     // More than one `-t` is refused by coreutils; every one is still judged as a write.
     for (const t of targets.slice(0, -1)) out.push({ raw: t, access: 'write' });
     // `mv` moves whole trees; `cp -r` reads them (the destination is written as one path).
@@ -337,7 +334,6 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     if (linking && dest !== undefined) out.push(...symlinkTargetsBesideLink(sources, dest, target !== undefined));
     if (dest !== undefined) {
       out.push({ raw: dest, access: 'write' });
-      const contentsOnly = hasFlag(args, 'T', '--no-target-directory');
       out.push(...landingPaths(sources, dest, { wholeTree: name === 'mv' || tree, contentsOnly }));
     }
     return out;
@@ -395,25 +391,6 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
   // A tool with no model may write whatever it is given: self-protection judges these as writes.
   for (const p of pos) if (looksLikePath(p)) add(p, 'mention');
   for (const o of out) o.unmodelled = true;
-  return out;
-}
-
-/**
- * `cp`/`mv`/`install`/`ln` target directories: `--target-directory` abbreviated or not, with `=`
- * or the next word (the shared reader), `-t DIR`, `-tDIR`, and `-t` ending a cluster (`-vt DIR`,
- * `-rtDIR`). Erring strict: a `t` anywhere in a letter cluster starts the value.
- */
-function targetDirectories(args: readonly string[]): string[] {
-  const out = namedOptionValues(args, ['--target-directory']);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') break;
-    if (a.startsWith('--') || a.length < 2 || a[0] !== '-') continue;
-    // `-S SUFFIX` (--suffix) takes the rest of its cluster, so a `t` after it is not an option.
-    const m = /^-[A-Za-z0-9]*?t/.exec(a);
-    if (!m || m[0].slice(1, -1).includes('S')) continue;
-    out.push(a.length > m[0].length ? a.slice(m[0].length) : (args[++i] ?? ''));
-  }
   return out;
 }
 

@@ -46,6 +46,8 @@ export type Arity = 'none' | 'required' | 'optional';
  * (`sibling`), `keeps` keeps the input (`-k`: read, not deleted), `output-named` means the output
  * goes to a named file instead (`zstd -o F`), `removes` deletes the input (`zstd --rm`).
  * `in-place` (`sed -i`): the input files are rewritten.
+ * `target-given`: `cp`/`mv`/`install`/`ln -t DIR` named the destination, so every operand is a
+ * source. `links`: `cp -l`/`-s` links to its sources instead of copying (they become writable).
  */
 export type Mode =
   | 'recursive'
@@ -64,7 +66,9 @@ export type Mode =
   | 'compress'
   | 'keeps'
   | 'output-named'
-  | 'in-place';
+  | 'in-place'
+  | 'target-given'
+  | 'links';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */

@@ -2,6 +2,7 @@ import type { ToolModel } from './modelTypes.js';
 import { curlModel } from './tools/curl.js';
 import { awkModel } from './tools/awk.js';
 import { bzip2Model, gzipModel, xzModel, zstdModel } from './tools/compressors.js';
+import { cpModel, installModel, lnModel, mvModel } from './tools/copyMove.js';
 import { dateModel } from './tools/date.js';
 import { diffModel } from './tools/diff.js';
 import { bzcatModel, columnModel, hexdumpModel, odModel, stringsModel, xzcatModel, zcatModel } from './tools/dumps.js';
@@ -31,7 +32,17 @@ import { digModel, hostModel, nslookupModel, pingModel, tracerouteModel } from '
 import { ifconfigModel, netstatModel, ssModel } from './tools/sockets.js';
 import { sedModel } from './tools/sed.js';
 import { sortModel } from './tools/sort.js';
+import {
+  mkdirModel,
+  rmdirModel,
+  rmModel,
+  teeModel,
+  touchModel,
+  truncateModel,
+  unlinkModel,
+} from './tools/makeRemove.js';
 import { opensslModel } from './tools/openssl.js';
+import { chgrpModel, chmodModel, chownModel } from './tools/owners.js';
 import { sshKeygenModel } from './tools/sshKeygen.js';
 import {
   freeModel,
@@ -169,6 +180,20 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   xzModel,
   zstdModel,
   zipModel,
+  cpModel,
+  mvModel,
+  installModel,
+  lnModel,
+  rmModel,
+  rmdirModel,
+  unlinkModel,
+  mkdirModel,
+  touchModel,
+  teeModel,
+  truncateModel,
+  chmodModel,
+  chownModel,
+  chgrpModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

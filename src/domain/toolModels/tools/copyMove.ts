@@ -1,0 +1,141 @@
+import type { ToolModel } from '../modelTypes.js';
+import { opt, plain } from '../spell.js';
+
+/**
+ * GNU coreutils cp, mv, install and ln (9.1, with the options later releases added: `--debug`,
+ * `--update[=WHEN]`, `--exchange`, `--no-copy`). Sources are operands, the last operand is the
+ * destination (written), unless `-t DIR` names it (mode `target-given`: every operand is a
+ * source). Where a source lands below a directory destination (`cp x ~/` writes `~/x`), `ln`'s
+ * relative link targets and device nodes replaced are judged by pathArgs.ts (copyLanding.ts)
+ * from this model's parse. Backups (`-b`, `--backup`, `-S SUFFIX`) are renames of the
+ * destination to a sibling name: the destination is judged already, and GNU's backupfile.c
+ * replaces a suffix holding a `/` by `~` (checked: `mv -T -b -S /../../x d1 d2` makes `d2~`).
+ */
+const COMMON = [
+  '--backup[=CONTROL]',
+  '-b',
+  '-S, --suffix=SUFFIX',
+  '-T, --no-target-directory',
+  '-v, --verbose',
+  '--help',
+  '--version',
+];
+/** cp and mv: overwrite and update controls. */
+const OVERWRITE = [
+  '-f, --force',
+  '-i, --interactive',
+  '-n, --no-clobber',
+  '--strip-trailing-slashes',
+  '-u',
+  '--update[=UPDATE]',
+  '--debug',
+];
+
+const target = (tool: string) =>
+  opt('-t, --target-directory=DIRECTORY', `${tool} -t out a.txt`, 'write', { sets: 'target-given' });
+
+export const cpModel: ToolModel = {
+  commands: ['cp'],
+  options: [
+    target('cp'),
+    opt('-R, -r, --recursive', 'cp -r src out', 'none', { sets: 'recursive' }),
+    opt('-a, --archive', 'cp -a src out', 'none', { sets: 'recursive' }),
+    // A link to a source makes the source writable through it (pathArgs.ts reads `ln` the same way).
+    opt('-l, --link', 'cp -l a.txt b.txt', 'none', { sets: 'links' }),
+    opt('-s, --symbolic-link', 'cp -s a.txt b.txt', 'none', { sets: 'links' }),
+    ...plain(
+      'cp',
+      'a.txt b.txt',
+      ...COMMON,
+      ...OVERWRITE,
+      '--attributes-only',
+      '--copy-contents',
+      '-d',
+      '-H',
+      '-L, --dereference',
+      '-P, --no-dereference',
+      '-p',
+      '--preserve[=ATTR_LIST]',
+      '--no-preserve=ATTR_LIST',
+      '--parents',
+      '--reflink[=WHEN]',
+      '--remove-destination',
+      '--sparse=WHEN',
+      '--keep-directory-symlink',
+      '-x, --one-file-system',
+      '-Z',
+      '--context[=CTX]',
+    ),
+  ],
+  operands: { rest: 'read', last: 'write' },
+  operandsWhen: { links: { rest: 'write' }, 'target-given': { rest: 'read' } },
+};
+
+export const mvModel: ToolModel = {
+  commands: ['mv'],
+  options: [
+    target('mv'),
+    ...plain('mv', 'a.txt b.txt', ...COMMON, ...OVERWRITE, '-Z, --context', '--exchange', '--no-copy'),
+  ],
+  // A moved source is gone from where it was: a delete, of the whole tree below it.
+  operands: { rest: 'delete', last: 'write' },
+  operandsWhen: { 'target-given': { rest: 'delete' } },
+};
+
+export const installModel: ToolModel = {
+  commands: ['install'],
+  options: [
+    target('install'),
+    opt('-d, --directory', 'install -d out/dir', 'write', {
+      onOperands: true,
+      why: 'every operand is a directory made',
+    }),
+    opt('--strip-program=PROGRAM', 'install -s --strip-program=strip a.out bin/a', 'exec', {
+      why: 'strips the installed binaries with it',
+    }),
+    ...plain(
+      'install',
+      'a.txt b.txt',
+      ...COMMON,
+      '-c',
+      '-C, --compare',
+      '-D',
+      '-g, --group=GROUP',
+      '-m, --mode=MODE',
+      '-o, --owner=OWNER',
+      '-p, --preserve-timestamps',
+      // Runs `strip` by its fixed name, from PATH like any command.
+      '-s, --strip',
+      '--preserve-context',
+      '-Z',
+      '--context[=CTX]',
+    ),
+  ],
+  operands: { rest: 'read', last: 'write' },
+  operandsWhen: { 'target-given': { rest: 'read' } },
+};
+
+/**
+ * ln: a link (hard or symbolic) makes its target writable through it, and a symbolic link to a
+ * name that does not exist yet lets a later write create it there: every operand is a write.
+ */
+export const lnModel: ToolModel = {
+  commands: ['ln'],
+  options: [
+    target('ln'),
+    ...plain(
+      'ln',
+      'a.txt b.txt',
+      ...COMMON,
+      '-f, --force',
+      '-i, --interactive',
+      '-d, -F, --directory',
+      '-L, --logical',
+      '-n, --no-dereference',
+      '-P, --physical',
+      '-r, --relative',
+      '-s, --symbolic',
+    ),
+  ],
+  operands: { rest: 'write' },
+};
