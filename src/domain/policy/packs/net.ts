@@ -1,5 +1,5 @@
 import type { ArgTest, BuiltinRule } from '../ruleTypes.js';
-import { any, arg, argPrefix, flag, not } from '../ruleTypes.js';
+import { arg, not } from '../ruleTypes.js';
 import { ipShowsOnly } from '../../toolModels/tools/ip.js';
 import { parseArgv } from '../../toolModels/parseArgv.js';
 import { curlModel } from '../../toolModels/tools/curl.js';
