@@ -210,7 +210,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
     } else if (ops.dataIf?.test(raw)) effect = 'none';
     else if (ops.listIf?.test(raw)) effect = 'list';
     if (effect === 'read') readsPath = true;
-    if (effect === 'network') pushTarget(out, raw);
+    if (effect === 'network' && !ops.reviewedBy) pushTarget(out, raw);
     pushPath(
       out,
       effect === 'list' && !special ? raw.replace(ops.listIf ?? /^/, '') : raw,

@@ -148,6 +148,8 @@ export interface OptionModel {
 
 /** Effects of operands by position: `leading[i]` for the i-th, `rest` for the others. */
 export interface OperandModel {
+  /** Another stage already judges `network` operands (curl's and wget's URLs: the URL stage with its loopback allowance); the model does not judge them again. */
+  reviewedBy?: string;
   leading?: readonly Effect[];
   rest: Effect;
   /** The effect of `rest` (and `last`) once a mode is on (`sed -i`: files written, not read); the first key listed whose mode is on wins. */

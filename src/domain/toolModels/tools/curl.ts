@@ -390,6 +390,6 @@ function negations(options: readonly OptionModel[]): OptionModel[] {
 export const curlModel: ToolModel = {
   commands: ['curl'],
   options: [...OPTIONS, ...negations(OPTIONS)],
-  operands: { rest: 'network' },
+  operands: { rest: 'network', reviewedBy: 'the URL stage (urls/httpClientArgs.ts, loopbackRead.ts)' },
   operandsWhen: { 'operand-paths': { rest: 'read' } },
 };

@@ -213,7 +213,7 @@ function negations(options: readonly OptionModel[]): OptionModel[] {
 export const wgetModel: ToolModel = {
   commands: ['wget'],
   options: [...OPTIONS, ...negations(OPTIONS)],
-  operands: { rest: 'network' },
+  operands: { rest: 'network', reviewedBy: 'the URL stage (urls/httpClientArgs.ts, loopbackRead.ts)' },
 };
 
 /** wgetrc commands (`-e NAME=VALUE`, keys normalised: case, `_` and `-` ignored) that name files. */
