@@ -21,6 +21,7 @@ import { reviewWords } from './reviewWords.js';
 import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
 import { secretsInTreeVerdict } from './secretsInTree.js';
+import { gitPathspecVerdict } from './gitPathspecs.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
@@ -130,6 +131,11 @@ export function reviewNamedCommand(
   }
   const rawDisk = rawDiskReadVerdict(pathArgs, state);
   if (rawDisk) parts.push(rawDisk);
+  const pathspec = name === 'git' ? gitPathspecVerdict(args, state) : undefined;
+  if (pathspec) {
+    step(state, depth, 'paths', 'a git pathspec pattern may match protected files', pathspec);
+    parts.push(pathspec);
+  }
   const inTree = secretsInTreeVerdict(name, args, pathArgs, state);
   if (inTree) {
     step(state, depth, 'paths', `${name} searches a tree that holds protected files`, inTree);

@@ -12,7 +12,7 @@ import { matchLongOption } from '../../../policy/longOption.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
-const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
+export const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
 /**
  * Subcommands that delete or move the working-tree files they name: judged as deletions, so a
  * protected name there (`git rm .shimctlrc` drops a project's stricter rules) is found as one.
@@ -100,7 +100,7 @@ const METADATA_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** True when `git SUB ARGS` only reports metadata about its pathspecs (see METADATA_OPTIONS). */
-function reportsMetadataOnly(sub: string | undefined, rest: readonly string[]): boolean {
+export function reportsMetadataOnly(sub: string | undefined, rest: readonly string[]): boolean {
   // Own properties only: a subcommand named `__proto__` or `valueOf` must not reach Object.prototype.
   const known = sub !== undefined && Object.hasOwn(METADATA_OPTIONS, sub) ? METADATA_OPTIONS[sub] : undefined;
   if (!known) return false;
@@ -159,8 +159,10 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   for (const created of createdDirectories(sub, view.sub, rest))
     out.push({ raw: created, access: 'write', recursive: true });
   if (reportsMetadataOnly(sub, rest)) return out;
-  // `git diff --no-index A B` compares two files or two trees outside git and prints them.
-  if (sub === 'diff' && rest.includes('--no-index')) {
+  // `git diff --no-index A B` compares two files or two trees outside git and prints them. Git
+  // does the same unasked when one of exactly two paths lies outside the repository
+  // (`git diff ../empty .`, builtin/diff.c): a path leaving the cwd counts as such.
+  if (sub === 'diff' && (rest.includes('--no-index') || impliedNoIndex(positionals(rest)))) {
     for (const p of positionals(rest)) out.push({ raw: p, access: 'read', recursive: true });
     return out;
   }
@@ -220,6 +222,10 @@ function optionDirectories(sub: string | undefined, rest: readonly string[]): st
     if (v !== undefined) found.push(v);
   }
   return found;
+}
+
+function impliedNoIndex(operands: readonly string[]): boolean {
+  return operands.length === 2 && operands.some((p) => /^(\/|~|\.\.(\/|$))/.test(p));
 }
 
 /**
