@@ -7,17 +7,13 @@
  * after `--`) changes what matches in ways the review does not model, so it asks.
  * A file only in history (deleted from the work tree) is not seen: see docs/policy.md "Git".
  */
-import type { PathArg } from '../paths/judgePaths.js';
+import type { PathArg, PathContext } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { absolutize } from '../paths/posixPath.js';
 import { makeArgView, positionals } from '../policy/argView.js';
 import { SHOWS_BLOBS, reportsMetadataOnly } from '../toolModels/tools/git/pathArgs.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
-import { gitBaseState } from './gitForeignRepo.js';
-import type { ReviewState } from './reviewState.js';
-import { pathContext } from './reviewState.js';
-import { TREE_WALK_LIMIT } from './secretsInTree.js';
 
 /** Subcommands that print (or pack) the contents of the files their pathspecs match. */
 const PRINTS_CONTENT = new Set([
@@ -65,7 +61,12 @@ function pathspecRegExp(glob: string): RegExp | undefined {
 
 const ask = (why: string): Verdict => verdict('ask', 'medium', 'path.secret_in_tree', why, 'paths:git-pathspec');
 
-export function gitPathspecVerdict(args: readonly string[], state: ReviewState): Verdict | undefined {
+/**
+ * `ctx` is the path context in git's own directory (gitBaseState: `-C` applied) and `limit` the
+ * tree listing's bound (secretsInTree.ts): the caller passes both, so this file stays out of the
+ * review's import cycle.
+ */
+export function gitPathspecVerdict(args: readonly string[], ctx: PathContext, limit: number): Verdict | undefined {
   const view = makeArgView('git', args);
   const sub = view.sub[0];
   if (sub === undefined || !PRINTS_CONTENT.has(sub) || reportsMetadataOnly(sub, view.rest)) return undefined;
@@ -80,12 +81,10 @@ export function gitPathspecVerdict(args: readonly string[], state: ReviewState):
     if (/[*?[]/.test(w) && !/^[^:/]*:/.test(w)) globs.push(w);
   }
   if (!globs.length) return undefined;
-  const list = state.facts.filesUnder;
+  const list = ctx.facts.filesUnder;
   if (!list) return ask(`git ${sub} pathspec '${globs[0]}' is a glob the review cannot match here`);
-  const base = gitBaseState(args, state);
-  if (!base) return undefined; // `-C $D` known only at run time asks already (gitForeignRepo.ts)
-  const dir = absolutize('.', base.cwd);
-  const listed = list.call(state.facts, dir, TREE_WALK_LIMIT);
+  const dir = absolutize('.', ctx.cwd);
+  const listed = list.call(ctx.facts, dir, limit);
   if (!listed.complete)
     return ask(`git ${sub} pathspec '${globs[0]}' is matched in a tree larger than the review lists`);
   const matchers = globs.map(pathspecRegExp);
@@ -97,6 +96,6 @@ export function gitPathspecVerdict(args: readonly string[], state: ReviewState):
     if (matchers.some((m) => m!.test(rel))) files.push({ raw: f, access: 'read' });
   }
   if (!files.length) return undefined;
-  const v = judgePaths(files, pathContext(base)).verdict;
+  const v = judgePaths(files, ctx).verdict;
   return v.decision === 'allow' ? undefined : v;
 }

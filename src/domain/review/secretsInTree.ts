@@ -18,7 +18,6 @@ import { tarOperation } from '../toolModels/tools/tar.js';
 import { hasFlag, positionals } from '../policy/argView.js';
 import { verdict } from '../verdict.js';
 import { isLongFlag, makeArgView } from '../policy/argView.js';
-import { gitBaseState } from './gitForeignRepo.js';
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { grepModel } from '../toolModels/tools/grep.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
@@ -209,12 +208,8 @@ export function secretsInTreeVerdict(
   if (archive) return archive;
   // git reads trees outside its index in `grep --no-index`/`--untracked` and `diff --no-index`
   // (attack pass 6, P6-17/P6-20): judged like grep -r and diff -r, in `-C`'s directory.
+  // For git, `state` is git's own directory (gitBaseState, `-C`): the caller passes it.
   const gitTree = name === 'git' ? gitTreeReader(args) : undefined;
-  if (gitTree) {
-    const base = gitBaseState(args, state);
-    if (!base) return undefined; // a `-C $D` known only at run time asks already (gitForeignRepo.ts)
-    state = base;
-  }
   const grep = (PRINTS_MATCHES.has(name) && grepIsRecursive(args)) || gitTree === 'grep';
   // `diff -r` prints the lines of every file that differs, and with -N every file of a tree
   // against an empty one (`diff -rN EMPTY .` prints .env: attack pass 6): the same read.
