@@ -18,7 +18,8 @@ import type { Chain, ReviewState } from './reviewState.js';
 import { step, pathContext } from './reviewState.js';
 import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
-import { secretsInTreeVerdict } from './secretsInTree.js';
+import { TREE_WALK_LIMIT, secretsInTreeVerdict } from './secretsInTree.js';
+import { gitPathspecVerdict } from './gitPathspecs.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
@@ -135,7 +136,16 @@ export function reviewNamedCommand(
   }
   const rawDisk = rawDiskReadVerdict(pathArgs, state);
   if (rawDisk) parts.push(rawDisk);
-  const inTree = secretsInTreeVerdict(name, args, pathArgs, state);
+  // git's pathspecs and trees resolve in `-C`'s directory; one known only at run time asks
+  // already (gitForeignRepo.ts), so nothing more is judged here.
+  const gitBase = name === 'git' ? gitBaseState(args, state) : state;
+  const pathspec =
+    name === 'git' && gitBase ? gitPathspecVerdict(args, pathContext(gitBase), TREE_WALK_LIMIT) : undefined;
+  if (pathspec) {
+    step(state, depth, 'paths', 'a git pathspec pattern may match protected files', pathspec);
+    parts.push(pathspec);
+  }
+  const inTree = gitBase ? secretsInTreeVerdict(name, args, pathArgs, gitBase) : undefined;
   if (inTree) {
     step(state, depth, 'paths', `${name} searches a tree that holds protected files`, inTree);
     parts.push(inTree);

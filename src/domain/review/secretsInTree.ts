@@ -17,7 +17,7 @@ import { grepIsRecursive } from '../policy/pathArgs.js';
 import { tarOperation } from '../toolModels/tools/tar.js';
 import { hasFlag, positionals } from '../policy/argView.js';
 import { verdict } from '../verdict.js';
-import { isLongFlag } from '../policy/argView.js';
+import { isLongFlag, makeArgView } from '../policy/argView.js';
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { grepModel } from '../toolModels/tools/grep.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
@@ -167,6 +167,35 @@ function archiveVerdict(
   return undefined;
 }
 
+/**
+ * `git grep --no-index`/`--untracked` (abbreviated too: parse-options) search files git does not
+ * track; `git diff` with `--no-index` (or two paths, one outside the repository: pathArgs.ts
+ * reads those as trees) prints them.
+ */
+function gitTreeReader(args: readonly string[]): 'grep' | 'diff' | undefined {
+  const view = makeArgView('git', args);
+  const sub = view.sub[0];
+  if (sub === 'diff') return 'diff';
+  if (sub !== 'grep') return undefined;
+  for (const a of view.rest) {
+    if (a === '--') break;
+    if (isLongFlag(a, '--no-index') || isLongFlag(a, '--untracked')) return 'grep';
+  }
+  return undefined;
+}
+
+/**
+ * The trees `git grep --no-index`/`--untracked` searches: the pathspecs after `--` when they are
+ * plain paths, else the cwd (pathspecs before `--` are not told from the pattern; a glob or
+ * `:(magic)` pathspec may reach anything, and magic asks in gitPathspecs.ts).
+ */
+function gitGrepRoots(rest: readonly string[]): string[] {
+  const dash = rest.indexOf('--');
+  const specs = dash < 0 ? [] : rest.slice(dash + 1);
+  if (specs.length === 0 || specs.some((p) => p === '' || /[*?[\\]|^:/.test(p))) return ['.'];
+  return specs;
+}
+
 export function secretsInTreeVerdict(
   name: string,
   args: readonly string[],
@@ -177,20 +206,27 @@ export function secretsInTreeVerdict(
   if (!list) return undefined;
   const archive = archiveVerdict(name, args, pathArgs, state, list);
   if (archive) return archive;
-  const grep = PRINTS_MATCHES.has(name) && grepIsRecursive(args);
+  // git reads trees outside its index in `grep --no-index`/`--untracked` and `diff --no-index`
+  // (attack pass 6, P6-17/P6-20): judged like grep -r and diff -r, in `-C`'s directory.
+  // For git, `state` is git's own directory (gitBaseState, `-C`): the caller passes it.
+  const gitTree = name === 'git' ? gitTreeReader(args) : undefined;
+  const grep = (PRINTS_MATCHES.has(name) && grepIsRecursive(args)) || gitTree === 'grep';
   // `diff -r` prints the lines of every file that differs, and with -N every file of a tree
   // against an empty one (`diff -rN EMPTY .` prints .env: attack pass 6): the same read.
-  const diff = name === 'diff' && pathArgs.some((p) => p.access === 'read' && p.recursive);
+  const diff = (name === 'diff' || gitTree === 'diff') && pathArgs.some((p) => p.access === 'read' && p.recursive);
   // ripgrep and ag search recursively by default and skip hidden files unless told otherwise;
   // their ignore files are not read here, so an ignored secret still counts (the stricter reading).
   const ripgrep = RECURSIVE_BY_DEFAULT.has(name);
   if (!grep && !ripgrep && !diff) return undefined;
   const hidden = !ripgrep || searchesHidden(name, args);
   const roots = pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
+  // git grep's pathspecs may leave the cwd within the repository (`-- ../x`): walked too.
+  if (gitTree === 'grep') roots.splice(0, roots.length, ...gitGrepRoots(makeArgView('git', args).rest));
   // `grep -r PATTERN` and `rg PATTERN` with no file search the working directory.
   if (roots.length === 0) roots.push('.');
   // rg/ag have no --include/--exclude (their -g globs are not read: every file counts).
-  const searched = grep ? nameFilter(args) : () => true;
+  // git grep has no --include/--exclude; its .gitignore use is not read (every file counts).
+  const searched = grep && !gitTree ? nameFilter(args) : () => true;
   const files: PathArg[] = [];
   for (const raw of roots) {
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);

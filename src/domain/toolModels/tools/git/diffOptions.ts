@@ -111,6 +111,8 @@ export function diffOptions(tool: string): OptionModel[] {
 /** The revision-walk options (rev-list-options) that log, show, whatchanged and shortlog share. */
 export function revisionOptions(tool: string): OptionModel[] {
   return [
+    // Revisions and, after a `--` line, pathspecs from stdin: `printf -- '--\n.env\n' | git log -p --stdin`.
+    opt('--stdin', `${tool} --stdin`, 'list', { why: 'revisions and pathspecs read from stdin' }),
     opt('-n, --max-count=N', `${tool} -n 5`),
     opt('-i, --regexp-ignore-case', `${tool} -i --grep=x`),
     opt('-E, --extended-regexp', `${tool} -E --grep=x`),
@@ -169,7 +171,6 @@ export function revisionOptions(tool: string): OptionModel[] {
       '--single-worktree',
       '--ignore-missing',
       '--bisect',
-      '--stdin',
       '--cherry-mark',
       '--cherry-pick',
       '--left-only',

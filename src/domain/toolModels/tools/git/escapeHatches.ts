@@ -1,5 +1,6 @@
 import type { EscapeFindings } from '../../../policy/escapeFindings.js';
 import { hatch } from '../../../policy/escapeFindings.js';
+import { verdict } from '../../../verdict.js';
 import { matchLongOption } from '../../../policy/longOption.js';
 import { gitConfigKeyKind } from './configKeys.js';
 import { gitGlobals } from './globalOptions.js';
@@ -58,6 +59,69 @@ function pagerOption(word: string, out: EscapeFindings): void {
   if (value.trim()) out.shellTexts.push({ text: value, why: 'git grep -O' });
 }
 
+// Every long option `git clone -h` lists: `--conf=` is `--config=` (attack pass 6, P6-02), and
+// only `--config` starts with `--c`, so any prefix of it is the config hatch.
+const CLONE_LONGS = [
+  '--also-filter-submodules',
+  '--bare',
+  '--branch',
+  '--bundle-uri',
+  '--config',
+  '--depth',
+  '--dissociate',
+  '--filter',
+  '--ipv4',
+  '--ipv6',
+  '--jobs',
+  '--local',
+  '--mirror',
+  '--no-checkout',
+  '--no-hardlinks',
+  '--no-tags',
+  '--origin',
+  '--progress',
+  '--quiet',
+  '--recurse-submodules',
+  '--recursive',
+  '--reference',
+  '--reference-if-able',
+  '--reject-shallow',
+  '--remote-submodules',
+  '--separate-git-dir',
+  '--server-option',
+  '--shallow-exclude',
+  '--shallow-since',
+  '--shallow-submodules',
+  '--shared',
+  '--single-branch',
+  '--sparse',
+  '--template',
+  '--upload-pack',
+  '--verbose',
+];
+const APPLY_LONGS = ['--unsafe-paths', '--unidiff-zero'];
+// clone's short options without a value; `o`, `b`, `u`, `j` take one (the rest of the cluster).
+const CLONE_SHORT_FLAGS = 'vqnsl';
+
+/**
+ * The `KEY=VALUE` of a clone `-c`/`--config` word: '' when it is the next word, undefined when
+ * the word is no config option. `-c`, `-ck=v`, `-qck=v`, `--config`, `--conf=k=v`.
+ */
+function cloneConfigValue(word: string): string | undefined {
+  if (word.startsWith('--')) {
+    const m = matchLongOption(word, CLONE_LONGS);
+    if (!m || !m.names.includes('--config')) return undefined;
+    return m.value ?? '';
+  }
+  if (!/^-[^-]/.test(word)) return undefined;
+  for (let i = 1; i < word.length; i++) {
+    const c = word[i]!;
+    if (c === 'c') return word.slice(i + 1);
+    if (!CLONE_SHORT_FLAGS.includes(c)) return undefined;
+  }
+  return undefined;
+}
+
 function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
   const eq = pair.indexOf('=');
   const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
@@ -105,9 +169,21 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
       out.verdicts.push(hatch(`git ${sub} ${runs ?? a.split('=')[0]} runs a program of the caller's choosing`));
     }
     if (sub === 'grep') pagerOption(a, out);
-    if ((sub === 'clone' || sub === 'submodule') && (a === '-c' || a === '--config'))
-      gitConfigPair(rest[++k] ?? '', out, `git ${sub} --config`);
-    else if (sub === 'clone' && a.startsWith('--config=')) gitConfigPair(a.slice(9), out, 'git clone --config');
+    // `git apply --unsafe-paths` follows the patch's `../` and absolute names out of the work tree:
+    // where it writes is in the patch, which the review does not read (attack pass 6, P6-16).
+    if (sub === 'apply' && matchLongOption(a, APPLY_LONGS)?.names.includes('--unsafe-paths'))
+      out.verdicts.push(
+        verdict(
+          'ask',
+          'high',
+          'command.option_effect',
+          'git apply --unsafe-paths writes files wherever the patch names them',
+        ),
+      );
+    if (sub === 'clone' || sub === 'submodule') {
+      const pair = cloneConfigValue(a);
+      if (pair !== undefined) gitConfigPair(pair === '' ? (rest[++k] ?? '') : pair, out, `git ${sub} --config`);
+    }
     if (sub === 'rebase' && (a === '-x' || runs === '--exec')) {
       const m = matchLongOption(a, table);
       out.shellTexts.push({ text: m?.value ?? rest[++k] ?? '', why: 'git rebase --exec' });

@@ -8,10 +8,11 @@
 import type { PathArg } from '../../../paths/judgePaths.js';
 import { hasFlag, hasLongFlag, makeArgView, positionals } from '../../../policy/argView.js';
 import { looksLikePath } from '../../../policy/looksLikePath.js';
+import { matchLongOption } from '../../../policy/longOption.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
-const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
+export const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
 /**
  * Subcommands that delete or move the working-tree files they name: judged as deletions, so a
  * protected name there (`git rm .shimctlrc` drops a project's stricter rules) is found as one.
@@ -99,7 +100,7 @@ const METADATA_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** True when `git SUB ARGS` only reports metadata about its pathspecs (see METADATA_OPTIONS). */
-function reportsMetadataOnly(sub: string | undefined, rest: readonly string[]): boolean {
+export function reportsMetadataOnly(sub: string | undefined, rest: readonly string[]): boolean {
   // Own properties only: a subcommand named `__proto__` or `valueOf` must not reach Object.prototype.
   const known = sub !== undefined && Object.hasOwn(METADATA_OPTIONS, sub) ? METADATA_OPTIONS[sub] : undefined;
   if (!known) return false;
@@ -135,6 +136,17 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     else if ((a === '--output' || a === '--output-directory' || (a === '-o' && sub === 'format-patch')) && rest[k + 1])
       out.push({ raw: rest[++k]!, access: 'write' });
   }
+  for (const dir of optionDirectories(sub, rest)) out.push({ raw: dir, access: 'write', recursive: true });
+  // `git log -L1,1:.env` (attached; the spaced form is a `REV:path` operand below): the file after
+  // a `:` is read. Every suffix after a colon counts (`-L:func:file`), the stricter reading.
+  if (sub !== undefined && SHOWS_BLOBS.has(sub))
+    for (const a of rest) {
+      if (a === '--') break;
+      const v = /^-L(.+)$/.exec(a)?.[1];
+      if (v === undefined) continue;
+      for (let c = v.indexOf(':'); c >= 0; c = v.indexOf(':', c + 1))
+        if (c + 1 < v.length) out.push({ raw: v.slice(c + 1), access: 'read' });
+    }
   // `git worktree remove DIR` deletes that working tree (outside the workspace it asks).
   if (sub === 'worktree' && view.sub[1] === 'remove') {
     for (const p of positionals(rest).slice(1)) out.push({ raw: p, access: 'delete', recursive: true });
@@ -147,8 +159,10 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   for (const created of createdDirectories(sub, view.sub, rest))
     out.push({ raw: created, access: 'write', recursive: true });
   if (reportsMetadataOnly(sub, rest)) return out;
-  // `git diff --no-index A B` compares two files or two trees outside git and prints them.
-  if (sub === 'diff' && rest.includes('--no-index')) {
+  // `git diff --no-index A B` compares two files or two trees outside git and prints them. Git
+  // does the same unasked when one of exactly two paths lies outside the repository
+  // (`git diff ../empty .`, builtin/diff.c): a path leaving the cwd counts as such.
+  if (sub === 'diff' && (rest.includes('--no-index') || impliedNoIndex(positionals(rest)))) {
     for (const p of positionals(rest)) out.push({ raw: p, access: 'read', recursive: true });
     return out;
   }
@@ -168,6 +182,50 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     else if (looksLikePath(p)) out.push({ raw: p, access: 'mention' });
   }
   return out;
+}
+
+// Long options of init and clone that name a directory git creates or writes into (`--sep=DIR`
+// is `--separate-git-dir`: parse-options takes prefixes, attack pass 6), and apply's
+// `--directory`, the root its patch's files are written under.
+const DIR_OPTIONS: Readonly<Record<string, { table: readonly string[]; dirs: readonly string[] }>> = {
+  init: {
+    table: ['--template', '--bare', '--shared', '--quiet', '--separate-git-dir', '--initial-branch', '--object-format'],
+    dirs: ['--separate-git-dir'],
+  },
+  clone: {
+    table: [
+      '--separate-git-dir',
+      '--server-option',
+      '--shallow-exclude',
+      '--shallow-since',
+      '--shallow-submodules',
+      '--shared',
+      '--single-branch',
+      '--sparse',
+    ],
+    dirs: ['--separate-git-dir'],
+  },
+  apply: { table: ['--directory', '--allow-empty', '--allow-overlap', '--apply'], dirs: ['--directory'] },
+};
+
+/** `init --separate-git-dir[=]DIR`, `clone --separate-git-dir`, `apply --directory[=]DIR`, abbreviated too. */
+function optionDirectories(sub: string | undefined, rest: readonly string[]): string[] {
+  const spec = sub !== undefined && Object.hasOwn(DIR_OPTIONS, sub) ? DIR_OPTIONS[sub]! : undefined;
+  if (!spec) return [];
+  const found: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--') break;
+    const m = matchLongOption(a, spec.table);
+    if (!m || !m.names.some((n) => spec.dirs.includes(n))) continue;
+    const v = m.value ?? rest[i + 1];
+    if (v !== undefined) found.push(v);
+  }
+  return found;
+}
+
+function impliedNoIndex(operands: readonly string[]): boolean {
+  return operands.length === 2 && operands.some((p) => /^(\/|~|\.\.(\/|$))/.test(p));
 }
 
 /**

@@ -347,6 +347,12 @@ export const GIT_SUBCOMMAND_MODELS: Readonly<Record<string, ToolModel>> = {
     ...plain('git check-attr', 'diff a.txt', '-a, --all', '--cached', '--stdin', '-z', '--source=TREE'),
   ]),
   'cat-file': sub('cat-file', [
+    // Object names on stdin (`echo HEAD:.env | git cat-file --batch`) print their contents
+    // (attack pass 6, P6-23); `--batch-check` prints only names, types and sizes.
+    opt('--batch[=FORMAT]', 'git cat-file --batch', 'list', { why: 'prints the objects named on stdin' }),
+    opt('--batch-command[=FORMAT]', 'git cat-file --batch-command', 'list', {
+      why: 'prints the objects named on stdin',
+    }),
     HELP('git cat-file'),
     ...plain(
       'git cat-file',
@@ -358,10 +364,8 @@ export const GIT_SUBCOMMAND_MODELS: Readonly<Record<string, ToolModel>> = {
       '--allow-unknown-type',
       '--use-mailmap',
       '--mailmap',
-      '--batch[=FORMAT]',
       '--batch-check[=FORMAT]',
       '-z',
-      '--batch-command[=FORMAT]',
       '--batch-all-objects',
       '--buffer',
       '--follow-symlinks',
