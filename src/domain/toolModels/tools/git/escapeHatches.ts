@@ -110,7 +110,7 @@ const CLONE_SHORT_FLAGS = 'vqnsl';
 function cloneConfigValue(word: string): string | undefined {
   if (word.startsWith('--')) {
     const m = matchLongOption(word, CLONE_LONGS);
-    if (!m || !m.names.includes('--config')) return undefined;
+    if (!m?.names.includes('--config')) return undefined;
     return m.value ?? '';
   }
   if (!/^-[^-]/.test(word)) return undefined;

@@ -217,7 +217,7 @@ function optionDirectories(sub: string | undefined, rest: readonly string[]): st
     const a = rest[i]!;
     if (a === '--') break;
     const m = matchLongOption(a, spec.table);
-    if (!m || !m.names.some((n) => spec.dirs.includes(n))) continue;
+    if (!m?.names.some((n) => spec.dirs.includes(n))) continue;
     const v = m.value ?? rest[i + 1];
     if (v !== undefined) found.push(v);
   }
