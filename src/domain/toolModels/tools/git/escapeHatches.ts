@@ -4,6 +4,7 @@ import { verdict } from '../../../verdict.js';
 import { matchLongOption } from '../../../policy/longOption.js';
 import { gitConfigKeyKind } from './configKeys.js';
 import { gitGlobals } from './globalOptions.js';
+import { CLONE_LONGS } from './cloneOptions.js';
 
 // Options that make git run a program named in their value. git's parse-options accepts any
 // unambiguous prefix (`--exe`, `--upload-p`), so each is matched as a long option of its
@@ -59,46 +60,6 @@ function pagerOption(word: string, out: EscapeFindings): void {
   if (value.trim()) out.shellTexts.push({ text: value, why: 'git grep -O' });
 }
 
-// Every long option `git clone -h` lists: `--conf=` is `--config=` (attack pass 6, P6-02), and
-// only `--config` starts with `--c`, so any prefix of it is the config hatch.
-const CLONE_LONGS = [
-  '--also-filter-submodules',
-  '--bare',
-  '--branch',
-  '--bundle-uri',
-  '--config',
-  '--depth',
-  '--dissociate',
-  '--filter',
-  '--ipv4',
-  '--ipv6',
-  '--jobs',
-  '--local',
-  '--mirror',
-  '--no-checkout',
-  '--no-hardlinks',
-  '--no-tags',
-  '--origin',
-  '--progress',
-  '--quiet',
-  '--recurse-submodules',
-  '--recursive',
-  '--reference',
-  '--reference-if-able',
-  '--reject-shallow',
-  '--remote-submodules',
-  '--separate-git-dir',
-  '--server-option',
-  '--shallow-exclude',
-  '--shallow-since',
-  '--shallow-submodules',
-  '--shared',
-  '--single-branch',
-  '--sparse',
-  '--template',
-  '--upload-pack',
-  '--verbose',
-];
 const APPLY_LONGS = ['--unsafe-paths', '--unidiff-zero'];
 // clone's short options without a value; `o`, `b`, `u`, `j` take one (the rest of the cluster).
 const CLONE_SHORT_FLAGS = 'vqnsl';

@@ -9,6 +9,7 @@ import type { PathArg } from '../../../paths/judgePaths.js';
 import { hasFlag, hasLongFlag, makeArgView, positionals } from '../../../policy/argView.js';
 import { looksLikePath } from '../../../policy/looksLikePath.js';
 import { matchLongOption } from '../../../policy/longOption.js';
+import { CLONE_LONGS } from './cloneOptions.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
@@ -192,19 +193,7 @@ const DIR_OPTIONS: Readonly<Record<string, { table: readonly string[]; dirs: rea
     table: ['--template', '--bare', '--shared', '--quiet', '--separate-git-dir', '--initial-branch', '--object-format'],
     dirs: ['--separate-git-dir'],
   },
-  clone: {
-    table: [
-      '--separate-git-dir',
-      '--server-option',
-      '--shallow-exclude',
-      '--shallow-since',
-      '--shallow-submodules',
-      '--shared',
-      '--single-branch',
-      '--sparse',
-    ],
-    dirs: ['--separate-git-dir'],
-  },
+  clone: { table: CLONE_LONGS, dirs: ['--separate-git-dir'] },
   apply: { table: ['--directory', '--allow-empty', '--allow-overlap', '--apply'], dirs: ['--directory'] },
 };
 
