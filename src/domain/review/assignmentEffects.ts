@@ -12,6 +12,7 @@ import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
 import { WGETRC_PROXIES } from '../toolModels/tools/wget.js';
 import { combineVerdicts } from '../verdict.js';
 import { gitTraceFile } from '../toolModels/tools/git/environment.js';
+import { ghTargetHost } from '../toolModels/tools/gh.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
 
@@ -38,11 +39,14 @@ function judgeProxy(value: string, state: ReviewState): Verdict {
     : ALLOW_NOTHING_FOUND;
 }
 
-/** Proxy targets and trace files among leading `NAME=value` words. */
+/** Proxy targets, gh's server and trace files among leading `NAME=value` words. */
 export function judgeAssignmentEffects(assignments: Record<string, string>, state: ReviewState): Verdict {
   const parts: Verdict[] = [];
   for (const [name, value] of Object.entries(assignments)) {
+    const ghHost = ghTargetHost(name, value);
     if (PROXY_NAMES.has(name.toLowerCase())) parts.push(judgeProxy(value, state));
+    // GH_HOST, GH_REPO=HOST/…: the server gh sends its token to (tools/gh.ts).
+    else if (ghHost !== undefined) parts.push(judgeProxy(ghHost, state));
     // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: tools/git/environment.ts.
     else if (gitTraceFile(name, value)) {
       parts.push(judgePaths([{ raw: value, access: 'write' }], pathContext(state)).verdict);

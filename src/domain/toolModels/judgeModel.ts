@@ -35,7 +35,7 @@ const ASKS: Partial<Record<Effect, { risk: 'medium' | 'high'; says: string; sep?
   chdir: { risk: 'medium', says: 'moves the base directory of relative paths to' },
   env: { risk: 'medium', says: "sets a child's environment", sep: ':' },
   system: { risk: 'high', says: 'changes the state of the machine', sep: ':' },
-  exposes: { risk: 'high', says: "prints other processes' environments, which hold their secrets" },
+  exposes: { risk: 'high', says: 'prints secrets' },
   sends: { risk: 'medium', says: 'sends data the command line chooses over the network', sep: ':' },
 };
 

@@ -172,6 +172,7 @@ export const FAKE_PATH_COMMANDS = [
   'openssl',
   // Tools with option models (toolModels/), so their cases reach the models.
   'mawk',
+  '7z',
   'gzip',
   'gunzip',
   'bzip2',

@@ -159,7 +159,8 @@ export const fsPack: BuiltinRule[] = [
   },
   {
     id: 'fs:archive',
-    commands: ['tar', 'zip', 'unzip', 'gzip', 'gunzip', 'bzip2', 'xz', 'unxz', 'zstd', '7z'],
+    // 7z has no option model: it is asked like any tool without one (attack pass 7: `-o` and `a` were never judged).
+    commands: ['tar', 'zip', 'unzip', 'gzip', 'gunzip', 'bzip2', 'xz', 'unxz', 'zstd'],
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',

@@ -25,10 +25,19 @@ export const gzipModel: ToolModel = {
     opt('-t, --test', 'gzip -t a.txt.gz', 'none', { sets: 'lists' }),
     opt('-r, --recursive', 'gzip -r dir', 'none', { sets: 'recursive' }),
     opt('-S, --suffix=SUF', 'gzip -S .z a.txt', 'none', { siblingSuffix: true }),
+    // Decompressing, -N names the output with the name stored in the archive (`.env`, `.envrc`).
+    opt('-N, --name', 'gunzip -N a.txt.gz', 'none', {
+      effectWhen: { decompress: 'list' },
+      why: 'the output takes the name stored in the archive',
+    }),
+    // With -r, -f also compresses the files symlinks in the tree point at (attack pass 7).
+    opt('-f, --force', 'gzip -f a.txt', 'none', {
+      effectWhen: { recursive: 'list' },
+      why: 'follows the symlinks in the tree, which the review does not follow',
+    }),
     ...plain(
       'gzip',
       'a.txt',
-      '-f, --force',
       '-h, --help',
       // Undocumented: -H prints the help too, -a is --ascii (a no-op on POSIX), -b BITS is accepted
       // for compatibility, -m/-M turn off/on saving the time stamp.
@@ -39,7 +48,6 @@ export const gzipModel: ToolModel = {
       '-M',
       '-L, --license',
       '-n, --no-name',
-      '-N, --name',
       '-q, --quiet, --silent',
       '--rsyncable',
       '--synchronous',

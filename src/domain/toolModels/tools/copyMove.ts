@@ -43,6 +43,12 @@ export const cpModel: ToolModel = {
     // A link to a source makes the source writable through it (pathArgs.ts reads `ln` the same way).
     opt('-l, --link', 'cp -l a.txt b.txt', 'none', { sets: 'links' }),
     opt('-s, --symbolic-link', 'cp -s a.txt b.txt', 'none', { sets: 'links' }),
+    // With -r, -L copies what every symlink in the tree points at as a plain file: a link to
+    // ~/.ssh/id_rsa inside the tree becomes a readable copy (attack pass 7).
+    opt('-L, --dereference', 'cp -L a.txt b.txt', 'none', {
+      effectWhen: { recursive: 'list' },
+      why: 'copies the targets of the symlinks in the tree, which the review does not follow',
+    }),
     ...plain(
       'cp',
       'a.txt b.txt',
@@ -52,7 +58,6 @@ export const cpModel: ToolModel = {
       '--copy-contents',
       '-d',
       '-H',
-      '-L, --dereference',
       '-P, --no-dereference',
       '-p',
       '--preserve[=ATTR_LIST]',

@@ -12,13 +12,20 @@ import { opt, plain } from '../spell.js';
  */
 export const ghModel: ToolModel = {
   commands: ['gh'],
+  // gh (cobra) takes no abbreviations: `--js` is an error, not `--json`.
+  longPrefixes: false,
   options: [
+    // `[HOST/]OWNER/REPO`: a host part points gh, with the stored token, at another server.
+    opt('-R, --repo=[HOST/]OWNER/REPO', 'gh pr list -R owner/repo', 'network', {
+      dataIf: /^[^/]*\/[^/]*$/,
+      why: 'HOST/OWNER/REPO sends the request to HOST',
+    }),
     opt('-w, --web', 'gh pr view 12 --web', 'exec', { why: 'opens the page in a browser (BROWSER, GH_BROWSER)' }),
-    opt('-t, --show-token', 'gh auth status --show-token', 'exposes', { why: 'prints the stored tokens' }),
+    opt('--hostname=HOST', 'gh auth status --hostname github.com', 'network', { why: 'the server asked' }),
+    opt('-t, --show-token', 'gh auth status --show-token', 'exposes', { why: 'the stored GitHub tokens' }),
     ...plain(
       'gh',
       'pr list',
-      '-R, --repo=OWNER/REPO',
       '-q, --jq=EXPRESSION',
       '--json=FIELDS',
       '--template=STRING',
@@ -57,9 +64,21 @@ export const ghModel: ToolModel = {
       '--log',
       '--log-failed',
       '-v, --verbose',
-      '--hostname=HOST',
       '--help',
     ),
   ],
   operands: { rest: 'none' },
 };
+
+/**
+ * The server a `GH_*` variable points gh at, for the URL policy: `GH_HOST=HOST` and
+ * `GH_REPO=HOST/OWNER/REPO` (a host part only).
+ */
+export function ghTargetHost(name: string, value: string): string | undefined {
+  if (name === 'GH_HOST') return value;
+  if (name === 'GH_REPO') {
+    const parts = value.split('/');
+    return parts.length >= 3 ? parts[0] : undefined;
+  }
+  return undefined;
+}

@@ -13,7 +13,7 @@ export const psModel: ToolModel = {
   syntax: 'ps',
   longPrefixes: false,
   options: [
-    opt('e', 'ps auxe', 'exposes'),
+    opt('e', 'ps auxe', 'exposes', { why: "other processes' environments, which hold their tokens and keys" }),
     // UNIX options.
     ...plain(
       'ps',
