@@ -1,7 +1,7 @@
 import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LiveAgent } from '../../application/approvals/answererCheck.js';
-import { readOwnedFile } from './ownerOnlyFiles.js';
+import { readOwnedFile } from '../files/ownerOnlyFiles.js';
 import { environOf, locksHardLimit, procStat } from './procFacts.js';
 
 /** Where launchers record the agents they start (written by shims/launcher.sh, one file per session). */

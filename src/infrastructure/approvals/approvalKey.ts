@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StatePaths } from '../paths/statePaths.js';
-import { ensureOwnerOnlyDir, readOwnedFile, removeQuietly, writeFileAtomic } from './ownerOnlyFiles.js';
+import { ensureOwnerOnlyDir, readOwnedFile, removeQuietly, writeFileAtomic } from '../files/ownerOnlyFiles.js';
 
 const KEY_BYTES = 32;
 

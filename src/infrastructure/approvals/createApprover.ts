@@ -6,7 +6,7 @@ import type { StatePaths } from '../paths/statePaths.js';
 import { loadApprovalKey } from './approvalKey.js';
 import { notifyDesktop } from './notifyDesktop.js';
 import { answerFile, requestDigest, requestFile, writeRequestFile } from './pendingFiles.js';
-import { ensureOwnerOnlyDir, removeQuietly } from './ownerOnlyFiles.js';
+import { ensureOwnerOnlyDir, removeQuietly } from '../files/ownerOnlyFiles.js';
 import { waitForAnswer } from './waitForAnswer.js';
 
 export interface ApproverOptions {

@@ -11,7 +11,7 @@ import {
   requestIdOf,
   writeAnswerFile,
 } from './pendingFiles.js';
-import { ensureOwnerOnlyDir, removeQuietly } from './ownerOnlyFiles.js';
+import { ensureOwnerOnlyDir, removeQuietly } from '../files/ownerOnlyFiles.js';
 
 /** True while a process with this pid exists (EPERM: it exists but belongs to someone else). */
 function alive(pid: number): boolean {

@@ -4,7 +4,7 @@ import type { HookPasses, PassBinding } from '../../application/ports/hookPasses
 import type { StatePaths } from '../paths/statePaths.js';
 import { loadApprovalKey } from './approvalKey.js';
 import { macHex, macMatches, sha256Hex } from './approvalMac.js';
-import { ensureOwnerOnlyDir, readOwnedFile, removeQuietly, writeFileAtomic } from './ownerOnlyFiles.js';
+import { ensureOwnerOnlyDir, readOwnedFile, removeQuietly, writeFileAtomic } from '../files/ownerOnlyFiles.js';
 
 /** Long enough for an agent to start its shell after its hook answered; short enough that a pass left unused goes soon. */
 export const PASS_TTL_MS = 120_000;

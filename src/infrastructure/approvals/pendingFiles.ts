@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Answer, PendingRequest } from '../../domain/approvals/pendingRequest.js';
 import { answerSigningText, isRequestId, requestSigningText } from '../../domain/approvals/pendingRequest.js';
 import { macHex, macMatches, sha256Hex } from './approvalMac.js';
-import { readOwnedFile, writeFileAtomic } from './ownerOnlyFiles.js';
+import { readOwnedFile, writeFileAtomic } from '../files/ownerOnlyFiles.js';
 
 /** Bigger than any real request (commands are capped far below this by the review core). */
 const MAX_FILE_BYTES = 1024 * 1024;

@@ -11,7 +11,7 @@ import { headPath, lockPath, rotatedFiles } from './auditFiles.js';
 import { acquireAuditLock, releaseAuditLock } from './auditLock.js';
 import { GENESIS, chainedLine, readHeadFd, tipFromFile, writeHead } from './chainHead.js';
 import type { ChainTip } from './chainHead.js';
-import { asUnavailable, ensureOwnerOnlyDir, openOwnerOnlyAppend, openOwnerOnlyRw } from './ownerOnlyFiles.js';
+import { asUnavailable, ensureAuditDir, openAuditAppend, openAuditRw } from './auditFilesOwnerOnly.js';
 import { rotateLocked } from './rotateAuditFile.js';
 
 /** Below this much free space the log is treated as full before the command runs. */
@@ -34,9 +34,9 @@ export function createAuditLog(paths: StatePaths, config: AuditSettings): AuditL
   return {
     path,
     async open() {
-      ensureOwnerOnlyDir(dirname(path));
+      ensureAuditDir(dirname(path));
       assertSpaceLeft(dirname(path));
-      return new AppendWriter(path, openOwnerOnlyAppend(path), settings);
+      return new AppendWriter(path, openAuditAppend(path), settings);
     },
   };
 }
@@ -95,7 +95,7 @@ class AppendWriter implements AuditWriter {
 
   /** Under the lock: chain head, rotation if full, one write, new head. True when it rotated. */
   private appendChained(clean: Record<string, unknown>): boolean {
-    const headFd = (this.headFd ??= openOwnerOnlyRw(headPath(this.path)));
+    const headFd = (this.headFd ??= openAuditRw(headPath(this.path)));
     const lock = acquireAuditLock(lockPath(this.path));
     let published: (ChainTip & { dev: number }) | undefined;
     let rotated = false;
@@ -177,7 +177,7 @@ class AppendWriter implements AuditWriter {
   private reopen(): number {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
-    this.fd = openOwnerOnlyAppend(this.path);
+    this.fd = openAuditAppend(this.path);
     return this.fd;
   }
 

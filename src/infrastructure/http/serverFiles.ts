@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHIMCTL_HTTP_TOKEN_FILE } from '../../domain/paths/protectedResources.js';
-import { ensureOwnerOnlyDir, readOwnedFile, writeFileAtomic } from '../approvals/ownerOnlyFiles.js';
+import { ensureOwnerOnlyDir, readOwnedFile, writeFileAtomic } from '../files/ownerOnlyFiles.js';
 
 // The HTTP server's two files in the state directory: its bearer token and where it listens.
 // The token's file name is a protected secret wherever it is (paths:shimctl-http-token), so the
-// review refuses any command that reads, copies or links it. Written and read with the approval
-// store's owner-only helpers: no symlink, no FIFO, no file of another user or readable by others.
+// review refuses any command that reads, copies or links it. Written and read with the shared
+// owner-only helpers (files/ownerOnlyFiles.ts): no symlink, no FIFO, no file of another user or
+// readable by others.
 
 const MAX_FILE_BYTES = 4096;
 

@@ -3,6 +3,7 @@ import {
   chmodSync,
   closeSync,
   constants,
+  fchmodSync,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -12,22 +13,65 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
+// The one home for shimctl's owner-only files (audit trail, approvals, HTTP token). One symlink
+// rule: refuse. A directory is checked with lstat, a file is opened with O_NOFOLLOW, so a link
+// planted where our state lives cannot point our writes (or reads) somewhere else. Errors are
+// plain Errors: each caller maps them (the audit to AuditUnavailableError, which fails closed).
+
 const uid = (): number | undefined => (typeof process.getuid === 'function' ? process.getuid() : undefined);
+
+function refuseForeign(path: string, st: Stats): void {
+  const me = uid();
+  if (me !== undefined && st.uid !== me)
+    throw new Error(`${path} belongs to uid ${st.uid}, not to this user (uid ${me}); refusing to use it`);
+}
 
 /**
  * Creates `dir` (and parents) owner-only and checks what is there: a directory (not a symlink)
  * owned by this user. A group- or world-writable one we own is tightened; one owned by someone
- * else is refused, since they could plant or read requests and answers.
+ * else is refused, since they could plant, read or replace what we keep there.
  */
 export function ensureOwnerOnlyDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const st = lstatSync(dir);
-  if (st.isSymbolicLink() || !st.isDirectory()) throw new Error(`${dir} is not a directory`);
-  const me = uid();
-  if (me !== undefined && st.uid !== me) throw new Error(`${dir} is owned by uid ${st.uid}, not by this user`);
+  if (st.isSymbolicLink()) throw new Error(`${dir} is a symlink, not a directory; refusing to follow it`);
+  if (!st.isDirectory()) throw new Error(`${dir} is not a directory`);
+  refuseForeign(dir, st);
   if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
+/**
+ * Opens (creating 0600) a regular file of ours, never through a symlink (O_NOFOLLOW: ELOOP);
+ * tightens a wider mode, refuses a file of another user or one that is not a regular file.
+ */
+function openOwnerOnly(path: string, flags: number): number {
+  const fd = openSync(path, flags | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new Error(`${path} is not a regular file`);
+    refuseForeign(path, st);
+    if ((st.mode & 0o077) !== 0) fchmodSync(fd, st.mode & 0o600);
+    return fd;
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+/**
+ * For appending (O_APPEND: concurrent writers never interleave). Read-write so a writer may
+ * pread the last line (the audit's chain head) on the same descriptor.
+ */
+export function openOwnerOnlyAppend(path: string): number {
+  return openOwnerOnly(path, constants.O_RDWR | constants.O_APPEND);
+}
+
+/** For a small file rewritten in place (the audit's chain head). */
+export function openOwnerOnlyRw(path: string): number {
+  return openOwnerOnly(path, constants.O_RDWR);
 }
 
 /** Writes a 0600 file by temp + rename: readers see the old file or the whole new one, never half. */
