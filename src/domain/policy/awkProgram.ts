@@ -52,11 +52,15 @@ export function awkProgramFacts(program: string): AwkProgramFacts {
   const scrubbed = blanked.replace(/\bin\s+ARGV\b/g, 'in ARGx');
   if (RUNTIME_INPUTS.some((re) => re.test(scrubbed)))
     return { reads, ask: 'the awk program changes its input files at run time (ARGV, ARGC) or calls indirectly (@f)' };
-  const getline = /\bgetline\b\s*(?:\$?[A-Za-z_][A-Za-z0-9_]*(?:\s*\[(?:[^[\]]|\[[^[\]]*\])*\])?)?\s*<\s*/g;
+  // Every `getline … <` up to the statement's end: the target must be nothing, a variable or a
+  // field (`$1`, `$NF`), else (`getline $(i+1) <`, a `<` comparison after a getline) it is asked.
+  const getline = /\bgetline\b([^;{}\n<]*)<\s*/g;
+  const target =
+    /^\s*(?:[A-Za-z_][A-Za-z0-9_]*(?:\s*\[(?:[^[\]]|\[[^[\]]*\])*\])?|\$\s*(?:[0-9]+|[A-Za-z_][A-Za-z0-9_]*))?\s*$/;
   for (const m of blanked.matchAll(getline)) {
     const at = m.index + m[0].length;
     // A lone literal: `"…"` with no escapes, then the end of the getline expression.
-    const lit = /^"([^"\\]*)"(?=\s*(?:[);}\n]|$))/.exec(program.slice(at));
+    const lit = target.test(m[1]!) ? /^"([^"\\]*)"(?=\s*(?:[);}\n]|$))/.exec(program.slice(at)) : null;
     if (!lit) return { reads, ask: 'the awk program reads a file (getline <) named by an expression' };
     reads.push(lit[1]!);
   }
