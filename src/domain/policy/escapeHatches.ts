@@ -1,5 +1,5 @@
 import { verdict } from '../verdict.js';
-import { awkProgramOf, awkRunsOrWrites } from './awkProgram.js';
+import { awkProgramFacts, awkProgramOf, awkRunsOrWrites } from './awkProgram.js';
 import { scanSedScript, sedScripts } from './sedScript.js';
 import { gitEscapeHatches } from '../toolModels/tools/git/escapeHatches.js';
 import type { EscapeFindings } from './escapeFindings.js';
@@ -231,6 +231,11 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       if (p.fromFile) out.verdicts.push(hatch('awk -f runs a program file the review cannot see', 'medium'));
       else if (p.program !== undefined && awkRunsOrWrites(p.program))
         out.verdicts.push(hatch('the awk program runs commands or writes files (system, pipes, print >)'));
+      else if (p.program !== undefined) {
+        const facts = awkProgramFacts(p.program);
+        if (facts.ask !== undefined) out.verdicts.push(hatch(facts.ask));
+        for (const r of facts.reads) out.paths.push({ raw: r, access: 'read' });
+      }
       break;
     }
     case 'vim':

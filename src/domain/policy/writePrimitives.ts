@@ -101,13 +101,17 @@ const CHMOD_MODE = /^(?:[0-7]+|[ugoa]*(?:[-+=](?:[rwxXst]*|[ugo]))+(?:,[ugoa]*(?
  * of 4 or more (`600`, `0700`, `400`), or symbolic clauses that remove from group and others
  * (`go-rwx`, `-w`), set nothing for them (`go=`), or grant to the owner alone (`u+rw`, `u=rwx`).
  * `644`, `o+r`, `=r` (all, through the umask) and `u+s` widen access; `000` and `u-r` lock the
- * owner out of their own key (review pass of 1 Dec 2026): none of them is narrowing.
+ * owner out of their own key (review pass of 1 Dec 2026): none of them is narrowing, nor is
+ * any clause that copies a class's bits (`go=u`, `o+g`).
  */
 export function chmodModeNarrows(mode: string): boolean {
   if (/^[0-7]+$/.test(mode)) return /^0*[4-7]00$/.test(mode.replace(/^0+(?=[0-7]{3})/, '')) && mode.length <= 5;
   return mode.split(',').every((clause) => {
     const m = /^([ugoa]*)((?:[-+=](?:[rwxXst]*|[ugo]))+)$/.exec(clause);
-    if (!m) return false;
+    // A class after the operator is a permission SOURCE (`go=u`, `o+g`, `u=rwx,g=u`): it copies
+    // that class's bits, which can widen access (attack pass 7: `chmod go=u ~/.ssh/id_rsa` turns
+    // 600 into 666). Never narrowing, so the protected-path write check applies.
+    if (!m || /[-+=][ugo]/.test(m[2]!)) return false;
     const owner = m[1] === '' || /[ua]/.test(m[1]!);
     return [...m[2]!.matchAll(/([-+=])([rwxXst]*|[ugo])/g)].every(
       ([, op, perms]) =>

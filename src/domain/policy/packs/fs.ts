@@ -4,6 +4,8 @@ import { all, any, argMatches, flag, not } from '../ruleTypes.js';
 import { positionals } from '../argView.js';
 
 const recursive = flag('rR', '--recursive');
+// chmod's `-r`/`-rwx` is a mode (remove read), not recursion; chown and chgrp have no `-r` either.
+const recursiveR = flag('R', '--recursive');
 /** Every target is lexically inside a temp directory (symlinks out of it are caught by the path checks). */
 const onlyTempTargets = (v: { args: readonly string[] }): boolean => {
   const targets = positionals(v.args);
@@ -101,7 +103,7 @@ export const fsPack: BuiltinRule[] = [
   {
     id: 'fs:chmod',
     commands: ['chmod', 'chgrp', 'chown'],
-    when: not(any(recursive, argMatches(/^[0-7]?[0-7][0-7]7$|^(a|o|ugo)?\+[rwx]*w/))),
+    when: not(any(recursiveR, argMatches(/^[0-7]?[0-7][0-7]7$|^(a|o|ugo)?\+[rwx]*w/))),
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
@@ -114,7 +116,7 @@ export const fsPack: BuiltinRule[] = [
   {
     id: 'fs:chmod-broad',
     commands: ['chmod', 'chgrp', 'chown'],
-    when: any(recursive, argMatches(/^[0-7]?[0-7][0-7]7$|^(a|o|ugo)?\+[rwx]*w/)),
+    when: any(recursiveR, argMatches(/^[0-7]?[0-7][0-7]7$|^(a|o|ugo)?\+[rwx]*w/)),
     decision: 'ask',
     risk: 'high',
     code: 'command.system',
@@ -127,7 +129,7 @@ export const fsPack: BuiltinRule[] = [
   {
     id: 'fs:chmod-root',
     commands: ['chmod', 'chgrp', 'chown'],
-    when: all(recursive, (v) =>
+    when: all(recursiveR, (v) =>
       v.args.some((a) => a === '/' || /^\/(etc|usr|bin|sbin|lib|lib64|boot|var|dev|sys|proc)\/?$/.test(a)),
     ),
     decision: 'block',
