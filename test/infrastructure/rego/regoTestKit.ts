@@ -1,8 +1,6 @@
 // Shared by the Rego engine tests: stand-in paths, hermetic environments, configs.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../../support/tempDirs.js';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll } from 'vitest';
 import { defaultConfig } from '../../../src/domain/defaultConfig.js';
 import type { PolicyConfig } from '../../../src/domain/policyConfig.js';
 
@@ -15,9 +13,8 @@ export const standin = (name: string): string => join(STANDINS, name);
 
 /** A fresh HOME for one test file, removed afterwards; XDG_* deliberately absent. */
 export function hermeticHome(): string {
-  const home = mkdtempSync(join(tmpdir(), 'shimctl-rego-'));
-  afterAll(() => rmSync(home, { recursive: true, force: true }));
-  return home;
+  // tempDirs removes it after the file, unreadable trees included (the leak check counts it).
+  return tempDir('shimctl-rego-');
 }
 
 /** The environment the engine sees: a minimal PATH that holds no `opa`, unless a test adds one. */

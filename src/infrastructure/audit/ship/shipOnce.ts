@@ -141,13 +141,15 @@ async function shipChunk(lines: readonly string[], t: ShipTarget, config: ShipCo
     });
     if (!closed) {
       // Stop a worker still pushing: what it delivers late arrives twice (at least once).
-      void (transport as unknown as { worker?: { terminate(): Promise<number> } }).worker?.terminate();
+      // Awaited, so the worker is gone before its ack directory is removed below.
+      await (transport as unknown as { worker?: { terminate(): Promise<number> } }).worker?.terminate();
       return `the transport did not finish within ${config.timeoutMs} ms`;
     }
     if (failure !== undefined) return failure;
     return t.type === 'loki' || t.type === 'otlp' ? ackError(ackFile, t.type) : undefined;
   } finally {
-    rmSync(ackDir, { recursive: true, force: true });
+    // Retried: a transport worker may still be appending its last note while the tree goes.
+    rmSync(ackDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 }
 

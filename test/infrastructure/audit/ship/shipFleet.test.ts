@@ -91,12 +91,16 @@ describe('shipping from 8 writers across a receiver outage', () => {
     const ship = async (): Promise<void> => {
       runs.push(await shipOnce(paths.auditLog, cursor, config));
     };
+    // The receivers come back only once a run has met them down (under load the first run can
+    // take longer than any fixed delay, and then the outage would never be seen).
+    const sawOutage = (): boolean => runs.some((r) => r.unreachable.length > 0);
     const restart = (async () => {
-      await new Promise((r) => setTimeout(r, 600));
+      while (!sawOutage()) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
       await otlp.listen();
       await loki.listen();
     })();
-    while (writing) {
+    while (writing || !sawOutage()) {
       await ship();
       await new Promise((r) => setTimeout(r, 150));
     }

@@ -33,7 +33,9 @@ describe('SIGKILL of `audit ship` while its push is in flight', () => {
 
   it('loses nothing: the next run re-sends the killed push (at least once), in order', async () => {
     const home = tempHome();
-    const env = hermeticEnv(home);
+    // The killed run cannot remove its transport's ack directory: it is left inside this HOME's
+    // own TMPDIR, which goes with the HOME.
+    const env = { ...hermeticEnv(home), TMPDIR: home };
     const config = shipConfigPath(env);
     mkdirSync(dirname(config), { recursive: true });
     writeFileSync(config, JSON.stringify({ targets: [{ type: 'loki', url: loki.url }], timeoutMs: 20_000 }));
