@@ -12,17 +12,7 @@ import {
   writeAnswerFile,
 } from './pendingFiles.js';
 import { ensureOwnerOnlyDir, removeQuietly } from '../files/ownerOnlyFiles.js';
-
-/** True while a process with this pid exists (EPERM: it exists but belongs to someone else). */
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { processAlive } from '../exec/processAlive.js';
 
 /** The answering side of the pending directory: lists, verifies, and writes signed answers. */
 export function createFileApprovalStore(paths: StatePaths, now: () => Date = () => new Date()): ApprovalStore {
@@ -53,7 +43,7 @@ export function createFileApprovalStore(paths: StatePaths, now: () => Date = () 
         out.push({
           request: read.request,
           authentic: read.authentic && read.request.id === id,
-          stale: !alive(read.request.pid),
+          stale: !processAlive(read.request.pid),
         });
       }
       return out.sort(

@@ -11,6 +11,7 @@ import {
   constants,
 } from 'node:fs';
 import { AuditUnavailableError } from '../../application/ports/auditLog.js';
+import { processAlive } from '../exec/processAlive.js';
 
 /** A holder normally keeps the lock for tens of microseconds; one older than this is taken over. */
 const STALE_MS = 5_000;
@@ -89,7 +90,7 @@ function breakIfStale(path: string): boolean {
     return true;
   }
   const pid = readPid(path);
-  const dead = pid !== undefined && pid !== process.pid && !isAlive(pid);
+  const dead = pid !== undefined && pid !== process.pid && !processAlive(pid);
   if (!dead && Date.now() - st.mtimeMs < STALE_MS) return false;
   // Move it aside, then make sure what moved was the stale lock and not a fresh one created
   // in between by a writer that took it over first; a fresh one is put back.
@@ -121,15 +122,6 @@ function readPid(path: string): number | undefined {
     return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -13,6 +13,7 @@ import {
   constants,
 } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from '../exec/processAlive.js';
 
 /** The files of the resident review process, all inside the owner-only run directory. */
 export interface DaemonFiles {
@@ -62,15 +63,6 @@ export function writeToken(files: DaemonFiles): string {
   return token;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export function readLockPid(files: DaemonFiles): number | undefined {
   try {
     const pid = Number(readFileSync(files.lock, 'utf8').trim());
@@ -101,7 +93,7 @@ export function acquireLock(files: DaemonFiles): boolean {
       const pid = readLockPid(files);
       // A lock still being written (no pid yet) is young: leave it to its writer.
       if (pid === undefined && Date.now() - safeMtime(files.lock) < 2000) return false;
-      if (pid !== undefined && pid !== process.pid && alive(pid)) return false;
+      if (pid !== undefined && pid !== process.pid && processAlive(pid)) return false;
       unlinkQuiet(files.lock);
     }
   }
