@@ -26,7 +26,7 @@ import {
   stopDaemon,
   waitFor,
 } from './harness.js';
-import { SYSTEM_PATH } from '../install/cliHarness.js';
+import { CLI, SYSTEM_PATH } from '../install/cliHarness.js';
 
 const homes: FastHome[] = [];
 function home(extra: Record<string, string> = {}): FastHome {
@@ -325,6 +325,21 @@ describe('resident review process', () => {
     const pid = startDaemon(h);
     expect(pid).not.toBe(process.pid);
     expect(runFast(h, 'touch after-takeover').stderr).toContain('daemon: accepted');
+  });
+
+  it('`daemon stop` returns once the process has ended, its code cache written (uninstall removes the state after it)', () => {
+    const h = home();
+    const pid = startDaemon(h);
+    const stop = spawnSync(process.execPath, [CLI, 'daemon', 'stop'], {
+      env: h.env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(stop.stdout).toBe('stopped\n');
+    // The daemon releases its lock first and writes its code cache at exit: a stop that returned
+    // at the lock's release let a removal of the HOME race that write (CI: ENOTEMPTY on cache/).
+    expect(alive(pid)).toBe(false);
+    expect(readdirSync(join(h.home, '.local/state/shimctl/cache')).filter((f) => !f.endsWith('.v8cache'))).toEqual([]);
   });
 
   it('stops when its run directory disappears (HOME removed, uninstall)', async () => {

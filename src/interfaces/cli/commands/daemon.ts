@@ -39,6 +39,7 @@ import { SHIM_ENTRY_NAME, installAnchorMismatch } from '../../hotpath/installAnc
 import type { CliCommand, CliContext } from '../cliContext.js';
 import { EXIT } from '../exitCodes.js';
 import { reportError, runCommand, runSubcommand } from '../runCommand.js';
+import { processAlive } from '../../../infrastructure/exec/processAlive.js';
 
 const USAGE = 'usage: shimctl daemon <run|start|stop|status> [--idle-seconds N] [--verbose] [--json]\n';
 const DEFAULT_IDLE_SECONDS = 300;
@@ -366,10 +367,12 @@ export async function stop(ctx: CliContext): Promise<number> {
     ctx.stdout.write('not running (stale lock)\n');
     return EXIT.OK;
   }
-  for (let i = 0; i < 100 && readLockPid(files) === pid; i++) await new Promise((r) => setTimeout(r, 50));
-  ctx.stdout.write(
-    readLockPid(files) === pid ? `pid ${pid} did not stop yet (it finishes running commands first)\n` : 'stopped\n',
-  );
+  // Stopped means the process is gone, not only its lock: it releases the lock and then, at exit,
+  // writes its code cache into the state directory, so an uninstall (or a test removing the HOME)
+  // that went on at the lock's release would race that write and find the directory refilled.
+  const stillThere = (): boolean => readLockPid(files) === pid || processAlive(pid);
+  for (let i = 0; i < 100 && stillThere(); i++) await new Promise((r) => setTimeout(r, 50));
+  ctx.stdout.write(stillThere() ? `pid ${pid} did not stop yet (it finishes running commands first)\n` : 'stopped\n');
   return EXIT.OK;
 }
 
