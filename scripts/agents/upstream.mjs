@@ -11,6 +11,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalizeShellLine } from '../../test/agents/fixtureShape.ts';
+import { MORE_AGENT_NAMES } from '../../test/agents/moreAgentSpecs.ts';
 import { AGENTS, newestVersion } from './install.mjs';
 import { envelopeDrift, renderUpstreamBlock, spliceReport } from './upstreamReport.mjs';
 
@@ -18,8 +19,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
 const onlyArg = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]?.split(',') : undefined;
 const CACHE = process.env.SHIMCTL_AGENT_UPSTREAM_CACHE || join(homedir(), '.cache', 'shimctl-agents-upstream');
-// The suite entries of test/agents/agentSpecs.ts (AGENT_NAMES); the rest are moreAgents.test.ts's.
-const FIRST_SIX = new Set(['claude', 'claude-current', 'codex', 'gemini', 'qwen', 'opencode']);
+// moreAgents.test.ts runs the entries of MORE_AGENT_NAMES; every other entry is agentSpecs.ts's.
+const MORE = new Set(MORE_AGENT_NAMES);
+const FIRST_SIX = new Set(Object.keys(AGENTS).filter((entry) => !MORE.has(entry)));
 // Where a pinned capture lives: the fixture the suite checks first, then issue 19's captures.
 const CAPTURE_DIRS = ['test/domain/shell/agents', 'test/agents/captures'];
 

@@ -26,11 +26,11 @@ import {
   utimesSync,
   writeFileSync,
   writeSync,
-  chmodSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isShimctlOnlyConfigName, SHIMCTL_ONLY_CONFIG_FILES } from '../../domain/projectConfigFiles.js';
 import { errorMessage } from '../../application/shimctlError.js';
+import { ensureOwnerOnlyDir } from '../files/ownerOnlyFiles.js';
 
 export type ItemKind = 'file' | 'symlink' | 'directory' | 'other';
 
@@ -65,18 +65,6 @@ const ID = /^\d{8}T\d{6}Z-[0-9a-f]{6}$/;
 const MAX_COPY_BYTES = 64 * 1024 * 1024;
 
 export const quarantineDir = (stateDir: string): string => join(stateDir, 'quarantine');
-
-const uid = (): number => process.getuid?.() ?? 0;
-
-/** Creates the directory 0700, or tightens one we own; refuses a link or someone else's directory. */
-function ownerOnlyDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = lstatSync(dir);
-  if (!st.isDirectory()) throw new Error(`${dir} is not a directory (a symlink?); refusing to keep files there`);
-  if (st.uid !== uid())
-    throw new Error(`${dir} belongs to uid ${st.uid}, not to you (uid ${uid()}); refusing to keep files there`);
-  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-}
 
 function kindOf(st: Stats): ItemKind {
   if (st.isSymbolicLink()) return 'symlink';
@@ -198,7 +186,7 @@ export function quarantineConfig(stateDir: string, path: string, now: Date, note
   let entryDir: string | undefined;
   try {
     const root = quarantineDir(stateDir);
-    ownerOnlyDir(root);
+    ensureOwnerOnlyDir(root);
     const id = newId(now);
     entryDir = join(root, id);
     mkdirSync(entryDir, { mode: 0o700 });

@@ -1,19 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-  constants,
-} from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import { processAlive } from '../exec/processAlive.js';
+import { ensureOwnerOnlyDir } from '../files/ownerOnlyFiles.js';
 
 /** The files of the resident review process, all inside the owner-only run directory. */
 export interface DaemonFiles {
@@ -35,18 +24,12 @@ export function daemonFiles(runDir: string): DaemonFiles {
   };
 }
 
-const uid = (): number => process.getuid?.() ?? 0;
-
 /**
  * Creates the run directory 0700 or tightens ours. Another user's directory (or a symlink) is
  * refused: whoever owns it could read the token or put their own socket in our place.
  */
 export function ensureRunDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = lstatSync(dir);
-  if (!st.isDirectory()) throw new Error(`${dir} is not a directory`);
-  if (st.uid !== uid()) throw new Error(`${dir} belongs to uid ${st.uid}, not to this user (uid ${uid()})`);
-  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+  ensureOwnerOnlyDir(dir);
 }
 
 /** A fresh 256-bit token, written 0600 through a rename so a reader never sees half of it. */

@@ -47,8 +47,6 @@ export class InstallRefused extends ShimctlError {
   }
 }
 
-export { clineGlobalHook } from './clineHookPath.js';
-
 /**
  * The locations the review must never let a command change (see src/domain/paths/selfProtection.ts):
  * this install's directories, the bundles the shims and hooks run, and the directory of every file

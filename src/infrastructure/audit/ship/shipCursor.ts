@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { writeFileAtomic } from '../../files/ownerOnlyFiles.js';
 import { rotatedFiles } from '../auditFiles.js';
 
 /**
@@ -26,8 +27,7 @@ export function readCursor(path: string): ShipCursor | undefined {
 }
 
 export function writeCursor(path: string, cursor: ShipCursor): void {
-  writeFileSync(`${path}.tmp`, JSON.stringify(cursor), { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
+  writeFileAtomic(path, JSON.stringify(cursor));
 }
 
 /** One audit file as the cursor sees it: rotated ones oldest first, then the live log. */

@@ -6,8 +6,6 @@ import type { ShipConfig, ShipTarget } from './shipConfig.js';
 import { newLines, readCursor, writeCursor } from './shipCursor.js';
 import { describeTarget, noteFailure, noteSuccess, targetFiles } from './shipState.js';
 
-export { describeTarget };
-
 /**
  * One shipping run (issue 14): the local JSONL stays the source of truth and is never touched.
  * Each target has its own durable cursor (`<cursorPath>.<key>`) and state file: the records

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { errorMessage } from '../../../application/shimctlError.js';
+import type { Check } from '../../install/doctorChecks.js';
 import { readShipConfig, shipConfigPath } from './shipConfig.js';
 import { lagAfter, readCursor } from './shipCursor.js';
 import { describeTarget, readShipState, targetFiles } from './shipState.js';
@@ -60,24 +61,29 @@ export function shipStatusLines(r: ShipReport): string[] {
     'ship:',
     ...r.targets.flatMap((t) => [
       `  ${t.target}`,
-      `    behind ${t.lagRecords} records (${t.lagBytes} bytes); last push ${t.lastOkAt ?? 'never'}`,
-      ...(t.failures > 0 ? [`    last error (${t.failures} failed runs): ${t.lastError} at ${t.lastErrorAt}`] : []),
+      `    ${lagText(t)}`,
+      ...(t.failures > 0 ? [`    ${errorText(t)}`] : []),
     ]),
   ];
 }
 
 /** `doctor`'s checks: a target failing since its last success is a note (records wait in the local log, none are lost). */
-export function shipChecks(r: ShipReport): { ok: boolean | 'warn'; title: string; detail?: string }[] {
+export function shipChecks(r: ShipReport): Check[] {
   if (!r.configured) return [];
   if ('error' in r) return [{ ok: false, title: `the shipping config ${r.config} loads`, detail: r.error }];
-  return r.targets.map((t) => {
-    const lag = `behind ${t.lagRecords} records (${t.lagBytes} bytes); last push ${t.lastOkAt ?? 'never'}`;
-    return t.failures > 0
+  return r.targets.map((t) =>
+    t.failures > 0
       ? {
-          ok: 'warn' as const,
+          ok: 'warn',
           title: `shipping to ${t.target} is failing (the records wait in the local log)`,
-          detail: `${lag}; last error (${t.failures} failed runs): ${t.lastError} at ${t.lastErrorAt}`,
+          detail: `${lagText(t)}; ${errorText(t)}`,
         }
-      : { ok: true, title: `shipping to ${t.target}`, detail: lag };
-  });
+      : { ok: true, title: `shipping to ${t.target}`, detail: lagText(t) },
+  );
 }
+
+/** One target's backlog and last success, and its last failure: the same words in `status` and `doctor`. */
+const lagText = (t: ShipTargetReport): string =>
+  `behind ${t.lagRecords} records (${t.lagBytes} bytes); last push ${t.lastOkAt ?? 'never'}`;
+const errorText = (t: ShipTargetReport): string =>
+  `last error (${t.failures} failed runs): ${t.lastError} at ${t.lastErrorAt}`;

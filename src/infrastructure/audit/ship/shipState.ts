@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../files/ownerOnlyFiles.js';
 import type { ShipTarget } from './shipConfig.js';
 
 /**
@@ -38,9 +39,9 @@ export function readShipState(path: string): ShipState | undefined {
   }
 }
 
+/** Written whole by temp + rename (a reader sees the old state or the new one). */
 function writeState(path: string, state: ShipState): void {
-  writeFileSync(`${path}.tmp`, JSON.stringify(state), { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
+  writeFileAtomic(path, JSON.stringify(state));
 }
 
 export function noteSuccess(path: string, target: string, now = new Date()): void {
