@@ -11,6 +11,7 @@ import { effectiveMode } from '../domain/modes/mode.js';
 import type { ModeUnit } from '../domain/modes/applyMode.js';
 import { applyMode } from '../domain/modes/applyMode.js';
 import { combineVerdicts, internalErrorVerdict, verdict } from '../domain/verdict.js';
+import { UNJUDGED_PREFIXES } from '../domain/unliftable.js';
 
 export interface ReviewDeps {
   config: PolicyConfig;
@@ -21,13 +22,12 @@ export interface ReviewDeps {
   nativeReview?: typeof reviewCommand;
 }
 
-/** Refusals made before any policy runs; no engine may overrule them. */
-const UPSTREAM_PREFIXES = ['syntax.', 'invocation.', 'config.', 'internal.'];
 /** Slack on top of the engine's own deadline: the engine enforces it, this only guards against engine bugs. */
 const GUARD_SLACK_MS = 1000;
 
+/** A refusal of text the native review could not judge (unliftable.ts): no engine may overrule it. */
 function isUpstreamRefusal(v: Verdict): boolean {
-  return v.decision === 'block' && v.reasons.some((r) => UPSTREAM_PREFIXES.some((p) => r.code.startsWith(p)));
+  return v.decision === 'block' && v.reasons.some((r) => UNJUDGED_PREFIXES.some((p) => r.code.startsWith(p)));
 }
 
 /** The engine must never hang the interception path, whatever it does. */

@@ -1,6 +1,7 @@
-// What no mode, no allow rule and no saved approval may lift: the one home of the facts that
-// modes/byNature.ts, approvals/alwaysEligibility.ts and policy/evaluateRules.ts each apply
-// (each adds what only it refuses; docs/modes.md, docs/approvals.md, docs/rules.md).
+// What no mode, no allow rule, no saved approval and no policy engine may lift: the one home of
+// the facts that modes/byNature.ts, approvals/alwaysEligibility.ts, policy/evaluateRules.ts and
+// application/review.ts (a Rego engine's answer) each apply (each adds what only it refuses;
+// docs/modes.md, docs/approvals.md, docs/rules.md).
 import type { ReasonCode } from './reasonCodes.js';
 import type { Verdict } from './verdict.js';
 

@@ -35,13 +35,9 @@ export function riskRank(r: Risk): number {
   return RISK_RANK[r];
 }
 
-/** How strict a verdict is: its decision first, then its risk. */
-export function severity(v: Pick<Verdict, 'decision' | 'risk'>): number {
+/** How strict a verdict is: its decision first, then its risk (combineVerdicts orders parts by it). */
+function severity(v: Pick<Verdict, 'decision' | 'risk'>): number {
   return DECISION_RANK[v.decision] * RISKS.length + RISK_RANK[v.risk];
-}
-
-export function stricterDecision(a: Decision, b: Decision): Decision {
-  return DECISION_RANK[a] >= DECISION_RANK[b] ? a : b;
 }
 
 export function higherRisk(a: Risk, b: Risk): Risk {

@@ -71,7 +71,7 @@ export function judgeEnvelopeEffects(env: EnvelopeEffects, state: ReviewState, h
       );
     }
   }
-  return parts.length ? combineVerdicts(...parts) : ALLOW_NOTHING_FOUND;
+  return combineVerdicts(...parts);
 }
 
 /**

@@ -4,8 +4,7 @@ import { dialectFor, parseShellInvocation } from '../shell/parseInvocation.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
 import { requestShape } from '../urls/loopbackRead.js';
 import type { Verdict } from '../verdict.js';
-import { verdict } from '../verdict.js';
-import { combineVerdicts } from '../verdict.js';
+import { combineVerdicts, verdict } from '../verdict.js';
 import { makeArgView } from '../policy/argView.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { findEscapeHatches } from '../policy/escapeHatches.js';
@@ -15,7 +14,7 @@ import { pathArgsFor } from '../policy/pathArgs.js';
 import { chainedTextVerdict } from './chainedText.js';
 import { reviewInterpreter } from './interpreterReview.js';
 import type { Chain, ReviewState } from './reviewState.js';
-import { step, pathContext } from './reviewState.js';
+import { pathContext, reviewNestedText, reviewNestedWords, step } from './reviewState.js';
 import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
 import { TREE_WALK_LIMIT, secretsInTreeVerdict } from './secretsInTree.js';
@@ -24,7 +23,6 @@ import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 import { modelOptionFindings } from './modelOptions.js';
-import { reviewNestedText, reviewNestedWords } from './reviewState.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 /** Words that only print or compare: URLs and paths in them are data. */
@@ -112,6 +110,9 @@ export function reviewNamedCommand(
     parts.push(rules);
   }
 
+  // git's own operands, pathspecs and trees resolve in `-C`'s directory (undefined: one known
+  // only at run time, which gitForeignRepo.ts asks about already).
+  const gitBase = name === 'git' ? gitBaseState(args, state) : state;
   const own = pathArgsFor(name, args);
   const hatchPaths = hatches?.paths ?? [];
   const pathArgs = [...own, ...hatchPaths];
@@ -122,7 +123,7 @@ export function reviewNamedCommand(
     // git's model paths (`--output=F`, `-O F`) are its own operands: they resolve against `-C`.
     const gitOwn = name === 'git' ? [...own, ...pathArgs.slice(own.length + hatchPaths.length)] : own;
     const pj =
-      name === 'git' ? judgeGitPaths(gitOwn, hatchPaths, args, state) : judgePaths(pathArgs, pathContext(state));
+      name === 'git' ? judgeGitPaths(gitOwn, hatchPaths, gitBase, state) : judgePaths(pathArgs, pathContext(state));
     step(
       state,
       depth,
@@ -136,9 +137,6 @@ export function reviewNamedCommand(
   }
   const rawDisk = rawDiskReadVerdict(pathArgs, state);
   if (rawDisk) parts.push(rawDisk);
-  // git's pathspecs and trees resolve in `-C`'s directory; one known only at run time asks
-  // already (gitForeignRepo.ts), so nothing more is judged here.
-  const gitBase = name === 'git' ? gitBaseState(args, state) : state;
   const pathspec =
     name === 'git' && gitBase ? gitPathspecVerdict(args, pathContext(gitBase), TREE_WALK_LIMIT) : undefined;
   if (pathspec) {
@@ -169,16 +167,15 @@ export function reviewNamedCommand(
 
 /**
  * git's own operands resolve against its `-C` directories (`git -C sub rm x` removes sub/x); the
- * hatch paths (the `-C`, `--git-dir` values themselves) against the cwd. A `-C` directory known
- * only at run time leaves the operands unplaceable: asked.
+ * hatch paths (the `-C`, `--git-dir` values themselves) against the cwd. `base` is gitBaseState's:
+ * a `-C` directory known only at run time (undefined) leaves the operands unplaceable: asked.
  */
 function judgeGitPaths(
   own: PathArg[],
   hatchPaths: PathArg[],
-  args: readonly string[],
+  base: ReviewState | undefined,
   state: ReviewState,
 ): ReturnType<typeof judgePaths> {
-  const base = gitBaseState(args, state);
   if (base === state) return judgePaths([...own, ...hatchPaths], pathContext(state));
   const atCwd = judgePaths(hatchPaths, pathContext(state));
   if (base === undefined) {
