@@ -9,7 +9,7 @@ import type { PathArg } from '../../../paths/judgePaths.js';
 import { hasFlag, hasLongFlag, makeArgView, positionals } from '../../../policy/argView.js';
 import { looksLikePath } from '../../../policy/looksLikePath.js';
 import { matchLongOption } from '../../../policy/longOption.js';
-import { CLONE_LONGS } from './cloneOptions.js';
+import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
@@ -189,10 +189,7 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
 // is `--separate-git-dir`: parse-options takes prefixes, attack pass 6), and apply's
 // `--directory`, the root its patch's files are written under.
 const DIR_OPTIONS: Readonly<Record<string, { table: readonly string[]; dirs: readonly string[] }>> = {
-  init: {
-    table: ['--template', '--bare', '--shared', '--quiet', '--separate-git-dir', '--initial-branch', '--object-format'],
-    dirs: ['--separate-git-dir'],
-  },
+  init: { table: INIT_LONGS, dirs: ['--separate-git-dir'] },
   clone: { table: CLONE_LONGS, dirs: ['--separate-git-dir'] },
   apply: { table: ['--directory', '--allow-empty', '--allow-overlap', '--apply'], dirs: ['--directory'] },
 };
