@@ -38,3 +38,15 @@ export const CLONE_LONGS = [
   '--upload-pack',
   '--verbose',
 ];
+
+// Every long option `git init -h` lists (the `--bare`, `--separate-git-dir` and `--template` of
+// an abbreviated word are found against it).
+export const INIT_LONGS = [
+  '--template',
+  '--bare',
+  '--shared',
+  '--quiet',
+  '--separate-git-dir',
+  '--initial-branch',
+  '--object-format',
+];

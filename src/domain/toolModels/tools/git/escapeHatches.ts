@@ -4,7 +4,7 @@ import { verdict } from '../../../verdict.js';
 import { matchLongOption } from '../../../policy/longOption.js';
 import { gitConfigKeyKind } from './configKeys.js';
 import { gitGlobals } from './globalOptions.js';
-import { CLONE_LONGS } from './cloneOptions.js';
+import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
 
 // Options that make git run a program named in their value. git's parse-options accepts any
 // unambiguous prefix (`--exe`, `--upload-p`), so each is matched as a long option of its
@@ -14,13 +14,13 @@ const FETCHERS = new Set(['clone', 'fetch', 'pull', 'ls-remote', 'archive', 'sub
 const SUB_LONGS: Readonly<Record<string, readonly string[]>> = {
   rebase: ['--exec', '--edit-todo', '--empty', '--keep-empty', '--no-keep-empty', '--reapply-cherry-picks'],
   am: ['--exec', '--empty', '--keep', '--keep-non-patch', '--keep-cr'],
-  clone: ['--upload-pack', '--template', '--tags', '--no-tags'],
+  clone: CLONE_LONGS,
   fetch: ['--upload-pack', '--update-head-ok', '--update-shallow', '--unshallow', '--tags'],
   pull: ['--upload-pack', '--update-shallow', '--unshallow', '--tags'],
   'ls-remote': ['--upload-pack', '--tags', '--exit-code'],
   push: ['--receive-pack', '--exec', '--repo', '--recurse-submodules', '--tags'],
   archive: ['--exec', '--remote'],
-  init: ['--template'],
+  init: INIT_LONGS,
 };
 /** Subcommands whose abbreviations git accepts for a running option; elsewhere only exact names count. */
 function subcommandTable(sub: string | undefined): readonly string[] {
@@ -28,7 +28,7 @@ function subcommandTable(sub: string | undefined): readonly string[] {
 }
 
 /** The running option a word means (`--exe=id` ⇒ `--exec`), or undefined. */
-function runningOption(word: string, _sub: string | undefined, table: readonly string[]): string | undefined {
+function runningOption(word: string, table: readonly string[]): string | undefined {
   if (!word.startsWith('--')) return undefined;
   const m = table.length ? matchLongOption(word, table) : matchLongOption(word, RUNNING);
   if (!m) return undefined;
@@ -125,7 +125,7 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
   for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;
     if (a === '--') break;
-    const runs = runningOption(a, sub, table);
+    const runs = runningOption(a, table);
     if (runs || (FETCHERS.has(sub ?? '') && (a === '-u' || (a.startsWith('-u') && sub !== 'pull')))) {
       out.verdicts.push(hatch(`git ${sub} ${runs ?? a.split('=')[0]} runs a program of the caller's choosing`));
     }

@@ -9,7 +9,7 @@ import type { PathArg } from '../../../paths/judgePaths.js';
 import { hasFlag, hasLongFlag, makeArgView, positionals } from '../../../policy/argView.js';
 import { looksLikePath } from '../../../policy/looksLikePath.js';
 import { matchLongOption } from '../../../policy/longOption.js';
-import { CLONE_LONGS } from './cloneOptions.js';
+import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
@@ -138,6 +138,7 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
       out.push({ raw: rest[++k]!, access: 'write' });
   }
   for (const dir of optionDirectories(sub, rest)) out.push({ raw: dir, access: 'write', recursive: true });
+  for (const file of attachedFileValues(sub, rest)) out.push({ raw: file, access: 'read' });
   // `git log -L1,1:.env` (attached; the spaced form is a `REV:path` operand below): the file after
   // a `:` is read. Every suffix after a colon counts (`-L:func:file`), the stricter reading.
   if (sub !== undefined && SHOWS_BLOBS.has(sub))
@@ -189,10 +190,7 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
 // is `--separate-git-dir`: parse-options takes prefixes, attack pass 6), and apply's
 // `--directory`, the root its patch's files are written under.
 const DIR_OPTIONS: Readonly<Record<string, { table: readonly string[]; dirs: readonly string[] }>> = {
-  init: {
-    table: ['--template', '--bare', '--shared', '--quiet', '--separate-git-dir', '--initial-branch', '--object-format'],
-    dirs: ['--separate-git-dir'],
-  },
+  init: { table: INIT_LONGS, dirs: ['--separate-git-dir'] },
   clone: { table: CLONE_LONGS, dirs: ['--separate-git-dir'] },
   apply: { table: ['--directory', '--allow-empty', '--allow-overlap', '--apply'], dirs: ['--directory'] },
 };
@@ -209,6 +207,41 @@ function optionDirectories(sub: string | undefined, rest: readonly string[]): st
     if (!m?.names.some((n) => spec.dirs.includes(n))) continue;
     const v = m.value ?? rest[i + 1];
     if (v !== undefined) found.push(v);
+  }
+  return found;
+}
+
+/**
+ * Short options that read the file named in their value (`commit -F FILE`, `-t FILE`), in
+ * subcommands allowed by name without an option model, and the other short options there that
+ * take the rest of the word as their value (`-mText` holds no option letters).
+ */
+const SHORT_FILE_OPTIONS: Readonly<Record<string, { files: string; values: string }>> = {
+  commit: { files: 'Ft', values: 'mcCSu' },
+  merge: { files: 'F', values: 'msXS' },
+  notes: { files: 'F', values: 'mcC' },
+};
+
+/**
+ * The file of such an option written attached (`-F.env`, `-aF.env`): parse-options reads the
+ * rest of the word as its value, which neither the operands nor `--file=` show. The spaced
+ * form's value is an operand, judged as a mention below.
+ */
+function attachedFileValues(sub: string | undefined, rest: readonly string[]): string[] {
+  const spec = sub !== undefined && Object.hasOwn(SHORT_FILE_OPTIONS, sub) ? SHORT_FILE_OPTIONS[sub]! : undefined;
+  if (!spec) return [];
+  const found: string[] = [];
+  for (const a of rest) {
+    if (a === '--') break;
+    if (!/^-[^-]/.test(a)) continue;
+    for (let i = 1; i < a.length; i++) {
+      const c = a[i]!;
+      if (spec.files.includes(c)) {
+        if (i + 1 < a.length) found.push(a.slice(i + 1));
+        break;
+      }
+      if (spec.values.includes(c)) break;
+    }
   }
   return found;
 }

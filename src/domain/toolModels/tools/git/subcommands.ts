@@ -1,3 +1,6 @@
+import { matchLongOption } from '../../../policy/longOption.js';
+import { INIT_LONGS } from './cloneOptions.js';
+
 /**
  * git's subcommands grouped by what they do, for every module that needs to know (the rules
  * in policy/packs/git.ts, stdin programs, the compound review's link check).
@@ -100,6 +103,11 @@ export const GIT_TREE_WRITERS: ReadonlySet<string> = new Set([
 export function gitMayMakeLinks(args: readonly string[]): boolean {
   return (
     args.some((a) => GIT_TREE_WRITERS.has(a)) ||
-    (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a)))
+    (args.includes('init') && args.some((a) => /^--(?:bare|separate-git-dir)/.test(a) || makesOutsideGitDir(a)))
   );
+}
+
+/** init's `--bare`/`--separate-git-dir` abbreviated as parse-options takes them (`--ba`, `--sep=g`). */
+function makesOutsideGitDir(word: string): boolean {
+  return matchLongOption(word, INIT_LONGS)?.names.some((n) => n === '--bare' || n === '--separate-git-dir') === true;
 }
