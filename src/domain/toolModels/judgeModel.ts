@@ -244,5 +244,6 @@ function subcommandFindings(
   const found = modelFindings(sub.commands[0]!, sub, operands.slice(1));
   out.paths.push(...found.paths);
   out.urls.push(...found.urls);
+  out.hosts.push(...found.hosts);
   out.verdicts.push(...found.verdicts);
 }

@@ -156,8 +156,6 @@ export interface OperandModel {
   restWhen?: Partial<Record<Mode, Effect>>;
   /** Effect of the last operand when there are at least two (`cp`-like); unused by read-only tools. */
   last?: Effect;
-  /** At most this many operands (`uniq IN OUT`): more is a usage error, judged as written. */
-  max?: number;
   /** Operands matching this are data, whatever their position (`date +%s`). */
   dataIf?: RegExp;
   /** Operands matching this name a file of more arguments (`strings @FILE`): effect `list`. */

@@ -1,4 +1,4 @@
-import type { ToolModel } from '../modelTypes.js';
+import type { OptionModel, ToolModel } from '../modelTypes.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -259,3 +259,17 @@ export const zstdModel: ToolModel = {
   operands: { rest: 'read' },
   operandsWhen: { removes: { rest: 'delete' }, 'to-stdout': { rest: 'read' }, lists: { rest: 'read' } },
 };
+
+/**
+ * The options of a compressor's `…cat` name (`bzcat` is `bzip2 -dc`, `xzcat` is `xz -dc`): the
+ * compressor's entries, their examples spelled with `cat`, less the spellings in `except` (ones
+ * the cat's table never took, which keep asking). The modes they set change nothing there: a cat
+ * model writes no sibling output and has no operand modes.
+ */
+export function catOptions(model: ToolModel, cat: string, except: readonly string[] = []): OptionModel[] {
+  return model.options.flatMap((o) => {
+    const names = o.names.filter((n) => !except.includes(n));
+    if (names.length === 0) return [];
+    return [{ ...o, names, example: `${cat}${o.example.slice(o.example.indexOf(' '))}` }];
+  });
+}

@@ -71,8 +71,9 @@ export const ghModel: ToolModel = {
 };
 
 /**
- * The server a `GH_*` variable points gh at, for the URL policy: `GH_HOST=HOST` and
- * `GH_REPO=HOST/OWNER/REPO` (a host part only).
+ * The server a leading assignment points gh at, for the URL policy (assignmentEffects.ts):
+ * `GH_HOST=HOST`, and `GH_REPO=HOST/OWNER/REPO`'s HOST (the same `[HOST/]OWNER/REPO` as `-R`).
+ * Undefined for `GH_REPO=OWNER/REPO` (github.com) and for any other variable.
  */
 export function ghTargetHost(name: string, value: string): string | undefined {
   if (name === 'GH_HOST') return value;

@@ -22,5 +22,5 @@ export const uniqModel: ToolModel = {
     '--help',
     '--version',
   ),
-  operands: { leading: ['read', 'write'], rest: 'read', max: 2 },
+  operands: { leading: ['read', 'write'], rest: 'read' },
 };

@@ -30,5 +30,5 @@ export const xxdModel: ToolModel = {
     opt('-u', 'xxd -u in.bin'),
     opt('-v, -version', 'xxd -v'),
   ],
-  operands: { leading: ['read', 'write'], rest: 'read', max: 2 },
+  operands: { leading: ['read', 'write'], rest: 'read' },
 };
