@@ -24,6 +24,8 @@ export interface ClientSpec {
   model: ToolModel;
   shorts: ReadonlyMap<string, OptionModel>;
   longs: ReadonlyMap<string, OptionModel>;
+  /** The long spellings, for abbreviation matching (policy/longOption.ts). */
+  longNames: readonly string[];
   plainRead: PlainReadFacts;
 }
 
@@ -54,7 +56,7 @@ function specOf(model: ToolModel): ClientSpec {
       else plain.words.set(n, kindOf(o));
     }
   }
-  return { model, shorts, longs, plainRead: { ...plain, oneOutput } };
+  return { model, shorts, longs, longNames: [...longs.keys()], plainRead: { ...plain, oneOutput } };
 }
 
 const SPECS: ReadonlyMap<string, ClientSpec> = new Map([
