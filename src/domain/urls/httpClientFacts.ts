@@ -69,16 +69,6 @@ export function httpClientSpec(name: string): ClientSpec | undefined {
   return SPECS.get(name);
 }
 
-/** Short option letters that take a value. */
-export function shortsWithValue(spec: ClientSpec): ReadonlySet<string> {
-  return new Set([...spec.shorts].filter(([, o]) => o.arity === 'required').map(([k]) => k));
-}
-
-/** Long options that take a value in the next word. */
-export function longsWithValue(spec: ClientSpec): ReadonlySet<string> {
-  return new Set([...spec.longs].filter(([, o]) => o.arity === 'required').map(([k]) => k));
-}
-
 /** How an option's value names URL targets: a URL, an address map, a local socket; undefined when it names none. */
 export function targetKind(option: OptionModel | undefined): 'url' | 'addresses' | 'socket' | undefined {
   if (option?.effect !== 'network') return undefined;
