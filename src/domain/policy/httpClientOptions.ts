@@ -65,7 +65,6 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
   const out: HttpClientOptions = { paths: [], configs: [], settings: [], serverNamed: [], globNamed: [] };
   const spec = httpClientSpec(name);
   if (!spec) return out;
-  const table = [...spec.longs.keys()];
   // What decides the names of downloaded files: the options used, their values, and the URLs.
   const used = new Set<OptionModel>();
   const values = new Map<OptionModel, string[]>();
@@ -83,7 +82,7 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
       break;
     }
     if (a.startsWith('--')) {
-      const m = matchLongOption(a, table);
+      const m = matchLongOption(a, spec.longNames);
       if (!m) continue;
       // Every reading of an ambiguous prefix counts (`--c F` is judged as config, cookie jar and cookie file).
       const options = [...new Set(m.names.map((n) => spec.longs.get(n)!))];

@@ -24,6 +24,8 @@ export interface ClientSpec {
   model: ToolModel;
   shorts: ReadonlyMap<string, OptionModel>;
   longs: ReadonlyMap<string, OptionModel>;
+  /** The long spellings, for abbreviation matching (policy/longOption.ts). */
+  longNames: readonly string[];
   plainRead: PlainReadFacts;
 }
 
@@ -54,7 +56,7 @@ function specOf(model: ToolModel): ClientSpec {
       else plain.words.set(n, kindOf(o));
     }
   }
-  return { model, shorts, longs, plainRead: { ...plain, oneOutput } };
+  return { model, shorts, longs, longNames: [...longs.keys()], plainRead: { ...plain, oneOutput } };
 }
 
 const SPECS: ReadonlyMap<string, ClientSpec> = new Map([
@@ -65,16 +67,6 @@ const SPECS: ReadonlyMap<string, ClientSpec> = new Map([
 /** The option views of `name` (`curl`, `wget`), or undefined for a client without a model. */
 export function httpClientSpec(name: string): ClientSpec | undefined {
   return SPECS.get(name);
-}
-
-/** Short option letters that take a value. */
-export function shortsWithValue(spec: ClientSpec): ReadonlySet<string> {
-  return new Set([...spec.shorts].filter(([, o]) => o.arity === 'required').map(([k]) => k));
-}
-
-/** Long options that take a value in the next word. */
-export function longsWithValue(spec: ClientSpec): ReadonlySet<string> {
-  return new Set([...spec.longs].filter(([, o]) => o.arity === 'required').map(([k]) => k));
 }
 
 /** How an option's value names URL targets: a URL, an address map, a local socket; undefined when it names none. */

@@ -8,8 +8,7 @@ import { hasTag } from '../../urls/httpClientFacts.js';
 
 /**
  * Sends data: an option tagged `sends` (a body, an upload) or a `method` other than GET or HEAD,
- * as the client's model reads the line (toolModels/tools/curl.ts, wget.ts). Clients without a
- * model (httpie, xh) are read with curl's options.
+ * as the client's model reads the line (toolModels/tools/curl.ts, wget.ts).
  */
 const sendsData: ArgTest = (v) =>
   parseArgv(v.command === 'wget' ? wgetModel : curlModel, v.args).uses.some(
@@ -18,7 +17,7 @@ const sendsData: ArgTest = (v) =>
 export const netPack: BuiltinRule[] = [
   {
     id: 'net:fetch',
-    commands: ['curl', 'wget', 'http', 'https', 'xh'],
+    commands: ['curl', 'wget'],
     when: not(sendsData),
     decision: 'allow',
     risk: 'low',
@@ -31,7 +30,7 @@ export const netPack: BuiltinRule[] = [
   },
   {
     id: 'net:send',
-    commands: ['curl', 'wget', 'http', 'https', 'xh'],
+    commands: ['curl', 'wget'],
     when: sendsData,
     decision: 'ask',
     risk: 'medium',
@@ -44,6 +43,20 @@ export const netPack: BuiltinRule[] = [
         'curl -F f=@a https://x',
         'wget --post-file=a https://x',
       ],
+      noMatch: ['curl https://x'],
+    },
+  },
+  {
+    // httpie and xh have no option model: request items (`x=@FILE` embeds a file, `k=v` makes a
+    // JSON body and a POST) and options (`-o FILE`, `--download`) would go unread, so no name allows them.
+    id: 'net:unmodelled-client',
+    commands: ['http', 'https', 'xh'],
+    decision: 'ask',
+    risk: 'medium',
+    code: 'command.asked',
+    reason: 'an HTTP client without an option model: its request items and options can upload files or write them',
+    examples: {
+      match: ['http https://example.com', 'xh -o out https://x', 'https x.example f=@.env'],
       noMatch: ['curl https://x'],
     },
   },
