@@ -4,6 +4,7 @@
 // the later parts would then be judged in a shell that is not the one that runs them.
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { tarModel } from '../toolModels/tools/tar.js';
+import { cpMayMakeLinks } from '../toolModels/tools/copyMove.js';
 import { gitMayMakeLinks } from '../toolModels/tools/git/subcommands.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
@@ -167,9 +168,7 @@ export function makesLinks(core: readonly string[]): boolean {
     const parsed = parseArgv(tarModel, args);
     return parsed.unknown.length > 0 || parsed.modes.has('extract');
   }
-  // cp: -s/-l make links; -r/-R/-a/-d/-P copy symlinks as symlinks.
-  if (base === 'cp')
-    return args.some((a) => /^-[^-]*[slrRadP]/.test(a) || /^--(?:sym|link|rec|arch|no-deref|pres)/.test(a));
+  if (base === 'cp') return cpMayMakeLinks(args);
   if (base === 'git') return gitMayMakeLinks(args);
   return false;
 }

@@ -1,4 +1,5 @@
 import type { ToolModel } from '../modelTypes.js';
+import { parseArgv } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -75,6 +76,25 @@ export const cpModel: ToolModel = {
   operands: { rest: 'read', last: 'write' },
   operandsWhen: { links: { rest: 'write' }, 'target-given': { rest: 'read' } },
 };
+
+/** cp options (besides the `links` and `recursive` modes) under which a symlink is copied as a symlink. */
+const KEEPS_SYMLINKS = ['-d', '--no-dereference', '--preserve'];
+
+/**
+ * Whether a cp command line may leave a symlink at its destination (the compound link check,
+ * compoundParts.ts): -s/-l make links, and -r/-a/-d/-P/--preserve copy symlinks as symlinks. Read
+ * through this model, so every spelling GNU accepts counts (`--ar` is --archive, `--sy`
+ * --symbolic-link); a word the model does not know counts as making one.
+ */
+export function cpMayMakeLinks(args: readonly string[]): boolean {
+  const parsed = parseArgv(cpModel, args);
+  return (
+    parsed.unknown.length > 0 ||
+    parsed.modes.has('links') ||
+    parsed.modes.has('recursive') ||
+    parsed.uses.some((u) => u.option.names.some((n) => KEEPS_SYMLINKS.includes(n)))
+  );
+}
 
 export const mvModel: ToolModel = {
   commands: ['mv'],
