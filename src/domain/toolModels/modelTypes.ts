@@ -181,9 +181,10 @@ export interface ToolModel {
    * Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl:
    * `-name` words, exact), `words` (no getopt: every word is an operand the operand model reads),
    * `infozip` (zip: short options of one or two letters, longest first, in clusters; a trailing
-   * `-` negates; value lists).
+   * `-` negates; value lists), `unzip` (UnZip's and ZipInfo's: the same, but a `-` inside a
+   * cluster negates the letters after it, so it is left unknown).
    */
-  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words' | 'infozip';
+  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words' | 'infozip' | 'unzip';
   /** GNU getopt_long takes unambiguous long prefixes; jq 1.6 compares exactly. Default true. */
   longPrefixes?: boolean;
   /** Options after operands count (GNU permutation). Default true. */

@@ -90,6 +90,7 @@ import { xxdModel } from './tools/xxd.js';
 import { zipModel } from './tools/zip.js';
 import { aptCacheModel, aptModel, dpkgModel, dpkgQueryModel } from './tools/apt.js';
 import { pipModel } from './tools/pip.js';
+import { unzipModel, zipinfoModel } from './tools/unzip.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
 export const TOOL_MODELS: readonly ToolModel[] = [
@@ -201,6 +202,8 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   aptCacheModel,
   dpkgModel,
   dpkgQueryModel,
+  unzipModel,
+  zipinfoModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

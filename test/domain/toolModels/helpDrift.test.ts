@@ -29,6 +29,9 @@ const HELP_ARGS: Record<string, string[]> = {
   gawk: ['-W', 'usage'],
   mawk: ['-W', 'usage'],
   nawk: ['-W', 'usage'],
+  // UnZip's full option list is its extended help; ZipInfo prints its usage when given nothing.
+  unzip: ['-hh'],
+  zipinfo: [],
   zstd: ['-H'],
   unzstd: ['-H'],
 };
