@@ -90,6 +90,7 @@ import { xxdModel } from './tools/xxd.js';
 import { zipModel } from './tools/zip.js';
 import { aptCacheModel, aptModel, dpkgModel, dpkgQueryModel } from './tools/apt.js';
 import { pipModel } from './tools/pip.js';
+import { agModel } from './tools/ag.js';
 import { unzipModel, zipinfoModel } from './tools/unzip.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
@@ -204,6 +205,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   dpkgQueryModel,
   unzipModel,
   zipinfoModel,
+  agModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */
