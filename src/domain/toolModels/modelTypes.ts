@@ -228,6 +228,11 @@ export interface ToolModel {
    */
   subcommands?: Readonly<Record<string, ToolModel>>;
   /**
+   * Tables for lines whose operands (as this model reads them) begin with `words`: that model
+   * reads the whole line instead (gh's `-w` is `--workflow` under `run list`, `--web` elsewhere).
+   */
+  variants?: readonly { words: readonly string[]; model: ToolModel }[];
+  /**
    * git's parse-options: every long option also has a `--no-NAME` spelling that turns it off
    * (no effect), unless the model lists that spelling itself.
    */
