@@ -16,6 +16,26 @@ export interface ArgView {
   rest: readonly string[];
 }
 
+/** pip's general options that take a value (toolModels/tools/pip.ts), written whole. */
+const PIP_VALUE_OPTIONS = new Set([
+  '--python',
+  '--log',
+  '--log-file',
+  '--local-log',
+  '--cache-dir',
+  '--cert',
+  '--client-cert',
+  '--proxy',
+  '--keyring-provider',
+  '--retries',
+  '--timeout',
+  '--default-timeout',
+  '--exists-action',
+  '--trusted-host',
+  '--use-feature',
+  '--use-deprecated',
+]);
+
 /** Global options that take a value before the subcommand, per command with subcommands. */
 const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   docker: new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']),
@@ -24,6 +44,7 @@ const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   yarn: new Set(['--cwd']),
   cargo: new Set(['-C', '--config', '-Z']),
   kubectl: new Set(['-n', '--namespace', '--context', '--kubeconfig', '-s', '--server']),
+  ...Object.fromEntries(['pip', 'pip3'].map((c) => [c, PIP_VALUE_OPTIONS])),
 };
 
 export function makeArgView(command: string, args: readonly string[]): ArgView {

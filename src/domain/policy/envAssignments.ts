@@ -118,6 +118,13 @@ const CODE_RUNNING = new Set([
   'XZ_OPT',
   'BZIP2',
   'BZIP',
+  // UnZip's and ZipInfo's option variables (an unseen `-d DIR` or `-o`), APT's configuration file
+  // (whose items run programs: apt -c asks).
+  'UNZIP',
+  'UNZIPOPT',
+  'ZIPINFO',
+  'ZIPINFOOPT',
+  'APT_CONFIG',
   // Build tools' own ways to run another program or load plugins (review pass of 1 Dec 2026:
   // acceptEdits refused the options but not these).
   'RUSTC',
@@ -161,6 +168,8 @@ const CODE_RUNNING_PREFIXES = [
   // Package managers' settings as variables: an index, proxy or config file of the agent's choosing
   // (`PIP_INDEX_URL=http://169.254.169.254/ pip list -o`, attack pass 5), where code comes from.
   'PIP_',
+  // dpkg's DPKG_ADMINDIR, DPKG_ROOT (the options' values) and DPKG_PAGER (a program).
+  'DPKG_',
   'UV_',
   'POETRY_',
   'PIPENV_',

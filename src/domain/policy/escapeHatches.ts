@@ -112,8 +112,8 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       tarHatches(name, args, out);
       break;
     case 'unzip':
-      // `unzip x.zip -d ~` lays the archive's tree (a `.ssh/`, a `.bashrc`) over the directory.
-      for (const d of optionValues(args, ['-d'])) out.paths.push({ raw: d, access: 'write', recursive: true });
+      // `unzip x.zip -d ~` lays the archive's tree (a `.ssh/`, a `.bashrc`) over the directory:
+      // the model judges `-d` as a recursive write (toolModels/tools/unzip.ts).
       unzipExtract(args, out);
       break;
     case 'ssh':

@@ -7,6 +7,7 @@ import { verdict } from '../verdict.js';
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { modelFindings } from '../toolModels/judgeModel.js';
 import { tarModel } from '../toolModels/tools/tar.js';
+import { unzipExtracts } from '../toolModels/tools/unzip.js';
 
 export function tarHatches(name: string, args: readonly string[], out: EscapeFindings): void {
   const parsed = parseArgv(tarModel, args);
@@ -48,16 +49,8 @@ export function tarHatches(name: string, args: readonly string[], out: EscapeFin
 export const unreviewedWrites = (why: string): ReturnType<typeof verdict> =>
   verdict('ask', 'high', 'command.unreviewed_writes', why);
 
-/** `unzip` writes the archive's members unless it only lists (-l, -v, -Z), tests (-t) or prints (-p, -c). */
+/** `unzip` writes the archive's members unless it only lists, tests, shows the comment or prints (its model decides). */
 export function unzipExtract(args: readonly string[], out: EscapeFindings): void {
-  let readOnly = false;
-  for (const a of args) {
-    if (a === '-x' || a === '-d') break; // what follows are names or the target directory
-    if (!/^-[^-]/.test(a)) continue;
-    const cut = a.slice(1).search(/[dx]/);
-    if (/[lvZtpc]/.test(cut < 0 ? a.slice(1) : a.slice(1, cut + 1))) readOnly = true;
-    if (cut >= 0) break; // `-qd DIR`, `-ox NAMES`: the following words are not options
-  }
-  if (!readOnly)
+  if (unzipExtracts(args))
     out.verdicts.push(unreviewedWrites("unzip writes the archive's members under names the review cannot see"));
 }

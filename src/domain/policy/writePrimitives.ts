@@ -1,68 +1,12 @@
 // Tools that look read-only (or are modelled only as readers) but write files through an option or
-// an operand: `unzip -d DIR`, `rsync SRC DEST`, `gzip FILE` (replaces it), `chmod -x FILE` (a mode
+// an operand: `rsync SRC DEST`, `gzip FILE` (replaces it), `chmod -x FILE` (a mode
 // that looks like an option). Reading them as plain readers let `sort -o …/shims/shim-entry.cjs
 // payload.js` take over the gate (issue 12). Tools with an option model (sort, uniq, xxd, iconv,
-// openssl, tar, sed, awk, gzip, bzip2, xz, zstd: toolModels/tools/) are read there only
+// openssl, tar, sed, awk, gzip, bzip2, xz, zstd, unzip: toolModels/tools/) are read there only
 // (`ownsPaths`), never here.
 // Each reader returns the command's path arguments, or undefined when the tool is not one of these.
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
-import { matchLongOption } from './longOption.js';
-
-interface Parsed {
-  /** Words that are operands (option values set aside). */
-  operands: string[];
-  /** Values of the options asked for, by option (short letter or long name). */
-  values: Map<string, string[]>;
-}
-
-/**
- * getopt_long-style reading: `shortValues` are the letters that take a value (attached or the next
- * word, also at the end of a cluster: `-ro FILE`), `longs` the long table (abbreviations resolve;
- * an ambiguous prefix counts as every candidate), `longValues` those of them that take a value.
- */
-function parse(
-  args: readonly string[],
-  shortValues: string,
-  longs: readonly string[],
-  longValues: ReadonlySet<string>,
-): Parsed {
-  const operands: string[] = [];
-  const values = new Map<string, string[]>();
-  const put = (k: string, v: string): void => {
-    const l = values.get(k);
-    if (l) l.push(v);
-    else values.set(k, [v]);
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('--')) {
-      const m = matchLongOption(a, longs);
-      const valued = m?.names.filter((n) => longValues.has(n)) ?? [];
-      if (valued.length === 0) continue;
-      const v = m!.value ?? args[++i] ?? '';
-      for (const n of valued) put(n, v);
-      continue;
-    }
-    if (a.length < 2 || a[0] !== '-') {
-      operands.push(a);
-      continue;
-    }
-    for (let k = 1; k < a.length; k++) {
-      const letter = a[k]!;
-      if (!shortValues.includes(letter)) continue;
-      put(`-${letter}`, k + 1 < a.length ? a.slice(k + 1) : (args[++i] ?? ''));
-      break;
-    }
-  }
-  return { operands, values };
-}
-
-const get = (p: Parsed, ...keys: string[]): string[] => keys.flatMap((k) => p.values.get(k) ?? []);
 
 /** Editors and tools that write any file they are given (not modelled option by option). */
 const WRITES_OPERANDS_UNMODELLED = new Set([
@@ -163,15 +107,6 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       return positionals(args)
         .slice(0, name === 'mknod' ? 1 : undefined)
         .map((raw) => ({ raw, access: 'write' }));
-    case 'unzip': {
-      const p = parse(args, 'dx', [], new Set());
-      const out: PathArg[] = get(p, '-d').map((raw) => ({ raw, access: 'write', recursive: true }));
-      const [archive, ...members] = p.operands;
-      if (archive !== undefined) out.push({ raw: archive, access: 'read' });
-      // Without -d the members land in the cwd under their own names.
-      for (const m of members) out.push({ raw: m, access: 'write' });
-      return out;
-    }
     case 'zip': {
       // `zip OUT.zip FILES`: the archive is written (-m deletes the sources: judged for self-protection).
       // `-r`/`-R` store whole trees: read recursively, so a protected file below one is found.

@@ -5,6 +5,7 @@
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { tarModel } from '../toolModels/tools/tar.js';
 import { cpMayMakeLinks } from '../toolModels/tools/copyMove.js';
+import { unzipExtracts } from '../toolModels/tools/unzip.js';
 import { gitMayMakeLinks } from '../toolModels/tools/git/subcommands.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
@@ -161,7 +162,9 @@ export function makesLinks(core: readonly string[]): boolean {
   const [name, ...args] = core;
   if (name === undefined) return false;
   const base = name.slice(name.lastIndexOf('/') + 1);
-  if (['ln', 'link', 'mv', 'rsync', 'unzip', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base)) return true;
+  if (['ln', 'link', 'mv', 'rsync', 'cpio', 'pax', 'bsdtar', '7z', 'install'].includes(base)) return true;
+  // unzip makes links only when it extracts (`unzip -l x.zip && …` lists); an unknown word counts as extracting.
+  if (base === 'unzip') return unzipExtracts(args);
   // GNU tar makes links only when it extracts (`tar -tzf x.tgz | head` lists: attack pass 6's
   // false positive); a word its model does not know counts as extracting.
   if (base === 'tar') {

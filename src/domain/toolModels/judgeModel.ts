@@ -138,6 +138,8 @@ function siblingNames(model: ToolModel, parsed: ParsedArgv, raw: string): string
 /** The findings of `name args` under its model. */
 export function modelFindings(name: string, model: ToolModel, args: readonly string[]): ModelFindings {
   const parsed = parseArgv(model, args);
+  const variant = model.variants?.find((v) => v.words.every((w, i) => parsed.operands[i] === w));
+  if (variant) return modelFindings(name, variant.model, args);
   for (const m of model.startModes?.[name] ?? []) parsed.modes.add(m);
   const out: ModelFindings = { paths: [], urls: [], hosts: [], verdicts: [] };
   if (parsed.unknown.length > 0) {

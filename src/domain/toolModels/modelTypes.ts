@@ -181,9 +181,10 @@ export interface ToolModel {
    * Argv grammar: GNU getopt_long (default), find's expression, procps ps, xxd, `single` (openssl:
    * `-name` words, exact), `words` (no getopt: every word is an operand the operand model reads),
    * `infozip` (zip: short options of one or two letters, longest first, in clusters; a trailing
-   * `-` negates; value lists).
+   * `-` negates; value lists), `unzip` (UnZip's and ZipInfo's: the same, but a `-` inside a
+   * cluster negates the letters after it, so it is left unknown).
    */
-  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words' | 'infozip';
+  syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words' | 'infozip' | 'unzip';
   /** GNU getopt_long takes unambiguous long prefixes; jq 1.6 compares exactly. Default true. */
   longPrefixes?: boolean;
   /** Options after operands count (GNU permutation). Default true. */
@@ -226,6 +227,11 @@ export interface ToolModel {
    * no findings: the tool's rules judge it by name, as for a tool without a model.
    */
   subcommands?: Readonly<Record<string, ToolModel>>;
+  /**
+   * Tables for lines whose operands (as this model reads them) begin with `words`: that model
+   * reads the whole line instead (gh's `-w` is `--workflow` under `run list`, `--web` elsewhere).
+   */
+  variants?: readonly { words: readonly string[]; model: ToolModel }[];
   /**
    * git's parse-options: every long option also has a `--no-NAME` spelling that turns it off
    * (no effect), unless the model lists that spelling itself.

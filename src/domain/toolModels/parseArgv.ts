@@ -101,7 +101,7 @@ export function parseArgv(model: ToolModel, given: readonly string[]): ParsedArg
   if (model.syntax === 'xxd') return parseXxd(model, args);
   if (model.syntax === 'single') return parseSingle(model, args);
   if (model.syntax === 'words') return { uses: [], operands: [...args], unknown: [], modes: new Set() };
-  if (model.syntax === 'infozip') return parseInfozip(model, args);
+  if (model.syntax === 'infozip' || model.syntax === 'unzip') return parseInfozip(model, args);
   const { byName, longs } = compile(model);
   const out: ParsedArgv = { uses: [], operands: [], unknown: [], modes: new Set() };
   const permute = model.permute !== false;
@@ -397,7 +397,9 @@ function parseInfozip(model: ToolModel, args: readonly string[]): ParsedArgv {
       k += spelled.length - 2;
       if (option.arity === 'none') {
         use(out, option, spelled, []);
-        if (a[k + 1] === '-') k++;
+        // zip's `-X-` negates X. unzip's `-` negates the letters after it (`-q-l` extracts):
+        // left as an unknown word there, so it asks.
+        if (a[k + 1] === '-' && model.syntax === 'infozip') k++;
         continue;
       }
       const attached = a.slice(k + 1).replace(/^=/, '');

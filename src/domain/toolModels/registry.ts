@@ -88,6 +88,10 @@ import { uniqModel } from './tools/uniq.js';
 import { wgetModel } from './tools/wget.js';
 import { xxdModel } from './tools/xxd.js';
 import { zipModel } from './tools/zip.js';
+import { aptCacheModel, aptModel, dpkgModel, dpkgQueryModel } from './tools/apt.js';
+import { pipModel } from './tools/pip.js';
+import { agModel } from './tools/ag.js';
+import { unzipModel, zipinfoModel } from './tools/unzip.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
 export const TOOL_MODELS: readonly ToolModel[] = [
@@ -194,6 +198,14 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   chmodModel,
   chownModel,
   chgrpModel,
+  pipModel,
+  aptModel,
+  aptCacheModel,
+  dpkgModel,
+  dpkgQueryModel,
+  unzipModel,
+  zipinfoModel,
+  agModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

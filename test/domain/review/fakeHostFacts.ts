@@ -210,6 +210,10 @@ export const FAKE_PATH_COMMANDS = [
   'ss',
   'netstat',
   'ifconfig',
+  'apt-cache',
+  'dpkg-query',
+  'zipinfo',
+  'ag',
 ];
 
 export function fakeHostFacts(

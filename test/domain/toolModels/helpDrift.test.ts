@@ -29,6 +29,9 @@ const HELP_ARGS: Record<string, string[]> = {
   gawk: ['-W', 'usage'],
   mawk: ['-W', 'usage'],
   nawk: ['-W', 'usage'],
+  // UnZip's full option list is its extended help; ZipInfo prints its usage when given nothing.
+  unzip: ['-hh'],
+  zipinfo: [],
   zstd: ['-H'],
   unzstd: ['-H'],
 };
@@ -37,7 +40,11 @@ const HELP_ARGS: Record<string, string[]> = {
  * Tools with no option list to compare: nslookup's `-word=value` settings are data in its model
  * (no getopt), and any word it does not take as a setting it would look up over the network.
  */
-const NO_HELP = new Set(['nslookup']);
+/**
+ * APT 2.x's `apt --help` and `apt-cache --help` list commands only: their models follow
+ * apt-private/private-cmndline.cc (toolModels/tools/apt.ts), and an option missing there asks.
+ */
+const NO_HELP = new Set(['nslookup', 'apt', 'apt-cache']);
 
 function installed(command: string): boolean {
   try {
@@ -50,9 +57,15 @@ function installed(command: string): boolean {
 
 /**
  * Help words that look like options and are not (cut's and numfmt's LIST syntax `-M`; tar's
- * "defaults to: … -b20" line, which is `-b 20`).
+ * "defaults to: … -b20" line, which is `-b 20`). dpkg's `-Dh` is `-D h`; `--force-THING`, `--no-force-THING`, `--refuse-THING`,
+ * `--assert-FEATURE`, `--validate-THING` are families its model leaves out, so each asks.
  */
-const NOT_OPTIONS: Record<string, string[]> = { cut: ['-M'], numfmt: ['-M'], tar: ['-b20'] };
+const NOT_OPTIONS: Record<string, string[]> = {
+  cut: ['-M'],
+  numfmt: ['-M'],
+  tar: ['-b20'],
+  dpkg: ['-Dh', '--force', '--no-force', '--refuse', '--assert', '--validate'],
+};
 
 /** Some tools print their help on stderr (bzip2) or exit non-zero after printing it: both streams count. */
 /** Tools with one help per app (openssl): every app the model covers, helps joined. */

@@ -10,7 +10,12 @@ describe("option models: each option's example", () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
   // A tool with subcommands (git) lists each subcommand's model too: its examples start with its full name.
-  const models = TOOL_MODELS.flatMap((m) => [m, ...Object.values(m.subcommands ?? {})]);
+  // Variants (gh's per-subcommand tables) are checked like any model.
+  const models = TOOL_MODELS.flatMap((m) => [
+    m,
+    ...Object.values(m.subcommands ?? {}),
+    ...(m.variants ?? []).map((v) => v.model),
+  ]);
   for (const model of models) {
     const prefix = model.commands[0]!.split(' ');
     for (const option of model.options) {

@@ -162,12 +162,12 @@ export const fsPack: BuiltinRule[] = [
   {
     id: 'fs:archive',
     // 7z has no option model: it is asked like any tool without one (attack pass 7: `-o` and `a` were never judged).
-    commands: ['tar', 'zip', 'unzip', 'gzip', 'gunzip', 'bzip2', 'xz', 'unxz', 'zstd'],
+    commands: ['tar', 'zip', 'unzip', 'zipinfo', 'gzip', 'gunzip', 'bzip2', 'xz', 'unxz', 'zstd'],
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'packs or unpacks files; escape options are judged separately',
-    examples: { match: ['tar -czf out.tgz src', 'unzip a.zip'], noMatch: ['rm x'] },
+    examples: { match: ['tar -czf out.tgz src', 'unzip a.zip', 'zipinfo a.zip'], noMatch: ['rm x'] },
   },
   {
     id: 'fs:dd',

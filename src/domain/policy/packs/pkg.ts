@@ -1,5 +1,7 @@
 import type { BuiltinRule } from '../ruleTypes.js';
 import { any, noArgs, not } from '../ruleTypes.js';
+import { aptQueries, dpkgQueries } from '../../toolModels/tools/apt.js';
+import { PIP_QUERIES } from '../../toolModels/tools/pip.js';
 
 /** A package-database query: the first argument (subcommand or dpkg/rpm query option) decides. */
 const PACKAGE_QUERIES = new Set([
@@ -26,7 +28,16 @@ const PACKAGE_QUERIES = new Set([
   '-Ss',
   '-Si',
 ]);
-const isPackageQuery = (args: readonly string[]): boolean => args.length > 0 && PACKAGE_QUERIES.has(args[0]!);
+/**
+ * apt, apt-cache, dpkg and dpkg-query have option models (toolModels/tools/apt.ts): their query
+ * is read from the model's parse (the command word anywhere, dpkg's action options anywhere);
+ * the model asks for what it does not know. The others: the first argument decides.
+ */
+const isPackageQuery = (command: string, args: readonly string[]): boolean => {
+  if (command === 'apt' || command === 'apt-cache') return aptQueries(command, args);
+  if (command === 'dpkg' || command === 'dpkg-query') return dpkgQueries(command, args);
+  return args.length > 0 && PACKAGE_QUERIES.has(args[0]!);
+};
 
 const JS = ['npm', 'pnpm', 'yarn', 'bun'];
 const jsQuery = [
@@ -193,7 +204,11 @@ export const pkgPack: BuiltinRule[] = [
   {
     id: 'pkg:py-query',
     commands: ['pip', 'pip3', 'uv', 'poetry', 'pipx'],
-    when: (v) => ['list', 'show', 'freeze', 'check', 'search', 'help', 'tree'].includes(v.sub[0] ?? ''),
+    // pip's queries are the subcommands its option model covers (toolModels/tools/pip.ts).
+    when: (v) =>
+      v.command === 'pip' || v.command === 'pip3'
+        ? PIP_QUERIES.has(v.sub[0] ?? '')
+        : ['list', 'show', 'freeze', 'check', 'search', 'help', 'tree'].includes(v.sub[0] ?? ''),
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
@@ -250,8 +265,21 @@ export const pkgPack: BuiltinRule[] = [
   },
   {
     id: 'pkg:system-packages',
-    commands: ['apt', 'apt-get', 'dpkg', 'yum', 'dnf', 'rpm', 'pacman', 'zypper', 'apk', 'snap', 'flatpak'],
-    when: not((v) => isPackageQuery(v.args)),
+    commands: [
+      'apt',
+      'apt-get',
+      'dpkg',
+      'dpkg-query',
+      'yum',
+      'dnf',
+      'rpm',
+      'pacman',
+      'zypper',
+      'apk',
+      'snap',
+      'flatpak',
+    ],
+    when: not((v) => isPackageQuery(v.command, v.args)),
     decision: 'ask',
     risk: 'high',
     code: 'command.system',
@@ -263,15 +291,28 @@ export const pkgPack: BuiltinRule[] = [
   },
   {
     id: 'pkg:system-packages-query',
-    commands: ['apt', 'apt-get', 'apt-cache', 'dpkg', 'yum', 'dnf', 'rpm', 'pacman', 'apk', 'snap', 'flatpak'],
-    when: (v) => v.command === 'apt-cache' || isPackageQuery(v.args),
+    commands: [
+      'apt',
+      'apt-get',
+      'apt-cache',
+      'dpkg',
+      'dpkg-query',
+      'yum',
+      'dnf',
+      'rpm',
+      'pacman',
+      'apk',
+      'snap',
+      'flatpak',
+    ],
+    when: (v) => isPackageQuery(v.command, v.args),
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'queries the package database',
     examples: {
-      match: ['apt list --installed', 'dpkg -l', 'apt-cache search jq'],
-      noMatch: ['apt-get install jq', 'apt-get install -y jq list', 'dpkg -i x.deb -l'],
+      match: ['apt list --installed', 'dpkg -l', 'apt-cache search jq', 'dpkg-query -W jq'],
+      noMatch: ['apt-get install jq', 'apt-get install -y jq list', 'dpkg -i x.deb -l', 'apt-cache gencaches'],
     },
   },
 ];

@@ -2,7 +2,9 @@ import type { ToolModel } from '../modelTypes.js';
 import { opt, plain } from '../spell.js';
 
 const PROGRAM = 'awkProgram.ts (the program text is scanned for system, pipes and redirections)';
-const W_DATA = '(?:version|help|usage|interactive|posix_space|random=\\d+|sprintf=\\d+)';
+// `version` in any abbreviation (`mawk -Wv`; gawk's `--v` is `--version` too: no other long option
+// starts with v); `posix` (gawk's `--posix`, mawk's abbreviation of `posix_space`).
+const W_DATA = '(?:v(?:e(?:r(?:s(?:i(?:on?)?)?)?)?)?|help|usage|interactive|posix(?:_space)?|random=\\d+|sprintf=\\d+)';
 
 /**
  * awk as installed under any of its names: the union of gawk 5.x and mawk 1.3.4 (Debian's

@@ -144,6 +144,12 @@ export const xzModel: ToolModel = {
       '--ia64[=OPTS]',
       '--sparc[=OPTS]',
       '--delta[=OPTS]',
+      // xz 5.6: filter chains as strings, and their help.
+      '--riscv[=OPTS]',
+      '--filters=FILTERS',
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `--filters${n}=FILTERS`),
+      '--filters-help',
+      '--no-sync',
       '-q, --quiet',
       '-v, --verbose',
       '-Q, --no-warn',

@@ -1,34 +1,43 @@
-import type { ToolModel } from '../modelTypes.js';
+import type { OptionModel, ToolModel } from '../modelTypes.js';
 import { opt, plain } from '../spell.js';
 
 /**
  * GitHub CLI 2.x, for the queries rule `net:gh` allows (`pr view|list|diff|checks|status`,
  * `issue view|list|status`, `run view|list`, `repo view`, `auth status`, `status`). The
  * subcommand words and their numbers, branches and names are operands without effect; the rule
- * decides which subcommands are queries. One table for all of them, erring strict where gh gives
- * a letter two meanings: `-t` is `auth status --show-token` (prints every token: `exposes`) as
- * well as `--template`, and `-w` is `--web` (starts a browser: `exec`) as well as
- * `run list --workflow`. An option not listed asks (`command.unknown_option`).
+ * decides which subcommands are queries. One table for all of them, except where gh gives a
+ * letter two meanings: `-t` is `--show-token` under `auth status` (prints every token: `exposes`)
+ * and `--template` elsewhere; `-w` is `--workflow` under `run list` and `--web` (starts a
+ * browser: `exec`) elsewhere: `variants` pick the table by the first operands. An option not
+ * listed asks (`command.unknown_option`).
  */
-export const ghModel: ToolModel = {
-  commands: ['gh'],
-  // gh (cobra) takes no abbreviations: `--js` is an error, not `--json`.
-  longPrefixes: false,
-  options: [
+/** Where gh gives a letter two meanings, the subcommand decides (cobra flags are per command). */
+type Variant = 'default' | 'run list' | 'auth status';
+
+function ghOptions(variant: Variant): OptionModel[] {
+  // Examples start with the subcommand the variant is read under.
+  const cmd = variant === 'default' ? 'gh pr view 12' : `gh ${variant}`;
+  return [
     // `[HOST/]OWNER/REPO`: a host part points gh, with the stored token, at another server.
-    opt('-R, --repo=[HOST/]OWNER/REPO', 'gh pr list -R owner/repo', 'network', {
+    opt('-R, --repo=[HOST/]OWNER/REPO', `${cmd} -R owner/repo`, 'network', {
       dataIf: /^[^/]*\/[^/]*$/,
       why: 'HOST/OWNER/REPO sends the request to HOST',
     }),
-    opt('-w, --web', 'gh pr view 12 --web', 'exec', { why: 'opens the page in a browser (BROWSER, GH_BROWSER)' }),
-    opt('--hostname=HOST', 'gh auth status --hostname github.com', 'network', { why: 'the server asked' }),
-    opt('-t, --show-token', 'gh auth status --show-token', 'exposes', { why: 'the stored GitHub tokens' }),
+    variant === 'run list'
+      ? opt('--web', `${cmd} --web`, 'exec', { why: 'opens the page in a browser (BROWSER, GH_BROWSER)' })
+      : opt('-w, --web', `${cmd} --web`, 'exec', { why: 'opens the page in a browser (BROWSER, GH_BROWSER)' }),
+    opt('--hostname=HOST', `${cmd} --hostname github.com`, 'network', { why: 'the server asked' }),
+    variant === 'auth status'
+      ? opt('-t, --show-token', `${cmd} --show-token`, 'exposes', { why: 'the stored GitHub tokens' })
+      : opt('--show-token', `${cmd} --show-token`, 'exposes', { why: 'the stored GitHub tokens' }),
+    // A Go template over the JSON fields: formatting only (`{{.title}}`).
+    opt(variant === 'auth status' ? '--template=STRING' : '-t, --template=STRING', `${cmd} --template={{.title}}`),
+    opt(variant === 'run list' ? '-w, --workflow=NAME' : '--workflow=NAME', `${cmd} --workflow=build.yml`),
     ...plain(
-      'gh',
-      'pr list',
+      cmd,
+      '',
       '-q, --jq=EXPRESSION',
       '--json=FIELDS',
-      '--template=STRING',
       '-L, --limit=N',
       '-S, --search=QUERY',
       '-s, --state=STATE',
@@ -55,7 +64,6 @@ export const ghModel: ToolModel = {
       '--created=DATE',
       '-e, --event=EVENT',
       '-u, --user=LOGIN',
-      '--workflow=NAME',
       '--status=STATUS',
       '--active',
       '--attempt=N',
@@ -66,8 +74,28 @@ export const ghModel: ToolModel = {
       '-v, --verbose',
       '--help',
     ),
+  ];
+}
+
+function ghTable(variant: Variant): ToolModel {
+  return {
+    commands: ['gh'],
+    // gh (cobra) takes no abbreviations: `--js` is an error, not `--json`.
+    longPrefixes: false,
+    options: ghOptions(variant),
+    operands: { rest: 'none' },
+  };
+}
+
+export const ghModel: ToolModel = {
+  ...ghTable('default'),
+  // `gh run list -w NAME` is `--workflow`, `gh auth status -t` is `--show-token`; elsewhere
+  // `-w` is `--web` and `-t` is `--template` (pass 7: both asked everywhere before).
+  variants: [
+    { words: ['run', 'list'], model: ghTable('run list') },
+    { words: ['run', 'ls'], model: ghTable('run list') },
+    { words: ['auth', 'status'], model: ghTable('auth status') },
   ],
-  operands: { rest: 'none' },
 };
 
 /**

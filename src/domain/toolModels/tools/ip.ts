@@ -138,13 +138,23 @@ export function ipShowsOnly(args: readonly string[]): boolean {
 
 const SHOWN = new WeakMap<readonly string[], boolean>();
 
+/**
+ * Commands that only read, beyond the listings, per object: `help` prints the object's usage
+ * (no object's command before it starts with `h`), and `ip route get ADDR` asks the kernel which
+ * route it would take (RTM_GETROUTE: a lookup, nothing is sent or changed). Whole words only.
+ */
+const READS: Readonly<Record<string, readonly string[]>> = { route: ['get'] };
+
 function readShowsOnly(args: readonly string[]): boolean {
   const { operands } = parseArgv(ipModel, args);
   const [object, command] = operands;
   if (object === undefined) return true;
+  // `ip help` (and every prefix of it: no object before `help` in ip's table starts with `h`).
+  if (object !== '' && 'help'.startsWith(object)) return true;
   const o = OBJECTS.find((x) => x.spellings.includes(object));
   if (!o) return false;
   if (command === undefined) return true;
+  if (command === 'help' || (READS[o.spellings[o.spellings.length - 1]!] ?? []).includes(command)) return true;
   return (
     command !== '' &&
     SHOW_WORDS.some((w) => w.startsWith(command)) &&
