@@ -2,6 +2,7 @@ import type { ToolModel } from '../../modelTypes.js';
 import { opt, plain } from '../../spell.js';
 import { diffOptions, revisionOptions } from './diffOptions.js';
 import { EVERYDAY_MODELS } from './everydayModels.js';
+import { INSPECT_MODELS } from './inspectModels.js';
 import { HELP, logLike, merge, sub } from './modelParts.js';
 import { PLUMBING_MODELS } from './plumbingModels.js';
 
@@ -450,5 +451,6 @@ export const GIT_SUBCOMMAND_MODELS: Readonly<Record<string, ToolModel>> = {
   ]),
   version: sub('version', [opt('--build-options', 'git version --build-options'), HELP('git version')]),
   ...PLUMBING_MODELS,
+  ...INSPECT_MODELS,
   ...EVERYDAY_MODELS,
 };
