@@ -23,6 +23,7 @@ import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 import { modelOptionFindings } from './modelOptions.js';
+import { gitScpTargets } from '../toolModels/tools/git/remoteTargets.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
 /** Words that only print or compare: URLs and paths in them are data. */
@@ -150,6 +151,7 @@ export function reviewNamedCommand(
   }
   if (!DATA_ONLY.has(name)) {
     const urls = findUrls([name, ...args]);
+    if (name === 'git') for (const u of gitScpTargets(args)) if (!urls.includes(u)) urls.push(u);
     if (urls.length) {
       const uv = judgeUrls(
         urls,

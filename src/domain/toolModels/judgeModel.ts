@@ -137,6 +137,8 @@ function siblingNames(model: ToolModel, parsed: ParsedArgv, raw: string): string
 
 /** The findings of `name args` under its model. */
 export function modelFindings(name: string, model: ToolModel, args: readonly string[]): ModelFindings {
+  const dispatched = dispatch(model, args);
+  if (dispatched) return modelFindings(dispatched.model.commands[0]!, dispatched.model, dispatched.args);
   const parsed = parseArgv(model, args);
   const variant = model.variants?.find((v) => v.words.every((w, i) => parsed.operands[i] === w));
   if (variant) return modelFindings(name, variant.model, args);
@@ -231,6 +233,20 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
     pushPath(out, implicit.raw, 'read', recursive);
   if (model.subcommands) subcommandFindings(model.subcommands, parsed.operands, out);
   return out;
+}
+
+/** A dispatching model's subcommand (`defaultSubcommand`) and the words it judges. */
+function dispatch(
+  model: ToolModel,
+  args: readonly string[],
+): { model: ToolModel; args: readonly string[] } | undefined {
+  const subs = model.subcommands;
+  if (model.defaultSubcommand === undefined || !subs) return undefined;
+  const word = args[0];
+  // Own properties only: a subcommand named `__proto__` must not reach Object.prototype.
+  if (word !== undefined && Object.hasOwn(subs, word)) return { model: subs[word]!, args: args.slice(1) };
+  const fallback = Object.hasOwn(subs, model.defaultSubcommand) ? subs[model.defaultSubcommand] : undefined;
+  return fallback ? { model: fallback, args } : undefined;
 }
 
 /** The first operand names the subcommand; its model judges the words after it. */

@@ -233,6 +233,12 @@ export interface ToolModel {
    */
   variants?: readonly { words: readonly string[]; model: ToolModel }[];
   /**
+   * With `subcommands`, a model that only dispatches: its first word names a subcommand, and when
+   * it names none, every word is this subcommand's (`git stash -m x` is `git stash push -m x`,
+   * `git reflog -5` is `git reflog show -5`).
+   */
+  defaultSubcommand?: string;
+  /**
    * git's parse-options: every long option also has a `--no-NAME` spelling that turns it off
    * (no effect), unless the model lists that spelling itself.
    */

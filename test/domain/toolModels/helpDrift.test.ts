@@ -2,7 +2,11 @@
 // in its model, so a new tool version cannot add an option the review treats as harmless.
 // Real tools, no mocks; a tool missing on this machine is skipped, per command.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ToolModel } from '../../../src/domain/toolModels/modelTypes.js';
 import { TOOL_MODELS } from '../../../src/domain/toolModels/registry.js';
 import { helpOptions } from './helpOptions.js';
 
@@ -85,6 +89,24 @@ const HELP_READERS: Record<string, (text: string) => Set<string>> = {
   ifconfig: (t) => new Set([...t.matchAll(/\[(-[A-Za-z0-9])\]/g)].map((m) => m[1]!)),
 };
 
+/** Every subcommand model with the words that name it (`['stash', 'push']`), nested ones too. */
+function nestedSubcommands(model: ToolModel, above: string[] = []): [string[], ToolModel][] {
+  return Object.entries(model.subcommands ?? {}).flatMap(([word, sub]): [string[], ToolModel][] => [
+    [[...above, word], sub],
+    ...nestedSubcommands(sub, [...above, word]),
+  ]);
+}
+
+let scratch: string | undefined;
+/** An empty repository for `git stash push -h` and the like: parse-options exits on `-h`, but nothing there to touch if one did not. */
+function scratchRepo(): string {
+  if (!scratch) {
+    scratch = mkdtempSync(join(tmpdir(), 'shimctl-drift-'));
+    execFileSync('git', ['init', '-q', scratch]);
+  }
+  return scratch;
+}
+
 function helpText(command: string): string {
   return (HELP_RUNS[command] ?? [HELP_ARGS[command] ?? ['--help']])
     .map((args) => {
@@ -100,6 +122,9 @@ function helpText(command: string): string {
 }
 
 describe("option models match the installed tools' --help", () => {
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
   for (const model of TOOL_MODELS) {
     for (const command of model.commands) {
       it.skipIf(!installed(command) || NO_HELP.has(command))(`${command}`, () => {
@@ -110,21 +135,23 @@ describe("option models match the installed tools' --help", () => {
         expect(missing, `${command} advertises options its model lacks`).toEqual([]);
       });
     }
-    // Each modelled subcommand against `git SUB -h` (parse-options' own list; `--[no-]x` is both).
-    for (const [word, sub] of Object.entries(model.subcommands ?? {})) {
+    // Each modelled subcommand against `git SUB -h` (parse-options' own list; `--[no-]x` is both),
+    // and each nested one against `git SUB SUB2 -h`, run in a fresh scratch repository.
+    for (const [words, sub] of nestedSubcommands(model)) {
       const command = model.commands[0]!;
-      it.skipIf(!installed(command))(`${command} ${word}`, () => {
+      it.skipIf(!installed(command))(`${command} ${words.join(' ')}`, () => {
         const known = new Set(sub.options.flatMap((o) => o.names));
-        const r = spawnSync(command, [word, '-h'], {
+        const r = spawnSync(command, [...words, '-h'], {
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'pipe'],
           timeout: 10_000,
           env: { ...process.env, LC_ALL: 'C' },
+          ...(words.length > 1 ? { cwd: scratchRepo() } : {}),
         });
         const text = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.replace(/--\[no-\]/g, '--');
         const advertised = helpOptions(text);
         const missing = [...advertised].filter((n) => !known.has(n) && !(sub.negatable && n.startsWith('--no-')));
-        expect(missing, `git ${word} -h advertises options its model lacks`).toEqual([]);
+        expect(missing, `git ${words.join(' ')} -h advertises options its model lacks`).toEqual([]);
       });
     }
   }

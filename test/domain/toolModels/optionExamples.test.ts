@@ -1,6 +1,7 @@
 // One check per modelled option, derived from its example: the example parses with no unknown
 // word and uses that very option. A model entry without a working example fails here.
 import { describe, expect, it } from 'vitest';
+import type { ToolModel } from '../../../src/domain/toolModels/modelTypes.js';
 import { TOOL_MODELS } from '../../../src/domain/toolModels/registry.js';
 import { parseArgv } from '../../../src/domain/toolModels/parseArgv.js';
 
@@ -9,13 +10,14 @@ describe("option models: each option's example", () => {
     const names = TOOL_MODELS.flatMap((m) => m.commands);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
-  // A tool with subcommands (git) lists each subcommand's model too: its examples start with its full name.
-  // Variants (gh's per-subcommand tables) are checked like any model.
-  const models = TOOL_MODELS.flatMap((m) => [
+  // A tool with subcommands (git) lists each subcommand's model too, and theirs (`git stash push`):
+  // their examples start with their full names. Variants (gh's per-subcommand tables) are checked like any model.
+  const withSubs = (m: ToolModel): ToolModel[] => [
     m,
-    ...Object.values(m.subcommands ?? {}),
+    ...Object.values(m.subcommands ?? {}).flatMap(withSubs),
     ...(m.variants ?? []).map((v) => v.model),
-  ]);
+  ];
+  const models = TOOL_MODELS.flatMap(withSubs);
   for (const model of models) {
     const prefix = model.commands[0]!.split(' ');
     for (const option of model.options) {

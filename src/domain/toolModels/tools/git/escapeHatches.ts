@@ -5,6 +5,19 @@ import { matchLongOption } from '../../../policy/longOption.js';
 import { gitConfigKeyKind } from './configKeys.js';
 import { gitGlobals } from './globalOptions.js';
 import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
+import { parseArgv } from '../../parseArgv.js';
+import { PLUMBING_MODELS } from './plumbingModels.js';
+
+/** config's read actions: with one of them, no operand is set. */
+const CONFIG_READS = new Set([
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--list',
+  '--get-color',
+  '--get-colorbool',
+]);
 
 // Options that make git run a program named in their value. git's parse-options accepts any
 // unambiguous prefix (`--exe`, `--upload-p`), so each is matched as a long option of its
@@ -151,8 +164,14 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
     } else if (sub === 'rebase' && /^-x./.test(a)) out.shellTexts.push({ text: a.slice(2), why: 'git rebase -x' });
   }
   if (sub === 'config') {
-    const pos = rest.filter((a) => !a.startsWith('-'));
-    if (pos.length >= 2) gitConfigPair(`${pos[0]}=${pos.slice(1).join(' ')}`, out, 'git config');
+    // `config KEY VALUE` sets KEY. Its operands as the config model reads them, so an option's
+    // value (`-f .gitmodules`, `--type bool`) is no key; a read action's operands (`--get KEY
+    // VALUE-PATTERN`, `--get-regexp RE`) set nothing.
+    const parsed = parseArgv(PLUMBING_MODELS.config!, rest);
+    const pos = parsed.operands;
+    const reads =
+      !parsed.modes.has('in-place') && parsed.uses.some((u) => u.option.names.some((n) => CONFIG_READS.has(n)));
+    if (pos.length >= 2 && !reads) gitConfigPair(`${pos[0]}=${pos.slice(1).join(' ')}`, out, 'git config');
   }
   if (sub === 'bisect' && rest[0] === 'run') out.commands.push({ argv: rest.slice(1), why: 'git bisect run' });
   if (sub === 'submodule' && rest.includes('foreach'))

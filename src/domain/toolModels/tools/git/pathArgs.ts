@@ -212,12 +212,12 @@ function optionDirectories(sub: string | undefined, rest: readonly string[]): st
 }
 
 /**
- * Short options that read the file named in their value (`commit -F FILE`, `-t FILE`), in
- * subcommands allowed by name without an option model, and the other short options there that
- * take the rest of the word as their value (`-mText` holds no option letters).
+ * Short options that read the file named in their value (`merge -F FILE`), in subcommands
+ * allowed by name without an option model, and the other short options there that take the
+ * rest of the word as their value (`-mText` holds no option letters). A modelled subcommand
+ * (commit: everydayModels.ts) reads its own.
  */
 const SHORT_FILE_OPTIONS: Readonly<Record<string, { files: string; values: string }>> = {
-  commit: { files: 'Ft', values: 'mcCSu' },
   merge: { files: 'F', values: 'msXS' },
   notes: { files: 'F', values: 'mcC' },
 };

@@ -1,6 +1,10 @@
-import type { OptionModel, ToolModel } from '../../modelTypes.js';
+import type { ToolModel } from '../../modelTypes.js';
 import { opt, plain } from '../../spell.js';
-import { diffOptions, logOwnOptions, revisionOptions } from './diffOptions.js';
+import { diffOptions, revisionOptions } from './diffOptions.js';
+import { EVERYDAY_MODELS } from './everydayModels.js';
+import { INSPECT_MODELS } from './inspectModels.js';
+import { HELP, logLike, merge, sub } from './modelParts.js';
+import { PLUMBING_MODELS } from './plumbingModels.js';
 
 /**
  * Option models of the git subcommands the review allows by name (packs/git.ts), each checked
@@ -10,28 +14,7 @@ import { diffOptions, logOwnOptions, revisionOptions } from './diffOptions.js';
  * option a model lacks asks (`command.unknown_option`).
  */
 
-/** One entry per name: a later list repeating an option (`--quiet`) adds nothing. */
-function merge(...lists: OptionModel[][]): OptionModel[] {
-  const seen = new Set<string>();
-  const out: OptionModel[] = [];
-  for (const o of lists.flat()) {
-    if (o.names.every((n) => seen.has(n))) continue;
-    for (const n of o.names) seen.add(n);
-    out.push(o);
-  }
-  return out;
-}
-
-function sub(word: string, options: OptionModel[], more: Partial<ToolModel> = {}): ToolModel {
-  return { commands: [`git ${word}`], negatable: true, options, operands: { rest: 'none' }, ...more };
-}
-
-const HELP = (tool: string): OptionModel => opt('-h', `${tool} -h`);
-
-const log = (tool: string): ToolModel =>
-  sub(tool.slice(4), merge(logOwnOptions(tool), revisionOptions(tool), diffOptions(tool), [HELP(tool)]), {
-    numeric: /^-\d+$/,
-  });
+const log = (tool: string): ToolModel => logLike(tool.slice(4));
 
 const diffNoIndex = opt('--no-index', 'git diff --no-index a.txt b.txt', 'read', {
   onOperands: true,
@@ -467,4 +450,7 @@ export const GIT_SUBCOMMAND_MODELS: Readonly<Record<string, ToolModel>> = {
     ),
   ]),
   version: sub('version', [opt('--build-options', 'git version --build-options'), HELP('git version')]),
+  ...PLUMBING_MODELS,
+  ...INSPECT_MODELS,
+  ...EVERYDAY_MODELS,
 };
