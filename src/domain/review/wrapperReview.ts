@@ -174,12 +174,9 @@ export function reviewWrapper(
     inner = inner.length ? inner : ['echo'];
     const argFile = optValue(u.options, '-a', '--arg-file');
     if (argFile) parts.push(judgePaths([{ raw: argFile, access: 'read' }], pathContext(state)).verdict);
-    // A named echo only prints what it is given, so unseen arguments change nothing
-    // (`xargs -n1 echo < list`); any other command (and bare `xargs`, as before) is asked about.
-    if (u.inner[0] !== 'echo')
-      parts.push(
-        verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'),
-      );
+    parts.push(
+      verdict('ask', 'medium', 'command.wrapper', 'xargs adds arguments from its input that the review cannot see'),
+    );
   }
   if (inner.length === 0) {
     const v = combineVerdicts(...parts, bareWrapper(name, u.options));
