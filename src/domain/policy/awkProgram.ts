@@ -38,6 +38,8 @@ export interface AwkProgramFacts {
   readonly reads: string[];
   /** Why the program must be asked about, when it must: a getline file that is not a literal, ARGV/ARGC changes, indirect calls. */
   readonly ask?: string;
+  /** ENVIRON is used: the program can print the environment (attack pass 8, P8-11). */
+  readonly environ?: true;
 }
 
 /**
@@ -49,9 +51,14 @@ export interface AwkProgramFacts {
 export function awkProgramFacts(program: string): AwkProgramFacts {
   const blanked = blank(program);
   const reads: string[] = [];
+  const environ = /\bENVIRON\b/.test(blanked) ? ({ environ: true } as const) : {};
   const scrubbed = blanked.replace(/\bin\s+ARGV\b/g, 'in ARGx');
   if (RUNTIME_INPUTS.some((re) => re.test(scrubbed)))
-    return { reads, ask: 'the awk program changes its input files at run time (ARGV, ARGC) or calls indirectly (@f)' };
+    return {
+      reads,
+      ...environ,
+      ask: 'the awk program changes its input files at run time (ARGV, ARGC) or calls indirectly (@f)',
+    };
   // Every `getline … <` up to the statement's end: the target must be nothing, a variable or a
   // field (`$1`, `$NF`), else (`getline $(i+1) <`, a `<` comparison after a getline) it is asked.
   const getline = /\bgetline\b([^;{}\n<]*)<\s*/g;
@@ -61,10 +68,10 @@ export function awkProgramFacts(program: string): AwkProgramFacts {
     const at = m.index + m[0].length;
     // A lone literal: `"…"` with no escapes, then the end of the getline expression.
     const lit = target.test(m[1]!) ? /^"([^"\\]*)"(?=\s*(?:[);}\n]|$))/.exec(program.slice(at)) : null;
-    if (!lit) return { reads, ask: 'the awk program reads a file (getline <) named by an expression' };
+    if (!lit) return { reads, ...environ, ask: 'the awk program reads a file (getline <) named by an expression' };
     reads.push(lit[1]!);
   }
-  return { reads };
+  return { reads, ...environ };
 }
 
 /**

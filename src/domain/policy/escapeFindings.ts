@@ -13,3 +13,16 @@ export interface EscapeFindings {
 
 export const hatch = (why: string, risk: 'medium' | 'high' = 'high'): Verdict =>
   verdict('ask', risk, 'command.escape_hatch', why);
+
+/**
+ * A program that prints the environment (`jq -n env`, awk's ENVIRON): the verdict `env` and
+ * `printenv` get with no arguments (core:print-environment), since it often holds tokens and keys.
+ */
+export const printsEnvironment = (what: string): Verdict =>
+  verdict(
+    'ask',
+    'medium',
+    'command.asked',
+    `${what} prints the environment, which often holds tokens and keys`,
+    'core:print-environment',
+  );

@@ -3,7 +3,8 @@ import { awkProgramFacts, awkProgramOf, awkRunsOrWrites } from './awkProgram.js'
 import { scanSedScript, sedScripts } from './sedScript.js';
 import { gitEscapeHatches } from '../toolModels/tools/git/escapeHatches.js';
 import type { EscapeFindings } from './escapeFindings.js';
-import { hatch } from './escapeFindings.js';
+import { hatch, printsEnvironment } from './escapeFindings.js';
+import { jqProgramFindings } from './jqProgram.js';
 import { namedOptionValues } from './longOption.js';
 import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.js';
 import { deviceReplacement } from './copyLanding.js';
@@ -234,8 +235,17 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       else if (p.program !== undefined) {
         const facts = awkProgramFacts(p.program);
         if (facts.ask !== undefined) out.verdicts.push(hatch(facts.ask));
+        if (facts.environ) out.verdicts.push(printsEnvironment('the awk program (ENVIRON)'));
         for (const r of facts.reads) out.paths.push({ raw: r, access: 'read' });
       }
+      break;
+    }
+    case 'jq': {
+      const j = jqProgramFindings(args);
+      if (j.fromFile) out.verdicts.push(hatch('jq -f runs a program file the review cannot see', 'medium'));
+      if (j.env) out.verdicts.push(printsEnvironment('the jq program (env, $ENV)'));
+      if (j.modules)
+        out.verdicts.push(hatch('the jq program imports modules: jq searches for and reads their files', 'medium'));
       break;
     }
     case 'vim':

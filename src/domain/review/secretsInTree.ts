@@ -20,6 +20,7 @@ import { verdict } from '../verdict.js';
 import { isLongFlag, makeArgView } from '../policy/argView.js';
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { grepModel } from '../toolModels/tools/grep.js';
+import { gzipModel, zstdModel } from '../toolModels/tools/compressors.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
 import { pathContext } from './reviewState.js';
 
@@ -88,6 +89,25 @@ function searchesHidden(name: string, args: readonly string[]): boolean {
 const SEVEN_ZIP = new Set(['7z', '7za', '7zr']);
 
 /**
+ * `gzip -rc DIR`/`zstd -rc DIR` print every file below DIR, compressed, to stdout (`| gunzip`
+ * undoes it); `zstd -r DIR -o F` and `zstd --train -r DIR` pack them into one file (frames or a
+ * dictionary built from their bytes) whose name hides them (attack pass 8, P8-09). Plain `-r`
+ * replaces each file by a sibling that keeps its name (`.env.gz`): not packing. Read through the
+ * tools' own models, so the modes are the ones the path review saw (`-r` makes operands trees).
+ */
+function compressorPacks(name: string, args: readonly string[]): { stdout: boolean } | undefined {
+  const model =
+    name === 'gzip' || name === 'gunzip' ? gzipModel : name === 'zstd' || name === 'unzstd' ? zstdModel : undefined;
+  if (!model) return undefined;
+  const parsed = parseArgv(model, args);
+  if (!parsed.modes.has('recursive')) return undefined;
+  const out = parsed.uses.find((u) => u.option.names.includes('-o'))?.values[0];
+  if (parsed.modes.has('to-stdout') || out === '-') return { stdout: true };
+  if (parsed.modes.has('output-named')) return { stdout: false };
+  return undefined;
+}
+
+/**
  * The trees an archiver packs and whether the archive goes to stdout; undefined when the command
  * packs no tree. tar's operands and `-C` directories arrive as recursive reads (its model, toolModels/tools/tar.ts),
  * as do `zip -r`'s; 7-Zip's `a`/`u` take whole directories always, and everything in the cwd
@@ -108,6 +128,8 @@ function packedTrees(
     if (!hasFlag(args, 'rR', '--recurse-paths', '--recurse-patterns')) return undefined;
     return { roots: recursiveReads(), stdout: positionals(args)[0] === '-' };
   }
+  const compressed = compressorPacks(name, args);
+  if (compressed) return { roots: recursiveReads(), stdout: compressed.stdout };
   if (SEVEN_ZIP.has(name)) {
     const [cmd, , ...files] = positionals(args);
     if (cmd !== 'a' && cmd !== 'u') return undefined;

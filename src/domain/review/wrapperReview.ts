@@ -134,7 +134,25 @@ export function reviewWrapper(
     const out = optValue(u.options, '-o', '--output');
     if (out) parts.push(judgePaths([{ raw: out, access: 'write' }], pathContext(state)).verdict);
   }
-  if (name === 'strace' || name === 'ltrace') parts.push(...traceOutputVerdicts(name, u.options, state, depth));
+  if (name === 'strace' || name === 'ltrace') {
+    parts.push(...traceOutputVerdicts(name, u.options, state, depth));
+    // `-p PID` attaches to a process already running: its reads and writes (secrets read from
+    // files, sent on sockets) are printed, and strace's `-e inject` can tamper with it (P8-15).
+    if (u.options.some(([o]) => o === '-p' || o === '--attach' || o === '--pid'))
+      parts.push(
+        verdict(
+          'ask',
+          'medium',
+          'command.asked',
+          `${name} -p attaches to a running process and prints what it reads and writes`,
+          'wrappers:trace-attach',
+        ),
+      );
+  }
+  // `flock FILE CMD` opens FILE with O_CREAT: a file created anywhere (P8-16). The fd form
+  // (`flock [options] 9`, no command) opens nothing.
+  if (name === 'flock' && inner.length > 0 && u.positionals[0] !== undefined)
+    parts.push(judgePaths([{ raw: u.positionals[0], access: 'write' }], pathContext(state)).verdict);
   if (name === 'sudo' && u.options.some(([o]) => o === '-e' || o === '--edit')) {
     parts.push(verdict('ask', 'high', 'command.privilege', 'sudo -e edits files as root'));
     parts.push(

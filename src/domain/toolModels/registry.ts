@@ -29,7 +29,7 @@ import { jqModel } from './tools/jq.js';
 import { pgrepModel, psModel } from './tools/processes.js';
 import { rgModel } from './tools/ripgrep.js';
 import { digModel, hostModel, nslookupModel, pingModel, tracerouteModel } from './tools/probes.js';
-import { ifconfigModel, netstatModel, ssModel } from './tools/sockets.js';
+import { ifconfigModel, lsofModel, netstatModel, ssModel } from './tools/sockets.js';
 import { sedModel } from './tools/sed.js';
 import { sortModel } from './tools/sort.js';
 import {
@@ -171,6 +171,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   ipModel,
   ssModel,
   netstatModel,
+  lsofModel,
   ifconfigModel,
   pingModel,
   tracerouteModel,

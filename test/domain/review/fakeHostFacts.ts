@@ -209,6 +209,7 @@ export const FAKE_PATH_COMMANDS = [
   'ip',
   'ss',
   'netstat',
+  'lsof',
   'ifconfig',
   'apt-cache',
   'dpkg-query',

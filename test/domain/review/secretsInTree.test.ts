@@ -106,6 +106,20 @@ describe('archives of trees holding secrets', () => {
     ['tar -czf out.tgz .', 'clean', 'allow'],
     ['zip -r out.zip .', 'clean', 'allow'],
     ['tar -tzf out.tgz', 'withenv', 'allow'],
+    // Attack pass 8 (P8-09): recursive compressors to stdout print every file; -o/--train pack them.
+    ['gzip -rc .', 'withenv', 'block', 'path.protected'],
+    ['gzip --recursive --stdout .', 'withenv', 'block', 'path.protected'],
+    ['gunzip -rc .', 'withenv', 'block', 'path.protected'],
+    ['zstd -rc .', 'withenv', 'block', 'path.protected'],
+    ['zstd -r . -o -', 'withenv', 'block', 'path.protected'],
+    ['zstd -r . -o out.zst', 'withenv', 'ask', 'path.secret_in_archive'],
+    ['zstd --train -r . -o dict', 'withenv', 'ask', 'path.secret_in_archive'],
+    ['zstd --train -r ../deep', 'withenv', 'ask', 'path.secret_in_archive'],
+    ['gzip -rc src', 'withenv', 'allow'],
+    ['gzip -rc .', 'clean', 'allow'],
+    ['zstd -rc src', 'withenv', 'allow'],
+    ['zstd --train -r . -o dict', 'clean', 'allow'],
+    ['gzip -c src/a.ts', 'withenv', 'allow'],
   ];
   for (const [command, dir, expected, code] of cases) {
     it(`${command} in ${dir} ⇒ ${expected}`, () => {

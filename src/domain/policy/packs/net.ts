@@ -80,7 +80,7 @@ export const netPack: BuiltinRule[] = [
     examples: { match: ['nc -l 4444', 'socat TCP:x:1 EXEC:sh', 'tcpdump -i any'], noMatch: ['curl https://x'] },
   },
   {
-    // Allowed by name; each tool's option model (toolModels/tools/probes.ts, sockets.ts) then
+    // Allowed by name; each tool's option model (toolModels/tools/probes.ts, sockets.ts: lsof too) then
     // judges every word: targets and named servers by the URL policy, `ss -K`, `ifconfig IF
     // ADDR`, `dig -f`, `ping -p` and any option the model lacks ask. nslookup with no name is
     // interactive (commands from stdin, which the review cannot see).
@@ -97,6 +97,7 @@ export const netPack: BuiltinRule[] = [
       'ss',
       'netstat',
       'ifconfig',
+      'lsof',
     ],
     when: (v) => v.command !== 'nslookup' || v.args.some((a) => !a.startsWith('-')),
     decision: 'allow',
@@ -104,7 +105,14 @@ export const netPack: BuiltinRule[] = [
     code: 'command.allowed',
     reason: 'network inspection',
     examples: {
-      match: ['ping -c 1 example.com', 'dig example.com', 'ss -tlnp', 'netstat -an', 'nslookup example.com'],
+      match: [
+        'ping -c 1 example.com',
+        'dig example.com',
+        'ss -tlnp',
+        'netstat -an',
+        'nslookup example.com',
+        'lsof -i :3000',
+      ],
       noMatch: ['nslookup', 'nslookup -type=mx'],
     },
   },

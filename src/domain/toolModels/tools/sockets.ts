@@ -127,3 +127,58 @@ export const ifconfigModel: ToolModel = {
   options: plain('ifconfig', '', '-a', '-v', '-s', '-h, --help', '-V, --version'),
   operands: { leading: ['none'], rest: 'system' },
 };
+
+/**
+ * lsof 4.95: lists open files, sockets among them (`lsof -i :3000`). Nothing is written or run;
+ * `-D` (device cache files, `-Db` writes one), `-k`/`-m` (other kernel files) and `+`-options
+ * other than the listed ones are left out, so they ask. Operands are files whose users are listed:
+ * judged as reads (lsof only stats them; the stricter reading), and `+D DIR` walks DIR's names.
+ */
+export const lsofModel: ToolModel = {
+  commands: ['lsof'],
+  options: [
+    opt('-p PIDS', 'lsof -p 123'),
+    opt('-u USERS', 'lsof -u alice'),
+    opt('-c NAME', 'lsof -c node'),
+    opt('-g[PGIDS]', 'lsof -g123'),
+    opt('-d FDS', 'lsof -d 0-2'),
+    opt('-s[PROTO:STATE]', 'lsof -sTCP:LISTEN -i'),
+    opt('-S[TIMEOUT]', 'lsof -S5 -i'),
+    opt('-T[FLAGS]', 'lsof -Tqs -i'),
+    opt('-F[FIELDS]', 'lsof -Fpcn -i'),
+    opt('-o[DIGITS]', 'lsof -o a.txt'),
+    opt('-r[SECONDS]', 'lsof -r2 -i'),
+    opt('-e PATH', 'lsof -e /run/user/1000/gvfs'),
+    // `-i [ADDR]`: the address is attached (`-i:3000`, `-iTCP`); a separate word is an operand here.
+    opt('-i[ADDR]', 'lsof -i:3000'),
+    opt('-Z[CONTEXT]', 'lsof -Z -i'),
+    // With +D/+d: cross mount points (f) or symlinks (l) while walking.
+    opt('-x[FL]', 'lsof -xf -i'),
+    ...plain(
+      'lsof',
+      '',
+      '-a',
+      '-b',
+      '-C',
+      '-E',
+      '-h',
+      '-?',
+      '-K',
+      '-l',
+      '-L',
+      '-n',
+      '-N',
+      '-O',
+      '-P',
+      '-Q',
+      '-R',
+      '-t',
+      '-U',
+      '-v',
+      '-V',
+      '-w',
+      '-X',
+    ),
+  ],
+  operands: { rest: 'read' },
+};
