@@ -231,7 +231,15 @@ describe('Codex: the end record, and reports that must not count', () => {
 
   // Cases as data. Each report comes from the shell its handle names (a bash that reads the handle,
   // then reports as its child), so only the expectation decides.
-  const reports: Array<{ id: string; plant?: 'forged' | 'real'; times: number; ended: number[]; refused: number }> = [
+  const reports: Array<{
+    id: string;
+    plant?: 'forged' | 'real';
+    status?: string;
+    times: number;
+    ended: number[];
+    refused: number;
+    left?: boolean;
+  }> = [
     { id: 'no command was left this handle: refused and recorded', times: 1, ended: [], refused: 1 },
     {
       id: 'a planted expectation without the MAC: refused and recorded',
@@ -247,6 +255,15 @@ describe('Codex: the end record, and reports that must not count', () => {
       ended: [3],
       refused: 1,
     },
+    {
+      id: 'a status that is not 0-255: refused and recorded, the expectation left for the real report',
+      plant: 'real',
+      status: '999',
+      times: 1,
+      ended: [],
+      refused: 1,
+      left: true,
+    },
   ];
   it.each(reports)(
     '$id',
@@ -261,7 +278,7 @@ describe('Codex: the end record, and reports that must not count', () => {
         '/bin/bash',
         [
           '-c',
-          `read -r h; for i in $(seq ${c.times}); do "$@" "$h" 3; done`,
+          `read -r h; for i in $(seq ${c.times}); do "$@" "$h" ${c.status ?? '3'}; done`,
           'bash',
           process.execPath,
           entry,
@@ -294,7 +311,7 @@ describe('Codex: the end record, and reports that must not count', () => {
       expect(refused, summary).toHaveLength(c.refused);
       // A refusal is its own record (new id, no phase): it ends nothing.
       for (const r of refused) expect([r.id === start.id, r.phase], summary).toEqual([false, undefined]);
-      expect(existsSync(join(endsDir(), handle)), 'used or refused, the expectation is gone').toBe(false);
+      expect(existsSync(join(endsDir(), handle)), 'is the expectation left?').toBe(c.left ?? false);
     },
     60_000,
   );
