@@ -7,6 +7,7 @@
 # an error included, ends at the `exit 126` at the bottom.
 shimctl_ok=
 shimctl_status=
+shimctl_end=
 # Only digits reach arithmetic: bash evaluates array subscripts in $(( )), which can run code.
 # A leading zero means octal to bash (`08` is an error), so it counts as tampered too; the shims
 # read the marker by the same rule. The depth is worked out once, before anything depends on it.
@@ -38,10 +39,13 @@ case $shimctl_next in
       shimctl_args=()
       [ $# = 0 ] || shimctl_args=("$0" "$@")
       # The compiled client asks the resident review process (falling back to the same check below).
+      # A handle for this command's end (`<this bash's pid>.<random>`): if the review finds the hook's
+      # pass, it leaves an expectation under it, and the EXIT trap below reports the exit status.
+      shimctl_end=$$.$RANDOM$RANDOM
       if [ -x @CLIENT@ ]; then
-        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" ${shimctl_args[@]+"${shimctl_args[@]}"} && shimctl_ok=1 || shimctl_status=$?
+        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next SHIMCTL_END=$shimctl_end @CLIENT@ --check @NODE@ @ENTRY@ bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" ${shimctl_args[@]+"${shimctl_args[@]}"} && shimctl_ok=1 || shimctl_status=$?
       else
-        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" ${shimctl_args[@]+"${shimctl_args[@]}"} && shimctl_ok=1 || shimctl_status=$?
+        BASH_ENV= @NODE_VARIABLES_CLEARED@ SHIMCTL_DEPTH=$shimctl_next SHIMCTL_END=$shimctl_end @NODE@ @ENTRY@ __shim --check bash @REAL_SHELL@ -c "$BASH_EXECUTION_STRING" ${shimctl_args[@]+"${shimctl_args[@]}"} && shimctl_ok=1 || shimctl_status=$?
       fi
     elif [ "$shimctl_depth" != 0 ]; then
       # A script file run inside an already reviewed command: the nested-shell policy decides.
@@ -84,4 +88,12 @@ if [ -n "${BASH_EXECUTION_STRING+x}" ] && [ -n "${PATH+x}" ]; then
   PATH=${shimctl_path:-/dev/null}
   unset shimctl_rest shimctl_path
 fi
-unset shimctl_ok shimctl_status shimctl_depth shimctl_next shimctl_args
+# The text ran on the hook's pass (Codex): the hook's record is the command's start, and this bash
+# reports its end, with the exit status, when it exits. Only after the verdict: nothing here can
+# let a refused text run. The command can remove the trap, or exec away; then its start stays NOT
+# ENDED in `audit tail` (a SIGKILL does the same). The report runs nothing (docs/hooks.md).
+if [ -n "${shimctl_end-}" ] && [ -f @ENDS_DIR@/"${SHIMCTL_SESSION-}"/"$shimctl_end" ]; then
+  printf -v shimctl_end '%q %q' "$SHIMCTL_SESSION" "$shimctl_end"
+  trap "BASH_ENV= @NODE_VARIABLES_CLEARED@ @NODE@ @ENTRY@ __shim --end $shimctl_end \$?" EXIT
+fi
+unset shimctl_ok shimctl_status shimctl_depth shimctl_next shimctl_args shimctl_end

@@ -11,6 +11,7 @@ import { createAuditLog } from './infrastructure/audit/createAuditLog.js';
 import { createConfigSource } from './infrastructure/config/createConfigSource.js';
 import { createHostFactsProvider } from './infrastructure/hostFacts/createHostFactsProvider.js';
 import { createHookPassStore } from './infrastructure/approvals/hookPassStore.js';
+import { createCommandEndStore } from './infrastructure/approvals/commandEndStore.js';
 import { createOwnScripts } from './infrastructure/install/ownScriptFiles.js';
 import { statePaths } from './infrastructure/paths/statePaths.js';
 import type { StatePaths } from './infrastructure/paths/statePaths.js';
@@ -102,6 +103,10 @@ export function createApp(env: Record<string, string | undefined>): App {
     approver: lazyApprover(paths, env),
     regoEngine: (config) => lazyRegoEngine(config, env),
     hookPasses: createHookPassStore(paths),
+    commandEnds: createCommandEndStore(paths),
+    // Loaded when a command's end is reported: the reader pulls in zlib, which no review needs.
+    findStartRecord: (path, id) =>
+      import('./infrastructure/audit/findStartRecord.js').then((m) => m.findStartRecord(path, id)),
     ownScripts: createOwnScripts(paths),
   };
 }

@@ -149,6 +149,10 @@ export const REASON_CODES = {
   'mode.yolo': "yolo mode let this run without asking; the review's risk and reasons are kept.",
   // audit and execution
   'audit.unavailable': 'The audit record could not be written, so the command did not run.',
+  'audit.end_unmatched':
+    'An end report (`__shim --end`) named no command its shell was left to end: nothing was marked ended, and this record says so.',
+  'audit.start_not_found':
+    "A command's end was reported, but its start record was not found in the recent audit (rotated away): the end record stands alone.",
   'exec.failed': 'The program could not be started.',
   'exec.timeout': 'The program ran past its time limit and its process group was killed.',
   // engines

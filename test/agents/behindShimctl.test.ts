@@ -100,12 +100,14 @@ describe.each(AGENT_NAMES)('%s behind shimctl', (name: AgentName) => {
     expect(toolResults, summary).toHaveLength(1);
     expect(toolResults[0]?.text, summary).toContain(cases.allow.output);
     // Codex too: its hook's record is the only one; the BASH_ENV guard takes the hook's pass in each
-    // bash Codex starts for the command (docs/hooks.md, "One record per command").
+    // bash Codex starts for the command (docs/hooks.md, "One record per command"). That record is the
+    // command's start, and the bash that ran it appends the end with the exit status (read merged here).
     const mine = forCommand(records, cases.allow.command);
     expect(
       mine.map((r) => [r.decision, r.agent]),
       summary,
     ).toEqual([['allow', agentId]]);
+    if (agentId === 'codex') expect([mine[0]?.phase, mine[0]?.exitCode], summary).toEqual(['end', 0]);
   });
 
   // All block cases in one agent turn (one tool call each, in order): the agent must carry on after

@@ -71,10 +71,30 @@ describe('hook passes', () => {
     if (c.tamper) tamper(c.tamper, dir, paths, c);
     clock += c.advanceMs ?? 0;
     const presented = { ...table.mint, ...c.take };
-    expect(store.take(presented)).toBe(c.taken);
-    if (c.second !== undefined) expect(store.take(presented), 'a pass is single-use').toBe(c.second);
+    expect(store.take(presented) !== undefined).toBe(c.taken);
+    if (c.second !== undefined) expect(store.take(presented) !== undefined, 'a pass is single-use').toBe(c.second);
     // Nothing claimed is left behind, whatever the answer.
     expect(readdirSync(dir).filter((f) => f.endsWith('.taken'))).toEqual([]);
+  });
+
+  // The id of the hook's start record rides in the pass (the guard's bash ends that record): the
+  // MAC covers it, so it can be neither swapped for another command's nor dropped.
+  it.each([
+    { how: 'as minted', edit: (p: Record<string, unknown>) => p, id: 'rec-1' },
+    { how: 'id swapped', edit: (p: Record<string, unknown>) => ({ ...p, id: 'rec-2' }), id: undefined },
+    { how: 'id dropped (v1)', edit: ({ id: _id, ...p }: Record<string, unknown>) => ({ ...p, v: 1 }), id: undefined },
+  ])('carries the start record id: $how', ({ edit, id }) => {
+    const home = mkdtempSync(join(tmpdir(), 'shimctl-pass-'));
+    homes.push(home);
+    const paths = statePaths({ HOME: home });
+    const store = createHookPassStore(paths);
+    store.mint(table.mint, 'rec-1');
+    const file = join(paths.stateDir, 'passes', table.mint.session, nameOf(table.mint));
+    const pass = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify(edit(pass)), { mode: 0o600 });
+    const taken = store.take(table.mint);
+    expect(taken?.id).toBe(id);
+    expect(taken !== undefined).toBe(id !== undefined);
   });
 
   it('refuses to mint without a usable session (the guard then reviews as before)', () => {

@@ -18,12 +18,15 @@ export interface HookWorld {
 }
 
 export interface AuditRecord {
+  id: string;
+  phase?: 'start' | 'end';
   decision: string;
   agent?: string;
   command?: string;
   cwd?: string;
   session?: string;
   exitCode?: number;
+  durationMs?: number;
   approval?: unknown;
   reasons: Array<{ code: string; message?: string }>;
 }

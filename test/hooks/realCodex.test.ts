@@ -110,14 +110,38 @@ describe(`real Codex (${codex.why}) through its shimctl launcher`, () => {
     const r = await turn(join(world.launcherDir, 'codex'), [], 'cat note.txt');
     expect(r.toolText, r.stderr).toContain(world.noteToken);
     const recs = hookRecords(before, 'cat note.txt');
-    // One record: the guard took the hook's pass in each bash Codex started for it (no envelope record).
+    // One command: the guard took the hook's pass in each bash Codex started for it (no envelope
+    // record). The hook's record is its start; the bash that ran it appended the end, same id.
     const all = readAudit(world)
       .slice(before)
       .filter((r) => r.command === 'cat note.txt' || (r as { reviewed?: string }).reviewed === 'cat note.txt');
-    expect(all, JSON.stringify(readAudit(world).slice(before))).toHaveLength(1);
-    expect(recs).toHaveLength(1);
+    const summary = JSON.stringify(readAudit(world).slice(before));
+    expect(
+      all.map((r) => [r.phase, r.exitCode]),
+      summary,
+    ).toEqual([
+      ['start', undefined],
+      ['end', 0],
+    ]);
+    expect(all[1]!.id, summary).toBe(all[0]!.id);
+    expect(recs).toHaveLength(2);
     expect(recs[0]).toMatchObject({ decision: 'allow' });
-    expect(recs[0]!.exitCode).toBeUndefined();
+  });
+
+  it('a failing command: one command in the audit, its end keeps the non-zero status', async (ctx) => {
+    skipWithoutCodex(ctx);
+    const before = readAudit(world).length;
+    const r = await turn(join(world.launcherDir, 'codex'), [], 'ls no-such-file');
+    expect(r.toolText, r.stderr).toContain('no-such-file');
+    const recs = hookRecords(before, 'ls no-such-file');
+    const summary = JSON.stringify(readAudit(world).slice(before));
+    expect(
+      recs.map((x) => [x.phase, x.exitCode, x.id === recs[0]!.id]),
+      summary,
+    ).toEqual([
+      ['start', undefined, true],
+      ['end', 2, true],
+    ]);
   });
 
   it('blocks a dangerous command in the hook; Codex hands the reason to the model', async (ctx) => {
@@ -128,7 +152,9 @@ describe(`real Codex (${codex.why}) through its shimctl launcher`, () => {
     expect(readFileSync(world.sentinel, 'utf8')).toBe('must survive\n');
     const recs = hookRecords(before, 'find .. -delete');
     expect(recs).toHaveLength(1);
+    // Nothing ran: a decision, not a start.
     expect(recs[0]).toMatchObject({ decision: 'block' });
+    expect(recs[0]!.phase).toBeUndefined();
   });
 
   it('without --dangerously-bypass-hook-trust the same -c hook never runs (why the launcher passes it)', async (ctx) => {

@@ -45,7 +45,8 @@ function isAbsolutePath(p: string | undefined): p is string {
 /**
  * One PreToolUse hook call, end to end: read the agent's JSON → config → review (the agent's own
  * hop) → human → one audit record → the answer in the agent's protocol. On allow the agent runs
- * the command itself, so the record has no exit status. Never rejects; any failure is a block.
+ * the command itself: when it hands the command on to the guard (Codex), the record is the `start`
+ * and the guard's bash appends the `end` with the exit status. Never rejects; any failure is a block.
  */
 export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<HookAnswer> {
   const { protocol } = req;
@@ -90,6 +91,10 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     parts: judged.review ? auditParts(judged.review) : undefined,
     approval: judged.approval,
   };
+  // An allowed command handed on to the guard: the pass carries this record's id, so the bash that
+  // runs it can append the end (exit status) under the same id. Then this record is the `start`.
+  const passed = judged.verdict.decision === 'allow' && protocol.passToGuard && leavePass(req, judged, record.id, deps);
+  if (passed) record.phase = 'start';
   try {
     const writer = await deps.auditLog(judged.config ?? defaultConfig()).open();
     try {
@@ -98,6 +103,8 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
       await writer.close().catch(() => undefined);
     }
   } catch (err) {
+    // Not recorded, not run: the pass goes too, so the guard does not let the text through unrecorded.
+    if (passed) deps.hookPasses?.take({ session: req.env[ENV_SESSION]!, cwd: judged.cwd, text: judged.command! });
     // No record, no run: the same rule as the shims.
     const v = verdict(
       'block',
@@ -108,7 +115,6 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
     return protocol.block(blockMessage(judged.verdict.decision === 'block' ? judged.verdict : v, judged.command));
   }
   if (judged.verdict.decision !== 'allow') return protocol.block(blockMessage(judged.verdict, judged.command));
-  if (protocol.passToGuard) leavePass(req, judged, deps);
   return protocol.allow();
 }
 
@@ -116,13 +122,15 @@ export async function hookUseCase(req: HookRequest, deps: HookDeps): Promise<Hoo
  * The pass is bound to the launcher's session (not the JSON's session_id, which the guard never
  * sees), the directory and the exact text. Without one the guard simply reviews again.
  */
-function leavePass(req: HookRequest, judged: Judged, deps: HookDeps): void {
+function leavePass(req: HookRequest, judged: Judged, id: string, deps: HookDeps): boolean {
   const session = req.env[ENV_SESSION];
-  if (!session || judged.command === undefined || !deps.hookPasses) return;
+  if (!session || judged.command === undefined || !deps.hookPasses) return false;
   try {
-    deps.hookPasses.mint({ session, cwd: judged.cwd, text: judged.command });
+    deps.hookPasses.mint({ session, cwd: judged.cwd, text: judged.command }, id);
+    return true;
   } catch {
     // No pass: the command is reviewed (and recorded) a second time by the guard, as before.
+    return false;
   }
 }
 

@@ -10,8 +10,9 @@ import { unwrapEnvelope } from '../../domain/shell/unwrapEnvelope.js';
  *   envelope's own part (the snapshot it sources, its PATH prefix) was never seen by the hook, so
  *   the text is still reviewed; only a refusal counts, and the wrapper's `exec bash -c <inner>` is
  *   handed a pass of its own.
+ * `id`: the hook's start record, whose end record this command's bash writes when it exits.
  */
-export type GuardPass = { kind: 'text' } | { kind: 'inner'; inner: string };
+export type GuardPass = { kind: 'text'; id?: string } | { kind: 'inner'; inner: string; id?: string };
 
 export interface PassContext {
   agent?: string;
@@ -27,9 +28,10 @@ export function takeGuardPass(
 ): GuardPass | undefined {
   const { session, cwd } = ctx;
   if (!passes || !session || inv?.kind !== 'command' || !passes.pending(session)) return undefined;
-  if (passes.take({ session, cwd, text: inv.script })) return { kind: 'text' };
+  const own = passes.take({ session, cwd, text: inv.script });
+  if (own) return { kind: 'text', id: own.id };
   const env = unwrapEnvelope(inv.script, { agent: ctx.agent, hop: 'agent' });
-  if (env.kind === 'envelope' && passes.take({ session, cwd, text: env.inner }))
-    return { kind: 'inner', inner: env.inner };
+  const inner = env.kind === 'envelope' ? passes.take({ session, cwd, text: env.inner }) : undefined;
+  if (env.kind === 'envelope' && inner) return { kind: 'inner', inner: env.inner, id: inner.id };
   return undefined;
 }

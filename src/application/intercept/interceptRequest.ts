@@ -18,6 +18,8 @@ export interface InterceptRequest {
 /** Session markers the launcher and shims carry in the environment. */
 export const ENV_AGENT = 'SHIMCTL_AGENT';
 export const ENV_SESSION = 'SHIMCTL_SESSION';
+/** Set by the BASH_ENV guard on its check only: the handle (`<bash pid>.<random>`) its EXIT trap will report the end under. */
+export const ENV_END = 'SHIMCTL_END';
 /** The mode this agent launch runs in (docs/modes.md); the agent cannot change it (SHIMCTL_* assignments are blocked). */
 export const ENV_MODE = 'SHIMCTL_MODE';
 /** The directory the agent was launched in: acceptEdits trusts writes and build tooling there. */

@@ -19,6 +19,7 @@ import type { InterceptRequest } from './interceptRequest.js';
 import {
   ENV_AGENT,
   ENV_DEPTH,
+  ENV_END,
   ENV_MODE,
   ENV_SESSION,
   ENV_WORKSPACE,
@@ -59,8 +60,11 @@ interface Decided {
   review: ReviewResult;
   invocation?: ShellInvocation;
   approval?: ApprovalTrace;
-  /** A hook's pass covered this text: it runs with no second record (see guardPass.ts). */
-  passed?: { handOn?: string };
+  /**
+   * A hook's pass covered this text: it runs with no second record (see guardPass.ts). `id`: the
+   * hook's start record, handed on with the pass, or ended by this bash's EXIT trap.
+   */
+  passed?: { handOn?: string; id?: string };
 }
 
 /**
@@ -86,8 +90,11 @@ export async function interceptUseCase(req: InterceptRequest, deps: InterceptDep
     if (decided.passed) {
       // The wrapper execs `bash -c <inner>` next, in this directory: that bash takes this pass.
       // If it cannot be left, that bash reviews and records the command again (the old way).
-      if (decided.passed.handOn !== undefined && session)
-        mintQuietly(deps, { session, cwd: req.cwd, text: decided.passed.handOn });
+      const { handOn, id } = decided.passed;
+      if (handOn !== undefined && session) mintQuietly(deps, { session, cwd: req.cwd, text: handOn }, id);
+      // The bash that runs the text itself reports its end (the guard's EXIT trap) under its handle.
+      else if (handOn === undefined && id !== undefined && session && req.env[ENV_END])
+        expectEndQuietly(deps, session, req.env[ENV_END], id);
       return 0;
     }
     const { config, review, invocation } = decided;
@@ -264,7 +271,7 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
         trace: [{ stage: 'pass', detail: 'reviewed and recorded by the hook already' }],
       },
       invocation,
-      passed: {},
+      passed: { id: pass.id },
     };
   const hop = depth === 0 ? 'agent' : 'nested';
   const review = await decideRequest(invocation, { hop, agent, cwd: req.cwd, env: req.env }, config, deps);
@@ -277,7 +284,7 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
     review.rewritten === undefined &&
     review.verdict.decision !== 'block'
   ) {
-    return { config, review, invocation, passed: { handOn: pass.inner } };
+    return { config, review, invocation, passed: { handOn: pass.inner, id: pass.id } };
   }
   if (review.verdict.decision !== 'ask') return { config, review, invocation };
   const asked = await askHuman(
@@ -298,11 +305,20 @@ async function decide(req: InterceptRequest, deps: InterceptDeps, agent?: string
 }
 
 /** A pass that cannot be left costs only a second review (and record) in the next bash. */
-function mintQuietly(deps: InterceptDeps, binding: PassBinding): void {
+function mintQuietly(deps: InterceptDeps, binding: PassBinding, id?: string): void {
   try {
-    deps.hookPasses?.mint(binding);
+    deps.hookPasses?.mint(binding, id);
   } catch {
     /* reviewed again */
+  }
+}
+
+/** Without it the hook's start record simply stays `start` (`audit tail` shows it NOT ENDED). */
+function expectEndQuietly(deps: InterceptDeps, session: string, handle: string, id: string): void {
+  try {
+    deps.commandEnds?.expect({ session, handle }, id);
+  } catch {
+    /* no end record */
   }
 }
 

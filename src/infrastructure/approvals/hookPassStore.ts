@@ -11,6 +11,8 @@ export const PASS_TTL_MS = 120_000;
 /** The launcher's session is hex (or pid-time); anything else names no directory of ours. */
 const SESSION = /^[A-Za-z0-9_-]{1,64}$/;
 const PASS_FILE = /^[0-9a-f]{64}$/;
+/** A record id (systemClock makes UUIDs): plain characters only, nothing else is carried. */
+const RECORD_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Passes live in `<state>/passes/<session>/<sha256(binding)>`, owner-only, under shimctl's state
@@ -23,11 +25,14 @@ const PASS_FILE = /^[0-9a-f]{64}$/;
 export function createHookPassStore(paths: StatePaths, now: () => number = Date.now): HookPasses {
   const root = join(paths.stateDir, 'passes');
   const nameOf = (b: PassBinding): string => sha256Hex(`shimctl-pass\0${b.session}\0${b.cwd}\0${b.text}`);
-  const macText = (name: string, expires: number): string => `shimctl-pass\0${name}\0${expires}`;
+  // v1 (no id) and v2 (with the hook's start-record id) MAC different texts: an id cannot be added or swapped.
+  const macText = (name: string, expires: number, id?: string): string =>
+    id === undefined ? `shimctl-pass\0${name}\0${expires}` : `shimctl-pass2\0${name}\0${expires}\0${id}`;
   let taken = 0;
   return {
-    mint(b) {
+    mint(b, id) {
       if (!SESSION.test(b.session)) throw new Error('no usable SHIMCTL_SESSION');
+      if (id !== undefined && !RECORD_ID.test(id)) throw new Error('not a record id');
       const key = loadApprovalKey(paths, true);
       const dir = join(root, b.session);
       ensureOwnerOnlyDir(root);
@@ -35,21 +40,25 @@ export function createHookPassStore(paths: StatePaths, now: () => number = Date.
       sweep(dir, now());
       const name = nameOf(b);
       const expires = now() + PASS_TTL_MS;
-      writeFileAtomic(join(dir, name), JSON.stringify({ v: 1, expires, mac: macHex(key, macText(name, expires)) }));
+      const mac = macHex(key, macText(name, expires, id));
+      writeFileAtomic(
+        join(dir, name),
+        JSON.stringify(id === undefined ? { v: 1, expires, mac } : { v: 2, expires, id, mac }),
+      );
     },
     pending(session) {
       return SESSION.test(session) && existsSync(join(root, session));
     },
     take(b) {
       try {
-        if (!SESSION.test(b.session)) return false;
+        if (!SESSION.test(b.session)) return undefined;
         const dir = join(root, b.session);
         const name = nameOf(b);
         const claimed = join(dir, `.${name}.${process.pid}.${++taken}.taken`);
         try {
           renameSync(join(dir, name), claimed);
         } catch {
-          return false;
+          return undefined;
         }
         let raw: Buffer | undefined;
         try {
@@ -57,18 +66,26 @@ export function createHookPassStore(paths: StatePaths, now: () => number = Date.
         } finally {
           removeQuietly(claimed);
         }
-        if (!raw) return false;
-        const pass = JSON.parse(raw.toString('utf8')) as { v?: unknown; expires?: unknown; mac?: unknown };
+        if (!raw) return undefined;
+        const pass = JSON.parse(raw.toString('utf8')) as {
+          v?: unknown;
+          expires?: unknown;
+          id?: unknown;
+          mac?: unknown;
+        };
+        const id = pass.v === 2 && typeof pass.id === 'string' && RECORD_ID.test(pass.id) ? pass.id : undefined;
         if (
-          pass.v !== 1 ||
+          (pass.v !== 1 && id === undefined) ||
           typeof pass.expires !== 'number' ||
           !(pass.expires > now()) ||
           pass.expires > now() + PASS_TTL_MS
         )
-          return false;
-        return macMatches(loadApprovalKey(paths, false), macText(name, pass.expires), pass.mac);
+          return undefined;
+        return macMatches(loadApprovalKey(paths, false), macText(name, pass.expires, id), pass.mac)
+          ? { id }
+          : undefined;
       } catch {
-        return false;
+        return undefined;
       }
     },
   };

@@ -123,6 +123,8 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
         REAL_SHELL: shQuote(input.realShells.bash),
         CLIENT: client,
         CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))),
+        // Where the check leaves an expected end (commandEndStore.ts); no state directory, no end records.
+        ENDS_DIR: shQuote(input.stateDir ? join(input.stateDir, 'ends') : '/dev/null/ends'),
       }),
     },
   ];
