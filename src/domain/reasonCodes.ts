@@ -40,6 +40,8 @@ export const REASON_CODES = {
     'A builtin that changes the shell for the commands after it (`set`, `shopt -s`, `hash`, `trap`, `alias`, `exec`, `source`, ...) is one part of a compound command.',
   'syntax.links_changed':
     'A part that can create or move symlinks (`ln`, `mv`, `cp -r`, `tar`, `git checkout`, ...) comes before other parts: their paths cannot be resolved before it runs.',
+  'syntax.repo_changed':
+    'A part names a repository file (`HEAD`, `config`, `objects`, `refs`, `commondir`) before a git part: it may make a directory into a repository whose config the review never judged.',
   'syntax.eval': '`eval` inside a compound command must have exactly one literal argument.',
   'syntax.cd':
     '`cd`/`pushd` with an option, `-` or several arguments (or `popd`) leaves the directory of the later parts unknown.',

@@ -21,6 +21,7 @@ import {
   defaultGatePaths,
   ENV_TEMPLATE_NAMES,
   GATE_WRITES_ONLY,
+  GIT_INTERNALS_WRITABLE,
   PUBLIC_HALVES,
   protectedResources,
 } from './protectedResources.js';
@@ -80,6 +81,7 @@ function touches(resource: ProtectedResource, path: string, recursive: boolean, 
   const deletes = access === 'delete';
   if (globMatches(resource.glob, path)) {
     if (resource.ruleId === 'paths:dotenv' && ENV_TEMPLATE_NAMES.has(basenamePosix(path))) return false;
+    if (resource.ruleId === 'paths:git-internals' && GIT_INTERNALS_WRITABLE.test(path)) return false;
     // `cat ~/.ssh/id_ed25519.pub`: a public half or metadata, read (not a recursive read of its directory).
     const open = access !== 'write' && !deletes && !recursive ? PUBLIC_HALVES.get(resource.ruleId) : undefined;
     return !open?.test(path);

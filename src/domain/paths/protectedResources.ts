@@ -213,7 +213,14 @@ export const PUBLIC_HALVES: ReadonlyMap<string, RegExp> = new Map([
 export const CREATABLE_RULES: ReadonlySet<string> = new Set(['paths:dotenv', 'paths:private-key', 'paths:wrangler']);
 
 /** Gate rules whose files only matter when written: deleting one makes git ignore nothing it would run. */
-export const GATE_WRITES_ONLY: ReadonlySet<string> = new Set(['paths:gitfile']);
+export const GATE_WRITES_ONLY: ReadonlySet<string> = new Set(['paths:gitfile', 'paths:git-internals']);
+
+/**
+ * Files inside `.git` that only hold a ref, text for people or ignore patterns, never a command: the
+ * `paths:git-internals` rule leaves writing them alone (`echo build/ >> .git/info/exclude`).
+ */
+export const GIT_INTERNALS_WRITABLE =
+  /\/\.git\/(?:HEAD|info\/exclude|COMMIT_EDITMSG|MERGE_MSG|SQUASH_MSG|TAG_EDITMSG|description)$/;
 
 /**
  * Files that run code later when written: shell start-up files (next shell), git config and
@@ -257,6 +264,12 @@ export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
       '.git/worktrees/*/gitdir',
     ],
   ],
+  // Everything else git keeps in `.git`: the rebase todo and the sequencer's (`exec` lines run on
+  // --continue), their saved strategy, submodules' repositories under modules/ (config, hooks),
+  // objects/info/alternates, info/attributes (attack pass 8, P8-04). Only git writes there;
+  // deleting stays allowed (`rm -rf .git/rebase-merge` after a broken rebase), as do the message
+  // and exclude files (GIT_INTERNALS_WRITABLE).
+  ['paths:git-internals', ['.git/**']],
   // Client config that a later allowed command obeys (issue 12): curl's `.curlrc` (`--config` lines:
   // `-o ~/.bashrc`, `--upload-file ~/.ssh/id_rsa`, a proxy), wget's `.wgetrc` (`post_file =`,
   // `output_document =`), pip's `index-url` and npm/yarn's registry and `script-shell`, cargo's

@@ -1,7 +1,11 @@
 import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
 import { judgeLocaleAssignment } from '../shell/locale.js';
-import { GIT_ENVIRONMENT_NAMES, GIT_ENVIRONMENT_PREFIXES } from '../toolModels/tools/git/environment.js';
+import {
+  GIT_ENVIRONMENT_NAMES,
+  GIT_ENVIRONMENT_PREFIXES,
+  gitVariableAsks,
+} from '../toolModels/tools/git/environment.js';
 
 /** Variables that make a program (or the shell, or a child) load or run code. */
 const CODE_RUNNING = new Set([
@@ -231,6 +235,9 @@ export function judgeAssignments(assignments: Record<string, string>): Verdict {
       );
     } else if (isCodeRunningVariable(name)) {
       parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… can make the program load or run other code`));
+    } else if (gitVariableAsks(name, assignments[name]!)) {
+      // Any GIT_* variable not proven harmless (tools/git/environment.ts, attack pass 8).
+      parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… is a git variable not known to be harmless`));
     } else {
       const locale = judgeLocaleAssignment(name, assignments[name]!);
       if (locale) parts.push(locale);

@@ -20,6 +20,7 @@ const ADVICE: Readonly<Record<string, string>> = {
   'syntax.multiline': 'a quoted newline is not reviewed; put the text in a file or use one line',
   'syntax.shell_state': 'run that command on its own, then the rest',
   'syntax.links_changed': 'run that command on its own, then the rest',
+  'syntax.repo_changed': 'run that command on its own, then the git command',
   'syntax.eval': 'give eval one quoted string, or run the command directly',
   'syntax.cd': 'use `cd DIR` with one directory and no options',
   'syntax.parse_error': 'check the quoting and the operators',

@@ -197,3 +197,23 @@ export function isEnvelopeBuiltin(core: readonly string[]): boolean {
   }
   return false;
 }
+
+/** Names git's discovery looks for in a bare repository (setup.c `is_git_directory`) and its config. */
+const REPO_FILE = /(?:^|[/=])(?:HEAD|config|commondir|objects|refs)\/*$/;
+
+/**
+ * Whether a part names a file or directory that can make a directory into a repository: a later
+ * git part in it would trust a config the review never judged (attack pass 8, P8-02:
+ * `mkdir -p b/objects b/refs && printf … > b/config && printf … > b/HEAD && git -C b status`).
+ * git's own parts (`git show HEAD`, `git config`) do not count; a git part that makes one
+ * (`init --bare`) is counted by gitMayMakeLinks.
+ */
+export function namesRepoFile(core: readonly string[], writeTargets: readonly string[]): boolean {
+  if (runsGit(core)) return false;
+  return [...core.slice(1), ...writeTargets].some((w) => REPO_FILE.test(w));
+}
+
+/** Whether a part may run git: by name or path, or through a wrapper (`env git …`, `xargs git`). */
+export function runsGit(core: readonly string[]): boolean {
+  return core.some((w) => w.slice(w.lastIndexOf('/') + 1) === 'git');
+}

@@ -71,7 +71,33 @@ export function gitForeignRepoVerdict(args: readonly string[], state: ReviewStat
       );
     }
   }
+  const bare = bareRepositoryAbove(cwd, state);
+  if (bare !== undefined)
+    return verdict(
+      'ask',
+      'high',
+      'command.escape_hatch',
+      `git runs in ${bare}, a repository kept outside a .git directory: its config may have been written before it looked like one (core.fsmonitor, hooks run programs)`,
+    );
   return undefined;
+}
+
+/**
+ * The directory git's discovery would take as a bare repository (setup.c: at each level `D/.git`
+ * first, then D itself when it holds HEAD and objects, refs or commondir), or undefined when it
+ * reaches a `.git` first. Its config is protected only once the directory looks like a repository
+ * (judgePaths' git-dir check), so one written before HEAD was (attack pass 8, P8-02: config,
+ * then HEAD, then `git -C b status`) was never judged. Only with the `entryExists` fact.
+ */
+function bareRepositoryAbove(start: string, state: ReviewState): string | undefined {
+  const exists = state.facts.entryExists;
+  if (!exists) return undefined;
+  for (let d = normalizePosix(start); ; d = d.slice(0, Math.max(d.lastIndexOf('/'), 1))) {
+    const base = d === '/' ? '' : `${d}/`;
+    const repoLike = exists(`${base}HEAD`) && ['objects', 'refs', 'commondir'].some((n) => exists(`${base}${n}`));
+    if (repoLike && !d.endsWith('/.git')) return d;
+    if (exists(`${base}.git/HEAD`) || d === '/') return undefined;
+  }
 }
 
 /** `--git-dir=.git` / `--work-tree=.` at the workspace root name what git would find anyway. */

@@ -21,6 +21,8 @@ import {
   isAgentCwdFile,
   isEnvelopeBuiltin,
   makesLinks,
+  namesRepoFile,
+  runsGit,
 } from './compoundParts.js';
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
 import { CLAUDE_VERSION_GUARDS } from '../shell/envelopes/claude.js';
@@ -63,6 +65,8 @@ interface Walk {
   changedBy?: string;
   /** A part that can create or move symlinks: every later part is refused (its paths cannot be resolved yet). */
   linkedBy?: string;
+  /** A part naming a repository file (HEAD, config, objects …): every later git part is refused. */
+  repoChangedBy?: string;
   envelope?: string;
   evalTexts: string[];
   /** Edits of the text being walked (an `eval`'s text has its own, folded into its word). */
@@ -381,8 +385,18 @@ function simple(
     );
     return same;
   }
+  if (w.repoChangedBy !== undefined && runsGit(core)) {
+    refuse(
+      w,
+      'syntax.repo_changed',
+      `'${w.repoChangedBy}' may make a repository before '${s.text}'; run it as a command of its own`,
+    );
+    return same;
+  }
   if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
   if (makesLinks(core)) w.linkedBy = s.text;
+  const written = s.redirects.filter((r) => r.op !== '<' && r.here === undefined).map((r) => r.target);
+  if (namesRepoFile(core, written)) w.repoChangedBy = s.text;
 
   let out = same;
   if (name === 'cd' || name === 'pushd' || name === 'popd') {

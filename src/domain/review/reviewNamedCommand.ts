@@ -7,6 +7,7 @@ import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict } from '../verdict.js';
 import { makeArgView } from '../policy/argView.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
+import { judgeAssignmentEffects } from './assignmentEffects.js';
 import { findEscapeHatches } from '../policy/escapeHatches.js';
 import { configAllow, evaluateRules } from '../policy/evaluateRules.js';
 import { classifyInterpreter } from '../policy/interpreters.js';
@@ -257,7 +258,9 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       const p = parseAssignment(a);
       if (p) assignments[p.name] = p.value;
     }
-    const env = judgeAssignments(assignments);
+    // `export GIT_TRACE=/abs/file` or `export http_proxy=…` steers every later command: judged
+    // like a leading assignment's target (attack pass 8).
+    const env = combineVerdicts(judgeAssignments(assignments), judgeAssignmentEffects(assignments, state));
     return combineVerdicts(verdict('allow', 'low', 'env.assignment', `${name} sets shell variables`), env);
   }
   return undefined;

@@ -51,3 +51,87 @@ export const GIT_ENVIRONMENT_PREFIXES: readonly string[] = ['GIT_CONFIG_'];
 export function gitTraceFile(name: string, value: string): boolean {
   return name.startsWith('GIT_TRACE') && /^[/~]/.test(value);
 }
+
+/**
+ * GIT_* variables known to be harmless whatever they hold (git(1) "Environment Variables", git
+ * 2.39–2.47): identity and dates, pathspec magic, progress and output details, HTTP timeouts,
+ * trace formatting. Every other GIT_* name asks: git reads undocumented ones too
+ * (GIT_TEST_FSMONITOR runs its value as a hook, attack pass 8), so the list is what is proven
+ * harmless, not what is known to be dangerous.
+ */
+const GIT_HARMLESS = new Set([
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_AUTHOR_DATE',
+  'GIT_COMMITTER_NAME',
+  'GIT_COMMITTER_EMAIL',
+  'GIT_COMMITTER_DATE',
+  'GIT_DIFF_OPTS',
+  'GIT_DIFF_PATH_COUNTER',
+  'GIT_DIFF_PATH_TOTAL',
+  'GIT_MERGE_VERBOSITY',
+  'GIT_MERGE_AUTOEDIT',
+  'GIT_PROGRESS_DELAY',
+  'GIT_TERMINAL_PROMPT',
+  'GIT_FLUSH',
+  'GIT_INDEX_VERSION',
+  'GIT_DEFAULT_HASH',
+  'GIT_LITERAL_PATHSPECS',
+  'GIT_GLOB_PATHSPECS',
+  'GIT_NOGLOB_PATHSPECS',
+  'GIT_ICASE_PATHSPECS',
+  'GIT_REFLOG_ACTION',
+  'GIT_REF_PARANOIA',
+  'GIT_OPTIONAL_LOCKS',
+  'GIT_NO_REPLACE_OBJECTS',
+  'GIT_PRINT_SHA1_ELLIPSIS',
+  'GIT_ADVICE',
+  'GIT_HTTP_USER_AGENT',
+  'GIT_HTTP_LOW_SPEED_LIMIT',
+  'GIT_HTTP_LOW_SPEED_TIME',
+  'GIT_REDACT_COOKIES',
+  // Trace formatting, not destinations (GIT_TRACE2_ENV_VARS and _CONFIG_PARAMS print values: not here).
+  'GIT_TRACE_BARE',
+  'GIT_TRACE_CURL_NO_DATA',
+  'GIT_TRACE2_BRIEF',
+  'GIT_TRACE2_PERF_BRIEF',
+  'GIT_TRACE2_EVENT_BRIEF',
+  'GIT_TRACE2_EVENT_NESTING',
+  'GIT_TRACE2_MAX_FILES',
+  // git-lfs: skip downloading large files on checkout.
+  'GIT_LFS_SKIP_SMUDGE',
+]);
+
+/** The trace variables whose value is a destination (trace.c, trace2/tr2_dst.c). */
+const GIT_TRACE_DESTINATIONS = new Set([
+  'GIT_TRACE',
+  'GIT_TRACE_FSMONITOR',
+  'GIT_TRACE_PACK_ACCESS',
+  'GIT_TRACE_PACKET',
+  'GIT_TRACE_PACKFILE',
+  'GIT_TRACE_PERFORMANCE',
+  'GIT_TRACE_REFS',
+  'GIT_TRACE_SETUP',
+  'GIT_TRACE_SHALLOW',
+  'GIT_TRACE_CURL',
+  'GIT_TRACE2',
+  'GIT_TRACE2_EVENT',
+  'GIT_TRACE2_PERF',
+]);
+
+/**
+ * A destination value that writes nowhere new: off (`''`, `0`, `false`), stderr (`1`, `true`),
+ * or a descriptor 2–9 the shell already opened (its redirection is judged there).
+ */
+const TRACE_NOWHERE_NEW = /^(|0|1|[2-9]|true|false)$/i;
+
+/**
+ * Whether `NAME=VALUE` for a git run asks: every GIT_* name outside GIT_HARMLESS, except a trace
+ * destination that is off, stderr, a descriptor, or an absolute path (that file is judged as a
+ * write by review/assignmentEffects.ts). `af_unix:` sockets and relative paths ask.
+ */
+export function gitVariableAsks(name: string, value: string): boolean {
+  if (!name.startsWith('GIT_') || GIT_HARMLESS.has(name)) return false;
+  if (GIT_TRACE_DESTINATIONS.has(name)) return !TRACE_NOWHERE_NEW.test(value) && !gitTraceFile(name, value);
+  return true;
+}

@@ -6,6 +6,7 @@ import { gitConfigKeyKind } from './configKeys.js';
 import { gitGlobals } from './globalOptions.js';
 import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
 import { parseArgv } from '../../parseArgv.js';
+import { foreignStrategy } from './mergeStrategy.js';
 import { PLUMBING_MODELS } from './plumbingModels.js';
 
 /** config's read actions: with one of them, no operand is set. */
@@ -113,6 +114,9 @@ function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
     if (text.trim()) out.shellTexts.push({ text, why: `git ${key}` });
   } else if (kind === 'redirects') {
     out.verdicts.push(hatch(`${where} ${key} changes where git finds code or trust`));
+  } else if (kind === 'reads') {
+    // The file is opened like `blame --ignore-revs-file=FILE`: judged as a read where it lies.
+    if (value) out.paths.push({ raw: value, access: 'read' });
   } else if (kind === 'unknown') {
     out.verdicts.push(hatch(`${where} ${key} is not known to be safe`, 'medium'));
   }
@@ -163,6 +167,9 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
       out.shellTexts.push({ text: m?.value ?? rest[++k] ?? '', why: 'git rebase --exec' });
     } else if (sub === 'rebase' && /^-x./.test(a)) out.shellTexts.push({ text: a.slice(2), why: 'git rebase -x' });
   }
+  const strategy = foreignStrategy(sub, rest);
+  if (strategy !== undefined)
+    out.verdicts.push(hatch(`git ${sub} --strategy ${strategy} runs git-merge-${strategy}, not a built-in strategy`));
   if (sub === 'config') {
     // `config KEY VALUE` sets KEY. Its operands as the config model reads them, so an option's
     // value (`-f .gitmodules`, `--type bool`) is no key; a read action's operands (`--get KEY
@@ -173,6 +180,19 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
       !parsed.modes.has('in-place') && parsed.uses.some((u) => u.option.names.some((n) => CONFIG_READS.has(n)));
     if (pos.length >= 2 && !reads) gitConfigPair(`${pos[0]}=${pos.slice(1).join(' ')}`, out, 'git config');
   }
+  // `submodule update` clones and fetches the URLs .gitmodules names, `sync` copies them into the
+  // remotes later fetches use: the review never reads that file, and an earlier part of the same
+  // command may have written it (attack pass 8, P8-14: a URL at the metadata service).
+  const action = sub === 'submodule' ? rest.find((a) => !a.startsWith('-')) : undefined;
+  if (action === 'update' || action === 'sync')
+    out.verdicts.push(
+      verdict(
+        'ask',
+        'high',
+        'command.option_effect',
+        `git submodule ${action} fetches from the URLs in .gitmodules, which the review does not read`,
+      ),
+    );
   if (sub === 'bisect' && rest[0] === 'run') out.commands.push({ argv: rest.slice(1), why: 'git bisect run' });
   if (sub === 'submodule' && rest.includes('foreach'))
     out.shellTexts.push({

@@ -136,6 +136,12 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
       out.push({ raw: a.slice(a.indexOf('=') + 1), access: 'write' });
     else if ((a === '--output' || a === '--output-directory' || (a === '-o' && sub === 'format-patch')) && rest[k + 1])
       out.push({ raw: rest[++k]!, access: 'write' });
+    else if (sub === 'format-patch' && /^-[nNspkq]*o/.test(a)) {
+      // `-o/etc/profile.d`, `-ko DIR`: parse-options reads the rest of the word, or the next one (attack pass 8).
+      const dir = a.slice(a.indexOf('o') + 1);
+      if (dir !== '') out.push({ raw: dir, access: 'write' });
+      else if (rest[k + 1]) out.push({ raw: rest[++k]!, access: 'write' });
+    }
   }
   for (const dir of optionDirectories(sub, rest)) out.push({ raw: dir, access: 'write', recursive: true });
   for (const file of attachedFileValues(sub, rest)) out.push({ raw: file, access: 'read' });
@@ -171,9 +177,16 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   // Operands after the subcommand: the values of global options (`-c KEY=VALUE`, `-C DIR`) are
   // not pathspecs (`-C DIR` is judged by escapeHatches.ts here and review/gitForeignRepo.ts).
   for (const p of positionals(rest)) {
-    // `REV:path` (not a URL, not `:/message` search): the blob at path.
-    const m = SHOWS_BLOBS.has(sub ?? '') ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
-    if (m && !p.includes('://')) out.push({ raw: m[2]!, access: 'read' });
+    const shows = SHOWS_BLOBS.has(sub ?? '');
+    // Pathspec magic (`:/.env`, `:(top).env`, `:!x`): the path after it, read where blobs are shown.
+    const magic = pathspecMagic(p);
+    if (magic !== undefined) {
+      if (magic !== '') out.push({ raw: magic, access: shows ? 'read' : 'mention' });
+      continue;
+    }
+    // `REV:path` (not a URL): the blob at path; `:N:path` is stage N of the index (attack pass 8).
+    const m = shows ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
+    if (m && !p.includes('://')) out.push({ raw: m[1] === '' ? m[2]!.replace(/^[0-3]:/, '') : m[2]!, access: 'read' });
     // Every operand of rm/mv is a file, whatever it looks like.
     else if (CHANGES_FILES[sub ?? ''])
       out.push(
@@ -244,6 +257,22 @@ function attachedFileValues(sub: string | undefined, rest: readonly string[]): s
     }
   }
   return found;
+}
+
+/**
+ * The path after a pathspec's magic prefix (gitglossary "pathspec"): the long form `:(top,icase)`
+ * or the short signs `/` (top), `!`/`^` (exclude), optionally closed by `:`. Undefined when the
+ * word has none (`:.env` and `:0:.env` are index paths, read above).
+ */
+function pathspecMagic(word: string): string | undefined {
+  if (!word.startsWith(':')) return undefined;
+  const rest = word.slice(1);
+  if (rest.startsWith('(')) {
+    const close = rest.indexOf(')');
+    return close < 0 ? undefined : rest.slice(close + 1);
+  }
+  const sign = /^[/!^]+:?/.exec(rest)?.[0];
+  return sign === undefined ? undefined : rest.slice(sign.length);
 }
 
 function impliedNoIndex(operands: readonly string[]): boolean {
