@@ -121,13 +121,14 @@ describe('the resident process ships the audit', () => {
       const runs = await Promise.all(Array.from({ length: 5 }, (_, i) => runFastAsync(h, `echo race-${batch}-${i}`)));
       for (const r of runs) expect(r.status, r.stderr).toBe(0);
     }
-    // Every CLI run either shipped or found the target held by the resident shipper: exit 0.
-    expect(await Promise.all(shipRuns)).toEqual(shipRuns.map(() => 0));
+    const codes = await Promise.all(shipRuns);
     expect(await waitFor(caughtUp(atOtlp), 60_000)).toBe(true);
     expect(await waitFor(caughtUp(atFile), 60_000)).toBe(true);
     // Settle: nothing more may arrive.
     await new Promise((r) => setTimeout(r, 1500));
     expect(exactlyOnceInOrder(atOtlp(), local())).toEqual([]);
     expect(exactlyOnceInOrder(atFile(), local())).toEqual([]);
+    // Every CLI run either shipped or found the target held by the resident shipper: exit 0.
+    expect(codes).toEqual(shipRuns.map(() => 0));
   }, 180_000);
 });
