@@ -18,7 +18,7 @@ import { describeTarget, noteFailure, targetFiles } from './shipState.js';
  * target whose run failed is tried again after a backoff (1 s doubling to 60 s), not on each
  * record; a target another shipper holds (`audit ship --once`) is looked at again after BUSY_MS.
  */
-export const DEBOUNCE_MS = 200;
+export const DEBOUNCE_MS = 1_000;
 const POLL_MS = 10_000;
 const BUSY_MS = 1_000;
 const BACKOFF_FIRST_MS = 1_000;
