@@ -59,6 +59,9 @@ await build({
   entryPoints: { dashboard: 'src/interfaces/http/ui/dashboard.ts' },
 });
 for (const f of ['index.html', 'dashboard.css']) copyFileSync(`src/interfaces/http/ui/${f}`, `dist/ui/${f}`);
+// The resident process's shipping thread (src/infrastructure/daemon/shipSupervisor.ts starts it
+// by path beside the hot bundle): a bundle of its own, so no command loads it.
+await build({ ...common, entryPoints: { shipWorker: 'src/infrastructure/audit/ship/shipWorker.ts' } });
 // Shipping's ack wrapper runs in pino's transport worker, which loads it by path beside the bundle.
 copyFileSync('src/infrastructure/audit/ship/shipAck.cjs', 'dist/shipAck.cjs');
 chmodSync('bin/shimctl.cjs', 0o755);
@@ -90,6 +93,12 @@ const APART = [
     entry: 'src/infrastructure/shellGrammar/treeSitterBash.ts',
     filter: /\/shellGrammar\/treeSitterBash\.js$/,
   },
+  // The resident process's shipping supervisor, loaded once by `daemon run` (not per command).
+  {
+    file: 'shipSupervisor.cjs',
+    entry: 'src/infrastructure/daemon/shipSupervisor.ts',
+    filter: /\/daemon\/shipSupervisor\.js$/,
+  },
 ];
 const apart = {
   name: 'bundles-apart',
@@ -101,7 +110,7 @@ const apart = {
       contents: `module.exports = require('./${args.path}');`,
       loader: 'js',
     }));
-    b.onResolve({ filter: /^\.\/[a-z]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/[A-Za-z]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 // cosmiconfig's loaders require node:fs/promises at load (~1.5 ms per Node start) for the async

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ShipConfig, ShipTarget } from './shipConfig.js';
 import { newLines, readCursor, writeCursor } from './shipCursor.js';
+import { tryShipLock } from './shipLock.js';
 import { describeTarget, noteFailure, noteSuccess, targetFiles } from './shipState.js';
 
 /**
@@ -21,12 +22,16 @@ import { describeTarget, noteFailure, noteSuccess, targetFiles } from './shipSta
  * push the sink took but answered too late, sends those records again. A receiver dedups by the
  * record's chain `seq` (one per line of a machine's log) or by `id` with `phase`.
  * Order holds per target: a run never sends a record before the ones ahead of it were accepted.
+ * One shipper per target at a time (shipLock.ts): a run that finds another one (the resident
+ * process's, another `audit ship`) shipping to a target skips it; that one sends its records.
  */
 export interface ShipResult {
   /** Records delivered by this run (the most any target took). */
   sent: number;
   /** Targets that could not be reached before sending (nothing was sent to them). */
   unreachable: string[];
+  /** Targets another shipper (the resident process, another `audit ship`) was shipping to: skipped, it sends their records. */
+  busy: string[];
   /** True when some target's cursor moved. */
   advanced: boolean;
   error?: string;
@@ -38,6 +43,8 @@ export interface TargetResult {
   sent: number;
   advanced: boolean;
   error?: string;
+  /** The pid of the other shipper holding this target's lock (nothing was sent by this run). */
+  busy?: number;
 }
 
 /**
@@ -54,10 +61,12 @@ const BACKOFF_MS = 200;
 export async function shipOnce(auditLog: string, cursorPath: string, config: ShipConfig): Promise<ShipResult> {
   const targets = await Promise.all(config.targets.map((t) => shipTarget(auditLog, cursorPath, t, config)));
   const unreachable = targets.filter((r) => r.unreachable).map((r) => r.target);
+  const busy = targets.filter((r) => r.busy !== undefined).map((r) => r.target);
   const errors = targets.filter((r) => r.error !== undefined).map((r) => `${r.target}: ${r.error}`);
   return {
     sent: Math.max(0, ...targets.map((r) => r.sent)),
     unreachable,
+    busy,
     advanced: targets.some((r) => r.advanced),
     ...(errors.length > 0
       ? { error: unreachable.length === errors.length ? `unreachable: ${unreachable.join(', ')}` : errors.join('; ') }
@@ -75,7 +84,29 @@ async function shipTarget(
   const target = describeTarget(t);
   const files = targetFiles(cursorPath, t);
   // A cursor from before per-target cursors (one for all targets) is where each target starts.
-  let { lines, next } = newLines(auditLog, readCursor(files.cursor) ?? readCursor(cursorPath), SHIP_CHUNK);
+  const cursorNow = () => readCursor(files.cursor) ?? readCursor(cursorPath);
+  // Nothing new: no lock taken (the resident shipper looks often; this costs a stat and a read).
+  if (newLines(auditLog, cursorNow(), 1).lines.length === 0)
+    return { target, sent: 0, advanced: false, unreachable: false };
+  const lock = tryShipLock(`${files.cursor}.lock`);
+  if (!('release' in lock)) return { target, sent: 0, advanced: false, busy: lock.heldBy ?? 0, unreachable: false };
+  try {
+    return await shipLocked(auditLog, cursorNow(), files, target, t, config);
+  } finally {
+    lock.release();
+  }
+}
+
+/** The run for one target, holding its lock: the cursor is read under it, so no other shipper sends these records. */
+async function shipLocked(
+  auditLog: string,
+  cursor: ReturnType<typeof readCursor>,
+  files: { cursor: string; state: string },
+  target: string,
+  t: ShipTarget,
+  config: ShipConfig,
+): Promise<TargetResult & { unreachable: boolean }> {
+  let { lines, next } = newLines(auditLog, cursor, SHIP_CHUNK);
   if (lines.length === 0) return { target, sent: 0, advanced: false, unreachable: false };
   if (!(await reachable(t, config.timeoutMs))) {
     noteFailure(files.state, target, 'unreachable');

@@ -40,6 +40,7 @@ import type { CliCommand, CliContext } from '../cliContext.js';
 import { EXIT } from '../exitCodes.js';
 import { reportError, runCommand, runSubcommand } from '../runCommand.js';
 import { processAlive } from '../../../infrastructure/exec/processAlive.js';
+import type { ShipSupervisor } from '../../../infrastructure/daemon/shipSupervisor.js';
 
 const USAGE = 'usage: shimctl daemon <run|start|stop|status> [--idle-seconds N] [--verbose] [--json]\n';
 const DEFAULT_IDLE_SECONDS = 300;
@@ -284,6 +285,9 @@ async function run(args: string[], values: RunValues, ctx: CliContext): Promise<
       if (values.verbose) ctx.stderr.write(`shimctl daemon: HTTP API not started: ${err.message}\n`);
       return undefined;
     });
+    // Shipping the audit in the background when the user has a ship.json (issue 14): a thread of
+    // its own, off every review's path; a failure to start it leaves the review serving.
+    const shipper = await startShipper(paths.auditLog, ctx.env, values.verbose === true, ctx);
     // Hold no directory of the agent's open; every request names its own cwd.
     process.chdir('/');
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => daemon.stop(signal));
@@ -297,11 +301,35 @@ async function run(args: string[], values: RunValues, ctx: CliContext): Promise<
     process.on('unhandledRejection', () => daemon.stop('internal error'));
     const reason = await daemon.stopped;
     await api?.close().catch(() => undefined);
+    // A push in flight finishes within a grace period or is abandoned: its cursor did not move,
+    // so the next shipper sends those records again (at least once).
+    await shipper?.stop().catch(() => undefined);
     pool.close();
     if (values.verbose) ctx.stderr.write(`shimctl daemon: stopped (${reason})\n`);
     return EXIT.OK;
   } finally {
     releaseFiles(files, token);
+  }
+}
+
+/**
+ * The background shipper beside this bundle (dist/shipWorker.cjs); none when run from source.
+ * Its supervisor is a bundle apart (dist/shipSupervisor.cjs, scripts/build.mjs), loaded here
+ * only: the shims load the hot bundle for every command.
+ */
+async function startShipper(
+  auditLog: string,
+  env: CliContext['env'],
+  verbose: boolean,
+  ctx: CliContext,
+): Promise<ShipSupervisor | undefined> {
+  if (typeof __dirname !== 'string') return undefined;
+  try {
+    const { startShipSupervisor } = await import('../../../infrastructure/daemon/shipSupervisor.js');
+    return startShipSupervisor({ auditLog, env, script: join(__dirname, 'shipWorker.cjs') });
+  } catch (err) {
+    if (verbose) ctx.stderr.write(`shimctl daemon: audit shipping not started: ${String(err)}\n`);
+    return undefined;
   }
 }
 
