@@ -85,7 +85,9 @@ export function preloadShellGrammar(): void {
 }
 
 function withGrammar(provider: HostFactsProvider, grammar: ShellGrammarSource): HostFactsProvider {
-  return { facts: (env) => ({ ...provider.facts(env), grammar }) };
+  // Object.assign onto the fresh facts, not a spread: a spread reads every getter, and
+  // `shimctlHttpPort` is one so that the server file is read only when a URL is judged.
+  return { facts: (env) => Object.assign(provider.facts(env), { grammar }) };
 }
 
 /** Time and record ids, the same for every entry point (shim, hook, resident process). */

@@ -52,7 +52,24 @@ const encoder = new TextEncoder();
  * (redaction always runs before the cut, so a cut never leaves half a secret unrecognised), then
  * the middle cut out. Returns the digest of the original when anything changed besides redaction.
  */
-function redactThenTrim(text: string, max: number): { text: string; trimmed?: TrimmedText } {
+function redactThenTrim(text: string, max: number, memo?: RedactMemo): { text: string; trimmed?: TrimmedText } {
+  // The same text recurs within one record (every part of a compound command carries its cwd,
+  // which is also the record's): redaction is a pure function of the text, so it runs once.
+  // Long texts are not kept as keys (they rarely recur, and a key is a copy).
+  if (!memo || text.length > MEMO_MAX_LENGTH) return redactThenTrimOnce(text, max);
+  const key = `${max}\0${text}`;
+  const seen = memo.get(key);
+  if (seen) return seen;
+  const r = redactThenTrimOnce(text, max);
+  memo.set(key, r);
+  return r;
+}
+const MEMO_MAX_LENGTH = 4096;
+
+/** Results of redactThenTrim within one record, by limit and text. */
+type RedactMemo = Map<string, { text: string; trimmed?: TrimmedText }>;
+
+function redactThenTrimOnce(text: string, max: number): { text: string; trimmed?: TrimmedText } {
   if (text.length <= max) {
     const redacted = redactSecrets(text);
     if (redacted.length <= max) return { text: redacted };
@@ -96,6 +113,7 @@ export function sanitizeAuditRecord<T extends object>(record: T, earlier?: Sanit
   const trimmed: TrimmedFields = {};
   const before = earlier?.source as Record<string, unknown> | undefined;
   const done = earlier?.clean as (Record<string, unknown> & { trimmed?: TrimmedFields }) | undefined;
+  const memo: RedactMemo = new Map();
   for (const [key, value] of Object.entries(record)) {
     if (value === undefined || key === 'trimmed') continue;
     if (before && done && Object.hasOwn(done, key) && before[key] === value) {
@@ -109,11 +127,11 @@ export function sanitizeAuditRecord<T extends object>(record: T, earlier?: Sanit
     } else if ((key === 'command' || key === 'reviewed' || key === 'executed') && typeof value === 'string') {
       // `reviewed` (the model's command inside an envelope) gets the same room as `command`:
       // it is the part of an envelope record that matters.
-      const r = redactThenTrim(value, AUDIT_FIELD_LIMITS.command);
+      const r = redactThenTrim(value, AUDIT_FIELD_LIMITS.command, memo);
       out[key] = r.text;
       if (r.trimmed) trimmed[key] = r.trimmed;
     } else {
-      out[key] = sanitizeValue(value, 0);
+      out[key] = sanitizeValue(value, 0, memo);
     }
   }
   if (trimmed.command || trimmed.reviewed || trimmed.executed || trimmed.argv) out.trimmed = trimmed;
@@ -160,17 +178,17 @@ function sanitizeArgv(argv: string[]): { argv: string[]; trimmed?: TrimmedArgv }
   return { argv: kept, trimmed: { count: argv.length, bytes: bytes.length, sha256: sha256Hex(bytes) } };
 }
 
-function sanitizeValue(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return redactThenTrim(value, AUDIT_FIELD_LIMITS.otherString).text;
+function sanitizeValue(value: unknown, depth: number, memo: RedactMemo): unknown {
+  if (typeof value === 'string') return redactThenTrim(value, AUDIT_FIELD_LIMITS.otherString, memo).text;
   if (value === null || typeof value !== 'object') return value;
   // Records are shallow; depth is bounded so a cyclic or hostile object cannot hang the writer.
   if (depth > 6) return '[TRIMMED:depth]';
   if (Array.isArray(value)) {
-    const items = value.slice(0, AUDIT_FIELD_LIMITS.arrayLength).map((v) => sanitizeValue(v, depth + 1));
+    const items = value.slice(0, AUDIT_FIELD_LIMITS.arrayLength).map((v) => sanitizeValue(v, depth + 1, memo));
     if (value.length > items.length) items.push(`…[TRIMMED:${value.length - items.length} items]`);
     return items;
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = sanitizeValue(v, depth + 1);
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = sanitizeValue(v, depth + 1, memo);
   return out;
 }

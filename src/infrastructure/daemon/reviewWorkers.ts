@@ -141,7 +141,11 @@ export function createReviewPool(opts: ReviewPoolOptions): ReviewPool {
           });
         } else if (m.type === 'done') {
           worker.removeAllListeners('message');
-          worker.removeAllListeners('error');
+          // This request's own listeners only: the pool's 'exit' listener (spawnWorker) stays. A
+          // reused worker otherwise gathered one 'exit' listener per request, each holding its
+          // request and channel, for the life of the daemon.
+          worker.off('error', onError);
+          worker.off('exit', onExit);
           if (settled) void worker.terminate();
           else {
             settle(m.code);
@@ -149,11 +153,15 @@ export function createReviewPool(opts: ReviewPoolOptions): ReviewPool {
           }
         }
       });
-      worker.once('error', () => {
+      function onError(): void {
         if (!settled) channel.writeStderr('shimctl: blocked (internal.error): the review worker failed\n');
         settle(ran ?? 126);
-      });
-      worker.once('exit', () => settle(ran ?? 126));
+      }
+      function onExit(): void {
+        settle(ran ?? 126);
+      }
+      worker.once('error', onError);
+      worker.once('exit', onExit);
       arm();
       worker.postMessage({ type: 'request', req } satisfies ToWorker);
     });

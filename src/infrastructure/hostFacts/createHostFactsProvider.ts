@@ -1,5 +1,6 @@
-// Host facts for one review, read live from the file system: nothing is cached, so a symlink
-// created between two reviews is seen by the second.
+// Host facts for one review, read live from the file system: nothing is kept across reviews, so
+// a symlink created between two reviews is seen by the second. Within one review a name or path
+// is looked up once (nothing runs until the review is over).
 import { readServerInfo, serverFiles } from '../http/serverFiles.js';
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -100,6 +101,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       // One review asks for the same name several times (rules, path judge): answered once per
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
+      const realpaths = new Map<string, string>();
       let httpPort: number | undefined | null = null;
       const shellVars: Record<string, string> = {};
       for (const name of ENVIRONMENT_VARIABLES) if (env[name] !== undefined) shellVars[name] = env[name]!;
@@ -127,12 +129,19 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
             ...recordedSelfPaths(paths.manifest),
           ]),
         ],
+        // Per review too: an agent's envelope names /dev/null and shimctl's own directories
+        // several times over (every redirect and write is checked against them).
         realpath: (p) => {
-          try {
-            return realpathOfLongestPrefix(p);
-          } catch {
-            return p;
+          let real = realpaths.get(p);
+          if (real === undefined) {
+            try {
+              real = realpathOfLongestPrefix(p);
+            } catch {
+              real = p;
+            }
+            realpaths.set(p, real);
           }
+          return real;
         },
         resolveCommand: (name) => {
           // A name with a slash is a path, not a PATH lookup; relative PATH entries are ignored.

@@ -92,8 +92,8 @@ const LOADED_STAMP = loadedStamp();
 /** The argv that makes this bundle a review worker (see reviewWorkers.ts). */
 const WORKER_ARGV = ['daemon', '__review-worker'];
 
-/** One request, end to end, as the per-command core does it, with the daemon's ports. */
-function reviewRequest(
+/** One request, end to end, as the per-command core does it, with the daemon's ports (exported for scripts/benchDaemonReview.mjs). */
+export function reviewRequest(
   req: DaemonRequest,
   channel: ClientChannel,
   human: (waiting: boolean) => void,
