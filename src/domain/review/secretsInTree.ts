@@ -108,6 +108,50 @@ function compressorPacks(name: string, args: readonly string[]): { stdout: boole
 }
 
 /**
+ * `gzip -r DIR` replaces every file below DIR by its compressed sibling (`.env` becomes
+ * `.env.gz`), and so does `zstd -r --rm DIR`: a delete of each file, judged per file like
+ * `gzip .env` (blocked), and asked like `rm -r DIR` when the tree holds nothing protected. `-k`,
+ * `-c`, `-l`/`-t` and zstd without `--rm` leave the files in place. Read through the tools'
+ * own models, as compressorPacks does.
+ */
+function compressorReplaces(name: string, args: readonly string[]): boolean {
+  const model =
+    name === 'gzip' || name === 'gunzip' ? gzipModel : name === 'zstd' || name === 'unzstd' ? zstdModel : undefined;
+  if (!model) return false;
+  const { modes } = parseArgv(model, args);
+  if (!modes.has('recursive') || modes.has('keeps') || modes.has('to-stdout') || modes.has('lists')) return false;
+  if (modes.has('output-named')) return false;
+  return model === gzipModel || modes.has('removes');
+}
+
+function replacedTreeVerdict(
+  name: string,
+  args: readonly string[],
+  pathArgs: readonly PathArg[],
+  state: ReviewState,
+  list: NonNullable<ReviewState['facts']['filesUnder']>,
+): Verdict | undefined {
+  if (!compressorReplaces(name, args)) return undefined;
+  const roots = pathArgs.filter((p) => p.recursive).map((p) => p.raw);
+  const files: PathArg[] = [];
+  for (const raw of roots) {
+    const listed = list.call(state.facts, absolutize(expandTilde(raw, state.facts.home), state.cwd), TREE_WALK_LIMIT);
+    if (!listed.complete) break;
+    for (const f of listed.files) files.push({ raw: f, access: 'delete' });
+  }
+  const judged = files.length > 0 ? judgePaths(files, pathContext(state)).verdict : undefined;
+  if (judged && judged.decision !== 'allow') return judged;
+  if (roots.length === 0) return undefined;
+  return verdict(
+    'ask',
+    'medium',
+    'command.destructive',
+    `${name} -r replaces every file below ${roots.join(' ')} by a compressed copy (the originals are deleted), as rm -r would remove them`,
+    'paths:replaced-tree',
+  );
+}
+
+/**
  * The trees an archiver packs and whether the archive goes to stdout; undefined when the command
  * packs no tree. tar's operands and `-C` directories arrive as recursive reads (its model, toolModels/tools/tar.ts),
  * as do `zip -r`'s; 7-Zip's `a`/`u` take whole directories always, and everything in the cwd
@@ -226,7 +270,8 @@ export function secretsInTreeVerdict(
 ): Verdict | undefined {
   const list = state.facts.filesUnder;
   if (!list) return undefined;
-  const archive = archiveVerdict(name, args, pathArgs, state, list);
+  const archive =
+    archiveVerdict(name, args, pathArgs, state, list) ?? replacedTreeVerdict(name, args, pathArgs, state, list);
   if (archive) return archive;
   // git reads trees outside its index in `grep --no-index`/`--untracked` and `diff --no-index`
   // (attack pass 6, P6-17/P6-20): judged like grep -r and diff -r, in `-C`'s directory.

@@ -120,6 +120,18 @@ describe('archives of trees holding secrets', () => {
     ['zstd -rc src', 'withenv', 'allow'],
     ['zstd --train -r . -o dict', 'clean', 'allow'],
     ['gzip -c src/a.ts', 'withenv', 'allow'],
+    // gzip -r replaces every file by its .gz sibling (.env becomes .env.gz): a delete per file,
+    // like `gzip .env` (blocked); a tree without protected files asks like `rm -r` (pass 8's note).
+    ['gzip -r .', 'withenv', 'block', 'path.protected_write'],
+    ['gunzip -r .', 'withenv', 'block', 'path.protected_write'],
+    ['gzip --recursive --best .', 'withenv', 'block', 'path.protected_write'],
+    ['zstd -r --rm .', 'withenv', 'block', 'path.protected_write'],
+    ['gzip -r .', 'clean', 'ask', 'command.destructive'],
+    ['gzip -r src', 'withenv', 'ask', 'command.destructive'],
+    ['gzip -rk .', 'withenv', 'allow'],
+    ['gzip -rl .', 'withenv', 'allow'],
+    ['gzip -rt .', 'withenv', 'allow'],
+    ['zstd -r .', 'withenv', 'allow'],
   ];
   for (const [command, dir, expected, code] of cases) {
     it(`${command} in ${dir} ⇒ ${expected}`, () => {
