@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, statfsSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, statfsSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AUDIT_SCHEMA_VERSION, AuditUnavailableError } from '../../application/ports/auditLog.js';
 import type { AuditLog, AuditRecord, AuditWriter } from '../../application/ports/auditLog.js';
@@ -114,8 +114,18 @@ class AppendWriter implements AuditWriter {
         // The log ends inside a line (truncated): start ours on a line of its own.
         line = Buffer.concat([Buffer.from('\n'), line]);
       }
-      const written = writeSync(fd, line);
+      // A short write (a file-size limit the command set, a full disk) would leave half a line,
+      // and every later record would chain onto it: the log is cut back to where it was, so it
+      // stays whole and verifiable, and the caller is told no record was written (attack pass 9).
+      let written = 0;
+      try {
+        written = writeSync(fd, line);
+      } catch (err) {
+        cutBack(fd, st.size);
+        throw err;
+      }
       if (written !== line.length) {
+        cutBack(fd, st.size);
         throw new AuditUnavailableError(`short write to ${this.path} (${written} of ${line.length} bytes)`);
       }
       published = {
@@ -189,5 +199,14 @@ class AppendWriter implements AuditWriter {
     // A rotation compresses the older files after the record is written; the writer's owner
     // (one command) waits for it here, once per `maxBytes` of records.
     await this.compressing;
+  }
+}
+
+/** Truncates the log back to `size` after a failed append; a failure here leaves the torn tail, which the next append starts a new line after. */
+function cutBack(fd: number, size: number): void {
+  try {
+    ftruncateSync(fd, size);
+  } catch {
+    // tip() reads a torn tail and starts the next record on a line of its own.
   }
 }
