@@ -92,8 +92,18 @@ fi
 # reports its end, with the exit status, when it exits. Only after the verdict: nothing here can
 # let a refused text run. The command can remove the trap, or exec away; then its start stays NOT
 # ENDED in `audit tail` (a SIGKILL does the same). The report runs nothing (docs/hooks.md).
+# The report runs in an environment fixed here, before the text runs, and nothing else: the text
+# can export anything (`export LD_PRELOAD; printf -v LD_PRELOAD …`, NODE_V8_COVERAGE, HOME,
+# XDG_STATE_HOME), and the report's node must not load or write by it (attack pass 9). The values
+# are quoted into the trap's text now; the status is quoted so IFS cannot split it.
 if [ -n "${shimctl_end-}" ] && [ -f @ENDS_DIR@/"${SHIMCTL_SESSION-}"/"$shimctl_end" ]; then
+  shimctl_keep=
+  for shimctl_name in PATH HOME USER LOGNAME TMPDIR XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME XDG_RUNTIME_DIR SHIMCTL_SESSION SHIMCTL_AGENT SHIMCTL_WORKSPACE SHIMCTL_DEPTH; do
+    [ -z "${!shimctl_name+x}" ] || printf -v shimctl_keep '%s %q' "$shimctl_keep" "$shimctl_name=${!shimctl_name}"
+  done
   printf -v shimctl_end '%q %q' "$SHIMCTL_SESSION" "$shimctl_end"
-  trap "BASH_ENV= @NODE_VARIABLES_CLEARED@ @NODE@ @ENTRY@ __shim --end $shimctl_end \$?" EXIT
+  # `exec -c`: even env itself starts with an empty environment (an exported LD_PRELOAD would load
+  # into it); the subshell keeps this bash's own exit status as the command's.
+  trap "( exec -c @ENV_BIN@ -i$shimctl_keep @NODE@ @ENTRY@ __shim --end $shimctl_end \"\$?\" )" EXIT
 fi
-unset shimctl_ok shimctl_status shimctl_depth shimctl_next shimctl_args shimctl_end
+unset shimctl_ok shimctl_status shimctl_depth shimctl_next shimctl_args shimctl_end shimctl_keep shimctl_name

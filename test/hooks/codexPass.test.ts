@@ -317,6 +317,47 @@ describe('Codex: the end record, and reports that must not count', () => {
   );
 });
 
+// Attack pass 9: the text runs before the EXIT trap, in the same bash, and may leave anything
+// exported (allowed as a trailing `export NAME; printf -v NAME …`). The report must run in the
+// environment fixed before the text ran: load nothing, write nowhere else, and keep its status whole.
+describe('Codex: the end report is not steered by what the command exported (attack pass 9)', () => {
+  const traps: Array<{ id: string; run: (ws: string) => string; absent?: (ws: string) => string; quiet?: RegExp }> = [
+    {
+      id: 'LD_PRELOAD left exported is not loaded by the report',
+      run: () => 'export LD_PRELOAD; printf -v LD_PRELOAD %s ./p9-missing.so',
+      quiet: /LD_PRELOAD|p9-missing/,
+    },
+    {
+      id: 'NODE_V8_COVERAGE left exported does not make the report write coverage files',
+      run: (ws) => `export NODE_V8_COVERAGE; printf -v NODE_V8_COVERAGE %s ${ws}/p9-cov`,
+      absent: (ws) => join(ws, 'p9-cov'),
+    },
+    {
+      id: 'XDG_STATE_HOME left exported does not move the end record elsewhere',
+      run: (ws) => `export XDG_STATE_HOME; printf -v XDG_STATE_HOME %s ${ws}/p9-state`,
+      absent: (ws) => join(ws, 'p9-state'),
+    },
+    { id: 'an IFS holding a digit does not split the status', run: () => 'printf -v IFS 0' },
+  ];
+  it.each(traps)(
+    '$id',
+    (t) => {
+      const text = t.run(world.workspace);
+      const h = hook(text);
+      expect(h.status, `the hook allows it (the attack's premise): ${h.stderr}`).toBe(0);
+      const before = readAudit(world).length;
+      const r = codexBash(text, SESSION, world.workspace);
+      expect(r.status, r.stderr).toBe(0);
+      if (t.quiet) expect(r.stderr).not.toMatch(t.quiet);
+      if (t.absent) expect(existsSync(t.absent(world.workspace)), 'written where the text pointed').toBe(false);
+      const records = readAudit(world).slice(before);
+      const summary = `${r.stderr}\n${JSON.stringify(records)}`;
+      expect(endsOf(records.filter((x) => x.command === text)), summary).toEqual([0]);
+    },
+    60_000,
+  );
+});
+
 async function waitFor<T>(probe: () => T | undefined, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {

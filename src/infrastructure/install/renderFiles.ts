@@ -125,6 +125,8 @@ export function renderFiles(input: RenderInput): PlannedFile[] {
         CODEX_HOOK_COMMAND: shQuote(shQuote(hookScriptPath(input.shimDir, 'codex'))),
         // Where the check leaves an expected end (commandEndStore.ts); no state directory, no end records.
         ENDS_DIR: shQuote(input.stateDir ? join(input.stateDir, 'ends') : '/dev/null/ends'),
+        // By absolute path: the text the trap follows may have changed PATH.
+        ENV_BIN: shQuote(existsSync('/usr/bin/env') ? '/usr/bin/env' : '/bin/env'),
       }),
     },
   ];
