@@ -18,6 +18,7 @@ import { tarOperation } from '../toolModels/tools/tar.js';
 import { hasFlag, positionals } from '../policy/argView.js';
 import { verdict } from '../verdict.js';
 import { isLongFlag, makeArgView } from '../policy/argView.js';
+import type { ToolModel } from '../toolModels/modelTypes.js';
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { grepModel } from '../toolModels/tools/grep.js';
 import { gzipModel, zstdModel } from '../toolModels/tools/compressors.js';
@@ -88,6 +89,10 @@ function searchesHidden(name: string, args: readonly string[]): boolean {
 
 const SEVEN_ZIP = new Set(['7z', '7za', '7zr']);
 
+/** The compressors that take `-r` (bzip2 and xz do not), by the model that reads them. */
+const recursiveCompressor = (name: string): ToolModel | undefined =>
+  name === 'gzip' || name === 'gunzip' ? gzipModel : name === 'zstd' || name === 'unzstd' ? zstdModel : undefined;
+
 /**
  * `gzip -rc DIR`/`zstd -rc DIR` print every file below DIR, compressed, to stdout (`| gunzip`
  * undoes it); `zstd -r DIR -o F` and `zstd --train -r DIR` pack them into one file (frames or a
@@ -96,8 +101,7 @@ const SEVEN_ZIP = new Set(['7z', '7za', '7zr']);
  * tools' own models, so the modes are the ones the path review saw (`-r` makes operands trees).
  */
 function compressorPacks(name: string, args: readonly string[]): { stdout: boolean } | undefined {
-  const model =
-    name === 'gzip' || name === 'gunzip' ? gzipModel : name === 'zstd' || name === 'unzstd' ? zstdModel : undefined;
+  const model = recursiveCompressor(name);
   if (!model) return undefined;
   const parsed = parseArgv(model, args);
   if (!parsed.modes.has('recursive')) return undefined;
@@ -115,8 +119,7 @@ function compressorPacks(name: string, args: readonly string[]): { stdout: boole
  * own models, as compressorPacks does.
  */
 function compressorReplaces(name: string, args: readonly string[]): boolean {
-  const model =
-    name === 'gzip' || name === 'gunzip' ? gzipModel : name === 'zstd' || name === 'unzstd' ? zstdModel : undefined;
+  const model = recursiveCompressor(name);
   if (!model) return false;
   const { modes } = parseArgv(model, args);
   if (!modes.has('recursive') || modes.has('keeps') || modes.has('to-stdout') || modes.has('lists')) return false;
