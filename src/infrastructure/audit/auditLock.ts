@@ -1,17 +1,7 @@
-import {
-  closeSync,
-  fstatSync,
-  linkSync,
-  openSync,
-  readSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-  constants,
-} from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync, writeSync, constants } from 'node:fs';
 import { AuditUnavailableError } from '../../application/ports/auditLog.js';
-import { processAlive } from '../exec/processAlive.js';
+import { breakStaleLock, readLockFilePid } from '../files/pidLockFile.js';
+import { removeQuietly } from '../files/ownerOnlyFiles.js';
 
 /** A holder normally keeps the lock for tens of microseconds; one older than this is taken over. */
 const STALE_MS = 5_000;
@@ -48,7 +38,7 @@ export function acquireAuditLock(path: string): HeldLock {
     } catch (err) {
       if (fd !== undefined) {
         closeSync(fd);
-        unlinkQuiet(path);
+        removeQuietly(path);
       }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
@@ -56,11 +46,11 @@ export function acquireAuditLock(path: string): HeldLock {
     const now = Date.now();
     if (now - checked >= 100) {
       checked = now;
-      if (breakIfStale(path)) continue;
+      if (breakStaleLock(path, STALE_MS)) continue;
     }
     if (now - started > WAIT_MS) {
       throw new AuditUnavailableError(
-        `the audit log lock ${path} has been held for more than ${WAIT_MS / 1000}s (by pid ${readPid(path) ?? '?'})`,
+        `the audit log lock ${path} has been held for more than ${WAIT_MS / 1000}s (by pid ${readLockFilePid(path) ?? '?'})`,
       );
     }
     // A holder keeps it for tens of microseconds. Back off with jitter: waiters that all wake
@@ -78,57 +68,5 @@ export function releaseAuditLock(lock: HeldLock): void {
   } catch {
     return; // taken over and released by someone else
   }
-  unlinkQuiet(lock.path);
-}
-
-/** True when the lock was stale and is gone now (or vanished by itself): try again at once. */
-function breakIfStale(path: string): boolean {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return true;
-  }
-  const pid = readPid(path);
-  const dead = pid !== undefined && pid !== process.pid && !processAlive(pid);
-  if (!dead && Date.now() - st.mtimeMs < STALE_MS) return false;
-  // Move it aside, then make sure what moved was the stale lock and not a fresh one created
-  // in between by a writer that took it over first; a fresh one is put back.
-  const aside = `${path}.stale-${process.pid}`;
-  try {
-    renameSync(path, aside);
-  } catch {
-    return true;
-  }
-  try {
-    if (statSync(aside).ino !== st.ino) linkSync(aside, path);
-  } catch {
-    // Someone holds a newer lock already; theirs stands.
-  } finally {
-    unlinkQuiet(aside);
-  }
-  return true;
-}
-
-function readPid(path: string): number | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const buf = Buffer.alloc(32);
-    const n = readSync(fd, buf, 0, 32, 0);
-    const pid = Number.parseInt(buf.subarray(0, n).toString('latin1'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function unlinkQuiet(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // already gone
-  }
+  removeQuietly(lock.path);
 }

@@ -1,18 +1,7 @@
-import {
-  closeSync,
-  constants,
-  futimesSync,
-  linkSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, futimesSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { processAlive } from '../../exec/processAlive.js';
+import { breakStaleLock, readLockFilePid } from '../../files/pidLockFile.js';
+import { removeQuietly } from '../../files/ownerOnlyFiles.js';
 
 /**
  * One shipper per target at a time: `<target cursor>.lock`, created O_EXCL with the holder's pid
@@ -41,13 +30,13 @@ export function tryShipLock(path: string): HeldShipLock | { heldBy: number | und
     } catch (err) {
       if (fd !== undefined) {
         closeSync(fd);
-        unlinkQuiet(path);
+        removeQuietly(path);
       }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    if (!breakIfStale(path)) return { heldBy: readPid(path) };
+    if (!breakStaleLock(path, STALE_MS)) return { heldBy: readLockFilePid(path) };
   }
-  return { heldBy: readPid(path) };
+  return { heldBy: readLockFilePid(path) };
 }
 
 function held(path: string, fd: number): HeldShipLock {
@@ -71,39 +60,9 @@ function held(path: string, fd: number): HeldShipLock {
       } catch {
         return;
       }
-      unlinkQuiet(path);
+      removeQuietly(path);
     },
   };
-}
-
-/** True when the lock was stale and has been moved away (try again). */
-function breakIfStale(path: string): boolean {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return true; // released meanwhile
-  }
-  const pid = readPid(path);
-  // A lock still being written (no pid yet) is fresh unless nobody touched it for STALE_MS.
-  const dead = pid !== undefined && pid !== process.pid && !processAlive(pid);
-  if (!dead && Date.now() - st.mtimeMs < STALE_MS) return false;
-  // Move it aside, then make sure what moved was the stale lock and not a fresh one taken in
-  // between by another shipper; a fresh one is put back (as the audit writer's lock does).
-  const aside = `${path}.stale-${process.pid}`;
-  try {
-    renameSync(path, aside);
-  } catch {
-    return true;
-  }
-  try {
-    if (statSync(aside).ino !== st.ino) linkSync(aside, path);
-  } catch {
-    // a newer lock is in place already: it stands
-  } finally {
-    unlinkQuiet(aside);
-  }
-  return true;
 }
 
 /**
@@ -123,23 +82,6 @@ export function clearOwnShipLocks(cursorBase: string): void {
   for (const name of names) {
     if (!name.startsWith(prefix) || !name.endsWith('.lock')) continue;
     const path = join(dir, name);
-    if (readPid(path) === process.pid) unlinkQuiet(path);
-  }
-}
-
-function readPid(path: string): number | undefined {
-  try {
-    const pid = Number.parseInt(readFileSync(path, 'latin1'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function unlinkQuiet(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // already gone
+    if (readLockFilePid(path) === process.pid) removeQuietly(path);
   }
 }
