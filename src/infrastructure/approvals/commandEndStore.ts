@@ -1,10 +1,11 @@
-import { readdirSync, renameSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandEnds, EndHandle } from '../../application/ports/commandEnds.js';
 import { END_HANDLE } from '../../application/ports/commandEnds.js';
 import type { StatePaths } from '../paths/statePaths.js';
-import { ensureOwnerOnlyDir, readOwnedFile, removeQuietly, writeFileAtomic } from '../files/ownerOnlyFiles.js';
+import { ensureOwnerOnlyDir, removeQuietly, writeFileAtomic } from '../files/ownerOnlyFiles.js';
 import { loadApprovalKey } from './approvalKey.js';
+import { takeOnce } from './takeOnce.js';
 import { macHex, macMatches } from './approvalMac.js';
 
 /** An end nobody reported (the bash was killed, or exec'd away) is swept after this long. */
@@ -22,7 +23,6 @@ export function createCommandEndStore(paths: StatePaths, now: () => number = Dat
   const root = join(paths.stateDir, 'ends');
   const macText = (e: EndHandle, id: string): string => `shimctl-end\0${e.session}\0${e.handle}\0${id}`;
   const valid = (e: EndHandle): boolean => SESSION.test(e.session) && END_HANDLE.test(e.handle);
-  let taken = 0;
   return {
     expect(e, id) {
       if (!valid(e) || !RECORD_ID.test(id)) throw new Error('no usable session, handle or record id');
@@ -36,19 +36,7 @@ export function createCommandEndStore(paths: StatePaths, now: () => number = Dat
     take(e) {
       try {
         if (!valid(e)) return undefined;
-        const dir = join(root, e.session);
-        const claimed = join(dir, `.${e.handle}.${process.pid}.${++taken}.taken`);
-        try {
-          renameSync(join(dir, e.handle), claimed);
-        } catch {
-          return undefined;
-        }
-        let raw: Buffer | undefined;
-        try {
-          raw = readOwnedFile(claimed, 1024);
-        } finally {
-          removeQuietly(claimed);
-        }
+        const raw = takeOnce(join(root, e.session), e.handle);
         if (!raw) return undefined;
         const end = JSON.parse(raw.toString('utf8')) as { v?: unknown; id?: unknown; mac?: unknown };
         if (end.v !== 1 || typeof end.id !== 'string' || !RECORD_ID.test(end.id)) return undefined;

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookPasses, PassBinding } from '../../application/ports/hookPasses.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { loadApprovalKey } from './approvalKey.js';
+import { takeOnce } from './takeOnce.js';
 import { macHex, macMatches, sha256Hex } from './approvalMac.js';
 import { ensureOwnerOnlyDir, readOwnedFile, removeQuietly, writeFileAtomic } from '../files/ownerOnlyFiles.js';
 
@@ -28,7 +29,6 @@ export function createHookPassStore(paths: StatePaths, now: () => number = Date.
   // v1 (no id) and v2 (with the hook's start-record id) MAC different texts: an id cannot be added or swapped.
   const macText = (name: string, expires: number, id?: string): string =>
     id === undefined ? `shimctl-pass\0${name}\0${expires}` : `shimctl-pass2\0${name}\0${expires}\0${id}`;
-  let taken = 0;
   return {
     mint(b, id) {
       if (!SESSION.test(b.session)) throw new Error('no usable SHIMCTL_SESSION');
@@ -52,20 +52,8 @@ export function createHookPassStore(paths: StatePaths, now: () => number = Date.
     take(b) {
       try {
         if (!SESSION.test(b.session)) return undefined;
-        const dir = join(root, b.session);
         const name = nameOf(b);
-        const claimed = join(dir, `.${name}.${process.pid}.${++taken}.taken`);
-        try {
-          renameSync(join(dir, name), claimed);
-        } catch {
-          return undefined;
-        }
-        let raw: Buffer | undefined;
-        try {
-          raw = readOwnedFile(claimed, 1024);
-        } finally {
-          removeQuietly(claimed);
-        }
+        const raw = takeOnce(join(root, b.session), name);
         if (!raw) return undefined;
         const pass = JSON.parse(raw.toString('utf8')) as {
           v?: unknown;
