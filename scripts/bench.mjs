@@ -73,6 +73,18 @@ try {
   };
   const pure = throughput((i) => core.reviewCommand(requests[i % m], config, cached), { seconds });
   rate('review core, memoised host facts', pure);
+  // The same per source: the case tables are mostly bypass attempts, far heavier than agents' traffic.
+  const parts = [
+    ['built-in mix', 0, corpus.builtIn],
+    ['review case tables', corpus.builtIn, corpus.builtIn + corpus.cases],
+    ['dcg corpus', corpus.builtIn + corpus.cases, m],
+  ];
+  for (const [label, from, to] of parts) {
+    const part = requests.slice(from, to);
+    if (part.length === 0) continue;
+    const r = throughput((i) => core.reviewCommand(part[i % part.length], config, cached), { seconds });
+    rate(`  ${label} (${part.length}), memoised`, r);
+  }
 
   // One config load as the interception path does it (fresh source: no cache), user + project file.
   mkdirSync(paths.configDir, { recursive: true });

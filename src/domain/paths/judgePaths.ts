@@ -124,8 +124,20 @@ function gitDirFileOf(p: string, ctx: PathContext): string | undefined {
   return dirs.find((d) => d !== '' && exists(`${d}/HEAD`) && exists(`${d}/objects`) && exists(`${d}/refs`));
 }
 
+/**
+ * Whether any pattern can match `p`, cheaply: name-anywhere patterns by the last segment, located
+ * patterns by their literal directory (`p` or one of its parents), and patterns starting with `**`
+ * by the literal segment they need (`.ssh`). Exact only where the regexes run; elsewhere a
+ * superset, which judgeOne narrows per rule.
+ */
 function mightMatch(p: string, prepared: Prepared): boolean {
-  return prepared.anyPath.test(p) || prepared.anyName.test(basenamePosix(p));
+  if (prepared.anyName.test(basenamePosix(p))) return true;
+  if (prepared.floatingKeys.size > 0) for (const seg of p.split('/')) if (prepared.floatingKeys.has(seg)) return true;
+  for (let d = p; ; d = dirnamePosix(d)) {
+    const here = prepared.locatedByPrefix.get(d);
+    if (here) for (const re of here) if (re.test(p)) return true;
+    if (d === '/') return false;
+  }
 }
 
 /** Rules whose files are keys: using one as an ssh identity is not leaking it. */
@@ -278,9 +290,14 @@ function workspaceOf(ctx: PathContext, prepared: Prepared): string[] {
 
 interface Table {
   resources: ProtectedResource[];
-  /** All patterns in one expression each: most paths match none, and one test says so. */
+  /** All name-anywhere patterns in one expression: most paths match none, and one test says so. */
   anyName: RegExp;
-  anyPath: RegExp;
+  /** Literal directory of a located pattern not found by `floatingKeys` ⇒ its expressions. */
+  locatedByPrefix: Map<string, RegExp[]>;
+  /** The literal segments of the `**`-patterns (see CompiledGlob.floatingKey). */
+  floatingKeys: Set<string>;
+  /** floatingKey ⇒ the indexes of the patterns needing it. */
+  byFloatingKey: Map<string, number[]>;
   /** All containers (directories a recursive access reaches a pattern from) in one expression. */
   anyContainer: RegExp;
   /** Indexes into `resources` of the name-anywhere patterns. */
@@ -313,22 +330,33 @@ function pushTo(map: Map<string, number[]>, key: string, i: number): void {
 }
 
 /** Indexes of the resources a path can touch, found by name and directory instead of a full scan. */
-function indexResources(resources: ProtectedResource[]): Pick<Table, 'anywhere' | 'byPrefix' | 'below'> {
+function indexResources(
+  resources: ProtectedResource[],
+): Pick<Table, 'anywhere' | 'byPrefix' | 'below' | 'byFloatingKey' | 'floatingKeys' | 'locatedByPrefix'> {
   const anywhere: number[] = [];
   const byPrefix = new Map<string, number[]>();
   const below = new Map<string, number[]>();
+  const byFloatingKey = new Map<string, number[]>();
+  const locatedByPrefix = new Map<string, RegExp[]>();
   resources.forEach((r, i) => {
     if (r.glob.anywhere) {
       anywhere.push(i);
       return;
     }
+    if (r.glob.floatingKey !== undefined) {
+      pushTo(byFloatingKey, r.glob.floatingKey, i);
+      return;
+    }
+    const list = locatedByPrefix.get(r.glob.literalPrefix);
+    if (list) list.push(r.glob.regex);
+    else locatedByPrefix.set(r.glob.literalPrefix, [r.glob.regex]);
     pushTo(byPrefix, r.glob.literalPrefix, i);
     for (let d = r.glob.literalPrefix; d !== '/'; ) {
       d = dirnamePosix(d);
       pushTo(below, d, i);
     }
   });
-  return { anywhere, byPrefix, below };
+  return { anywhere, byPrefix, below, byFloatingKey, floatingKeys: new Set(byFloatingKey.keys()), locatedByPrefix };
 }
 
 /**
@@ -339,6 +367,12 @@ function indexResources(resources: ProtectedResource[]): Pick<Table, 'anywhere' 
 function candidates(spellings: string[], recursive: boolean, t: Table): number[] {
   const out = [...t.anywhere];
   for (const p of spellings) {
+    // A `**`-pattern and its containers both need their key as a segment of the path.
+    if (t.floatingKeys.size > 0)
+      for (const seg of p.split('/')) {
+        const keyed = t.byFloatingKey.get(seg);
+        if (keyed) out.push(...keyed);
+      }
     for (let d = p; ; d = dirnamePosix(d)) {
       const here = t.byPrefix.get(d);
       if (here) out.push(...here);
@@ -374,7 +408,6 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[], fold: 
     table = {
       resources,
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
-      anyPath: union(resources.filter((r) => !r.glob.anywhere).map((r) => r.glob.regex)),
       anyContainer: union(resources.flatMap((r) => (r.glob.container ? [r.glob.container] : []))),
       ...indexResources(resources),
     };
@@ -474,4 +507,22 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
   } catch (err) {
     return { verdict: internalErrorVerdict(`path analysis failed: ${String(err)}`), paths: [] };
   }
+}
+
+/**
+ * The index as judgeOne uses it, for the property test that checks it never loses a pattern:
+ * the protected resources, and for one path the prefilter's answer and the candidates it yields.
+ */
+export function protectedIndexFor(ctx: PathContext): {
+  resources: readonly ProtectedResource[];
+  mayMatch(path: string, recursive: boolean): boolean;
+  candidates(path: string, recursive: boolean): number[];
+} {
+  const prepared = prepare(ctx);
+  return {
+    resources: prepared.resources,
+    mayMatch: (p, recursive) =>
+      mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))),
+    candidates: (p, recursive) => candidates([p], recursive, prepared),
+  };
 }

@@ -19,6 +19,12 @@ export interface CompiledGlob {
   container?: RegExp;
   /** The pattern starts with `**`: its container matches a directory by its trailing segments. */
   floating: boolean;
+  /**
+   * For a located pattern starting with `**` whose next segment is literal (the `.ssh` of the
+   * ssh directory pattern): that segment. The pattern and its containers both need a path segment equal to it, so a table can
+   * find the pattern by the path's segments instead of testing it against every path.
+   */
+  floatingKey?: string;
 }
 
 const SPECIAL = /[.+^${}()|\\]/;
@@ -102,6 +108,10 @@ export function compileGlob(pattern: string): CompiledGlob {
   const firstWild = segments.findIndex((s) => /[*?[]/.test(s));
   const literal = firstWild < 0 ? segments : segments.slice(0, firstWild);
   const container = anywhere ? undefined : containerSource(segments);
+  let start = 0;
+  while (segments[start] === '**') start++;
+  const key = !anywhere && start > 0 ? segments[start] : undefined;
+  const floatingKey = key !== undefined && !/[*?[]/.test(key) ? key : undefined;
   return {
     pattern,
     regex: new RegExp(`^${body === '' ? '/' : body}$`),
@@ -110,6 +120,7 @@ export function compileGlob(pattern: string): CompiledGlob {
     ...(anywhere ? { nameRegex: new RegExp(`^${globSegmentSource(pattern)}$`) } : {}),
     ...(container !== undefined ? { container: new RegExp(container) } : {}),
     floating: segments[0] === '**',
+    ...(floatingKey !== undefined ? { floatingKey } : {}),
   };
 }
 
