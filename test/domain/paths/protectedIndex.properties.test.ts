@@ -20,9 +20,7 @@ const index = protectedIndexFor({ cwd: `${home}/work/proj`, config, facts });
 
 // Every literal segment of every pattern, plus ordinary ones: paths that hit, nearly hit and miss.
 const pieces = [
-  ...new Set(
-    index.resources.flatMap((r) => r.glob.pattern.split('/').filter((s) => s !== '' && !/[*?[]/.test(s))),
-  ),
+  ...new Set(index.resources.flatMap((r) => r.glob.pattern.split('/').filter((s) => s !== '' && !/[*?[]/.test(s)))),
   'src',
   'work',
   'proj',
