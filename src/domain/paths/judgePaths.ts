@@ -130,6 +130,32 @@ function gitDirFileOf(p: string, ctx: PathContext): string | undefined {
  * by the literal segment they need (`.ssh`). Exact only where the regexes run; elsewhere a
  * superset, which judgeOne narrows per rule.
  */
+/**
+ * Whether `p` may be a directory holding a match below it (see containerMatches), as a superset:
+ * a parent of a located pattern's literal directory (`below`), or a container at or under it. A
+ * `**`-pattern's containers hold its key as a segment, which mightMatch already answers.
+ */
+function mightContain(p: string, prepared: Prepared): boolean {
+  if (prepared.below.has(p)) return true;
+  for (let d = p; ; d = dirnamePosix(d)) {
+    const here = prepared.containersByPrefix.get(d);
+    if (here) for (const re of here) if (re.test(p)) return true;
+    if (d === '/') return false;
+  }
+}
+
+/** The containers of the patterns without a `**` key, by literal directory (`/` for the rest). */
+function indexContainers(resources: ProtectedResource[]): Map<string, RegExp[]> {
+  const byPrefix = new Map<string, RegExp[]>();
+  for (const { glob } of resources) {
+    if (!glob.container || glob.floatingKey !== undefined) continue;
+    const list = byPrefix.get(glob.literalPrefix);
+    if (list) list.push(glob.container);
+    else byPrefix.set(glob.literalPrefix, [glob.container]);
+  }
+  return byPrefix;
+}
+
 function mightMatch(p: string, prepared: Prepared): boolean {
   if (prepared.anyName.test(basenamePosix(p))) return true;
   if (prepared.floatingKeys.size > 0) for (const seg of p.split('/')) if (prepared.floatingKeys.has(seg)) return true;
@@ -173,11 +199,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   const self = selfProtectionVerdict(arg, s.all, prepared.selfPaths, shown);
   if (self) found.push(self);
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
-  if (
-    s.all.some(
-      (p) => mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))),
-    )
-  ) {
+  if (s.all.some((p) => mightMatch(p, prepared) || (recursive && mightContain(p, prepared)))) {
     const reported = new Set<string>();
     for (const i of candidates(s.all, recursive, prepared)) {
       const r = prepared.resources[i]!;
@@ -298,8 +320,11 @@ interface Table {
   floatingKeys: Set<string>;
   /** floatingKey ⇒ the indexes of the patterns needing it. */
   byFloatingKey: Map<string, number[]>;
-  /** All containers (directories a recursive access reaches a pattern from) in one expression. */
-  anyContainer: RegExp;
+  /**
+   * Containers (directories a recursive access reaches a pattern from) of the patterns without a
+   * `**` key, by literal directory: a container sits on the line through it (mightContain).
+   */
+  containersByPrefix: Map<string, RegExp[]>;
   /** Indexes into `resources` of the name-anywhere patterns. */
   anywhere: number[];
   /** Literal directory of a located pattern ⇒ its indexes. */
@@ -408,7 +433,7 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[], fold: 
     table = {
       resources,
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
-      anyContainer: union(resources.flatMap((r) => (r.glob.container ? [r.glob.container] : []))),
+      containersByPrefix: indexContainers(resources),
       ...indexResources(resources),
     };
     if (byKey.size > 16) byKey.clear(); // a long-lived process with many homes: stay bounded
@@ -521,8 +546,7 @@ export function protectedIndexFor(ctx: PathContext): {
   const prepared = prepare(ctx);
   return {
     resources: prepared.resources,
-    mayMatch: (p, recursive) =>
-      mightMatch(p, prepared) || (recursive && (prepared.below.has(p) || prepared.anyContainer.test(p))),
+    mayMatch: (p, recursive) => mightMatch(p, prepared) || (recursive && mightContain(p, prepared)),
     candidates: (p, recursive) => candidates([p], recursive, prepared),
   };
 }

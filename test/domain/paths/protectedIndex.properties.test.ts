@@ -11,7 +11,7 @@ import type { HostFacts } from '../../../src/domain/reviewRequest.js';
 const home = '/home/u';
 const facts: HostFacts = {
   home,
-  realpath: (p) => p,
+  realpath: (p: string) => p,
   resolveCommand: () => undefined,
   fileId: () => undefined,
 } as unknown as HostFacts;
