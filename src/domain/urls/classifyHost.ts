@@ -24,7 +24,29 @@ const LOOPBACK_NAMES = new Set([
 ]);
 /** nss-myhostname answers `_gateway` with the default router's address. */
 const PRIVATE_NAMES = new Set(['_gateway']);
-const LOOPBACK_SUFFIXES = ['.localhost', '.localtest.me', '.lvh.me'];
+const LOOPBACK_SUFFIXES = ['.localhost', '.localtest.me', '.lvh.me', '.localho.st', '.localhost.direct', '.vcap.me'];
+/** Public names whose DNS answers 127.0.0.1 for the name and every name below it (attack pass 10). */
+const LOOPBACK_DOMAINS = new Set(['localho.st', 'localhost.direct', 'vcap.me']);
+/**
+ * Names that only exist inside a private network, by standard or by convention: `.internal`
+ * (reserved for private use; `host.docker.internal`, `*.ec2.internal`, `*.c.PROJECT.internal`),
+ * mDNS `.local`, `.home.arpa` (RFC 8375), the de-facto home and corporate suffixes, and
+ * Kubernetes' in-cluster service names (attack pass 10).
+ */
+const INTERNAL_SUFFIXES = [
+  '.internal',
+  '.local',
+  '.home.arpa',
+  '.lan',
+  '.home',
+  '.corp',
+  '.intranet',
+  '.private',
+  '.localdomain',
+  '.svc',
+  '.cluster.local',
+];
+const INTERNAL_NAMES = new Set(['kubernetes', 'kubernetes.default']);
 const METADATA_NAMES = new Set([
   'metadata',
   'metadata.google.internal',
@@ -100,13 +122,25 @@ function echoDnsClass(name: string, suffix: string): AddressClass {
   return 'public';
 }
 
+/** Classes an address spelled inside any other name counts for: the internal ones. */
+const EMBEDDED_INTERNAL: readonly AddressClass[] = ['metadata', 'linklocal', 'loopback', 'private'];
+
 function classifyName(name: string): HostClassification {
-  if (LOOPBACK_NAMES.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s)))
+  if (LOOPBACK_NAMES.has(name) || LOOPBACK_DOMAINS.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s)))
     return { ok: true, canonical: name, cls: 'loopback' };
   if (METADATA_NAMES.has(name)) return { ok: true, canonical: name, cls: 'metadata' };
   if (PRIVATE_NAMES.has(name)) return { ok: true, canonical: name, cls: 'private' };
   const echo = ECHO_DNS_SUFFIXES.find((s) => name.endsWith(s));
   if (echo !== undefined) return { ok: true, canonical: name, cls: echoDnsClass(name, echo) };
+  // Rebinding services (`7f000001.a9fea9fe.rbndr.us`, `make-169.254.169.254-rebind-127.0.0.1-rr.1u.ms`)
+  // and private naming schemes (`ip-10-0-0-1.ec2.internal`) spell an address inside the name, as
+  // the echo services do: an internal one there counts, wherever the name is registered.
+  const embedded = echoDnsClass(name, '');
+  if (EMBEDDED_INTERNAL.includes(embedded)) return { ok: true, canonical: name, cls: embedded };
+  // A name of one label is looked up in the search domains and /etc/hosts: a local service
+  // (`http://db:5432`), never a public site.
+  if (INTERNAL_NAMES.has(name) || !name.includes('.') || INTERNAL_SUFFIXES.some((s) => name.endsWith(s)))
+    return { ok: true, canonical: name, cls: 'private' };
   return { ok: true, canonical: name, cls: 'public' };
 }
 

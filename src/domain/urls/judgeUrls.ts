@@ -118,7 +118,7 @@ function hostVerdict(
         'ask',
         'high',
         'url.private_address',
-        `${where}, a private or CGNAT address (another machine on your network).`,
+        `${where}, a private or CGNAT address or an internal-only name (another machine on your network).`,
         'urls:private-address',
       );
     case 'reserved':
