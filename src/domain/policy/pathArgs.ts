@@ -317,7 +317,7 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     return out;
   }
   if (COPY_LIKE.has(name)) {
-    const { sources, targets, contentsOnly, tree } = copyOperands(name, args);
+    const { sources, targets, contentsOnly, tree, backupSuffix } = copyOperands(name, args);
     const target = targets[targets.length - 1];
     const dest = target ?? sources.pop();
     const add = (raw: string, access: PathArg['access'], recursive?: boolean): void => {
@@ -333,8 +333,16 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
     for (const s of sources) add(s, name === 'mv' ? 'delete' : linking ? 'write' : 'read', name === 'mv');
     if (linking && dest !== undefined) out.push(...symlinkTargetsBesideLink(sources, dest, target !== undefined));
     if (dest !== undefined) {
+      const landed = landingPaths(sources, dest, { wholeTree: name === 'mv' || tree, contentsOnly });
       out.push({ raw: dest, access: 'write' });
-      out.push(...landingPaths(sources, dest, { wholeTree: name === 'mv' || tree, contentsOnly }));
+      out.push(...landed);
+      // A backup renames what was at each written path to that name plus the suffix, so an agent's
+      // own file becomes `.claude/settings.local.json` or `.envrc` (attack pass 10).
+      // A destination written with a trailing `/` is a directory, backed up only under -T (mv -T -b d1 d2).
+      const renamed = dest.endsWith('/') && !contentsOnly ? landed : [{ raw: dest, access: 'write' as const }, ...landed];
+      if (backupSuffix !== undefined)
+        for (const w of renamed)
+          if (w.recursive !== true) out.push({ raw: `${w.raw.replace(/\/+$/, '')}${backupSuffix}`, access: 'write' });
     }
     return out;
   }

@@ -10,6 +10,8 @@ import { hasFlag, hasLongFlag, makeArgView, positionals } from '../../../policy/
 import { looksLikePath } from '../../../policy/looksLikePath.js';
 import { matchLongOption } from '../../../policy/longOption.js';
 import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
+import { parseArgv } from '../../parseArgv.js';
+import { GIT_SUBCOMMAND_MODELS } from './subcommandModels.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
@@ -144,6 +146,14 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     }
   }
   for (const dir of optionDirectories(sub, rest)) out.push({ raw: dir, access: 'write', recursive: true });
+  // `git config --blob=HEAD:.pypirc --list` prints every key of that committed file, as
+  // `git show HEAD:.pypirc` prints its text (attack pass 10): the path in the blob is read.
+  if (sub === 'config' && GIT_SUBCOMMAND_MODELS.config)
+    for (const u of parseArgv(GIT_SUBCOMMAND_MODELS.config, rest).uses) {
+      const blob = u.option.names.includes('--blob') ? u.values[0] : undefined;
+      const path = blob === undefined ? undefined : /^[^:]*:(?!\/)(.+)$/.exec(blob)?.[1];
+      if (path !== undefined) out.push({ raw: path.replace(/^[0-3]:/, ''), access: 'read' });
+    }
   for (const file of attachedFileValues(sub, rest)) out.push({ raw: file, access: 'read' });
   // `git log -L1,1:.env` (attached; the spaced form is a `REV:path` operand below): the file after
   // a `:` is read. Every suffix after a colon counts (`-L:func:file`), the stricter reading.
