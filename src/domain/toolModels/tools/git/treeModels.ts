@@ -147,7 +147,10 @@ const clone = sub(
 /** mv: each source is removed, the destination written (pathArgs.ts also judges every operand as a deletion). */
 const mv = sub(
   'mv',
-  [HELP('git mv'), ...plain('git mv', 'a.txt b.txt', '-v, --verbose', '-n, --dry-run', '-f, --force', '-k', '--sparse')],
+  [
+    HELP('git mv'),
+    ...plain('git mv', 'a.txt b.txt', '-v, --verbose', '-n, --dry-run', '-f, --force', '-k', '--sparse'),
+  ],
   { operands: { rest: 'delete', last: 'write' } },
 );
 
@@ -233,7 +236,10 @@ const worktree = sub(
  * repository goes to the URL policy, or is read when it is local.
  */
 const smSub = (word: string, options: OptionModel[], more: Partial<ToolModel> = {}): ToolModel => ({
-  ...sub(`submodule ${word}`, merge(options, [HELP(`git submodule ${word}`)], plain(`git submodule ${word}`, '', '-q, --quiet', '--cached'))),
+  ...sub(
+    `submodule ${word}`,
+    merge(options, [HELP(`git submodule ${word}`)], plain(`git submodule ${word}`, '', '-q, --quiet', '--cached')),
+  ),
   negatable: false,
   longPrefixes: false,
   ...more,
@@ -291,10 +297,7 @@ const submoduleSubs: Record<string, ToolModel> = {
   ]),
   'set-branch': smSub('set-branch', plain('git submodule set-branch', 'lib', '-d, --default', '-b, --branch BRANCH')),
   'set-url': smSub('set-url', [], { operands: repositoryOperands(['none', 'read']) }),
-  summary: smSub(
-    'summary',
-    plain('git submodule summary', '', '--files', '--for-status', '-n, --summary-limit N'),
-  ),
+  summary: smSub('summary', plain('git submodule summary', '', '--files', '--for-status', '-n, --summary-limit N')),
   // The command is shell text: escapeHatches.ts reviews it and `git:runs-commands` asks.
   foreach: smSub('foreach', plain('git submodule foreach', 'ls', '--recursive'), { permute: false }),
   sync: smSub('sync', plain('git submodule sync', '', '--recursive')),
@@ -373,8 +376,7 @@ const formatPatch = sub(
  * before; `--stdin` patterns only choose among tracked paths. A tree widened may hold symlinks:
  * the compound review's link check holds later parts back (subcommands.ts GIT_TREE_WRITERS).
  */
-const coneOptions = (word: string) =>
-  plain(`git sparse-checkout ${word}`, '', '--cone', '--sparse-index');
+const coneOptions = (word: string) => plain(`git sparse-checkout ${word}`, '', '--cone', '--sparse-index');
 const patternOptions = (word: string) => [
   opt('--stdin', `git sparse-checkout ${word} --stdin`, 'none', { why: 'patterns choosing tracked paths' }),
   ...plain(`git sparse-checkout ${word}`, 'src', '--skip-checks'),
@@ -383,7 +385,10 @@ const sparseCheckout = sub('sparse-checkout', [HELP('git sparse-checkout')], {
   permute: false,
   subcommands: {
     list: sub('sparse-checkout list', [HELP('git sparse-checkout list')]),
-    set: sub('sparse-checkout set', merge([HELP('git sparse-checkout set')], coneOptions('set'), patternOptions('set'))),
+    set: sub(
+      'sparse-checkout set',
+      merge([HELP('git sparse-checkout set')], coneOptions('set'), patternOptions('set')),
+    ),
     add: sub('sparse-checkout add', [HELP('git sparse-checkout add'), ...patternOptions('add')]),
     reapply: sub('sparse-checkout reapply', [HELP('git sparse-checkout reapply'), ...coneOptions('reapply')]),
     disable: sub('sparse-checkout disable', [HELP('git sparse-checkout disable')]),
