@@ -231,7 +231,7 @@ const worktree = sub(
  * submodule is a shell script in git 2.39 (git-submodule.sh): exact option words, no prefixes,
  * no `--no-` forms but the two it spells. Its `-h` prints `usage: git submodule [--quiet]
  * [--cached]` for every subcommand, so each model lists both (git rejects the ones a
- * subcommand does not take). `update` and `sync` fetch the URLs in .gitmodules, `foreach` runs
+ * subcommand does not take); every subcommand stops at its first operand. `update` and `sync` fetch the URLs in .gitmodules, `foreach` runs
  * shell text: escapeHatches.ts asks them (and reviews foreach's text); `add`'s and `set-url`'s
  * repository goes to the URL policy, or is read when it is local.
  */
@@ -242,6 +242,8 @@ const smSub = (word: string, options: OptionModel[], more: Partial<ToolModel> = 
   ),
   negatable: false,
   longPrefixes: false,
+  // The script stops at the first operand (`*) break`): later words are operands, as here.
+  permute: false,
   ...more,
 });
 const submoduleSubs: Record<string, ToolModel> = {
@@ -299,7 +301,7 @@ const submoduleSubs: Record<string, ToolModel> = {
   'set-url': smSub('set-url', [], { operands: repositoryOperands(['none', 'read']) }),
   summary: smSub('summary', plain('git submodule summary', '', '--files', '--for-status', '-n, --summary-limit N')),
   // The command is shell text: escapeHatches.ts reviews it and `git:runs-commands` asks.
-  foreach: smSub('foreach', plain('git submodule foreach', 'ls', '--recursive'), { permute: false }),
+  foreach: smSub('foreach', plain('git submodule foreach', 'ls', '--recursive')),
   sync: smSub('sync', plain('git submodule sync', '', '--recursive')),
   // Passed to `git submodule--helper absorbgitdirs`, whose -h lists no option.
   absorbgitdirs: { ...sub('submodule absorbgitdirs', [HELP('git submodule absorbgitdirs')]), negatable: false },
