@@ -19,10 +19,14 @@ const PATH_ARGS = 'tools/git/pathArgs.ts';
 
 /**
  * A repository operand (clone's, `submodule add`'s): a URL or `host:path` goes to the URL policy
- * (the URL stage and remoteTargets.ts read them), anything else is a local repository whose
- * whole tree is copied, so it is read (`git clone ~/.password-store x` is refused).
+ * (the URL stage and remoteTargets.ts read them), `TRANSPORT::ADDRESS` runs a remote helper
+ * (asked), anything else is a local repository whose whole tree is copied, so it is read
+ * (`git clone ~/.password-store x` is refused).
  */
 const REMOTE_FORMS: readonly (readonly [RegExp, Effect])[] = [
+  // `TRANSPORT::ADDRESS` runs the remote helper git-remote-TRANSPORT: `ext::sh -c CMD` runs CMD
+  // (blocked only by a protocol.allow default a config may change), `fd::` talks to open files.
+  [/^[A-Za-z0-9][A-Za-z0-9+.-]*::/, 'exec'],
   [/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, 'network'],
   [/^(?:[^\s/:@]+@)?[^\s/:@[\]]+:/, 'network'],
 ];
