@@ -5,6 +5,7 @@ import { EVERYDAY_MODELS } from './everydayModels.js';
 import { INSPECT_MODELS } from './inspectModels.js';
 import { HELP, logLike, merge, sub } from './modelParts.js';
 import { PLUMBING_MODELS } from './plumbingModels.js';
+import { TREE_MODELS } from './treeModels.js';
 
 /**
  * Option models of the git subcommands the review allows by name (packs/git.ts), each checked
@@ -453,4 +454,5 @@ export const GIT_SUBCOMMAND_MODELS: Readonly<Record<string, ToolModel>> = {
   ...PLUMBING_MODELS,
   ...INSPECT_MODELS,
   ...EVERYDAY_MODELS,
+  ...TREE_MODELS,
 };
