@@ -39,16 +39,21 @@ export function startShipSupervisor(opts: ShipSupervisorOptions): ShipSupervisor
   let stopping = false;
   let seen: string | undefined;
   let wanted = false;
+  /** Checks in a row that found no targets: the thread stops at the second (an editor's truncate-then-write reads as none once). */
+  let noneSeen = 0;
 
   const check = (): void => {
     if (stopping) return;
     // Parsed only when a file changed: a large config (approve-always rules) costs nothing between edits.
     const signature = shipSettingsSignature(paths, legacy);
-    if (signature !== seen) {
+    if (signature !== seen || noneSeen === 1) {
       seen = signature;
       const s = loadShipSettings(paths, legacy);
       // A config that does not load keeps the thread (it waits, doctor says why): no targets are known to drop.
-      wanted = s.kind === 'invalid' ? wanted || worker !== undefined : s.kind === 'ok' && s.config.targets.length > 0;
+      const none = s.kind === 'none' || (s.kind === 'ok' && s.config.targets.length === 0);
+      noneSeen = none ? noneSeen + 1 : 0;
+      if (s.kind === 'ok' && !none) wanted = true;
+      else if (none && (noneSeen >= 2 || !worker)) wanted = false;
     }
     if (wanted && !worker) start();
     else if (!wanted && worker) void end(worker);

@@ -78,9 +78,12 @@ export function startResidentShipper(opts: ResidentShipperOptions): ResidentShip
   /** One run for one target; resolves to when to look again (undefined: at the next change). Never rejects. */
   const run = async (slot: Slot): Promise<number | undefined> => {
     const key = describeTarget(slot.target);
+    // The config as it is now: one that stopped loading since this run was scheduled sends nothing.
+    const now = config;
+    if (!now) return undefined;
     let result: ShipResult;
     try {
-      result = await shipOnce(opts.auditLog, opts.cursorBase, { ...config!, targets: [slot.target] });
+      result = await shipOnce(opts.auditLog, opts.cursorBase, { ...now, targets: [slot.target] });
     } catch (err) {
       // shipOnce notes what a sink said; anything else (an unreadable log) is noted here.
       try {
