@@ -89,10 +89,27 @@ describe('the resident process ships the audit', () => {
   it('a target added to audit.ship is shipped to without a restart', async () => {
     const pid = daemonPid(h);
     const second = join(h.home, 'second.jsonl');
-    writeFileSync(config(), JSON.stringify({ audit: { ship: ship([{ type: 'file', path: out }, { type: 'file', path: second }]) } }));
+    writeFileSync(
+      config(),
+      JSON.stringify({
+        audit: {
+          ship: ship([
+            { type: 'file', path: out },
+            { type: 'file', path: second },
+          ]),
+        },
+      }),
+    );
     expect(runFast(h, 'echo after-edit').status).toBe(0);
     const atSecond = (): number[] =>
-      existsSync(second) ? seqsOf(readFileSync(second, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))) : [];
+      existsSync(second)
+        ? seqsOf(
+            readFileSync(second, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l)),
+          )
+        : [];
     expect(await waitFor(caughtUp(atSecond), 30_000)).toBe(true);
     expect(exactlyOnceInOrder(atSecond(), local())).toEqual([]);
     expect(await waitFor(caughtUp(atFile), 30_000)).toBe(true);

@@ -197,7 +197,10 @@ export function validateConfigFile(value: unknown): ConfigFileContent {
   let content = value as ConfigFileContent;
   // The shipping section with its defaults filled in (the file's own object is left as read).
   if (content.audit?.ship !== undefined)
-    content = { ...content, audit: { ...content.audit, ship: parseShipSection(content.audit.ship, 'audit.ship', fail) } };
+    content = {
+      ...content,
+      audit: { ...content.audit, ship: parseShipSection(content.audit.ship, 'audit.ship', fail) },
+    };
   const ids = new Set<string>();
   content.rules?.forEach((r, i) => {
     if (ids.has(r.id)) fail(`rules[${i}].id`, `duplicate rule id '${r.id}'`);

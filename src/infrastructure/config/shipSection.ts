@@ -9,7 +9,8 @@ import type { ShipConfig, ShipTarget } from '../../domain/audit/shipTarget.js';
 export type Fail = (field: string, message: string) => never;
 
 export function parseShipSection(value: unknown, field: string, fail: Fail): ShipConfig {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(field || '(top level)', 'expected an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(field || '(top level)', 'expected an object');
   const raw = value as Record<string, unknown>;
   const at = (k: string): string => (field ? `${field}.${k}` : k);
   for (const k of Object.keys(raw))

@@ -99,16 +99,19 @@ export function shipChecks(r: ShipReport): Check[] {
   if (!r.configured) return [];
   if ('error' in r) return [{ ok: false, title: `the shipping config ${r.config} loads`, detail: r.error }];
   return [
-    ...(r.note ? [{ ok: 'warn' as const, title: 'shipping targets: move ship.json to audit.ship', detail: r.note }] : []),
+    ...(r.note
+      ? [{ ok: 'warn' as const, title: 'shipping targets: move ship.json to audit.ship', detail: r.note }]
+      : []),
     { ok: r.residentPid !== null ? true : ('warn' as const), title: `who ships: ${shipperText(r.residentPid)}` },
-    ...r.targets.map((t): Check =>
-      t.failures > 0
-        ? {
-            ok: 'warn',
-            title: `shipping to ${t.target} is failing (the records wait in the local log)`,
-            detail: `${lagText(t)}; ${errorText(t)}`,
-          }
-        : { ok: true, title: `shipping to ${t.target}`, detail: lagText(t) },
+    ...r.targets.map(
+      (t): Check =>
+        t.failures > 0
+          ? {
+              ok: 'warn',
+              title: `shipping to ${t.target} is failing (the records wait in the local log)`,
+              detail: `${lagText(t)}; ${errorText(t)}`,
+            }
+          : { ok: true, title: `shipping to ${t.target}`, detail: lagText(t) },
     ),
   ];
 }

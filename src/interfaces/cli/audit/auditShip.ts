@@ -90,7 +90,9 @@ function migrate(ctx: CliContext): number {
     return EXIT.FAILED;
   }
   renameSync(legacy, `${legacy}.migrated`);
-  ctx.stdout.write(`moved the targets of ${legacy} to audit.ship in ${edit.file} (the old file is ${legacy}.migrated)\n`);
+  ctx.stdout.write(
+    `moved the targets of ${legacy} to audit.ship in ${edit.file} (the old file is ${legacy}.migrated)\n`,
+  );
   return EXIT.OK;
 }
 
