@@ -7,7 +7,7 @@ import { startResidentShipper } from './residentShipper.js';
 import { shipConfigPath } from './shipConfig.js';
 import { clearOwnShipLocks } from './shipLock.js';
 import { shipCursorBase } from './shipReport.js';
-import { loadShipSettings } from './shipSettings.js';
+import { loadShipSettings, type ShipSettings, shipSettingsSignature } from './shipSettings.js';
 
 export interface ShipWorkerData {
   auditLog: string;
@@ -23,11 +23,15 @@ if (parentPort) {
   // A shipping thread of this process stopped mid-run left its locks (our pid is alive, so no
   // one would take them over): this is the only one now.
   clearOwnShipLocks(cursorBase);
-  const shipper = startResidentShipper({
-    auditLog: data.auditLog,
-    cursorBase,
-    settings: () => loadShipSettings(paths, legacy),
-  });
+  // Re-read on every look, parsed only when a file changed (a config with many approve-always
+  // rules is not parsed again for each burst of records).
+  let cached: { signature: string; settings: ShipSettings } | undefined;
+  const settings = (): ShipSettings => {
+    const signature = shipSettingsSignature(paths, legacy);
+    if (cached?.signature !== signature) cached = { signature, settings: loadShipSettings(paths, legacy) };
+    return cached.settings;
+  };
+  const shipper = startResidentShipper({ auditLog: data.auditLog, cursorBase, settings });
   parentPort.on('message', (m: { type?: string }) => {
     if (m?.type === 'stop') void shipper.stop().then(() => process.exit(0));
   });
