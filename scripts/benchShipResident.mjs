@@ -1,6 +1,6 @@
 // `npm run bench:ship-resident`: what background shipping (issue 14) adds to a command reviewed
-// by the resident process. Three installs, each with its own resident process: no ship.json; a
-// ship.json with a file target (every burst of records is shipped); one whose only target is down
+// by the resident process. Three installs, each with its own resident process: no targets;
+// `audit.ship` in config.json with a file target (every burst of records is shipped); one whose only target is down
 // (a loopback port nobody listens on: retried with backoff). The same command (`bash -c true`
 // through the shim, fast mode) runs in all three, interleaved so load drift hits all alike.
 // Also: each resident process's CPU per command, all its threads (the shipping thread included).
@@ -24,7 +24,7 @@ function setupHome(name, ship) {
   if (r.status !== 0) throw new Error(`install failed: ${r.stderr}`);
   if (ship) {
     mkdirSync(join(home, '.config', 'shimctl'), { recursive: true });
-    writeFileSync(join(home, '.config', 'shimctl', 'ship.json'), JSON.stringify(ship(home)));
+    writeFileSync(join(home, '.config', 'shimctl', 'config.json'), JSON.stringify({ audit: { ship: ship(home) } }));
   }
   const s = spawnSync(process.execPath, [cli, 'daemon', 'start'], { env, encoding: 'utf8' });
   if (s.status !== 0) throw new Error(`daemon start failed: ${s.stderr}`);

@@ -1,3 +1,4 @@
+import type { ShipConfig } from './audit/shipTarget.js';
 import type { Decision, Risk } from './verdict.js';
 import type { Mode } from './modes/mode.js';
 
@@ -81,9 +82,18 @@ export interface PolicyConfig {
   /**
    * Rotation at `maxBytes` keeping `keep` old files; a rotated file whose newest record is younger
    * than `retentionDays` is never deleted, whatever the count. `warnMiBPerHour`: status and doctor
-   * warn when more than this was written in the last hour.
+   * warn when more than this was written in the last hour. `ship`: where the resident process and
+   * `audit ship --once` send records, from the user's file or, when it sets one, the managed
+   * file (which wins); `shipSource` names that file. Never from a project.
    */
-  audit: { maxBytes: number; keep: number; retentionDays: number; warnMiBPerHour: number };
+  audit: {
+    maxBytes: number;
+    keep: number;
+    retentionDays: number;
+    warnMiBPerHour: number;
+    ship?: ShipConfig;
+    shipSource?: string;
+  };
   /** How nested shells inside an allowed command are treated. */
   nested: 'review' | 'passthrough';
   /**

@@ -7,12 +7,15 @@ import { expandConfigPath } from './expandConfigPath.js';
 import { ruleCwd } from './applyUserLayer.js';
 
 /** What a managed file may set; anything else is reported and ignored (it would only duplicate the user's say). */
-const MANAGED_FIELDS = new Set(['rules', 'mode', 'protectedPaths', 'roots']);
+const MANAGED_FIELDS = new Set(['rules', 'mode', 'protectedPaths', 'roots', 'audit']);
+/** Of `audit`, only the shipping targets: rotation and retention stay the user's. */
+const MANAGED_AUDIT_FIELDS = new Set(['ship']);
 
 /**
  * The managed layer (docs/rules.md), applied after the user's file: its rules join the others
  * with `layer: managed` (its ask/block rules are floors nobody outranks), its `mode` is a ceiling
- * for every launch, and its protected paths and roots are added.
+ * for every launch, and its protected paths and roots are added. Its `audit.ship` replaces the
+ * user's (a fleet's collector is the admin's to name; the user cannot drop or redirect it).
  */
 export function applyManagedLayer(
   base: PolicyConfig,
@@ -36,6 +39,16 @@ export function applyManagedLayer(
         message: `a managed file sets only ${[...MANAGED_FIELDS].join(', ')}; \`${key}\` ignored`,
       });
   }
+  for (const key of Object.keys(file.audit ?? {})) {
+    if (!MANAGED_AUDIT_FIELDS.has(key))
+      warnings.push({
+        code: 'config.loosening_ignored',
+        file: filePath,
+        field: `audit.${key}`,
+        message: `a managed file sets only audit.ship; \`audit.${key}\` ignored`,
+      });
+  }
+  if (file.audit?.ship) config.audit = { ...base.audit, ship: file.audit.ship, shipSource: filePath };
   const known = new Set(config.rules.map((r) => r.id));
   file.rules?.forEach((rule, i) => {
     if (known.has(rule.id))

@@ -33,6 +33,9 @@ export function applyProjectLayer(
   for (const field of IGNORED_FIELDS) {
     if (file[field] !== undefined) warn(field, `a project cannot set \`${field}\`; ignored`);
   }
+  // Named on its own: a repository that names a ship target would receive every command's record.
+  if (file.audit?.ship !== undefined)
+    warn('audit.ship', 'a project cannot add or change ship targets (user or managed config only); ignored');
   if (file.nested === 'passthrough') warn('nested', 'a project cannot let nested shells pass unreviewed; ignored');
   // `strict` only refuses more; `structured` under a strict user config would widen it.
   if (file.syntax === 'strict') config.syntax = 'strict';

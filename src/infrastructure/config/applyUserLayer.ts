@@ -14,7 +14,12 @@ export function ruleCwd(cwd: string, home: string, field: string): string {
  * The user's file is trusted: any field overrides the default. Objects merge key by key;
  * arrays replace the default list (so a user can also shorten `envAllow` or `allowSchemes`).
  */
-export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home: string): PolicyConfig {
+export function applyUserLayer(
+  base: PolicyConfig,
+  file: ConfigFileContent,
+  home: string,
+  filePath?: string,
+): PolicyConfig {
   const paths = (list: string[] | undefined, field: string): string[] | undefined =>
     list?.map((p, i) => {
       const expanded = expandConfigPath(p, home, undefined);
@@ -46,7 +51,7 @@ export function applyUserLayer(base: PolicyConfig, file: ConfigFileContent, home
     approvals: { ...base.approvals, ...file.approvals },
     http: { ...base.http, ...file.http },
     execution: { ...base.execution, ...file.execution },
-    audit: { ...base.audit, ...file.audit },
+    audit: { ...base.audit, ...file.audit, ...(file.audit?.ship && filePath ? { shipSource: filePath } : {}) },
     nested: file.nested ?? base.nested,
     syntax: file.syntax ?? base.syntax,
     mode: file.mode ?? base.mode,

@@ -9,6 +9,8 @@ import { DECISIONS, RISKS } from '../../domain/verdict.js';
 import type { Mode } from '../../domain/modes/mode.js';
 import { MODES } from '../../domain/modes/mode.js';
 import { ShimctlError } from '../../application/shimctlError.js';
+import type { ShipConfig } from '../../domain/audit/shipTarget.js';
+import { parseShipSection } from './shipSection.js';
 
 /** A config file after validation: every field optional, nothing merged yet. */
 export interface ConfigFileContent {
@@ -21,7 +23,8 @@ export interface ConfigFileContent {
   approvals?: { enabled?: boolean; timeoutSeconds?: number; answerWithoutTerminal?: boolean; sessionTtlHours?: number };
   http?: { serveInDaemon?: boolean; port?: number };
   execution?: { timeoutSeconds?: number; graceSeconds?: number; maxOutputBytes?: number; envAllow?: string[] };
-  audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number };
+  /** `ship`: user and managed files only (a project's `audit` is ignored); normalised by validateConfigFile. */
+  audit?: { maxBytes?: number; keep?: number; retentionDays?: number; warnMiBPerHour?: number; ship?: ShipConfig };
   nested?: 'review' | 'passthrough';
   syntax?: 'structured' | 'strict';
   /** User: the default mode. Project: can only move toward plan. Managed: the ceiling (docs/modes.md). */
@@ -172,6 +175,7 @@ const fileCheck = object({
     keep: integer(0, 1000),
     retentionDays: integer(0, 3650),
     warnMiBPerHour: integer(1, 2 ** 20),
+    ship: (v, f) => void parseShipSection(v, f, fail),
   }),
   nested: oneOf(['review', 'passthrough']),
   syntax: oneOf(['structured', 'strict']),
@@ -190,7 +194,13 @@ const fileCheck = object({
 /** Throws `SchemaError` naming the first bad field; on success the value has the file shape. */
 export function validateConfigFile(value: unknown): ConfigFileContent {
   fileCheck(value, '');
-  const content = value as ConfigFileContent;
+  let content = value as ConfigFileContent;
+  // The shipping section with its defaults filled in (the file's own object is left as read).
+  if (content.audit?.ship !== undefined)
+    content = {
+      ...content,
+      audit: { ...content.audit, ship: parseShipSection(content.audit.ship, 'audit.ship', fail) },
+    };
   const ids = new Set<string>();
   content.rules?.forEach((r, i) => {
     if (ids.has(r.id)) fail(`rules[${i}].id`, `duplicate rule id '${r.id}'`);

@@ -72,7 +72,11 @@ function refusedCodeConfig(dir: string): Failure | undefined {
   return undefined;
 }
 
-function load(paths: StatePaths, cwd: string): ConfigOutcome {
+/**
+ * Defaults, the user's file, the managed file: the trusted layers, with no project. What the
+ * shipper reads its targets from (`audit.ship` is never a project's to set). Throws only on a bug.
+ */
+export function loadTrustedConfig(paths: StatePaths): ConfigOutcome {
   let config: PolicyConfig = defaultConfig();
   const sources: string[] = [];
   const warnings: ConfigWarning[] = [];
@@ -81,7 +85,7 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
   if (isFailure(user)) return { ...user, layer: 'user' };
   if (user) {
     try {
-      config = applyUserLayer(config, user.content, paths.home);
+      config = applyUserLayer(config, user.content, paths.home, user.file);
     } catch (err) {
       if (err instanceof SchemaError)
         return { kind: 'invalid', file: user.file, field: err.field, message: err.message, layer: 'user' };
@@ -107,6 +111,15 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
       sources.push(managed.file);
     }
   }
+  return { kind: 'ok', config, sources, warnings, ruleSources };
+}
+
+function load(paths: StatePaths, cwd: string): ConfigOutcome {
+  const trusted = loadTrustedConfig(paths);
+  if (trusted.kind !== 'ok') return trusted;
+  let { config } = trusted;
+  const { sources, warnings } = trusted;
+  const ruleSources = trusted.ruleSources ?? {};
   const found: Array<{ file: string; content: ConfigFileContent }> = [];
   for (const dir of projectSearchDirs(cwd, paths.home)) {
     const refused = refusedCodeConfig(dir);

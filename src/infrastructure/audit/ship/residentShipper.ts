@@ -1,7 +1,8 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { errorMessage } from '../../../application/shimctlError.js';
-import { readShipConfig, type ShipConfig, type ShipTarget } from './shipConfig.js';
+import type { ShipConfig, ShipTarget } from './shipConfig.js';
+import type { ShipSettings } from './shipSettings.js';
 import { type ShipResult, shipOnce } from './shipOnce.js';
 import { describeTarget, noteFailure, targetFiles } from './shipState.js';
 
@@ -14,7 +15,7 @@ import { describeTarget, noteFailure, targetFiles } from './shipState.js';
  *
  * When: DEBOUNCE_MS after the audit directory changes (a record appended, a rotation), once at
  * start (what was written while no daemon ran), and every POLL_MS (a missed change; the config
- * is read afresh on every look, so an edited ship.json takes effect there at the latest). A
+ * is read afresh on every look, so an edited `audit.ship` takes effect there at the latest). A
  * target whose run failed is tried again after a backoff (1 s doubling to 60 s), not on each
  * record; a target another shipper holds (`audit ship --once`) is looked at again after BUSY_MS.
  */
@@ -27,7 +28,8 @@ const BACKOFF_MAX_MS = 60_000;
 export interface ResidentShipperOptions {
   auditLog: string;
   cursorBase: string;
-  configPath: string;
+  /** The targets as configured now (loadShipSettings): called on every look. */
+  settings: () => ShipSettings;
   /** Shorter timings for tests. */
   debounceMs?: number;
   pollMs?: number;
@@ -76,9 +78,12 @@ export function startResidentShipper(opts: ResidentShipperOptions): ResidentShip
   /** One run for one target; resolves to when to look again (undefined: at the next change). Never rejects. */
   const run = async (slot: Slot): Promise<number | undefined> => {
     const key = describeTarget(slot.target);
+    // The config as it is now: one that stopped loading since this run was scheduled sends nothing.
+    const now = config;
+    if (!now) return undefined;
     let result: ShipResult;
     try {
-      result = await shipOnce(opts.auditLog, opts.cursorBase, { ...config!, targets: [slot.target] });
+      result = await shipOnce(opts.auditLog, opts.cursorBase, { ...now, targets: [slot.target] });
     } catch (err) {
       // shipOnce notes what a sink said; anything else (an unreadable log) is noted here.
       try {
@@ -105,13 +110,15 @@ export function startResidentShipper(opts: ResidentShipperOptions): ResidentShip
   const look = (): void => {
     if (stopped) return;
     try {
-      config = readShipConfig(opts.configPath);
+      const s = opts.settings();
+      config = s.kind === 'ok' ? s.config : undefined;
     } catch {
-      config = undefined; // doctor says why; the targets wait for a config that loads
+      config = undefined;
     }
+    // A config that does not load: doctor and status say why; the targets wait for one that does.
     const wanted = new Map((config?.targets ?? []).map((t) => [describeTarget(t), t]));
     for (const [key, slot] of slots) {
-      // A target taken out of ship.json: no new run (one in flight finishes).
+      // A target taken out of the config: no new run (one in flight finishes).
       if (!wanted.has(key)) {
         clearTimeout(slot.timer);
         slots.delete(key);

@@ -1,8 +1,12 @@
 import { dirname, join } from 'node:path';
 import { errorMessage } from '../../../application/shimctlError.js';
 import type { Check } from '../../install/doctorChecks.js';
-import { readShipConfig, shipConfigPath } from './shipConfig.js';
+import { daemonFiles, readLockPid } from '../../daemon/daemonFiles.js';
+import { statePaths } from '../../paths/statePaths.js';
+import { shipConfigPath } from './shipConfig.js';
 import { lagAfter, readCursor } from './shipCursor.js';
+import { liveResidentShipper } from './shipResident.js';
+import { loadShipSettings } from './shipSettings.js';
 import { describeTarget, readShipState, targetFiles } from './shipState.js';
 
 /** Where `audit ship` keeps its cursors: beside the audit log. */
@@ -21,19 +25,33 @@ export interface ShipTargetReport {
   failures: number;
 }
 
+/**
+ * `config`: the file the targets come from (or, with none, the user's config.json to add them to).
+ * `residentPid`: the resident process shipping in the background, null when none does (then only
+ * `audit ship --once` ships). `note`: the legacy ship.json in use, or ignored.
+ */
 export type ShipReport =
   | { configured: false; config: string }
-  | { configured: true; config: string; targets: ShipTargetReport[] }
+  | {
+      configured: true;
+      config: string;
+      residentPid: number | null;
+      note?: string;
+      targets: ShipTargetReport[];
+    }
   | { configured: true; config: string; error: string };
 
-/** Reads only: the user's ship.json, each target's cursor and state file, and the log after the cursor. */
+/** Reads only: the user's and managed config (or ship.json), each target's cursor and state file, and the log after the cursor. */
 export function shipReport(env: Record<string, string | undefined>, auditLog: string): ShipReport {
-  const config = shipConfigPath(env);
+  const paths = statePaths(env);
+  const settings = loadShipSettings(paths, shipConfigPath(env));
+  if (settings.kind === 'none') return { configured: false, config: join(paths.configDir, 'config.json') };
+  if (settings.kind === 'invalid') return { configured: true, config: settings.source, error: settings.message };
+  const config = settings.source;
+  if (settings.config.targets.length === 0) return { configured: false, config };
   try {
-    const c = readShipConfig(config);
-    if (!c || c.targets.length === 0) return { configured: false, config };
     const base = shipCursorBase(auditLog);
-    const targets = c.targets.map((t) => {
+    const targets = settings.config.targets.map((t) => {
       const files = targetFiles(base, t);
       const lag = lagAfter(auditLog, readCursor(files.cursor) ?? readCursor(base));
       const state = readShipState(files.state);
@@ -47,18 +65,27 @@ export function shipReport(env: Record<string, string | undefined>, auditLog: st
         failures: state?.failures ?? 0,
       };
     });
-    return { configured: true, config, targets };
+    const residentPid = liveResidentShipper(base, readLockPid(daemonFiles(paths.runDir))) ?? null;
+    return { configured: true, config, residentPid, ...(settings.note ? { note: settings.note } : {}), targets };
   } catch (err) {
     return { configured: true, config, error: errorMessage(err) };
   }
 }
+
+/** Who sends the records: the same words in `status` and `doctor`. */
+const shipperText = (pid: number | null): string =>
+  pid !== null
+    ? `the resident process (pid ${pid}) ships in the background`
+    : 'no resident process ships: run `shimctl audit ship --once` from cron';
 
 /** `status`'s lines for shipping. */
 export function shipStatusLines(r: ShipReport): string[] {
   if (!r.configured) return ['ship:         no targets (audit stays local)'];
   if ('error' in r) return [`ship:         ${r.config}: ${r.error}`];
   return [
-    'ship:',
+    `ship:         targets from ${r.config}`,
+    `  ${shipperText(r.residentPid)}`,
+    ...(r.note ? [`  note: ${r.note}`] : []),
     ...r.targets.flatMap((t) => [
       `  ${t.target}`,
       `    ${lagText(t)}`,
@@ -71,15 +98,22 @@ export function shipStatusLines(r: ShipReport): string[] {
 export function shipChecks(r: ShipReport): Check[] {
   if (!r.configured) return [];
   if ('error' in r) return [{ ok: false, title: `the shipping config ${r.config} loads`, detail: r.error }];
-  return r.targets.map((t) =>
-    t.failures > 0
-      ? {
-          ok: 'warn',
-          title: `shipping to ${t.target} is failing (the records wait in the local log)`,
-          detail: `${lagText(t)}; ${errorText(t)}`,
-        }
-      : { ok: true, title: `shipping to ${t.target}`, detail: lagText(t) },
-  );
+  return [
+    ...(r.note
+      ? [{ ok: 'warn' as const, title: 'shipping targets: move ship.json to audit.ship', detail: r.note }]
+      : []),
+    { ok: r.residentPid !== null ? true : ('warn' as const), title: `who ships: ${shipperText(r.residentPid)}` },
+    ...r.targets.map(
+      (t): Check =>
+        t.failures > 0
+          ? {
+              ok: 'warn',
+              title: `shipping to ${t.target} is failing (the records wait in the local log)`,
+              detail: `${lagText(t)}; ${errorText(t)}`,
+            }
+          : { ok: true, title: `shipping to ${t.target}`, detail: lagText(t) },
+    ),
+  ];
 }
 
 /** One target's backlog and last success, and its last failure: the same words in `status` and `doctor`. */

@@ -1,6 +1,10 @@
+import { renameSync } from 'node:fs';
 import { createApp } from '../../../compositionRoot.js';
-import { readShipConfig, shipConfigPath } from '../../../infrastructure/audit/ship/shipConfig.js';
+import { readShipJson, shipConfigPath } from '../../../infrastructure/audit/ship/shipConfig.js';
 import { shipCursorBase } from '../../../infrastructure/audit/ship/shipReport.js';
+import { loadShipSettings } from '../../../infrastructure/audit/ship/shipSettings.js';
+import { editUserConfig } from '../../../infrastructure/config/editUserConfig.js';
+import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import type { CliContext } from '../cliContext.js';
 import { EXIT } from '../exitCodes.js';
 import { UsageError } from '../runCommand.js';
@@ -8,32 +12,44 @@ import { errorMessage } from '../../../application/shimctlError.js';
 
 /**
  * `shimctl audit ship --once`: sends the records written since the last run to the targets in
- * the user's ship.json (for cron and CI). Exit 0 when delivered or nothing new, 1 when a target
- * was down or too slow (nothing is lost: the next run sends the same records), 2 on usage.
- * A target another shipper is sending to (the resident process) is skipped, not a failure.
+ * `audit.ship` of the user's or managed config (for cron and CI). Exit 0 when delivered or
+ * nothing new, 1 when a target was down or too slow (nothing is lost: the next run sends the same
+ * records), 2 on usage or a config that does not load. A target another shipper is sending to
+ * (the resident process) is skipped, not a failure. `--migrate` moves the legacy ship.json into
+ * `audit.ship` of config.json.
  */
-export const AUDIT_SHIP_OPTIONS = { once: { type: 'boolean' }, json: { type: 'boolean' } } as const;
+export const AUDIT_SHIP_OPTIONS = {
+  once: { type: 'boolean' },
+  json: { type: 'boolean' },
+  migrate: { type: 'boolean' },
+} as const;
 
-export async function auditShip(values: { once?: boolean; json?: boolean }, ctx: CliContext): Promise<number> {
+export async function auditShip(
+  values: { once?: boolean; json?: boolean; migrate?: boolean },
+  ctx: CliContext,
+): Promise<number> {
   const json = values.json === true;
-  if (!values.once) throw new UsageError('only --once is supported (run it from cron, CI or a timer)');
-  const configPath = shipConfigPath(ctx.env);
-  let config;
-  try {
-    config = readShipConfig(configPath);
-  } catch (err) {
-    ctx.stderr.write(`shimctl audit ship: ${errorMessage(err)}\n`);
+  if (values.migrate) {
+    if (values.once) throw new UsageError('--migrate and --once are separate runs');
+    return migrate(ctx);
+  }
+  if (!values.once) throw new UsageError('only --once (or --migrate) is supported (run it from cron, CI or a timer)');
+  const paths = statePaths(ctx.env);
+  const settings = loadShipSettings(paths, shipConfigPath(ctx.env));
+  if (settings.kind === 'invalid') {
+    ctx.stderr.write(`shimctl audit ship: ${settings.source}: ${settings.message}\n`);
     return EXIT.USAGE;
   }
-  if (!config || config.targets.length === 0) {
+  if (settings.kind === 'none' || settings.config.targets.length === 0) {
     ctx.stderr.write(
-      `shimctl audit ship: no targets: write ${configPath} (see docs/execution-and-audit.md, "Shipping")\n`,
+      `shimctl audit ship: no targets: add audit.ship to ${paths.configDir}/config.json (see docs/execution-and-audit.md, "Shipping")\n`,
     );
     return EXIT.FAILED;
   }
+  if (settings.note) ctx.stderr.write(`shimctl audit ship: note: ${settings.note}\n`);
   const auditLog = createApp(ctx.env).paths.auditLog;
   const { shipOnce } = await import('../../../infrastructure/audit/ship/shipOnce.js');
-  const result = await shipOnce(auditLog, shipCursorBase(auditLog), config);
+  const result = await shipOnce(auditLog, shipCursorBase(auditLog), settings.config);
   if (json) ctx.stdout.write(`${JSON.stringify(result)}\n`);
   else if (!result.error) ctx.stdout.write(`shipped ${result.sent} records${busyText(result.targets)}\n`);
   else if (result.advanced)
@@ -43,6 +59,41 @@ export async function auditShip(values: { once?: boolean; json?: boolean }, ctx:
   else
     ctx.stdout.write(`not shipped (${result.error}); the records stay in the local log and the next run sends them\n`);
   return result.error ? EXIT.FAILED : EXIT.OK;
+}
+
+/**
+ * ship.json into `audit.ship` of the user's config.json (validated, atomic: editUserConfig), then
+ * ship.json renamed to ship.json.migrated. Refused when the config already has `audit.ship`
+ * (which wins: ship.json is ignored, remove it) or is YAML. The cursors carry over: a target's
+ * cursor is named by what the target is, not by the file it came from.
+ */
+function migrate(ctx: CliContext): number {
+  const legacy = shipConfigPath(ctx.env);
+  let raw: unknown;
+  try {
+    raw = readShipJson(legacy);
+  } catch (err) {
+    ctx.stderr.write(`shimctl audit ship --migrate: ${legacy}: ${errorMessage(err)}\n`);
+    return EXIT.FAILED;
+  }
+  if (raw === undefined) {
+    ctx.stderr.write(`shimctl audit ship --migrate: no ${legacy}: nothing to move\n`);
+    return EXIT.FAILED;
+  }
+  const edit = editUserConfig(statePaths(ctx.env), (content) => {
+    const audit = (content.audit ?? {}) as Record<string, unknown>;
+    if (audit.ship !== undefined) return `it already has audit.ship (it wins; ${legacy} is ignored: remove it)`;
+    return { ...content, audit: { ...audit, ship: raw } };
+  });
+  if (!edit.ok) {
+    ctx.stderr.write(`shimctl audit ship --migrate: ${edit.file}: ${edit.message}\n`);
+    return EXIT.FAILED;
+  }
+  renameSync(legacy, `${legacy}.migrated`);
+  ctx.stdout.write(
+    `moved the targets of ${legacy} to audit.ship in ${edit.file} (the old file is ${legacy}.migrated)\n`,
+  );
+  return EXIT.OK;
 }
 
 /** Targets skipped because another shipper holds them: not a failure (that one is sending their records). */

@@ -12,7 +12,7 @@ const USAGE = `usage:
   shimctl audit tail [-n N] [-f] [--json] [--decision allow|ask|block] [--agent NAME] [--since DURATION|TIME] [--grep TEXT]
   shimctl audit stats [--since DURATION|TIME] [--decision D] [--agent NAME] [--grep TEXT] [--json]
   shimctl audit verify [--json] [--max-mib N]
-  shimctl audit ship --once [--json]
+  shimctl audit ship --once [--json] | --migrate
 `;
 
 const auditLog = (ctx: CliContext): string => createApp(ctx.env).paths.auditLog;
@@ -58,7 +58,7 @@ const SUBCOMMANDS = {
     runCommand(
       {
         name: 'audit ship',
-        usage: 'usage: shimctl audit ship --once [--json]\n',
+        usage: 'usage: shimctl audit ship --once [--json] | --migrate\n',
         options: AUDIT_SHIP_OPTIONS,
         run: (values) => auditShip(values, ctx),
       },

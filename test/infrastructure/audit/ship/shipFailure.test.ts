@@ -11,9 +11,8 @@ import { shipOnce } from '../../../../src/infrastructure/audit/ship/shipOnce.js'
 import type { ShipTarget } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
 import { readShipState, targetFiles } from '../../../../src/infrastructure/audit/ship/shipState.js';
 import { shipChecks, shipCursorBase, shipReport } from '../../../../src/infrastructure/audit/ship/shipReport.js';
-import { shipConfigPath } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { record, tempHome } from '../auditTestKit.js';
 import { startOtlpReceiver } from './otlpReceiver.js';
 import { startStandInLoki } from './standInLoki.js';
@@ -65,9 +64,10 @@ describe.each(Object.keys(SINKS))('a %s sink that fails, refuses, then recovers'
     // Where `audit ship` keeps it, so status and doctor (shipReport) read the same cursor and state.
     const cursor = shipCursorBase(auditLog);
     const config = { targets: [sink.target()], timeoutMs: 15_000 };
-    const configFile = shipConfigPath({ HOME: home });
+    // The targets in audit.ship of the user's config, where status and doctor look.
+    const configFile = join(statePaths({ HOME: home }).configDir, 'config.json');
     mkdirSync(dirname(configFile), { recursive: true });
-    writeFileSync(configFile, JSON.stringify(config));
+    writeFileSync(configFile, JSON.stringify({ audit: { ship: config } }));
     const report = () => {
       const r = shipReport({ HOME: home }, auditLog);
       return 'targets' in r ? r.targets[0] : r;
@@ -92,6 +92,8 @@ describe.each(Object.keys(SINKS))('a %s sink that fails, refuses, then recovers'
     // What status and doctor show meanwhile: 50 records behind, never pushed, the last error.
     expect(report()).toMatchObject({ lagRecords: 50, lastOkAt: null, lastError: 'unreachable', failures: 2 });
     expect(shipChecks(shipReport({ HOME: home }, auditLog))).toEqual([
+      // No resident process here: doctor says who ships (nobody in the background).
+      { ok: 'warn', title: 'who ships: no resident process ships: run `shimctl audit ship --once` from cron' },
       expect.objectContaining({
         ok: 'warn',
         detail: expect.stringMatching(
