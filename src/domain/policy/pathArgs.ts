@@ -339,7 +339,8 @@ export function pathArgsFor(name: string, args: readonly string[]): PathArg[] {
       // A backup renames what was at each written path to that name plus the suffix, so an agent's
       // own file becomes `.claude/settings.local.json` or `.envrc` (attack pass 10).
       // A destination written with a trailing `/` is a directory, backed up only under -T (mv -T -b d1 d2).
-      const renamed = dest.endsWith('/') && !contentsOnly ? landed : [{ raw: dest, access: 'write' as const }, ...landed];
+      const renamed =
+        dest.endsWith('/') && !contentsOnly ? landed : [{ raw: dest, access: 'write' as const }, ...landed];
       if (backupSuffix !== undefined)
         for (const w of renamed)
           if (w.recursive !== true) out.push({ raw: `${w.raw.replace(/\/+$/, '')}${backupSuffix}`, access: 'write' });
