@@ -135,7 +135,13 @@ function dbOptions(cmd: string): OptionModel[] {
       recursive: true,
       effectWhen: { inspect: 'read' },
     }),
-    opt('--root=DIR', `${cmd} -l --root=/srv/chroot`, 'write', { recursive: true, effectWhen: { inspect: 'read' } }),
+    // dpkg sets instdir to DIR and admindir to DIR/var/lib/dpkg: a query reads only that
+    // database (`-V` also checksums the packages' files under DIR, printing no content).
+    opt('--root=DIR', `${cmd} -l --root=/srv/chroot`, 'write', {
+      recursive: true,
+      effectWhen: { inspect: 'read' },
+      readsBelow: '/var/lib/dpkg',
+    }),
     opt('--load-avail', `${cmd} -l --load-avail`),
     opt('--no-pager', `${cmd} -l --no-pager`),
     opt('-?, --help', `${cmd} --help`, 'none', { tags: [QUERY] }),
