@@ -91,6 +91,7 @@ import { zipModel } from './tools/zip.js';
 import { aptCacheModel, aptModel, dpkgModel, dpkgQueryModel } from './tools/apt.js';
 import { pipModel } from './tools/pip.js';
 import { aptGetModel } from './tools/aptGet.js';
+import { fdiskModel, partedModel, sfdiskModel } from './tools/disks.js';
 import { agModel } from './tools/ag.js';
 import { unzipModel, zipinfoModel } from './tools/unzip.js';
 
@@ -204,6 +205,9 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   aptModel,
   aptCacheModel,
   aptGetModel,
+  fdiskModel,
+  sfdiskModel,
+  partedModel,
   dpkgModel,
   dpkgQueryModel,
   unzipModel,
