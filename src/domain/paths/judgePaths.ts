@@ -494,6 +494,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     for (const arg of args) {
       if (arg.raw === '') continue;
       const s = spellingsOf(arg, inner);
+      if (arg.ifExists === true && !s.exact.some((p) => inner.facts.entryExists?.(p) === true)) continue;
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
       if (arg.access === 'delete') for (const p of s.all) deleted.add(p);
