@@ -135,7 +135,9 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
   netrcPaths(used, got('netrc'), has('prints-request'), out);
   // wget logs in with ~/.netrc unless told not to (toolModels/tools/wget.ts `no-netrc`), when the file is there.
   // Off only when nothing turns it on again (`--no-netrc -e netrc=on`: the order is not kept here).
-  const off = (has('no-netrc') || out.settings.some((x) => netrcSense(x) === false)) && !out.settings.some((x) => netrcSense(x) === true);
+  const off =
+    (has('no-netrc') || out.settings.some((x) => netrcSense(x) === false)) &&
+    !out.settings.some((x) => netrcSense(x) === true);
   if (name === 'wget' && !off)
     out.paths.push({ raw: NETRC_FILE, access: 'credential', credentialRules: [NETRC_RULE], ifExists: true });
   return out;

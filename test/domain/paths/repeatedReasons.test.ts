@@ -14,7 +14,12 @@ describe('repeated protected-path reasons', () => {
   const cases: [string, PathArg[], string, string][] = [
     ['recursive read of /', [{ raw: '/', access: 'read', recursive: true }], 'path.protected', 'block'],
     ['recursive read of HOME', [{ raw: '/home/u', access: 'read', recursive: true }], 'path.protected', 'block'],
-    ['recursive write into HOME', [{ raw: '/home/u', access: 'write', recursive: true }], 'path.protected_write', 'block'],
+    [
+      'recursive write into HOME',
+      [{ raw: '/home/u', access: 'write', recursive: true }],
+      'path.protected_write',
+      'block',
+    ],
   ];
   for (const [title, args, code, decision] of cases)
     it(`${title}: one ${code} reason, every rule id kept`, () => {
@@ -23,12 +28,19 @@ describe('repeated protected-path reasons', () => {
       expect(v.decision).toBe(decision);
       expect(count(codes, code)).toBe(1);
       expect(v.rule_ids.length).toBeGreaterThan(10);
-      expect(v.reasons.find((r) => r.code === code)!.message).toMatch(/It reaches \d+ more protected places too \(.+, and \d+ more\)\./);
+      expect(v.reasons.find((r) => r.code === code)!.message).toMatch(
+        /It reaches \d+ more protected places too \(.+, and \d+ more\)\./,
+      );
     });
 
   it('two findings for one key stay two reasons', () => {
     const v = judge([{ raw: '/home/u/.ssh/id_rsa', access: 'read' }]);
-    expect(count(v.reasons.map((r) => r.code), 'path.protected')).toBe(2);
+    expect(
+      count(
+        v.reasons.map((r) => r.code),
+        'path.protected',
+      ),
+    ).toBe(2);
     expect(v.reasons.every((r) => !r.message.includes('more protected places'))).toBe(true);
   });
 
@@ -37,6 +49,11 @@ describe('repeated protected-path reasons', () => {
       { raw: '/', access: 'read', recursive: true },
       { raw: '/home/u', access: 'read', recursive: true },
     ]);
-    expect(count(v.reasons.map((r) => r.code), 'path.protected')).toBe(2);
+    expect(
+      count(
+        v.reasons.map((r) => r.code),
+        'path.protected',
+      ),
+    ).toBe(2);
   });
 });

@@ -40,7 +40,13 @@ export const systemPack: BuiltinRule[] = [
     code: 'command.system',
     reason: 'formats, partitions or wipes a disk',
     examples: {
-      match: ['mkfs.ext4 /dev/sda1', 'wipefs -a /dev/sdb', 'fdisk /dev/sda', 'sfdisk -l --delete /dev/sda', 'mke2fs -l b /dev/sdb1'],
+      match: [
+        'mkfs.ext4 /dev/sda1',
+        'wipefs -a /dev/sdb',
+        'fdisk /dev/sda',
+        'sfdisk -l --delete /dev/sda',
+        'mke2fs -l b /dev/sdb1',
+      ],
       noMatch: ['fdisk -l', 'parted /dev/sda -l rm 1'],
     },
   },
@@ -51,8 +57,12 @@ export const systemPack: BuiltinRule[] = [
     decision: 'ask',
     risk: 'high',
     code: 'command.system',
-    reason: 'names a listing but more too (a device and commands, a wipe or backup option): the model proves no pure listing',
-    examples: { match: ['parted /dev/sda -l rm 1', 'fdisk -l -w always /dev/sda'], noMatch: ['parted -l', 'fdisk /dev/sda'] },
+    reason:
+      'names a listing but more too (a device and commands, a wipe or backup option): the model proves no pure listing',
+    examples: {
+      match: ['parted /dev/sda -l rm 1', 'fdisk -l -w always /dev/sda'],
+      noMatch: ['parted -l', 'fdisk /dev/sda'],
+    },
   },
   {
     id: 'system:power',

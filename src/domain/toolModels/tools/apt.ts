@@ -16,13 +16,7 @@ export function aptCommonOptions(cmd: string, tail: string): OptionModel[] {
       why: 'an APT configuration file, whose items can run programs',
     }),
     opt('--with-source=FILE', `${cmd} --with-source Packages ${tail}`, 'read'),
-    ...plain(
-      cmd,
-      tail,
-      '-h, --help',
-      '-q, --quiet, --silent',
-      '-t, --target-release, --default-release=RELEASE',
-    ),
+    ...plain(cmd, tail, '-h, --help', '-q, --quiet, --silent', '-t, --target-release, --default-release=RELEASE'),
   ];
 }
 

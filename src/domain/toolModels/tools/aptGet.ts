@@ -141,4 +141,3 @@ export function aptGetQueries(args: readonly string[]): boolean {
   if (word === undefined) return false;
   return QUERIES.has(word) || (SIMULATED.has(word) && simulates(args));
 }
-
