@@ -201,6 +201,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   // Exact per-rule matching only when some pattern can match (or a parent check is needed).
   if (s.all.some((p) => mightMatch(p, prepared) || (recursive && mightContain(p, prepared)))) {
     const reported = new Set<string>();
+    const from = found.length;
     for (const i of candidates(s.all, recursive, prepared)) {
       const r = prepared.resources[i]!;
       if (r.kind !== 'secret' && !writes) continue;
@@ -256,6 +257,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       } else
         found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));
     }
+    collapseRepeats(found, from);
   }
   if (!writes) return;
   if (arg.access === 'write' && found.length === before) {
@@ -292,6 +294,46 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
       );
     }
   }
+}
+
+/** More findings of one code for one path than this are reported as one, with a count. */
+const MAX_REPEATS = 3;
+
+/**
+ * A recursive access to `/` or HOME reaches every protected place (about 30 rules): one reason
+ * per rule is unreadable and says nothing more. Findings of one code for one path beyond
+ * MAX_REPEATS become one reason that names the first, counts the rest and lists a few; the
+ * decision, risk and every rule id are kept.
+ */
+function collapseRepeats(found: Verdict[], from: number): void {
+  if (found.length - from <= MAX_REPEATS) return;
+  const byCode = new Map<string, Verdict[]>();
+  for (const v of found.slice(from)) {
+    const code = v.reasons[0]!.code;
+    byCode.set(code, [...(byCode.get(code) ?? []), v]);
+  }
+  const kept: Verdict[] = [];
+  for (const group of byCode.values()) {
+    if (group.length <= MAX_REPEATS) {
+      kept.push(...group);
+      continue;
+    }
+    const first = group[0]!;
+    const others = group.slice(1).map((v) => /\(([^()]*)\)[^()]*$/.exec(v.reasons[0]!.message)?.[1] ?? v.rule_ids[0]);
+    const listed = others.slice(0, MAX_REPEATS).join(', ');
+    const rest = others.length > MAX_REPEATS ? `, and ${others.length - MAX_REPEATS} more` : '';
+    const merged = combineVerdicts(...group);
+    kept.push({
+      ...merged,
+      reasons: [
+        {
+          code: first.reasons[0]!.code,
+          message: `${first.reasons[0]!.message} It reaches ${others.length} more protected places too (${listed}${rest}).`,
+        },
+      ],
+    });
+  }
+  found.splice(from, found.length - from, ...kept);
 }
 
 /** Where writes need no approval: the cwd (as written and resolved) and the temp directories. */
@@ -510,6 +552,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     for (const arg of args) {
       if (arg.raw === '') continue;
       const s = spellingsOf(arg, inner);
+      if (arg.ifExists === true && !s.exact.some((p) => inner.facts.entryExists?.(p) === true)) continue;
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
       if (arg.access === 'delete') for (const p of s.all) deleted.add(p);

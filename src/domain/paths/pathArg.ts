@@ -29,4 +29,10 @@ export interface PathArg {
    * `paths:netrc`). Absent: ssh's keys (`paths:ssh`, `paths:private-key`).
    */
   credentialRules?: readonly string[];
+  /**
+   * A file the program reads by default only when it is there (wget's `~/.netrc`): judged only
+   * when the `entryExists` fact says something is at the path. Without the fact it is not judged
+   * (as gitForeignRepo.ts does); the host adapter always supplies it.
+   */
+  ifExists?: boolean;
 }

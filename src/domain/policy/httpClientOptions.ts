@@ -133,6 +133,13 @@ export function httpClientOptions(name: string, args: readonly string[]): HttpCl
     ),
   );
   netrcPaths(used, got('netrc'), has('prints-request'), out);
+  // wget logs in with ~/.netrc unless told not to (toolModels/tools/wget.ts `no-netrc`), when the file is there.
+  // Off only when nothing turns it on again (`--no-netrc -e netrc=on`: the order is not kept here).
+  const off =
+    (has('no-netrc') || out.settings.some((x) => netrcSense(x) === false)) &&
+    !out.settings.some((x) => netrcSense(x) === true);
+  if (name === 'wget' && !off)
+    out.paths.push({ raw: NETRC_FILE, access: 'credential', credentialRules: [NETRC_RULE], ifExists: true });
   return out;
 }
 
@@ -192,6 +199,12 @@ function netrcPaths(
   const defaultFile = [...used].some((o) => hasTag(o, 'netrc') && o.arity === 'none');
   for (const raw of defaultFile ? [NETRC_FILE, ...files] : files)
     out.paths.push(printed ? { raw, access: 'read' } : { raw, access: 'credential', credentialRules: [NETRC_RULE] });
+}
+
+/** What `-e netrc=VALUE` sets: false for off/no/false/0, true for any other value, undefined for another key. */
+function netrcSense(setting: string): boolean | undefined {
+  if (wgetrcKey(setting) !== 'netrc') return undefined;
+  return !/^\s*(off|no|false|0)\s*$/i.test(setting.slice(setting.indexOf('=') + 1));
 }
 
 /** The wgetrc key of `-e KEY=VALUE`, normalised as wget does (case, `_` and `-` ignored). */

@@ -185,7 +185,9 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       if (value) pushTarget(out, value);
     } else if (option.split !== undefined && value !== undefined) {
       for (const raw of value.split(option.split)) pushPath(out, raw, option.effect, option.recursive === true);
-    } else pushPath(out, value, option.effect, option.recursive === true);
+    } else if (option.readsBelow !== undefined && option.effect === 'read' && value !== undefined && value !== '')
+      pushPath(out, `${value.replace(/\/+$/, '')}${option.readsBelow}`, 'read', option.recursive === true);
+    else pushPath(out, value, option.effect, option.recursive === true);
     pushAsk(
       out,
       model,

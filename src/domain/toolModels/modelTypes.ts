@@ -88,6 +88,11 @@ export interface OptionModel {
   split?: string;
   /** The value path is read or written as a whole tree. */
   recursive?: boolean;
+  /**
+   * When the effect (under the modes on) is `read`, what is read is this path below the value,
+   * not the value itself (`dpkg -l --root=DIR` reads its database, DIR/var/lib/dpkg).
+   */
+  readsBelow?: string;
   /** For a valueless option with a path effect (`find -delete`): applies it to the operands (`.` when none). */
   onOperands?: boolean;
   /** Modes switched on; `whenValue` limits that to values with this prefix-of relation (`-d recurse`, `-d rec`). */

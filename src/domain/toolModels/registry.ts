@@ -90,6 +90,8 @@ import { xxdModel } from './tools/xxd.js';
 import { zipModel } from './tools/zip.js';
 import { aptCacheModel, aptModel, dpkgModel, dpkgQueryModel } from './tools/apt.js';
 import { pipModel } from './tools/pip.js';
+import { aptGetModel } from './tools/aptGet.js';
+import { fdiskModel, partedModel, sfdiskModel } from './tools/disks.js';
 import { agModel } from './tools/ag.js';
 import { unzipModel, zipinfoModel } from './tools/unzip.js';
 
@@ -202,6 +204,10 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   pipModel,
   aptModel,
   aptCacheModel,
+  aptGetModel,
+  fdiskModel,
+  sfdiskModel,
+  partedModel,
   dpkgModel,
   dpkgQueryModel,
   unzipModel,

@@ -6,7 +6,8 @@ import { DECISIONS, RISKS } from '../../../src/domain/verdict.js';
 /**
  * One table-driven review case (a JSONL line). `expect` is the exact decision; `atLeast` a floor
  * (for "never allow" style cases); `risk` exact, `minRisk` a floor; `codes` must all be present,
- * `absentCodes` must not be; `rules` rule ids that must have matched.
+ * `absentCodes` must not be; `rules` rule ids that must have matched; `exists` the paths the host
+ * facts say exist.
  */
 export interface ReviewCase {
   command?: string;
@@ -21,6 +22,8 @@ export interface ReviewCase {
   codes?: string[];
   absentCodes?: string[];
   rules?: string[];
+  /** Absolute paths that exist (the `entryExists` fact); absent: the fact is not supplied. */
+  exists?: string[];
   note?: string;
   file: string;
   line: number;

@@ -157,6 +157,7 @@ export const FAKE_PATH_COMMANDS = [
   'nvim',
   'fdisk',
   'parted',
+  'sfdisk',
   'bun',
   'perl',
   'ruby',

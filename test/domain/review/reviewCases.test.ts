@@ -18,7 +18,8 @@ describe('review cases (test/domain/review/cases/*.jsonl)', () => {
       const req = c.argv
         ? { argv: c.argv, cwd: c.cwd ?? '/work/proj' }
         : { command: c.command!, cwd: c.cwd ?? '/work/proj', hop: c.hop, agent: c.agent };
-      const r = reviewCommand(req, config, facts);
+      const exists = c.exists;
+      const r = reviewCommand(req, config, exists ? { ...facts, entryExists: (p) => exists.includes(p) } : facts);
       const v = r.verdict;
       const codes = v.reasons.map((x) => x.code);
       const why = `${label} → ${v.decision}/${v.risk} ${codes.join(',')} ${v.rule_ids.join(',')}`;

@@ -45,10 +45,10 @@ const HELP_ARGS: Record<string, string[]> = {
  * (no getopt), and any word it does not take as a setting it would look up over the network.
  */
 /**
- * APT 2.x's `apt --help` and `apt-cache --help` list commands only: their models follow
+ * APT 2.x's `apt --help`, `apt-cache --help` and `apt-get --help` list commands only: their models follow
  * apt-private/private-cmndline.cc (toolModels/tools/apt.ts), and an option missing there asks.
  */
-const NO_HELP = new Set(['nslookup', 'apt', 'apt-cache']);
+const NO_HELP = new Set(['nslookup', 'apt', 'apt-cache', 'apt-get']);
 
 function installed(command: string): boolean {
   try {

@@ -1,6 +1,7 @@
 import type { BuiltinRule } from '../ruleTypes.js';
 import { any, noArgs, not } from '../ruleTypes.js';
 import { aptQueries, dpkgQueries } from '../../toolModels/tools/apt.js';
+import { aptGetQueries } from '../../toolModels/tools/aptGet.js';
 import { PIP_QUERIES } from '../../toolModels/tools/pip.js';
 
 /** A package-database query: the first argument (subcommand or dpkg/rpm query option) decides. */
@@ -29,13 +30,15 @@ const PACKAGE_QUERIES = new Set([
   '-Si',
 ]);
 /**
- * apt, apt-cache, dpkg and dpkg-query have option models (toolModels/tools/apt.ts): their query
- * is read from the model's parse (the command word anywhere, dpkg's action options anywhere);
+ * apt, apt-cache, apt-get, dpkg and dpkg-query have option models (toolModels/tools/apt.ts,
+ * aptGet.ts): their query is read from the model's parse (the command word anywhere, apt-get's
+ * simulations, dpkg's action options anywhere);
  * the model asks for what it does not know. The others: the first argument decides.
  */
 const isPackageQuery = (command: string, args: readonly string[]): boolean => {
   if (command === 'apt' || command === 'apt-cache') return aptQueries(command, args);
   if (command === 'dpkg' || command === 'dpkg-query') return dpkgQueries(command, args);
+  if (command === 'apt-get') return aptGetQueries(args);
   return args.length > 0 && PACKAGE_QUERIES.has(args[0]!);
 };
 
@@ -311,8 +314,14 @@ export const pkgPack: BuiltinRule[] = [
     code: 'command.allowed',
     reason: 'queries the package database',
     examples: {
-      match: ['apt list --installed', 'dpkg -l', 'apt-cache search jq', 'dpkg-query -W jq'],
-      noMatch: ['apt-get install jq', 'apt-get install -y jq list', 'dpkg -i x.deb -l', 'apt-cache gencaches'],
+      match: ['apt list --installed', 'dpkg -l', 'apt-cache search jq', 'dpkg-query -W jq', 'apt-get -s install jq'],
+      noMatch: [
+        'apt-get install jq',
+        'apt-get install -y jq list',
+        'apt-get install -s no jq',
+        'dpkg -i x.deb -l',
+        'apt-cache gencaches',
+      ],
     },
   },
 ];

@@ -1,5 +1,6 @@
 import type { BuiltinRule } from '../ruleTypes.js';
 import { flag, not, noArgs } from '../ruleTypes.js';
+import { diskUse } from '../../toolModels/tools/disks.js';
 
 export const systemPack: BuiltinRule[] = [
   {
@@ -31,12 +32,37 @@ export const systemPack: BuiltinRule[] = [
       'cryptsetup',
       'badblocks',
     ],
-    when: not(flag('l', '--list')),
+    // The partitioners' listings are read from their models (toolModels/tools/disks.ts); the
+    // other tools always change a disk (`mke2fs -l FILE` reads a bad-block list, then formats).
+    when: (v) => (diskUse(v.command, v.args) ?? 'changes') === 'changes',
     decision: 'block',
     risk: 'critical',
     code: 'command.system',
     reason: 'formats, partitions or wipes a disk',
-    examples: { match: ['mkfs.ext4 /dev/sda1', 'wipefs -a /dev/sdb', 'fdisk /dev/sda'], noMatch: ['fdisk -l'] },
+    examples: {
+      match: [
+        'mkfs.ext4 /dev/sda1',
+        'wipefs -a /dev/sdb',
+        'fdisk /dev/sda',
+        'sfdisk -l --delete /dev/sda',
+        'mke2fs -l b /dev/sdb1',
+      ],
+      noMatch: ['fdisk -l', 'parted /dev/sda -l rm 1'],
+    },
+  },
+  {
+    id: 'system:disk-unproven',
+    commands: ['fdisk', 'sfdisk', 'parted'],
+    when: (v) => diskUse(v.command, v.args) === 'unproven',
+    decision: 'ask',
+    risk: 'high',
+    code: 'command.system',
+    reason:
+      'names a listing but more too (a device and commands, a wipe or backup option): the model proves no pure listing',
+    examples: {
+      match: ['parted /dev/sda -l rm 1', 'fdisk -l -w always /dev/sda'],
+      noMatch: ['parted -l', 'fdisk /dev/sda'],
+    },
   },
   {
     id: 'system:power',
@@ -168,12 +194,15 @@ export const systemPack: BuiltinRule[] = [
   {
     id: 'system:disk-list',
     commands: ['fdisk', 'sfdisk', 'parted'],
-    when: flag('l', '--list'),
+    when: (v) => diskUse(v.command, v.args) === 'lists',
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'lists partitions',
-    examples: { match: ['fdisk -l', 'parted --list'], noMatch: ['fdisk /dev/sda'] },
+    examples: {
+      match: ['fdisk -l', 'parted --list', 'sfdisk -d /dev/sda', 'fdisk -l /dev/sda'],
+      noMatch: ['fdisk /dev/sda', 'parted /dev/sda -l rm 1', 'sfdisk --delete /dev/sda -l'],
+    },
   },
   {
     id: 'system:persistence',

@@ -3,6 +3,24 @@ import { parseArgv } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 /**
+ * What every APT binary's parser adds (getCommandArgs in private-cmndline.cc): help, version,
+ * quiet, the configuration file and items, the release and an extra source file. apt-get
+ * (aptGet.ts) shares them; `-o` and `-c` ask.
+ */
+export function aptCommonOptions(cmd: string, tail: string): OptionModel[] {
+  return [
+    opt('-o, --option=ITEM', `${cmd} -o Debug::NoLocking=1 ${tail}`, 'loads', {
+      why: 'sets any APT configuration item: Dir::* moves the files apt reads and writes, *::Pre-Invoke runs programs',
+    }),
+    opt('-c, --config-file=FILE', `${cmd} -c apt.conf ${tail}`, 'loads', {
+      why: 'an APT configuration file, whose items can run programs',
+    }),
+    opt('--with-source=FILE', `${cmd} --with-source Packages ${tail}`, 'read'),
+    ...plain(cmd, tail, '-h, --help', '-q, --quiet, --silent', '-t, --target-release, --default-release=RELEASE'),
+  ];
+}
+
+/**
  * APT 2.x's CommandLine (apt-private/private-cmndline.cc): long options matched whole (no
  * prefixes), every boolean also as `--no-NAME`, short clusters, options anywhere. One table per
  * binary, the union of the options its query commands take (`-s` is `--src-cache` there, not
@@ -13,28 +31,19 @@ import { opt, plain } from '../spell.js';
  */
 function aptOptions(cmd: string): OptionModel[] {
   return [
-    opt('-o, --option=ITEM', `${cmd} -o Debug::NoLocking=1 policy`, 'loads', {
-      why: 'sets any APT configuration item: Dir::* moves the files apt reads and writes, *::Pre-Invoke runs programs',
-    }),
-    opt('-c, --config-file=FILE', `${cmd} -c apt.conf policy`, 'loads', {
-      why: 'an APT configuration file, whose items can run programs',
-    }),
+    ...aptCommonOptions(cmd, 'policy'),
     // apt-cache rebuilds its binary caches there when they are stale (as root it writes them).
     opt('-p, --pkg-cache=FILE', `${cmd} -p pkgcache.bin policy`, 'write'),
     opt('-s, --src-cache=FILE', `${cmd} -s srcpkgcache.bin policy`, 'write'),
-    opt('--with-source=FILE', `${cmd} --with-source Packages show jq`, 'read'),
     ...plain(
       cmd,
       'show jq',
-      '-h, --help',
       '-v, --version, --verbose',
-      '-q, --quiet, --silent',
       '-a, --all-versions',
       '-f, --full',
       '-n, --names-only',
       '-i, --important',
       '-g, --generate',
-      '-t, --target-release, --default-release=RELEASE',
       '--installed',
       '--upgradable',
       '--manual-installed',
@@ -120,7 +129,13 @@ function dbOptions(cmd: string): OptionModel[] {
       recursive: true,
       effectWhen: { inspect: 'read' },
     }),
-    opt('--root=DIR', `${cmd} -l --root=/srv/chroot`, 'write', { recursive: true, effectWhen: { inspect: 'read' } }),
+    // dpkg sets instdir to DIR and admindir to DIR/var/lib/dpkg: a query reads only that
+    // database (`-V` also checksums the packages' files under DIR, printing no content).
+    opt('--root=DIR', `${cmd} -l --root=/srv/chroot`, 'write', {
+      recursive: true,
+      effectWhen: { inspect: 'read' },
+      readsBelow: '/var/lib/dpkg',
+    }),
     opt('--load-avail', `${cmd} -l --load-avail`),
     opt('--no-pager', `${cmd} -l --no-pager`),
     opt('-?, --help', `${cmd} --help`, 'none', { tags: [QUERY] }),

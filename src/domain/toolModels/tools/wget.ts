@@ -11,7 +11,8 @@ import { opt, plain } from '../spell.js';
  * `tags`: `plain-read` (a dev-server check may use it), `redirects` (only `=0` keeps it plain),
  * `sends` (a body), `method`,
  * `one-output` (one named document, not URL-named files), `save-dir`, `force-dirs`,
- * `server-named` (names the review cannot see: recursion, Content-Disposition).
+ * `server-named` (names the review cannot see: recursion, Content-Disposition), `no-netrc`
+ * (turns off the default login with ~/.netrc).
  */
 const URLS = 'urls/findUrls.ts';
 const read = ['plain-read'] as const;
@@ -34,6 +35,10 @@ const OPTIONS: OptionModel[] = [
     reviewedBy: 'policy/escapeHatches.ts',
     why: 'a wgetrc holds more commands: uploads, output files',
   }),
+  // wget 1.21 logs in with ~/.netrc (no NETRC variable) by default when a server asks, unless
+  // `--no-netrc` or `-e netrc=off` (wget(1)): the file curl's `-n` reads (curl.ts NETRC_FILE),
+  // judged the same way (policy/httpClientOptions.ts netrcPaths), when it exists.
+  opt('--no-netrc', 'wget --no-netrc https://example.com', 'none', { tags: ['no-netrc'] }),
   opt('-i, --input-file=FILE', 'wget -i urls.txt', 'list'),
   opt('-B, --base=URL', 'wget -F -i page.html -B https://example.com/', 'network', { reviewedBy: URLS }),
   opt('--referer=URL', 'wget --referer=https://example.com/ https://example.com', 'network', { reviewedBy: URLS }),
@@ -103,7 +108,6 @@ const OPTIONS: OptionModel[] = [
     '--retry-connrefused[=BOOL]',
     '--retry-on-http-error=ERRORS',
     '-nc, --no-clobber',
-    '--no-netrc',
     '-c, --continue[=BOOL]',
     '--start-pos=OFFSET',
     '--progress=TYPE',
@@ -231,6 +235,8 @@ export const WGETRC_FILES: Readonly<Record<string, 'read' | 'write'>> = {
 
 /** wgetrc commands that change only politeness, retries and verbosity. */
 export const WGETRC_HARMLESS: ReadonlySet<string> = new Set([
+  // `netrc=off` turns the default login off, `netrc=on` is the default (judged in netrcPaths).
+  'netrc',
   'robots',
   'tries',
   'timeout',
