@@ -15,18 +15,46 @@ import { makeArgView } from '../policy/argView.js';
 import { trackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { pathspecMatcher } from './gitPathspecMatch.js';
 
-/** The protected candidates of one index list, for one protection table and work tree. */
-const candidatesByList = new WeakMap<readonly string[], { table: object; root: string; found: string[] }>();
+/**
+ * The protected candidates of one index list, per work tree and protection setting. Keyed on
+ * the config object (the resident process keeps one while its file is unchanged), the home and
+ * shimctl's directories, so a warm review neither walks the list nor prepares the path tables.
+ */
+const candidatesByList = new WeakMap<readonly string[], { key: string; config: object; found: string[] }>();
 
 /** Index paths a protected pattern may match (relative to the root), memoized on the adapter's list. */
 function protectedCandidates(root: string, paths: readonly string[], ctx: PathContext): string[] {
-  const t = protectedPatternTest(ctx);
+  const f = ctx.facts;
+  const key = `${root}\0${f.home}\0${f.caseInsensitivePaths === true}\0${(f.shimctlPaths ?? []).join('\0')}`;
   const hit = candidatesByList.get(paths);
-  if (hit && hit.table === t.table && hit.root === root) return hit.found;
+  if (hit && hit.config === ctx.config && hit.key === key) return hit.found;
+  const t = protectedPatternTest(ctx);
   const base = root === '/' ? '' : root;
   const found = paths.filter((rel) => t.test(`${base}/${rel}`));
-  candidatesByList.set(paths, { table: t.table, root, found });
+  candidatesByList.set(paths, { key, config: ctx.config, found });
   return found;
+}
+
+/** Every tracked path and every directory above one, per index list: operands before `--` are looked up here. */
+const namesByList = new WeakMap<readonly string[], Set<string>>();
+
+/** Whether the index holds this path or one below it (an operand naming a tracked file or directory). */
+function namesTracked(paths: readonly string[], path: string): boolean {
+  if (path === '') return true;
+  let names = namesByList.get(paths);
+  if (!names) {
+    names = new Set();
+    for (const p of paths) {
+      names.add(p);
+      for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) {
+        const dir = p.slice(0, i);
+        if (names.has(dir)) break;
+        names.add(dir);
+      }
+    }
+    namesByList.set(paths, names);
+  }
+  return names.has(path);
 }
 
 /**
@@ -71,9 +99,3 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   return found.length ? combineVerdicts(...found) : undefined;
 }
 
-/** Whether the index holds this path or one below it (an operand naming a tracked file or directory). */
-function namesTracked(paths: readonly string[], path: string): boolean {
-  if (path === '') return true;
-  const d = `${path}/`;
-  return paths.some((p) => p === path || p.startsWith(d));
-}
