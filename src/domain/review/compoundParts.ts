@@ -223,7 +223,8 @@ export function runsGit(core: readonly string[]): boolean {
 /** git named as the command itself (`git`, `/usr/bin/git`), not through a wrapper. */
 const isGitWord = (w: string | undefined): boolean => w !== undefined && w.slice(w.lastIndexOf('/') + 1) === 'git';
 /** git anywhere in the words: a wrapper (`env git`, `xargs git`) or shell text (`bash -c 'git …'`). */
-const mentionsGit = (core: readonly string[]): boolean => core.some((w) => /(?:^|[\s/;&|(`'"])git(?:[\s;&|)`'"]|$)/.test(w));
+const mentionsGit = (core: readonly string[]): boolean =>
+  core.some((w) => /(?:^|[\s/;&|(`'"])git(?:[\s;&|)`'"]|$)/.test(w));
 
 /**
  * Whether a part may put new paths into the index (an untracked `.env` among them): `git add`
@@ -237,8 +238,7 @@ export function stagesFiles(core: readonly string[]): boolean {
   const sub = view.sub[0];
   if (sub === 'add' || sub === 'stage') return true;
   if (sub === 'update-index') return view.rest.some((a) => a === '--add');
-  if (sub === 'stash')
-    return view.rest.some((a) => /^--(?:include-untracked|all)$|^-[a-zA-Z]*[ua]/.test(a));
+  if (sub === 'stash') return view.rest.some((a) => /^--(?:include-untracked|all)$|^-[a-zA-Z]*[ua]/.test(a));
   return false;
 }
 

@@ -95,7 +95,11 @@ function wildmatch(glob: string, pathname: boolean, fold: boolean): RegExp | und
  * is the cwd relative to the root (`''` at the root); `namesTracked` says whether an operand
  * before `--` names a tracked path (then git reads it as a pathspec, otherwise as a revision).
  */
-export function pathspecMatcher(prefix: string, reach: TrackedContentReach, namesTracked: (rel: string) => boolean): Match {
+export function pathspecMatcher(
+  prefix: string,
+  reach: TrackedContentReach,
+  namesTracked: (rel: string) => boolean,
+): Match {
   const positives: Match[] = [];
   const excludes: Match[] = [];
   for (const spec of reach.pathspecs) {

@@ -98,4 +98,3 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   }
   return found.length ? combineVerdicts(...found) : undefined;
 }
-

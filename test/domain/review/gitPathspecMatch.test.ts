@@ -8,7 +8,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pathspecMatcher } from '../../../src/domain/review/gitPathspecMatch.js';
 import { tempDir } from '../../support/tempDirs.js';
 
-const FILES = ['.env', 'README.md', 'config/.env.production', 'config/app.json', 'src/a.ts', 'src/lib/b.ts', 'src/.ENV'];
+const FILES = [
+  '.env',
+  'README.md',
+  'config/.env.production',
+  'config/app.json',
+  'src/a.ts',
+  'src/lib/b.ts',
+  'src/.ENV',
+];
 const SPECS: Array<[string, string[]]> = [
   ['', ['.']],
   ['', ['src']],

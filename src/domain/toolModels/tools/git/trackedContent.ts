@@ -97,7 +97,12 @@ function kindsOf(options: readonly string[]): OptionKinds {
 }
 
 /** The option words and the operands before and after `--` of a subcommand's arguments. */
-function split(rest: readonly string[]): { options: string[]; before: string[]; after: string[]; valueLike: Set<number> } {
+function split(rest: readonly string[]): {
+  options: string[];
+  before: string[];
+  after: string[];
+  valueLike: Set<number>;
+} {
   const options: string[] = [];
   const before: string[] = [];
   const after: string[] = [];
@@ -111,7 +116,8 @@ function split(rest: readonly string[]): { options: string[]; before: string[]; 
     else {
       // The word after an option without `=` may be its value.
       const prev = rest[i - 1];
-      if (prev !== undefined && prev.startsWith('-') && prev !== '--' && !prev.includes('=')) valueLike.add(before.length);
+      if (prev?.startsWith('-') && prev !== '--' && !prev.includes('='))
+        valueLike.add(before.length);
       before.push(a);
     }
   }
