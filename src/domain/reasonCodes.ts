@@ -42,6 +42,8 @@ export const REASON_CODES = {
     'A part that can create or move symlinks (`ln`, `mv`, `cp -r`, `tar`, `git checkout`, ...) comes before other parts: their paths cannot be resolved before it runs.',
   'syntax.repo_changed':
     'A part names a repository file (`HEAD`, `config`, `objects`, `refs`, `commondir`) before a git part: it may make a directory into a repository whose config the review never judged.',
+  'syntax.index_changed':
+    'A part that may stage files (`git add -A`, `git add .`, `git stash -u`) comes before a git part that prints file contents (`git diff --cached`, `git show`): the index it prints from is known only after the first part ran.',
   'syntax.eval': '`eval` inside a compound command must have exactly one literal argument.',
   'syntax.cd':
     '`cd`/`pushd` with an option, `-` or several arguments (or `popd`) leaves the directory of the later parts unknown.',

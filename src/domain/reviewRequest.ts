@@ -99,6 +99,25 @@ export interface HostFacts {
   digestFiles?(absPaths: readonly string[]): string | undefined;
   /** Agent scripts that take the model's command as an argument, from the agents' own descriptions. */
   argvEnvelopes?: readonly ArgvEnvelope[];
+  /**
+   * The repository git uses when run in this absolute directory, and the paths its index holds
+   * (what `git show`, `log -p`, `diff --cached`, `grep`, `archive` print from without naming a
+   * file). Undefined: not inside a work tree. Optional: without it, tracked files are only seen
+   * when a pathspec names them.
+   */
+  gitIndex?(absDir: string): GitIndexFact | undefined;
+}
+
+/** A work tree and its index (src/infrastructure/hostFacts/gitIndex.ts reads it). */
+export interface GitIndexFact {
+  /** The work tree's root (absolute). */
+  root: string;
+  /**
+   * Paths in the index, `/`-separated, relative to `root`; [] when there is no index yet.
+   * Undefined: an index exists that could not be read (unreadable, corrupt, split or sparse).
+   * The same array object comes back while the index is unchanged, so callers may memoize on it.
+   */
+  paths: readonly string[] | undefined;
 }
 
 /** One directory entry; `dir` follows a symlink (bash descends into a symlinked directory). */

@@ -526,6 +526,21 @@ function prepare(ctx: PathContext): Prepared {
 }
 
 /**
+ * A cheap first test for many paths at once (a repository's index, thousands of names): whether
+ * any protected pattern may match the absolute path, by the combined expressions alone (no host
+ * facts per path). A path it passes still needs judgePaths. `table` is the same object while the
+ * config's protected patterns are the same: callers memoize their results on it.
+ */
+export function protectedPatternTest(ctx: PathContext): { table: object; test(absPath: string): boolean } {
+  const prepared = prepare(ctx);
+  const fold = ctx.facts.caseInsensitivePaths === true;
+  return {
+    table: prepared.anyPath,
+    test: (p) => mightMatch(fold ? p.toLowerCase() : p, prepared),
+  };
+}
+
+/**
  * `rm -rf ~/*` names each entry of the home directory, none of which is the home directory itself:
  * deleting all of them (two or more, dotfiles aside, as the glob expands) is deleting it (attack
  * pass 5: yolo lifted it as a high-risk delete). Only with the `listDir` fact.

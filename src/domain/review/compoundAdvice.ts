@@ -21,6 +21,7 @@ const ADVICE: Readonly<Record<string, string>> = {
   'syntax.shell_state': 'run that command on its own, then the rest',
   'syntax.links_changed': 'run that command on its own, then the rest',
   'syntax.repo_changed': 'run that command on its own, then the git command',
+  'syntax.index_changed': 'run that command on its own, then the git command (it is judged on the new index)',
   'syntax.eval': 'give eval one quoted string, or run the command directly',
   'syntax.cd': 'use `cd DIR` with one directory and no options',
   'syntax.parse_error': 'check the quoting and the operators',

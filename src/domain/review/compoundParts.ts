@@ -9,6 +9,8 @@ import { unzipExtracts } from '../toolModels/tools/unzip.js';
 import { gitMayMakeLinks } from '../toolModels/tools/git/subcommands.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
+import { makeArgView } from '../policy/argView.js';
+import { trackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -216,4 +218,32 @@ export function namesRepoFile(core: readonly string[], writeTargets: readonly st
 /** Whether a part may run git: by name or path, or through a wrapper (`env git …`, `xargs git`). */
 export function runsGit(core: readonly string[]): boolean {
   return core.some((w) => w.slice(w.lastIndexOf('/') + 1) === 'git');
+}
+
+/** git named as the command itself (`git`, `/usr/bin/git`), not through a wrapper. */
+const isGitWord = (w: string | undefined): boolean => w !== undefined && w.slice(w.lastIndexOf('/') + 1) === 'git';
+/** git anywhere in the words: a wrapper (`env git`, `xargs git`) or shell text (`bash -c 'git …'`). */
+const mentionsGit = (core: readonly string[]): boolean =>
+  core.some((w) => /(?:^|[\s/;&|(`'"])git(?:[\s;&|)`'"]|$)/.test(w));
+
+/**
+ * Whether a part may put new paths into the index (an untracked `.env` among them): `git add`
+ * with any operand or `-A` (what a directory holds is not known here), `git stage`, `update-index
+ * --add`, `stash -u`/`-a` (its untracked part is what `stash show --include-untracked` prints),
+ * and git run through a wrapper or shell text, which is not followed (attack pass 8, P8-07c).
+ */
+export function stagesFiles(core: readonly string[]): boolean {
+  if (!isGitWord(core[0])) return mentionsGit(core);
+  const view = makeArgView('git', core.slice(1));
+  const sub = view.sub[0];
+  if (sub === 'add' || sub === 'stage') return true;
+  if (sub === 'update-index') return view.rest.some((a) => a === '--add');
+  if (sub === 'stash') return view.rest.some((a) => /^--(?:include-untracked|all)$|^-[a-zA-Z]*[ua]/.test(a));
+  return false;
+}
+
+/** Whether a part may print the contents of tracked files (trackedContent.ts), git through a wrapper included. */
+export function printsTrackedContent(core: readonly string[]): boolean {
+  if (!isGitWord(core[0])) return mentionsGit(core);
+  return trackedContentReach(core.slice(1)) !== undefined;
 }

@@ -22,7 +22,9 @@ import {
   isEnvelopeBuiltin,
   makesLinks,
   namesRepoFile,
+  printsTrackedContent,
   runsGit,
+  stagesFiles,
 } from './compoundParts.js';
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
 import { CLAUDE_VERSION_GUARDS } from '../shell/envelopes/claude.js';
@@ -67,6 +69,8 @@ interface Walk {
   linkedBy?: string;
   /** A part naming a repository file (HEAD, config, objects …): every later git part is refused. */
   repoChangedBy?: string;
+  /** A part that may stage files (`git add -A`): a later git part printing tracked contents is refused. */
+  indexChangedBy?: string;
   envelope?: string;
   evalTexts: string[];
   /** Edits of the text being walked (an `eval`'s text has its own, folded into its word). */
@@ -393,6 +397,18 @@ function simple(
     );
     return same;
   }
+  // The index facts were read before anything ran: after `git add -A` the index may hold an
+  // untracked `.env` that `git diff --cached` prints (attack pass 8, P8-07c). Run apart, the
+  // second command is judged on the index the first one left.
+  if (w.indexChangedBy !== undefined && printsTrackedContent(core)) {
+    refuse(
+      w,
+      'syntax.index_changed',
+      `'${w.indexChangedBy}' may stage files before '${s.text}', which prints tracked file contents`,
+    );
+    return same;
+  }
+  if (stagesFiles(core)) w.indexChangedBy = s.text;
   if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
   if (makesLinks(core)) w.linkedBy = s.text;
   const written = s.redirects.filter((r) => r.op !== '<' && r.here === undefined).map((r) => r.target);

@@ -20,6 +20,7 @@ import { reviewWrapper } from './wrapperReview.js';
 import { selfControlVerdict } from './selfControl.js';
 import { TREE_WALK_LIMIT, secretsInTreeVerdict } from './secretsInTree.js';
 import { gitPathspecVerdict } from './gitPathspecs.js';
+import { gitTrackedSecretsVerdict } from './gitTrackedSecrets.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
@@ -144,6 +145,12 @@ export function reviewNamedCommand(
   if (pathspec) {
     step(state, depth, 'paths', 'a git pathspec pattern may match protected files', pathspec);
     parts.push(pathspec);
+  }
+  // `git show HEAD`, `log -p`, `grep KEY`: the protected files the index tracks, printed unnamed.
+  const tracked = name === 'git' && gitBase ? gitTrackedSecretsVerdict(args, pathContext(gitBase)) : undefined;
+  if (tracked) {
+    step(state, depth, 'paths', 'git prints tracked files, protected ones among them', tracked);
+    parts.push(tracked);
   }
   const inTree = gitBase ? secretsInTreeVerdict(name, args, pathArgs, gitBase) : undefined;
   if (inTree) {

@@ -13,6 +13,7 @@ import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
 import { listDir } from './listDir.js';
 import { digestFiles } from './digestFiles.js';
+import { gitIndexOf } from './gitIndex.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
 import { KNOWN_AGENTS } from '../../../installers/agents.js';
@@ -159,6 +160,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           return found;
         },
         filesUnder: (dir, limit) => listFilesUnder(dir, limit),
+        // Parsed once per index file and kept while it is unchanged (gitIndex.ts): a few µs warm.
+        gitIndex: gitIndexOf,
         digestFiles,
         entryExists: (p) => {
           try {

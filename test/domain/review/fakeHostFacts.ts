@@ -1,4 +1,32 @@
-import type { HostFacts } from '../../../src/domain/reviewRequest.js';
+import type { GitIndexFact, HostFacts } from '../../../src/domain/reviewRequest.js';
+
+/**
+ * FAKE repositories (their indexes) for the git cases: /work/proj tracks ordinary files only;
+ * /work/tracked tracks a `.env`, a key and a nested `.env.production`; /work/corrupt's index cannot
+ * be read. Anything else is outside a work tree. The lists are module constants, so the same array
+ * comes back on every call, as the real adapter does while an index is unchanged.
+ */
+export const FAKE_INDEXES: Readonly<Record<string, readonly string[] | undefined>> = {
+  '/work/proj': ['.env.example', '.gitignore', 'README.md', 'docs/notes.md', 'package.json', 'src/a.ts', 'src/b.ts'],
+  '/work/tracked': [
+    '.env',
+    '.env.example',
+    'README.md',
+    'config/.env.production',
+    'config/app.json',
+    'deploy/server.key',
+    'docs/notes.md',
+    'src/a.ts',
+    'src/lib/b.ts',
+  ],
+  '/work/corrupt': undefined,
+};
+
+export function fakeGitIndex(dir: string): GitIndexFact | undefined {
+  for (const [root, paths] of Object.entries(FAKE_INDEXES))
+    if (dir === root || dir.startsWith(`${root}/`)) return { root, paths };
+  return undefined;
+}
 
 /**
  * FAKE host facts for pure review tests (the real adapter needs the real machine).
@@ -233,6 +261,7 @@ export function fakeHostFacts(
       return p;
     },
     resolveCommand: (name) => (onPath.has(name) ? `/usr/bin/${name}` : undefined),
+    gitIndex: fakeGitIndex,
     fileId: (abs) => {
       const m = /^\/(?:usr\/)?bin\/([^/]+)$/.exec(abs);
       if (m && onPath.has(m[1]!)) return `fake:${m[1]}`;

@@ -1,0 +1,100 @@
+/**
+ * A protected file that git TRACKS is printed by git commands that never name it (attack pass 8,
+ * P8-08): `git show HEAD`, `log -p`, `diff --cached`, `grep TOKEN`, `archive`, `format-patch
+ * --stdout`. The index (HostFacts.gitIndex) says which paths are tracked; the ones a protected
+ * pattern matches and the command's pathspecs reach are judged as reads, as `git show HEAD:.env`
+ * is. A file that exists only in older commits (deleted from the index) is not seen: see
+ * docs/policy.md "Git".
+ */
+import type { PathContext } from '../paths/judgePaths.js';
+import { judgePaths, protectedPatternTest } from '../paths/judgePaths.js';
+import { normalizePosix } from '../paths/posixPath.js';
+import type { Verdict } from '../verdict.js';
+import { combineVerdicts, verdict } from '../verdict.js';
+import { makeArgView } from '../policy/argView.js';
+import { trackedContentReach } from '../toolModels/tools/git/trackedContent.js';
+import { pathspecMatcher } from './gitPathspecMatch.js';
+
+/**
+ * The protected candidates of one index list, per work tree and protection setting. Keyed on
+ * the config object (the resident process keeps one while its file is unchanged), the home and
+ * shimctl's directories, so a warm review neither walks the list nor prepares the path tables.
+ */
+const candidatesByList = new WeakMap<readonly string[], { key: string; config: object; found: string[] }>();
+
+/** Index paths a protected pattern may match (relative to the root), memoized on the adapter's list. */
+function protectedCandidates(root: string, paths: readonly string[], ctx: PathContext): string[] {
+  const f = ctx.facts;
+  const key = `${root}\0${f.home}\0${f.caseInsensitivePaths === true}\0${(f.shimctlPaths ?? []).join('\0')}`;
+  const hit = candidatesByList.get(paths);
+  if (hit && hit.config === ctx.config && hit.key === key) return hit.found;
+  const t = protectedPatternTest(ctx);
+  const base = root === '/' ? '' : root;
+  const found = paths.filter((rel) => t.test(`${base}/${rel}`));
+  candidatesByList.set(paths, { key, config: ctx.config, found });
+  return found;
+}
+
+/** Every tracked path and every directory above one, per index list: operands before `--` are looked up here. */
+const namesByList = new WeakMap<readonly string[], Set<string>>();
+
+/** Whether the index holds this path or one below it (an operand naming a tracked file or directory). */
+function namesTracked(paths: readonly string[], path: string): boolean {
+  if (path === '') return true;
+  let names = namesByList.get(paths);
+  if (!names) {
+    names = new Set();
+    for (const p of paths) {
+      names.add(p);
+      for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) {
+        const dir = p.slice(0, i);
+        if (names.has(dir)) break;
+        names.add(dir);
+      }
+    }
+    namesByList.set(paths, names);
+  }
+  return names.has(path);
+}
+
+/**
+ * `ctx.cwd` is git's directory (`-C` applied, gitBaseState). Undefined: the command prints no
+ * tracked contents, or none of the protected ones.
+ */
+export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathContext): Verdict | undefined {
+  const reach = trackedContentReach(args);
+  if (!reach || !ctx.facts.gitIndex) return undefined;
+  // git finds its repository from the physical directory (getcwd), not the spelling.
+  const dir = normalizePosix(ctx.facts.realpath(normalizePosix(ctx.cwd)));
+  const index = ctx.facts.gitIndex(dir);
+  if (!index) return undefined;
+  const sub = makeArgView('git', args).sub.join(' ');
+  if (!index.paths)
+    return verdict(
+      'ask',
+      'medium',
+      'path.secret_in_tree',
+      `git ${sub} prints tracked files, and the index of ${index.root} could not be read to see whether a protected file (.env, keys) is among them`,
+      'paths:git-tracked',
+    );
+  const candidates = protectedCandidates(index.root, index.paths, ctx);
+  if (!candidates.length) return undefined;
+  const prefix = dir === index.root ? '' : dir.slice(index.root.length + 1);
+  const paths = index.paths;
+  const match = pathspecMatcher(prefix, reach, (p) => namesTracked(paths, p));
+  const base = index.root === '/' ? '' : index.root;
+  const found: Verdict[] = [];
+  for (const rel of candidates) {
+    if (!match(rel)) continue;
+    const v = judgePaths([{ raw: `${base}/${rel}`, access: 'read' }], ctx).verdict;
+    if (v.decision === 'allow') continue;
+    found.push({
+      ...v,
+      reasons: v.reasons.map((r) => ({
+        code: r.code,
+        message: `git ${sub} prints tracked files, and the index holds '${rel}': ${r.message} Name the paths you need after \`--\`.`,
+      })),
+    });
+  }
+  return found.length ? combineVerdicts(...found) : undefined;
+}

@@ -1,0 +1,206 @@
+/**
+ * Which git invocations print the CONTENTS of tracked files without naming them (attack pass 8,
+ * P8-08): `git show HEAD`, `log -p`, `diff --cached`, `diff HEAD~1`, `grep TOKEN`, `archive`,
+ * `format-patch --stdout`, `stash show -p`, `status -v`. What they print is limited only by their
+ * pathspecs, so a tracked `.env` is printed although no word names it. Metadata forms (`log
+ * --oneline`, `diff --stat`, `--name-only`, `show -s`) print names, not contents.
+ * The review (review/gitTrackedSecrets.ts) matches the pathspecs found here against the index.
+ */
+import { makeArgView } from '../../../policy/argView.js';
+import { parseArgv } from '../../parseArgv.js';
+import { GIT_SUBCOMMAND_MODELS } from './subcommandModels.js';
+
+export interface TrackedContentReach {
+  /** Pathspecs as written (`--` or an operand naming a tracked path); [] when none limits the output. */
+  pathspecs: string[];
+  /**
+   * Operands before `--` that may be pathspecs or revisions: they limit the output only when they
+   * name a tracked path (git's own rule; a word that is both is an error). A word that follows an
+   * option may be that option's value: it is never counted (`log -p --author src`).
+   */
+  maybePathspecs: string[];
+  /** `git grep` without a pathspec searches the cwd's subtree only. */
+  belowCwd: boolean;
+}
+
+/** Options that turn on a patch (abbreviated long forms are asked by the option models). */
+const PATCH_WORDS = new Set([
+  '-p',
+  '-u',
+  '--patch',
+  '--patch-with-raw',
+  '--patch-with-stat',
+  '-W',
+  '--function-context',
+  '--binary',
+  '--cc',
+  '-c',
+  '--dd',
+  '--remerge-diff',
+  '-m',
+  '--check', // prints the offending lines
+  '--include-untracked', // stash show: the untracked part too
+  '-v',
+  '--verbose',
+]);
+const PATCH_PREFIXES = ['-U', '--unified', '--word-diff', '--color-words', '--word-diff-regex'];
+/** Content searches: `log -S KEY` answers whether a secret holds a string, one guess at a time. */
+const PICKAXE_PREFIXES = ['-S', '-G', '--pickaxe-regex', '--pickaxe-all', '--find-object'];
+/** Output formats that replace the default patch of diff/show/range-diff/stash show. */
+const NO_PATCH_PREFIXES = [
+  '--stat',
+  '--numstat',
+  '--shortstat',
+  '--name-only',
+  '--name-status',
+  '--raw',
+  '--summary',
+  '--dirstat',
+  '-X',
+  '--compact-summary',
+  '--no-patch',
+  '--cumulative',
+];
+const NO_PATCH_WORDS = new Set(['-s', '--quiet', '--no-patch']);
+/** Short options whose value is the rest of the word (`-U5`, `-Sneedle`): letters after them are no options. */
+const SHORT_WITH_VALUE = 'SGLOIlnUMCBXAefm';
+
+/** `REV:path`, `:path`, `:2:path`: one blob or tree; `:/text` is a commit found by its message. */
+const namesBlob = (w: string): boolean => /^[^:/]*:/.test(w) && !w.startsWith(':/');
+
+const startsWithAny = (word: string, prefixes: readonly string[]): boolean =>
+  prefixes.some((p) => word === p || (word.startsWith(p) && /^[=\d]|^[^-]/.test(word.slice(p.length))));
+
+interface OptionKinds {
+  patch: boolean;
+  pickaxe: boolean;
+  noPatch: boolean;
+}
+
+function kindsOf(options: readonly string[]): OptionKinds {
+  const k: OptionKinds = { patch: false, pickaxe: false, noPatch: false };
+  for (const o of options) {
+    if (PATCH_WORDS.has(o) || startsWithAny(o, PATCH_PREFIXES)) k.patch = true;
+    else if (startsWithAny(o, PICKAXE_PREFIXES)) k.pickaxe = true;
+    else if (NO_PATCH_WORDS.has(o) || startsWithAny(o, NO_PATCH_PREFIXES)) k.noPatch = true;
+    else if (/^-[A-Za-z]{2,}/.test(o)) {
+      // A cluster (`-sp`, `-pW`): each letter until one that takes the rest as its value.
+      for (const c of o.slice(1)) {
+        if (c === 'p' || c === 'u' || c === 'W' || c === 'c' || c === 'm') k.patch = true;
+        else if (c === 's') k.noPatch = true;
+        if (c === 'S' || c === 'G') k.pickaxe = true;
+        if (SHORT_WITH_VALUE.includes(c)) break;
+      }
+    }
+  }
+  return k;
+}
+
+/** The option words and the operands before and after `--` of a subcommand's arguments. */
+function split(rest: readonly string[]): {
+  options: string[];
+  before: string[];
+  after: string[];
+  valueLike: Set<number>;
+} {
+  const options: string[] = [];
+  const before: string[] = [];
+  const after: string[] = [];
+  const valueLike = new Set<number>();
+  let dashed = false;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (dashed) after.push(a);
+    else if (a === '--') dashed = true;
+    else if (a.startsWith('-') && a !== '-') options.push(a);
+    else {
+      // The word after an option without `=` may be its value.
+      const prev = rest[i - 1];
+      if (prev?.startsWith('-') && prev !== '--' && !prev.includes('='))
+        valueLike.add(before.length);
+      before.push(a);
+    }
+  }
+  return { options, before, after, valueLike };
+}
+
+/**
+ * What `git ARGS` prints of tracked files' contents, or undefined when it prints none (or
+ * prints only what its operands name, judged in pathArgs.ts: `show REV:path`, `blame FILE`).
+ */
+export function trackedContentReach(args: readonly string[]): TrackedContentReach | undefined {
+  const view = makeArgView('git', args);
+  let sub = view.sub[0];
+  let rest = view.rest;
+  if (sub === 'stash') {
+    if (view.sub[1] !== 'show') return undefined;
+    sub = 'stash show';
+    rest = rest.slice(rest.indexOf('show') + 1);
+  }
+  if (sub === undefined) return undefined;
+  const { options, before, after, valueLike } = split(rest);
+  const k = kindsOf(options);
+  let prints: boolean;
+  let patternFirst = false;
+  switch (sub) {
+    case 'diff':
+    case 'range-diff':
+    case 'stash show':
+      if (options.includes('--no-index')) return undefined; // its trees: secretsInTree.ts
+      prints = k.patch || k.pickaxe || !k.noPatch;
+      break;
+    case 'show':
+      // `show REV:path` prints that one blob (or a tree's names): judged as a read of path.
+      if (before.length > 0 && before.every(namesBlob)) return undefined;
+      prints = k.patch || k.pickaxe || !k.noPatch;
+      break;
+    case 'log':
+    case 'whatchanged':
+    case 'diff-tree':
+    case 'diff-index':
+    case 'diff-files':
+      prints = k.patch || k.pickaxe;
+      break;
+    case 'status':
+      prints = options.some((o) => o === '-v' || o === '--verbose' || /^-[a-z]*v/.test(o));
+      break;
+    case 'grep': {
+      if (options.some((o) => o === '--no-index' || o.startsWith('--untr'))) return undefined; // secretsInTree.ts
+      prints = true;
+      // Without -e/-f/--and/--or the first operand is the pattern, never a pathspec; which one that
+      // is, when an option before it may take a value (`-A 3 KEY`), is not known: the first of those
+      // that can be a pathspec is dropped too (the narrower reading of what limits the search).
+      const explicit = options.some((o) => /^-[a-zA-Z]*[ef]/.test(o) || o.startsWith('--and') || o === '--or');
+      patternFirst = !explicit;
+      break;
+    }
+    case 'archive':
+      prints = !options.some((o) => o === '-l' || o === '--list');
+      break;
+    case 'format-patch':
+      prints = true;
+      break;
+    case 'cat-file':
+      // `-p OBJ`, `blob OBJ`: an object id (from `ls-files -s`, `ls-tree`) prints a blob; `REV:path` is judged in pathArgs.ts.
+      prints =
+        (options.some((o) => o === '-p' || o === '--textconv' || o === '--filters') ||
+          ['blob', 'tree', 'commit', 'tag'].includes(before[0] ?? '')) &&
+        !before.some(namesBlob);
+      return prints ? { pathspecs: [], maybePathspecs: [], belowCwd: false } : undefined;
+    default:
+      return undefined;
+  }
+  if (!prints) return undefined;
+  // The subcommand's option model knows which options take the next word (`-A 3`, `--author X`);
+  // without one, a word after an option is taken for its value.
+  const model = Object.hasOwn(GIT_SUBCOMMAND_MODELS, sub) ? GIT_SUBCOMMAND_MODELS[sub] : undefined;
+  const dash = rest.indexOf('--');
+  const maybe = model
+    ? parseArgv(model, dash < 0 ? rest : rest.slice(0, dash)).operands
+    : before.filter((_, i) => !valueLike.has(i));
+  return {
+    pathspecs: after,
+    maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
+    belowCwd: sub === 'grep',
+  };
+}
