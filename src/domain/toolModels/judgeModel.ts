@@ -156,6 +156,19 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       ),
     );
   }
+  if (model.itself) {
+    const ask = ASKS[model.itself.effect];
+    if (ask)
+      out.verdicts.push(
+        verdict(
+          'ask',
+          ask.risk,
+          model.itself.effect === 'exec' ? 'command.escape_hatch' : 'command.option_effect',
+          `${name} ${model.itself.why}.`,
+          `tools:${model.commands[0]}`,
+        ),
+      );
+  }
   const recursive = model.recursive === true || parsed.modes.has('recursive');
   for (const u of parsed.uses) {
     const option = effectiveOption(u.option, parsed);
@@ -231,7 +244,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const implicit = model.implicit;
   if (implicit && !readsPath && (implicit.when === undefined || parsed.modes.has(implicit.when)))
     pushPath(out, implicit.raw, 'read', recursive);
-  if (model.subcommands) subcommandFindings(model.subcommands, parsed.operands, out);
+  if (model.subcommands) subcommandFindings(name, model, parsed.operands, out);
   return out;
 }
 
@@ -250,14 +263,26 @@ function dispatch(
 }
 
 /** The first operand names the subcommand; its model judges the words after it. */
-function subcommandFindings(
-  subs: Readonly<Record<string, ToolModel>>,
-  operands: readonly string[],
-  out: ModelFindings,
-): void {
+function subcommandFindings(name: string, model: ToolModel, operands: readonly string[], out: ModelFindings): void {
+  const subs = model.subcommands!;
   const word = operands[0];
+  if (word === undefined) return;
   // Own properties only: a subcommand named `__proto__` must not reach Object.prototype.
-  if (word === undefined || !Object.hasOwn(subs, word)) return;
+  if (!Object.hasOwn(subs, word)) {
+    // Deny by default (issue 12): no subcommand is allowed by its name alone.
+    const rule = model.unmodelled;
+    if (rule?.asks && !rule.pending.includes(word))
+      out.verdicts.push(
+        verdict(
+          'ask',
+          'medium',
+          'command.unmodelled',
+          `${name} ${word}: shimctl has no model of this subcommand's options, so what it does is unknown and a human decides.`,
+          `tools:${model.commands[0]}`,
+        ),
+      );
+    return;
+  }
   const sub = subs[word]!;
   const found = modelFindings(sub.commands[0]!, sub, operands.slice(1));
   out.paths.push(...found.paths);
