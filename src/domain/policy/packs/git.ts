@@ -3,6 +3,20 @@ import { any, not, subFlag, flag, all } from '../ruleTypes.js';
 import { positionals } from '../argView.js';
 import { GIT_DISCARDS } from '../../toolModels/tools/git/discards.js';
 import { GIT_EVERYDAY_WRITES, GIT_READ_ONLY } from '../../toolModels/tools/git/subcommands.js';
+import type { ArgTest } from '../ruleTypes.js';
+import { parseArgv } from '../../toolModels/parseArgv.js';
+import { HISTORY_MODELS } from '../../toolModels/tools/git/historyModels.js';
+
+/**
+ * `rebase -i` / `-x CMD` in any spelling, read by rebase's model so a value is no cluster of
+ * letters (`-Xtheirs` holds an `i` and is no -i). When the model does not know a word, every
+ * `i`/`x` letter counts, as before (the stricter reading).
+ */
+const rebaseRuns: ArgTest = (v) => {
+  const parsed = parseArgv(HISTORY_MODELS.rebase!, v.rest);
+  if (parsed.unknown.length > 0) return subFlag('ix', '--interactive', '--exec')(v);
+  return parsed.uses.some((u) => u.option.names.includes('-i') || u.option.names.includes('-x'));
+};
 
 const G = ['git'];
 const discardRules: BuiltinRule[] = GIT_DISCARDS.map((d) => ({
@@ -164,21 +178,26 @@ export const gitPack: BuiltinRule[] = [
     id: 'git:rebase',
     commands: G,
     sub: ['rebase'],
-    when: not(subFlag('ix', '--interactive', '--exec')),
+    when: not(rebaseRuns),
     decision: 'allow',
     risk: 'medium',
     code: 'command.allowed',
     reason: 'a non-interactive rebase is recoverable through the reflog',
     examples: {
-      match: ['git rebase main', 'git rebase --continue'],
-      noMatch: ['git rebase -i HEAD~3', 'git rebase --exec "make" main'],
+      match: ['git rebase main', 'git rebase --continue', 'git rebase -Xtheirs main'],
+      noMatch: [
+        'git rebase -i HEAD~3',
+        'git rebase --exec "make" main',
+        'git rebase -qx make main',
+        'git rebase --inter',
+      ],
     },
   },
   {
     id: 'git:runs-commands',
     commands: G,
     when: (v) =>
-      (v.sub[0] === 'rebase' && subFlag('ix', '--interactive', '--exec')(v)) ||
+      (v.sub[0] === 'rebase' && rebaseRuns(v)) ||
       (v.sub[0] === 'bisect' && v.sub[1] === 'run') ||
       (v.sub[0] === 'submodule' && v.sub[1] === 'foreach') ||
       v.sub[0] === 'difftool' ||
