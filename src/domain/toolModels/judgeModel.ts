@@ -244,7 +244,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   const implicit = model.implicit;
   if (implicit && !readsPath && (implicit.when === undefined || parsed.modes.has(implicit.when)))
     pushPath(out, implicit.raw, 'read', recursive);
-  if (model.subcommands) subcommandFindings(name, model, parsed.operands, out);
+  if (model.subcommands) subcommandFindings(model.subcommands, parsed.operands, out);
   return out;
 }
 
@@ -263,26 +263,14 @@ function dispatch(
 }
 
 /** The first operand names the subcommand; its model judges the words after it. */
-function subcommandFindings(name: string, model: ToolModel, operands: readonly string[], out: ModelFindings): void {
-  const subs = model.subcommands!;
+function subcommandFindings(
+  subs: Readonly<Record<string, ToolModel>>,
+  operands: readonly string[],
+  out: ModelFindings,
+): void {
   const word = operands[0];
-  if (word === undefined) return;
   // Own properties only: a subcommand named `__proto__` must not reach Object.prototype.
-  if (!Object.hasOwn(subs, word)) {
-    // Deny by default (issue 12): no subcommand is allowed by its name alone.
-    const rule = model.unmodelled;
-    if (rule?.asks && !rule.pending.includes(word))
-      out.verdicts.push(
-        verdict(
-          'ask',
-          'medium',
-          'command.unmodelled',
-          `${name} ${word}: shimctl has no model of this subcommand's options, so what it does is unknown and a human decides.`,
-          `tools:${model.commands[0]}`,
-        ),
-      );
-    return;
-  }
+  if (word === undefined || !Object.hasOwn(subs, word)) return;
   const sub = subs[word]!;
   const found = modelFindings(sub.commands[0]!, sub, operands.slice(1));
   out.paths.push(...found.paths);

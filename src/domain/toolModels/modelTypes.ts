@@ -244,12 +244,6 @@ export interface ToolModel {
    */
   itself?: { effect: Effect; why: string };
   /**
-   * With `subcommands`: a subcommand word without a model asks (`command.unmodelled`), so no
-   * subcommand is allowed by its name alone; `pending` lists words whose models are still being
-   * written (judged by their rules meanwhile). Without this field such a word adds no findings.
-   */
-  unmodelled?: { asks: true; pending: readonly string[] };
-  /**
    * git's parse-options: every long option also has a `--no-NAME` spelling that turns it off
    * (no effect), unless the model lists that spelling itself.
    */

@@ -1,14 +1,12 @@
 // Deny by default for git (issue 12): every subcommand an allow rule of packs/git.ts allows by
 // name has an option model, so no option of it is allowed unseen; a subcommand without one asks
-// (`command.unmodelled`). The subcommands are found by asking the rules themselves, over every
+// (`git:unmodelled`, `command.unmodelled`). The subcommands are found by asking the rules themselves, over every
 // command the installed git lists and every word the rules name.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { makeArgView } from '../../../src/domain/policy/argView.js';
-import { gitPack } from '../../../src/domain/policy/packs/git.js';
+import { gitModelled, gitPack, requireModels } from '../../../src/domain/policy/packs/git.js';
 import { ruleMatches } from '../../../src/domain/policy/ruleTypes.js';
-import { modelFindings } from '../../../src/domain/toolModels/judgeModel.js';
-import { gitModel } from '../../../src/domain/toolModels/tools/git/gitModel.js';
 import { GIT_SUBCOMMAND_MODELS } from '../../../src/domain/toolModels/tools/git/subcommandModels.js';
 import {
   GIT_EVERYDAY_WRITES,
@@ -67,12 +65,21 @@ describe('git: every subcommand allowed by name has an option model', () => {
     expect(landed, 'these models have landed: remove them from PENDING and GIT_MODELS_PENDING').toEqual([]);
   });
 
-  it('an unmodelled subcommand asks (command.unmodelled); a pending one is left to its rules', () => {
-    const codes = (args: string[]) =>
-      modelFindings('git', gitModel, args).verdicts.flatMap((v) => v.reasons.map((r) => r.code));
-    expect(codes(['gc'])).toContain('command.unmodelled');
-    expect(codes(['-C', 'x', 'mergetool-none'])).toContain('command.unmodelled');
-    expect(codes(['pull'])).toEqual([]);
-    expect(codes([PENDING[0]!])).toEqual([]);
+  it('an allow rule does not allow a subcommand without a model: git:unmodelled asks it', () => {
+    const view = (line: string) => makeArgView('git', line.split(' ').slice(1));
+    const matching = (rules: typeof gitPack, line: string) =>
+      rules.filter((r) => ruleMatches(r, view(line))).map((r) => `${r.id}/${r.decision}`);
+    // As if pull had no model: the rule that allowed it by name no longer does.
+    const withoutPull = requireModels(
+      gitPack.filter((r) => r.id !== 'git:unmodelled'),
+      (v) => v.sub[0] !== 'pull' && gitModelled(v),
+    );
+    expect(matching(withoutPull, 'git pull --frobnicate')).toEqual(['git:unmodelled/ask']);
+    expect(matching(gitPack, 'git pull')).toEqual(['git:everyday-write/allow']);
+    // A nested action no model knows, under a subcommand allowed by name.
+    expect(matching(gitPack, 'git notes frobnicate')).toEqual(['git:unmodelled/ask']);
+    // A pending subcommand is left to its rules; one no rule allows is not this rule's.
+    expect(matching(gitPack, `git ${PENDING[0]}`)).not.toContain('git:unmodelled/ask');
+    expect(matching(gitPack, 'git gc')).toEqual([]);
   });
 });

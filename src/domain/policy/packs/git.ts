@@ -2,10 +2,13 @@ import type { BuiltinRule } from '../ruleTypes.js';
 import { any, not, subFlag, flag, all } from '../ruleTypes.js';
 import { positionals } from '../argView.js';
 import { GIT_DISCARDS } from '../../toolModels/tools/git/discards.js';
-import { GIT_EVERYDAY_WRITES, GIT_READ_ONLY } from '../../toolModels/tools/git/subcommands.js';
+import { GIT_EVERYDAY_WRITES, GIT_MODELS_PENDING, GIT_READ_ONLY } from '../../toolModels/tools/git/subcommands.js';
 import type { ArgTest } from '../ruleTypes.js';
+import type { ArgView } from '../argView.js';
+import { ruleMatchesArgs } from '../ruleTypes.js';
 import { parseArgv } from '../../toolModels/parseArgv.js';
 import { HISTORY_MODELS } from '../../toolModels/tools/git/historyModels.js';
+import { GIT_SUBCOMMAND_MODELS } from '../../toolModels/tools/git/subcommandModels.js';
 
 /**
  * `rebase -i` / `-x CMD` in any spelling, read by rebase's model so a value is no cluster of
@@ -31,7 +34,53 @@ const discardRules: BuiltinRule[] = GIT_DISCARDS.map((d) => ({
   examples: { match: d.match, noMatch: d.noMatch },
 }));
 
-export const gitPack: BuiltinRule[] = [
+/**
+ * Whether `git SUB …` has an option model, down to its action when the model has nested ones
+ * without a default (`git notes frob`, `git remote frob x`: no model of `frob`), or is pending
+ * (GIT_MODELS_PENDING: written in a parallel branch, judged by its rules meanwhile).
+ */
+export function gitModelled(v: ArgView): boolean {
+  const word = v.sub[0];
+  if (word === undefined) return false;
+  if (GIT_MODELS_PENDING.includes(word)) return true;
+  if (!Object.hasOwn(GIT_SUBCOMMAND_MODELS, word)) return false;
+  const model = GIT_SUBCOMMAND_MODELS[word]!;
+  if (!model.subcommands || model.defaultSubcommand !== undefined) return true;
+  const action = parseArgv(model, v.rest).operands[0];
+  return action === undefined || Object.hasOwn(model.subcommands, action);
+}
+
+/**
+ * Deny by default (issue 12): an allow rule of this pack allows a subcommand only when it has an
+ * option model, so no option is allowed unseen; where one would allow an unmodelled subcommand,
+ * `git:unmodelled` asks instead. `modelled` is a parameter for the test of this mechanism.
+ */
+export function requireModels(rules: readonly BuiltinRule[], modelled: ArgTest): BuiltinRule[] {
+  const allows = rules.filter((r) => r.decision === 'allow');
+  const unmodelled: BuiltinRule = {
+    id: 'git:unmodelled',
+    commands: G,
+    when: (v) => !modelled(v) && allows.some((r) => ruleMatchesArgs(r, v)),
+    decision: 'ask',
+    risk: 'medium',
+    code: 'command.unmodelled',
+    reason: 'a git subcommand allowed by name without an option model: what its options do is unknown',
+    examples: {
+      match: ['git notes frobnicate', 'git remote frob x'],
+      noMatch: ['git pull', 'git notes add -m x', 'git remote add o https://example.com/r', 'git gc'],
+    },
+  };
+  return [
+    ...rules.map((r) => {
+      if (r.decision !== 'allow') return r;
+      const when = r.when;
+      return { ...r, when: (v: ArgView) => modelled(v) && (when === undefined || when(v)) };
+    }),
+    unmodelled,
+  ];
+}
+
+const gitRules: BuiltinRule[] = [
   {
     id: 'git:read-only',
     commands: G,
@@ -284,3 +333,5 @@ export const gitPack: BuiltinRule[] = [
   },
   ...discardRules,
 ];
+
+export const gitPack: BuiltinRule[] = requireModels(gitRules, gitModelled);
