@@ -55,6 +55,8 @@ export const REASON_CODES = {
   'command.unknown': 'The command is not in the policy: deny by default means it needs approval.',
   'command.unknown_option':
     'The tool has an option model and an option is not in it: what the option does is unknown, so it needs approval.',
+  'command.unmodelled':
+    'The tool models its subcommands and this one has no model: what its options do is unknown, so it needs approval.',
   'command.option_effect':
     "An option or operand of a modelled tool does something no path or URL check can judge (reads a list of files, changes the clock, shows other processes' environments): it needs approval.",
   'command.not_found': 'The command does not resolve to a program.',

@@ -535,7 +535,7 @@ export function protectedPatternTest(ctx: PathContext): { table: object; test(ab
   const prepared = prepare(ctx);
   const fold = ctx.facts.caseInsensitivePaths === true;
   return {
-    table: prepared.anyPath,
+    table: prepared.locatedByPrefix,
     test: (p) => mightMatch(fold ? p.toLowerCase() : p, prepared),
   };
 }

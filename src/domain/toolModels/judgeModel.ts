@@ -156,6 +156,19 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       ),
     );
   }
+  if (model.itself) {
+    const ask = ASKS[model.itself.effect];
+    if (ask)
+      out.verdicts.push(
+        verdict(
+          'ask',
+          ask.risk,
+          model.itself.effect === 'exec' ? 'command.escape_hatch' : 'command.option_effect',
+          `${name} ${model.itself.why}.`,
+          `tools:${model.commands[0]}`,
+        ),
+      );
+  }
   const recursive = model.recursive === true || parsed.modes.has('recursive');
   for (const u of parsed.uses) {
     const option = effectiveOption(u.option, parsed);

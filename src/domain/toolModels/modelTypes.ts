@@ -244,6 +244,11 @@ export interface ToolModel {
    */
   defaultSubcommand?: string;
   /**
+   * What the (sub)command does by itself, whatever its words (`git notes edit` opens the editor):
+   * judged as an option with this effect would be.
+   */
+  itself?: { effect: Effect; why: string };
+  /**
    * git's parse-options: every long option also has a `--no-NAME` spelling that turns it off
    * (no effect), unless the model lists that spelling itself.
    */

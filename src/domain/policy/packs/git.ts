@@ -3,6 +3,23 @@ import { any, not, subFlag, flag, all } from '../ruleTypes.js';
 import { positionals } from '../argView.js';
 import { GIT_DISCARDS } from '../../toolModels/tools/git/discards.js';
 import { GIT_EVERYDAY_WRITES, GIT_READ_ONLY } from '../../toolModels/tools/git/subcommands.js';
+import type { ArgTest } from '../ruleTypes.js';
+import type { ArgView } from '../argView.js';
+import { ruleMatchesArgs } from '../ruleTypes.js';
+import { parseArgv } from '../../toolModels/parseArgv.js';
+import { HISTORY_MODELS } from '../../toolModels/tools/git/historyModels.js';
+import { GIT_SUBCOMMAND_MODELS } from '../../toolModels/tools/git/subcommandModels.js';
+
+/**
+ * `rebase -i` / `-x CMD` in any spelling, read by rebase's model so a value is no cluster of
+ * letters (`-Xtheirs` holds an `i` and is no -i). When the model does not know a word, every
+ * `i`/`x` letter counts, as before (the stricter reading).
+ */
+const rebaseRuns: ArgTest = (v) => {
+  const parsed = parseArgv(HISTORY_MODELS.rebase!, v.rest);
+  if (parsed.unknown.length > 0) return subFlag('ix', '--interactive', '--exec')(v);
+  return parsed.uses.some((u) => u.option.names.includes('-i') || u.option.names.includes('-x'));
+};
 
 const G = ['git'];
 const discardRules: BuiltinRule[] = GIT_DISCARDS.map((d) => ({
@@ -17,7 +34,51 @@ const discardRules: BuiltinRule[] = GIT_DISCARDS.map((d) => ({
   examples: { match: d.match, noMatch: d.noMatch },
 }));
 
-export const gitPack: BuiltinRule[] = [
+/**
+ * Whether `git SUB …` has an option model, down to its action when the model has nested ones
+ * without a default (`git notes frob`, `git remote frob x`: no model of `frob`).
+ */
+export function gitModelled(v: ArgView): boolean {
+  const word = v.sub[0];
+  if (word === undefined) return false;
+  if (!Object.hasOwn(GIT_SUBCOMMAND_MODELS, word)) return false;
+  const model = GIT_SUBCOMMAND_MODELS[word]!;
+  if (!model.subcommands || model.defaultSubcommand !== undefined) return true;
+  const action = parseArgv(model, v.rest).operands[0];
+  return action === undefined || Object.hasOwn(model.subcommands, action);
+}
+
+/**
+ * Deny by default (issue 12): an allow rule of this pack allows a subcommand only when it has an
+ * option model, so no option is allowed unseen; where one would allow an unmodelled subcommand,
+ * `git:unmodelled` asks instead. `modelled` is a parameter for the test of this mechanism.
+ */
+export function requireModels(rules: readonly BuiltinRule[], modelled: ArgTest): BuiltinRule[] {
+  const allows = rules.filter((r) => r.decision === 'allow');
+  const unmodelled: BuiltinRule = {
+    id: 'git:unmodelled',
+    commands: G,
+    when: (v) => !modelled(v) && allows.some((r) => ruleMatchesArgs(r, v)),
+    decision: 'ask',
+    risk: 'medium',
+    code: 'command.unmodelled',
+    reason: 'a git subcommand allowed by name without an option model: what its options do is unknown',
+    examples: {
+      match: ['git notes frobnicate', 'git remote frob x'],
+      noMatch: ['git pull', 'git notes add -m x', 'git remote add o https://example.com/r', 'git gc'],
+    },
+  };
+  return [
+    ...rules.map((r) => {
+      if (r.decision !== 'allow') return r;
+      const when = r.when;
+      return { ...r, when: (v: ArgView) => modelled(v) && (when === undefined || when(v)) };
+    }),
+    unmodelled,
+  ];
+}
+
+const gitRules: BuiltinRule[] = [
   {
     id: 'git:read-only',
     commands: G,
@@ -164,21 +225,26 @@ export const gitPack: BuiltinRule[] = [
     id: 'git:rebase',
     commands: G,
     sub: ['rebase'],
-    when: not(subFlag('ix', '--interactive', '--exec')),
+    when: not(rebaseRuns),
     decision: 'allow',
     risk: 'medium',
     code: 'command.allowed',
     reason: 'a non-interactive rebase is recoverable through the reflog',
     examples: {
-      match: ['git rebase main', 'git rebase --continue'],
-      noMatch: ['git rebase -i HEAD~3', 'git rebase --exec "make" main'],
+      match: ['git rebase main', 'git rebase --continue', 'git rebase -Xtheirs main'],
+      noMatch: [
+        'git rebase -i HEAD~3',
+        'git rebase --exec "make" main',
+        'git rebase -qx make main',
+        'git rebase --inter',
+      ],
     },
   },
   {
     id: 'git:runs-commands',
     commands: G,
     when: (v) =>
-      (v.sub[0] === 'rebase' && subFlag('ix', '--interactive', '--exec')(v)) ||
+      (v.sub[0] === 'rebase' && rebaseRuns(v)) ||
       (v.sub[0] === 'bisect' && v.sub[1] === 'run') ||
       (v.sub[0] === 'submodule' && v.sub[1] === 'foreach') ||
       v.sub[0] === 'difftool' ||
@@ -265,3 +331,5 @@ export const gitPack: BuiltinRule[] = [
   },
   ...discardRules,
 ];
+
+export const gitPack: BuiltinRule[] = requireModels(gitRules, gitModelled);

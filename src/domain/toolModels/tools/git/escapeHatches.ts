@@ -102,6 +102,12 @@ function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
   const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
   const value = eq < 0 ? '' : pair.slice(eq + 1);
   const kind = gitConfigKeyKind(key);
+  // `pull.rebase=interactive` (or `i`) makes every pull open the todo list in the editor, as
+  // `git pull --rebase=interactive` does (historyModels.ts); any other value is a mode.
+  if (key === 'pull.rebase' && /^(?:i|interactive)$/.test(value)) {
+    out.verdicts.push(hatch(`${where} pull.rebase=${value} opens the editor, which nobody is there to use`));
+    return;
+  }
   if (kind === 'runs') {
     // A git alias expands to a subcommand and its options, which may be `-c core.pager=…` or
     // `--exec-path=…`: only one without options stays unflagged (the expansion is asked anyway

@@ -2,6 +2,7 @@ import { positionals } from '../../../policy/argView.js';
 import { parseArgv } from '../../parseArgv.js';
 import { gitGlobals } from './globalOptions.js';
 import { EVERYDAY_MODELS } from './everydayModels.js';
+import { HISTORY_MODELS } from './historyModels.js';
 
 /**
  * The repositories a git command reaches over ssh in git's scp-like form without a user
@@ -20,16 +21,17 @@ function scpLike(word: string): string | undefined {
 }
 
 /**
- * The scp-like targets in `git ARGS`. fetch's repository is its model's first operand (a refspec
- * `main:main` after it is no host); the other subcommands have no model yet, so every operand
- * counts (a refspec read as a host `main` is harmless to the URL policy).
+ * The scp-like targets in `git ARGS`. fetch's and pull's repository is its model's first operand
+ * (a refspec `main:main` after it is no host); for the others every operand counts (a refspec
+ * read as a host `main` is harmless to the URL policy).
  */
 export function gitScpTargets(args: readonly string[]): string[] {
   const at = gitGlobals(args).sub;
   const sub = args[at];
   if (sub === undefined || !REACHES_REMOTE.has(sub)) return [];
   const rest = args.slice(at + 1);
-  const words = sub === 'fetch' ? parseArgv(EVERYDAY_MODELS.fetch!, rest).operands.slice(0, 1) : positionals(rest);
+  const model = sub === 'fetch' ? EVERYDAY_MODELS.fetch : sub === 'pull' ? HISTORY_MODELS.pull : undefined;
+  const words = model ? parseArgv(model, rest).operands.slice(0, 1) : positionals(rest);
   return words.flatMap((w) => {
     const url = scpLike(w);
     return url === undefined ? [] : [url];

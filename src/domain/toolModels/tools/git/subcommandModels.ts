@@ -2,6 +2,7 @@ import type { ToolModel } from '../../modelTypes.js';
 import { opt, plain } from '../../spell.js';
 import { diffOptions, revisionOptions } from './diffOptions.js';
 import { EVERYDAY_MODELS } from './everydayModels.js';
+import { HISTORY_MODELS } from './historyModels.js';
 import { INSPECT_MODELS } from './inspectModels.js';
 import { HELP, logLike, merge, sub } from './modelParts.js';
 import { PLUMBING_MODELS } from './plumbingModels.js';
@@ -455,4 +456,5 @@ export const GIT_SUBCOMMAND_MODELS: Readonly<Record<string, ToolModel>> = {
   ...INSPECT_MODELS,
   ...EVERYDAY_MODELS,
   ...TREE_MODELS,
+  ...HISTORY_MODELS,
 };

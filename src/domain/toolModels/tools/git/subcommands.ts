@@ -63,7 +63,6 @@ export const GIT_EVERYDAY_WRITES: readonly string[] = [
   'submodule',
   'format-patch',
   'sparse-checkout',
-  'mergetool-none',
 ];
 
 /** Subcommands that apply what they read on stdin to the work tree (`git apply -`, `git am`). */

@@ -116,8 +116,7 @@ function split(rest: readonly string[]): {
     else {
       // The word after an option without `=` may be its value.
       const prev = rest[i - 1];
-      if (prev?.startsWith('-') && prev !== '--' && !prev.includes('='))
-        valueLike.add(before.length);
+      if (prev?.startsWith('-') && prev !== '--' && !prev.includes('=')) valueLike.add(before.length);
       before.push(a);
     }
   }
