@@ -45,6 +45,14 @@ function judgeProxy(value: string, state: ReviewState): Verdict {
 const VALUE_PARTS = /[\s:,;=]+/;
 /** A glob (`DEBUG=*`, LS_COLORS' `*.tar`) names no one file, and a program given one rarely globs it. */
 const GLOB_CHARS = /[*?[]/;
+/**
+ * Only parts that can spell a protected file are judged: each costs a realpath (~40 µs on the
+ * 2-core box). Every protected name has a `.`, `/` or `_` (`.env`, `id_rsa`, `_netrc`, `*.key`)
+ * or sits under `~`; a bare word (`test`, `production`, `3000`) only reaches one through a
+ * symlink of that name, which the agent would have had to plant first (a documented limit).
+ */
+const MAY_NAME_PATH = /[./_~]/;
+const NUMBER = /^[0-9.]+$/;
 
 /**
  * Every value, whatever its name, as mentions of the paths it may name (attack pass 10: a
@@ -58,7 +66,7 @@ function valuePaths(value: string): PathArg[] {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(v)) return [];
   const out: PathArg[] = [];
   for (const raw of v.split(VALUE_PARTS)) {
-    if (raw !== '' && !GLOB_CHARS.test(raw) && !out.some((p) => p.raw === raw)) out.push({ raw, access: 'read' });
+    if (MAY_NAME_PATH.test(raw) && !NUMBER.test(raw) && !GLOB_CHARS.test(raw) && !out.some((p) => p.raw === raw)) out.push({ raw, access: 'read' });
   }
   return out;
 }
