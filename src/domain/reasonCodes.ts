@@ -113,6 +113,8 @@ export const REASON_CODES = {
   'env.code_injection': 'A leading environment assignment can make the program run code.',
   'env.locale':
     'A leading assignment selects a locale whose multibyte charset (GB18030, BIG5, Shift_JIS, ...) can hide shell syntax from the review.',
+  'env.redirect':
+    'A leading assignment points name resolution or the message bus somewhere the review cannot judge (LOCALDOMAIN, HOSTALIASES, DBUS_*_BUS_ADDRESS).',
   'env.assignment': "A leading environment assignment changes the command's behaviour.",
   // envelopes and invocation
   'envelope.unrecognised': 'The shell text looks like an agent envelope but does not match its exact shape.',

@@ -1,6 +1,7 @@
 import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict, ALLOW_NOTHING_FOUND } from '../verdict.js';
 import { judgeLocaleAssignment } from '../shell/locale.js';
+import { variableEffect } from './envVariables.js';
 import {
   GIT_ENVIRONMENT_NAMES,
   GIT_ENVIRONMENT_PREFIXES,
@@ -30,8 +31,7 @@ const CODE_RUNNING = new Set([
   'GLOBIGNORE',
   // git's repository-redirecting and program-running variables: tools/git/environment.ts.
   ...GIT_ENVIRONMENT_NAMES,
-  'SSH_ASKPASS',
-  'SUDO_ASKPASS',
+  // SSH_ASKPASS and SSH_SK_*: tools/sshKeygen.ts; SUDO_ASKPASS, resolver, D-Bus, version managers: envVariables.ts.
   'PAGER',
   'MANPAGER',
   'SYSTEMD_PAGER',
@@ -215,11 +215,13 @@ export function parseAssignment(word: string): { name: string; value: string } |
 }
 
 /**
- * Judges leading `NAME=value` words: code-running names ⇒ ask high `env.code_injection`; a
+ * Judges leading `NAME=value` words: code-running names ⇒ ask high `env.code_injection`; names
+ * that redirect the resolver or the message bus ⇒ ask high `env.redirect` (envVariables.ts); a
  * multibyte locale that shells started with it would parse in ⇒ ask `env.locale`.
  */
 export function judgeAssignments(assignments: Record<string, string>): Verdict {
   const parts: Verdict[] = [];
+  let modelled: ReturnType<typeof variableEffect>;
   for (const name of Object.keys(assignments)) {
     if (name.startsWith(GATE_PREFIX)) {
       // shimctl's own markers (depth, agent, session, daemon mode, saved Node variables) steer
@@ -235,6 +237,11 @@ export function judgeAssignments(assignments: Record<string, string>): Verdict {
       );
     } else if (isCodeRunningVariable(name)) {
       parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… can make the program load or run other code`));
+    } else if ((modelled = variableEffect(name, assignments[name]!)) && modelled.effect === 'network') {
+      parts.push(verdict('ask', 'high', 'env.redirect', `${name}=… ${modelled.why}`));
+    } else if (modelled && modelled.effect !== 'read' && modelled.effect !== 'write') {
+      // `read`/`write` values are paths, judged where they lie (review/assignmentEffects.ts).
+      parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… ${modelled.why}`));
     } else if (gitVariableAsks(name, assignments[name]!)) {
       // Any GIT_* variable not proven harmless (tools/git/environment.ts, attack pass 8).
       parts.push(verdict('ask', 'high', 'env.code_injection', `${name}=… is a git variable not known to be harmless`));

@@ -13,6 +13,8 @@ import { WGETRC_PROXIES } from '../toolModels/tools/wget.js';
 import { combineVerdicts } from '../verdict.js';
 import { gitTraceFile } from '../toolModels/tools/git/environment.js';
 import { ghTargetHost } from '../toolModels/tools/gh.js';
+import { variableEffect } from '../policy/envVariables.js';
+import type { PathArg } from '../paths/judgePaths.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
 
@@ -39,10 +41,49 @@ function judgeProxy(value: string, state: ReviewState): Verdict {
     : ALLOW_NOTHING_FOUND;
 }
 
-/** Proxy targets, gh's server and trace files among leading `NAME=value` words. */
+/** Separators of lists inside a value (`a:b`, `a,b`, `--opt=a`, `a;b`, words): each part may be a path. */
+const VALUE_PARTS = /[\s:,;=]+/;
+/** A glob (`DEBUG=*`, LS_COLORS' `*.tar`) names no one file, and a program given one rarely globs it. */
+const GLOB_CHARS = /[*?[]/;
+/**
+ * Only parts that can spell a protected file are judged: each costs a realpath (~40 µs on the
+ * 2-core box). Every protected name has a `.`, `/` or `_` (`.env`, `id_rsa`, `_netrc`, `*.key`)
+ * or sits under `~`; a bare word (`test`, `production`, `3000`) only reaches one through a
+ * symlink of that name, which the agent would have had to plant first (a documented limit).
+ */
+const MAY_NAME_PATH = /[./_~]/;
+const NUMBER = /^[0-9.]+$/;
+
+/**
+ * Every value, whatever its name, as mentions of the paths it may name (attack pass 10: a
+ * variable nobody listed that a program opens, like MAGIC): `FOO=.env`, `FOO=~/.aws/credentials`,
+ * `X=a:~/.ssh/id_rsa` are refused like other reads of secrets. Only protected files give a
+ * finding, so `NODE_ENV=test`, `PORT=3000`, `ENV_FILE=.env.example` stay allowed. A URL value is
+ * a target, not a path (its own checks judge it), except a `file:` URL.
+ */
+function valuePaths(value: string): PathArg[] {
+  const v = value.replace(/^file:\/\//i, '');
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(v)) return [];
+  const out: PathArg[] = [];
+  for (const raw of v.split(VALUE_PARTS)) {
+    if (MAY_NAME_PATH.test(raw) && !NUMBER.test(raw) && !GLOB_CHARS.test(raw) && !out.some((p) => p.raw === raw)) out.push({ raw, access: 'read' });
+  }
+  return out;
+}
+
+/** Proxy targets, gh's server, trace files, modelled path variables and paths named in values among `NAME=value` words. */
 export function judgeAssignmentEffects(assignments: Record<string, string>, state: ReviewState): Verdict {
   const parts: Verdict[] = [];
+  const paths: PathArg[] = [];
   for (const [name, value] of Object.entries(assignments)) {
+    paths.push(...valuePaths(value));
+    // MAGIC=a:b (tools/fileInfo.ts), MALLOC_TRACE=FILE: the value is the file read or written.
+    const modelled = variableEffect(name, value);
+    if (modelled?.effect === 'read' || modelled?.effect === 'write') {
+      const access = modelled.effect;
+      for (const raw of modelled.split ? value.split(modelled.split) : [value])
+        if (raw !== '') paths.push({ raw, access });
+    }
     const ghHost = ghTargetHost(name, value);
     if (PROXY_NAMES.has(name.toLowerCase())) parts.push(judgeProxy(value, state));
     // GH_HOST, GH_REPO=HOST/…: the server gh sends its token to (tools/gh.ts).
@@ -52,6 +93,7 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
       parts.push(judgePaths([{ raw: value, access: 'write' }], pathContext(state)).verdict);
     }
   }
+  if (paths.length) parts.push(judgePaths(paths, pathContext(state)).verdict);
   return parts.length ? combineVerdicts(...parts) : ALLOW_NOTHING_FOUND;
 }
 

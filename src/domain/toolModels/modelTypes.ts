@@ -31,6 +31,23 @@ export type Effect =
   | 'exposes'
   | 'sends';
 
+/**
+ * An environment variable a tool (or a library it links) reads, with what its value does. The
+ * environment stage (policy/envVariables.ts) judges a `NAME=value` before the command:
+ * `exec`/`loads` ask (`env.code_injection`), `network` asks (`env.redirect`), `read`/`write`
+ * judge the value as a path (split by `split` when it is a list), unless the value matches
+ * `dataIf` (a value proven harmless: a version name, a plain unix bus socket).
+ */
+export interface EnvironmentVariable {
+  effect: 'exec' | 'loads' | 'network' | 'read' | 'write';
+  why: string;
+  split?: string;
+  dataIf?: RegExp;
+}
+
+/** One tool's (or library's) variables by name. */
+export type EnvironmentModel = Readonly<Record<string, EnvironmentVariable>>;
+
 /** `optional`: GNU `[=ARG]`, attached only (`--color=auto`, `-x5` for a short `x::`). */
 export type Arity = 'none' | 'required' | 'optional';
 

@@ -1,4 +1,4 @@
-import type { ToolModel } from '../modelTypes.js';
+import type { EnvironmentModel, ToolModel } from '../modelTypes.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -70,4 +70,18 @@ export const sshKeygenModel: ToolModel = {
   // Key files to revoke or query (-k, -Q), files to sign (-Y sign writes FILE.sig), moduli output (-M).
   operands: { rest: 'write' },
   operandsWhen: { inspect: { rest: 'read' } },
+};
+
+/**
+ * OpenSSH's variables (ssh, ssh-add, ssh-keygen 9.x: read from the binaries' getenv calls):
+ * SSH_SK_PROVIDER is `-w`'s library, loaded into the process (attack pass 10, P10-02);
+ * SSH_SK_HELPER the FIDO helper program run; SSH_ASKPASS the passphrase program, which
+ * SSH_ASKPASS_REQUIRE=force runs even with a terminal. SSH_AUTH_SOCK only picks an agent socket
+ * (the keys stay in that agent): not listed.
+ */
+export const OPENSSH_ENVIRONMENT: EnvironmentModel = {
+  SSH_SK_PROVIDER: { effect: 'loads', why: 'a FIDO middleware library loaded into ssh, ssh-add, ssh-keygen' },
+  SSH_SK_HELPER: { effect: 'exec', why: 'the FIDO helper program ssh runs' },
+  SSH_ASKPASS: { effect: 'exec', why: 'the program ssh runs to ask for a passphrase' },
+  SSH_ASKPASS_REQUIRE: { effect: 'exec', why: 'makes ssh run SSH_ASKPASS even with a terminal', dataIf: /^(never)?$/ },
 };

@@ -74,6 +74,17 @@ function pagerOption(word: string, out: EscapeFindings): void {
   if (value.trim()) out.shellTexts.push({ text: value, why: 'git grep -O' });
 }
 
+/**
+ * git's `ext::CMD ARGS` transport (git-remote-ext(1)) runs CMD to carry the protocol: a URL that is
+ * a command line. Asked wherever it appears as a word, an option's value or a config value
+ * (`fetch`, `clone`, `remote add`, `archive --remote=`, `-c remote.o.url=`), whatever
+ * protocol.ext.allow says: the review does not read the config that decides it.
+ */
+const EXT_TRANSPORT = /^(?:--(?:remote|repo)=)?ext::/i;
+function extTransport(out: EscapeFindings, where: string): void {
+  out.verdicts.push(hatch(`${where}: an ext:: URL runs the command it names`));
+}
+
 const APPLY_LONGS = ['--unsafe-paths', '--unidiff-zero'];
 // clone's short options without a value; `o`, `b`, `u`, `j` take one (the rest of the cluster).
 const CLONE_SHORT_FLAGS = 'vqnsl';
@@ -98,6 +109,8 @@ function cloneConfigValue(word: string): string | undefined {
 }
 
 function gitConfigPair(pair: string, out: EscapeFindings, where: string): void {
+  // A remote's URL or an insteadOf rewrite (`url.ext::sh -c id.insteadOf=https://…`).
+  if (/ext::/i.test(pair)) extTransport(out, where);
   const eq = pair.indexOf('=');
   const key = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
   const value = eq < 0 ? '' : pair.slice(eq + 1);
@@ -145,6 +158,9 @@ export function gitEscapeHatches(args: readonly string[], out: EscapeFindings): 
   const rest = args.slice(i + 1);
   // `--output=FILE` writes are git operands (pathArgs.ts here): they resolve against `-C`.
   const table = subcommandTable(sub);
+  // Operands after `--` too (`git fetch -- ext::…`); the first such word is enough.
+  const ext = rest.find((a) => EXT_TRANSPORT.test(a));
+  if (ext !== undefined) extTransport(out, `git ${sub}`);
   for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;
     if (a === '--') break;
