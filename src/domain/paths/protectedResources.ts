@@ -178,7 +178,16 @@ export const BUILTIN_SECRETS: ReadonlyArray<readonly [string, string[]]> = [
   // Another process's (or the agent's own) environment holds its API keys; raw disks and memory hold everything.
   [
     'paths:process-memory',
-    ['/proc/*/environ', '/proc/*/mem', '/proc/*/task/*/environ', '/proc/*/task/*/mem', '/proc/kcore', '/dev/mem', '/dev/kmem', '/dev/port'],
+    [
+      '/proc/*/environ',
+      '/proc/*/mem',
+      '/proc/*/task/*/environ',
+      '/proc/*/task/*/mem',
+      '/proc/kcore',
+      '/dev/mem',
+      '/dev/kmem',
+      '/dev/port',
+    ],
   ],
   [
     'paths:system-secrets',

@@ -1,11 +1,12 @@
 import type { EnvironmentModel, EnvironmentVariable } from '../toolModels/modelTypes.js';
+import { BACKUP_ENVIRONMENT } from '../toolModels/tools/copyMove.js';
 import { FILE_ENVIRONMENT } from '../toolModels/tools/fileInfo.js';
 import { OPENSSH_ENVIRONMENT } from '../toolModels/tools/sshKeygen.js';
 
 /**
  * Variables with an effect, grouped by what they do, for the programs and libraries that have
  * no tool model of their own (a tool's own variables live in its model file: MAGIC in
- * tools/fileInfo.ts, OpenSSH's in tools/sshKeygen.ts, git's in tools/git/environment.ts).
+ * tools/fileInfo.ts, OpenSSH's in tools/sshKeygen.ts, the backup suffix in tools/copyMove.ts, git's in tools/git/environment.ts).
  * Attack pass 10 found MAGIC, SSH_SK_PROVIDER, PYENV_*, DBUS_*_BUS_ADDRESS, LOCALDOMAIN and
  * HOSTALIASES allowed; the neighbours are what the same manuals document.
  */
@@ -25,9 +26,21 @@ const RESOLVER: EnvironmentModel = {
  */
 const PLAIN_UNIX_BUS = /^unix:path=\/[^,;]*$/;
 const DBUS: EnvironmentModel = {
-  DBUS_SESSION_BUS_ADDRESS: { effect: 'network', why: 'the session bus: unixexec: runs a program, tcp: reaches a host', dataIf: PLAIN_UNIX_BUS },
-  DBUS_SYSTEM_BUS_ADDRESS: { effect: 'network', why: 'the system bus: unixexec: runs a program, tcp: reaches a host', dataIf: PLAIN_UNIX_BUS },
-  DBUS_STARTER_ADDRESS: { effect: 'network', why: 'the bus of an activated service, same address forms', dataIf: PLAIN_UNIX_BUS },
+  DBUS_SESSION_BUS_ADDRESS: {
+    effect: 'network',
+    why: 'the session bus: unixexec: runs a program, tcp: reaches a host',
+    dataIf: PLAIN_UNIX_BUS,
+  },
+  DBUS_SYSTEM_BUS_ADDRESS: {
+    effect: 'network',
+    why: 'the system bus: unixexec: runs a program, tcp: reaches a host',
+    dataIf: PLAIN_UNIX_BUS,
+  },
+  DBUS_STARTER_ADDRESS: {
+    effect: 'network',
+    why: 'the bus of an activated service, same address forms',
+    dataIf: PLAIN_UNIX_BUS,
+  },
 };
 
 /** Programs other tools start: editors and pagers, and option variables that name one. */
@@ -40,7 +53,11 @@ const STARTS_PROGRAMS: EnvironmentModel = {
   SVN_SSH: { effect: 'exec', why: 'the ssh command svn+ssh:// runs' },
   HGEDITOR: { effect: 'exec', why: 'the editor hg runs' },
   // less(1): `+CMD` runs a less command at start (`+!sh` a shell), -k/-o/-T name files; letters only are data.
-  LESS: { effect: 'exec', why: "less's options: `+!CMD` runs a shell command", dataIf: /^[\sA-JL-NP-SU-Za-jl-np-su-z~-]*$/ },
+  LESS: {
+    effect: 'exec',
+    why: "less's options: `+!CMD` runs a shell command",
+    dataIf: /^[\sA-JL-NP-SU-Za-jl-np-su-z~-]*$/,
+  },
   MANOPT: { effect: 'exec', why: "man's options: -P names the pager, -H the browser" },
 };
 
@@ -58,7 +75,11 @@ const LOADS_FILES: EnvironmentModel = {
 /** Go's own variables that choose the toolchain or where code comes from (go help environment). */
 const GO: EnvironmentModel = {
   GOROOT: { effect: 'exec', why: 'the Go toolchain run' },
-  GOTOOLCHAIN: { effect: 'exec', why: 'another toolchain, downloaded or found on PATH', dataIf: /^(local|auto|go1[0-9.a-z]*(\+auto|\+path)?)$/ },
+  GOTOOLCHAIN: {
+    effect: 'exec',
+    why: 'another toolchain, downloaded or found on PATH',
+    dataIf: /^(local|auto|go1[0-9.a-z]*(\+auto|\+path)?)$/,
+  },
   GOENV: { effect: 'loads', why: 'a file of Go settings (GOFLAGS, GOPROXY)' },
   GOPROXY: { effect: 'network', why: 'where modules (code) are downloaded from' },
   GOWORK: { effect: 'loads', why: 'a go.work naming other module directories built as this one' },
@@ -126,8 +147,8 @@ const FAMILIES: readonly EnvironmentFamily[] = [
 ];
 
 const NAMED: ReadonlyMap<string, EnvironmentVariable> = new Map(
-  [FILE_ENVIRONMENT, OPENSSH_ENVIRONMENT, RESOLVER, DBUS, STARTS_PROGRAMS, LOADS_FILES, GO].flatMap((m) =>
-    Object.entries(m),
+  [FILE_ENVIRONMENT, OPENSSH_ENVIRONMENT, BACKUP_ENVIRONMENT, RESOLVER, DBUS, STARTS_PROGRAMS, LOADS_FILES, GO].flatMap(
+    (m) => Object.entries(m),
   ),
 );
 

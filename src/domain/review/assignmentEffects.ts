@@ -66,7 +66,8 @@ function valuePaths(value: string): PathArg[] {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(v)) return [];
   const out: PathArg[] = [];
   for (const raw of v.split(VALUE_PARTS)) {
-    if (MAY_NAME_PATH.test(raw) && !NUMBER.test(raw) && !GLOB_CHARS.test(raw) && !out.some((p) => p.raw === raw)) out.push({ raw, access: 'read' });
+    if (MAY_NAME_PATH.test(raw) && !NUMBER.test(raw) && !GLOB_CHARS.test(raw) && !out.some((p) => p.raw === raw))
+      out.push({ raw, access: 'read' });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { ToolModel } from '../modelTypes.js';
+import type { EnvironmentModel, ToolModel } from '../modelTypes.js';
 import { parseArgv } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
@@ -12,6 +12,19 @@ import { opt, plain } from '../spell.js';
  * destination to a sibling name: the destination is judged already, and GNU's backupfile.c
  * replaces a suffix holding a `/` by `~` (checked: `mv -T -b -S /../../x d1 d2` makes `d2~`).
  */
+/**
+ * The backup suffix from the environment (coreutils "Backup options"): with `-b` and no `-S`, an
+ * existing destination is renamed to NAME plus this, which the review cannot place (`.e` plus
+ * `nvrc` is `.envrc`, attack pass 10). `-S` on the line is judged as a write (copyOperands.ts).
+ */
+export const BACKUP_ENVIRONMENT: EnvironmentModel = {
+  SIMPLE_BACKUP_SUFFIX: {
+    effect: 'loads',
+    why: 'renames an existing destination to its name plus this suffix (cp/mv/install/ln -b), a name the review cannot place',
+    dataIf: /^~?$/,
+  },
+};
+
 const COMMON = [
   '--backup[=CONTROL]',
   '-b',
