@@ -92,6 +92,7 @@ import { aptCacheModel, aptModel, dpkgModel, dpkgQueryModel } from './tools/apt.
 import { pipModel } from './tools/pip.js';
 import { agModel } from './tools/ag.js';
 import { unzipModel, zipinfoModel } from './tools/unzip.js';
+import { journalctlModel, systemctlModel } from './tools/systemd.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
 export const TOOL_MODELS: readonly ToolModel[] = [
@@ -207,6 +208,8 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   unzipModel,
   zipinfoModel,
   agModel,
+  systemctlModel,
+  journalctlModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

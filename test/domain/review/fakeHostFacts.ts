@@ -99,6 +99,7 @@ export const FAKE_PATH_COMMANDS = [
   'kill',
   'pkill',
   'systemctl',
+  'journalctl',
   'crontab',
   'su',
   'apt-get',
