@@ -93,6 +93,7 @@ import { pipModel } from './tools/pip.js';
 import { agModel } from './tools/ag.js';
 import { unzipModel, zipinfoModel } from './tools/unzip.js';
 import { journalctlModel, systemctlModel } from './tools/systemd.js';
+import { npmModel } from './tools/npm.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
 export const TOOL_MODELS: readonly ToolModel[] = [
@@ -210,6 +211,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   agModel,
   systemctlModel,
   journalctlModel,
+  npmModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

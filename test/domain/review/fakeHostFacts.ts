@@ -76,6 +76,7 @@ export const FAKE_PATH_COMMANDS = [
   'tsc',
   'pip',
   'pip3',
+  'pip3.11',
   'cargo',
   'docker',
   'vim',
