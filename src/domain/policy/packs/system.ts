@@ -9,7 +9,17 @@ import { systemctlQueries } from '../../toolModels/tools/systemd.js';
  * journalctl's commands that change the journal are the model's `system` effects, and the model
  * asks for every option it does not know. service, launchctl, loginctl: the first word decides.
  */
-const OTHER_QUERIES = ['status', 'list-units', 'list-unit-files', 'is-active', 'is-enabled', 'show', 'cat', 'list', 'print'];
+const OTHER_QUERIES = [
+  'status',
+  'list-units',
+  'list-unit-files',
+  'is-active',
+  'is-enabled',
+  'show',
+  'cat',
+  'list',
+  'print',
+];
 
 function readsServices(v: ArgView): boolean {
   if (v.command === 'systemctl') return systemctlQueries(v.args);

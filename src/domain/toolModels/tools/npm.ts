@@ -24,7 +24,10 @@ export const npmModel: ToolModel = {
   negatable: true,
   options: [
     opt('--cache=DIR', 'npm view x --cache=.npm-cache', 'write', { recursive: true }),
-    opt('--logs-dir=DIR', 'npm view x --logs-dir=logs', 'write', { recursive: true, why: 'npm writes its debug log there' }),
+    opt('--logs-dir=DIR', 'npm view x --logs-dir=logs', 'write', {
+      recursive: true,
+      why: 'npm writes its debug log there',
+    }),
     opt('--pack-destination=DIR', 'npm pack --pack-destination=dist', 'write', { recursive: true }),
     opt('-C, --prefix=DIR', 'npm ls --prefix=sub', 'chdir', { why: 'npm reads and writes the project there' }),
     opt('--userconfig=FILE', 'npm view x --userconfig=.npmrc2', 'loads', {
@@ -258,5 +261,7 @@ export function npmQueries(args: readonly string[]): boolean {
   const needs = NPM_QUERIES[word]!;
   if (needs === true) return true;
   // `npm audit` alone reads; `config`/`pkg` need their reading verb.
-  return word === 'audit' ? second === undefined || needs.includes(second) : second !== undefined && needs.includes(second);
+  return word === 'audit'
+    ? second === undefined || needs.includes(second)
+    : second !== undefined && needs.includes(second);
 }

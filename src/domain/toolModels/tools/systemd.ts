@@ -20,9 +20,7 @@ function remote(cmd: string, tail: string, host = true): OptionModel[] {
     }),
   ];
   if (host)
-    out.push(
-      opt('-H, --host=HOST', `${cmd} -H box.invalid ${tail}`.trim(), 'remote', { why: 'runs ssh to the host' }),
-    );
+    out.push(opt('-H, --host=HOST', `${cmd} -H box.invalid ${tail}`.trim(), 'remote', { why: 'runs ssh to the host' }));
   return out;
 }
 
