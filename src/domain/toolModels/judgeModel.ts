@@ -37,6 +37,7 @@ const ASKS: Partial<Record<Effect, { risk: 'medium' | 'high'; says: string; sep?
   system: { risk: 'high', says: 'changes the state of the machine', sep: ':' },
   exposes: { risk: 'high', says: 'prints secrets' },
   sends: { risk: 'medium', says: 'sends data the command line chooses over the network', sep: ':' },
+  remote: { risk: 'high', says: 'runs the command against another machine or container', sep: ':' },
 };
 
 /** A network target: a URL goes to `urls`, a bare host (`ping HOST`) to `hosts`. */

@@ -15,6 +15,7 @@
  * - `env`: sets a child's environment. `system`: changes machine state (the clock).
  * - `exposes`: prints other processes' secrets (their environments).
  * - `sends`: puts data the command line chooses into the packets it sends (`ping -p PATTERN`).
+ * - `remote`: the command runs against another machine or container (`systemctl -H HOST` runs ssh).
  */
 export type Effect =
   | 'none'
@@ -29,7 +30,8 @@ export type Effect =
   | 'env'
   | 'system'
   | 'exposes'
-  | 'sends';
+  | 'sends'
+  | 'remote';
 
 /**
  * An environment variable a tool (or a library it links) reads, with what its value does. The

@@ -94,6 +94,8 @@ import { aptGetModel } from './tools/aptGet.js';
 import { fdiskModel, partedModel, sfdiskModel } from './tools/disks.js';
 import { agModel } from './tools/ag.js';
 import { unzipModel, zipinfoModel } from './tools/unzip.js';
+import { journalctlModel, systemctlModel } from './tools/systemd.js';
+import { npmModel } from './tools/npm.js';
 
 /** Every option model; one entry per file or family (tools/*.ts). */
 export const TOOL_MODELS: readonly ToolModel[] = [
@@ -213,6 +215,9 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   unzipModel,
   zipinfoModel,
   agModel,
+  systemctlModel,
+  journalctlModel,
+  npmModel,
 ];
 
 /** Command name ⇒ its model. A command listed twice is a programming error, caught by the table test. */

@@ -48,11 +48,17 @@ const HELP_ARGS: Record<string, string[]> = {
  * APT 2.x's `apt --help`, `apt-cache --help` and `apt-get --help` list commands only: their models follow
  * apt-private/private-cmndline.cc (toolModels/tools/apt.ts), and an option missing there asks.
  */
-const NO_HELP = new Set(['nslookup', 'apt', 'apt-cache', 'apt-get']);
+/** npm's `--help` lists commands only: its model is checked against npm's own config definitions (npmConfigDrift.test.ts). */
+const NO_HELP = new Set(['nslookup', 'apt', 'apt-cache', 'apt-get', 'npm']);
 
+/**
+ * The command resolves and runs here. A pyenv shim resolves for every version pyenv knows
+ * (`pip3.9`) but runs only under the selected one: `pyenv which` says whether it does.
+ */
 function installed(command: string): boolean {
   try {
-    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', command], { stdio: 'ignore' });
+    const path = execFileSync('sh', ['-c', 'command -v "$1"', 'sh', command], { encoding: 'utf8' }).trim();
+    if (path.includes('/.pyenv/shims/')) execFileSync('pyenv', ['which', command], { stdio: 'ignore' });
     return true;
   } catch {
     return false;

@@ -2,7 +2,8 @@ import type { BuiltinRule } from '../ruleTypes.js';
 import { any, noArgs, not } from '../ruleTypes.js';
 import { aptQueries, dpkgQueries } from '../../toolModels/tools/apt.js';
 import { aptGetQueries } from '../../toolModels/tools/aptGet.js';
-import { PIP_QUERIES } from '../../toolModels/tools/pip.js';
+import { PIP_NAMES, pipQueries } from '../../toolModels/tools/pip.js';
+import { npmQueries } from '../../toolModels/tools/npm.js';
 
 /** A package-database query: the first argument (subcommand or dpkg/rpm query option) decides. */
 const PACKAGE_QUERIES = new Set([
@@ -82,17 +83,21 @@ export const pkgPack: BuiltinRule[] = [
   {
     id: 'pkg:js-query',
     commands: JS,
+    // npm has an option model (toolModels/tools/npm.ts): its subcommand is read from the model's
+    // parse and the model judges every config option; pnpm, yarn, bun: the first word decides.
     when: (v) =>
-      jsQuery.includes(v.sub[0] ?? '') &&
-      !(v.sub[0] === 'config' && ['set', 'delete', 'edit'].includes(v.sub[1] ?? '')) &&
-      !(v.sub[0] === 'audit' && v.sub[1] === 'fix'),
+      v.command === 'npm'
+        ? npmQueries(v.args)
+        : jsQuery.includes(v.sub[0] ?? '') &&
+          !(v.sub[0] === 'config' && ['set', 'delete', 'edit'].includes(v.sub[1] ?? '')) &&
+          !(v.sub[0] === 'audit' && v.sub[1] === 'fix'),
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'reads package metadata',
     examples: {
-      match: ['npm ls', 'npm view react version', 'pnpm outdated', 'npm config get registry'],
-      noMatch: ['npm test', 'npm config set x y', 'npm audit fix', 'npm pack'],
+      match: ['npm ls', 'npm view react version', 'pnpm outdated', 'npm config get registry', 'npm pkg get name'],
+      noMatch: ['npm test', 'npm config set x y', 'npm audit fix', 'npm pack', 'npm config fix', 'npm pkg set x=1'],
     },
   },
   {
@@ -206,23 +211,25 @@ export const pkgPack: BuiltinRule[] = [
   },
   {
     id: 'pkg:py-query',
-    commands: ['pip', 'pip3', 'uv', 'poetry', 'pipx'],
+    commands: [...PIP_NAMES, 'uv', 'poetry', 'pipx'],
     // pip's queries are the subcommands its option model covers (toolModels/tools/pip.ts).
     when: (v) =>
-      v.command === 'pip' || v.command === 'pip3'
-        ? PIP_QUERIES.has(v.sub[0] ?? '')
+      PIP_NAMES.includes(v.command)
+        ? pipQueries(v.args)
         : ['list', 'show', 'freeze', 'check', 'search', 'help', 'tree'].includes(v.sub[0] ?? ''),
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'reads installed package metadata',
-    examples: { match: ['pip list', 'pip3 show requests', 'pip freeze'], noMatch: ['pip install x'] },
+    examples: {
+      match: ['pip list', 'pip3 show requests', 'pip freeze', 'pip3.11 list', 'pip cache dir'],
+      noMatch: ['pip install x', 'pip cache purge', 'pip config list'],
+    },
   },
   {
     id: 'pkg:install-other',
     commands: [
-      'pip',
-      'pip3',
+      ...PIP_NAMES,
       'uv',
       'poetry',
       'pipx',

@@ -1,6 +1,32 @@
 import type { BuiltinRule } from '../ruleTypes.js';
+import type { ArgView } from '../argView.js';
 import { flag, not, noArgs } from '../ruleTypes.js';
 import { diskUse } from '../../toolModels/tools/disks.js';
+import { systemctlQueries } from '../../toolModels/tools/systemd.js';
+
+/**
+ * A service query. systemctl and journalctl have option models (toolModels/tools/systemd.ts):
+ * systemctl's verb is read from the model's parse (options anywhere, `-H HOST` taking its value),
+ * journalctl's commands that change the journal are the model's `system` effects, and the model
+ * asks for every option it does not know. service, launchctl, loginctl: the first word decides.
+ */
+const OTHER_QUERIES = [
+  'status',
+  'list-units',
+  'list-unit-files',
+  'is-active',
+  'is-enabled',
+  'show',
+  'cat',
+  'list',
+  'print',
+];
+
+function readsServices(v: ArgView): boolean {
+  if (v.command === 'systemctl') return systemctlQueries(v.args);
+  if (v.command === 'journalctl') return true;
+  return OTHER_QUERIES.includes(v.sub[0] ?? '') || noArgs(v);
+}
 
 export const systemPack: BuiltinRule[] = [
   {
@@ -77,37 +103,28 @@ export const systemPack: BuiltinRule[] = [
   {
     id: 'system:services',
     commands: ['systemctl', 'service', 'launchctl', 'journalctl', 'loginctl'],
-    when: (v) =>
-      !(
-        ['status', 'list-units', 'list-unit-files', 'is-active', 'is-enabled', 'show', 'cat', 'list', 'print'].includes(
-          v.sub[0] ?? '',
-        ) ||
-        v.command === 'journalctl' ||
-        noArgs(v)
-      ),
+    when: (v) => !readsServices(v),
     decision: 'ask',
     risk: 'high',
     code: 'command.system',
     reason: 'starts, stops or changes system services',
     examples: {
-      match: ['systemctl stop sshd', 'service nginx restart', 'systemctl enable x'],
-      noMatch: ['systemctl status x', 'journalctl -u x'],
+      match: ['systemctl stop sshd', 'service nginx restart', 'systemctl enable x', 'systemctl -H h edit x'],
+      noMatch: ['systemctl status x', 'journalctl -u x', 'systemctl -H h status', 'systemctl --user list-jobs'],
     },
   },
   {
     id: 'system:services-read',
     commands: ['systemctl', 'service', 'launchctl', 'journalctl', 'loginctl'],
-    when: (v) =>
-      ['status', 'list-units', 'list-unit-files', 'is-active', 'is-enabled', 'show', 'cat', 'list', 'print'].includes(
-        v.sub[0] ?? '',
-      ) ||
-      v.command === 'journalctl' ||
-      noArgs(v),
+    when: readsServices,
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'reads service state',
-    examples: { match: ['systemctl status sshd', 'journalctl -n 50'], noMatch: ['systemctl restart x'] },
+    examples: {
+      match: ['systemctl status sshd', 'journalctl -n 50', 'systemctl get-default', 'systemctl -a'],
+      noMatch: ['systemctl restart x', 'systemctl show-environment', 'systemctl -t service edit x'],
+    },
   },
   {
     id: 'system:kernel',

@@ -1,4 +1,5 @@
 import type { OptionModel, ToolModel } from '../modelTypes.js';
+import { parseArgv } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -64,8 +65,15 @@ function sub(word: string, own: OptionModel[]): ToolModel {
   return { commands: [`pip ${word}`], options: [...own, ...general(`pip ${word}`)], operands: { rest: 'none' } };
 }
 
+/** pip's versioned names (`pip3.11`), which pyenv and python.org installs put on PATH. */
+export const PIP_NAMES: readonly string[] = [
+  'pip',
+  'pip3',
+  ...['8', '9', '10', '11', '12', '13', '14'].map((minor) => `pip3.${minor}`),
+];
+
 export const pipModel: ToolModel = {
-  commands: ['pip', 'pip3'],
+  commands: PIP_NAMES,
   // The first operand is the subcommand: general options end there (optparse's disable_interspersed_args).
   permute: false,
   options: general('pip'),
@@ -98,8 +106,32 @@ export const pipModel: ToolModel = {
     ]),
     check: sub('check', []),
     help: sub('help', []),
+    // `pip cache dir|info|list` read; `remove` and `purge` delete (PIP_READS below).
+    cache: sub('cache', plain('pip cache', 'list', '--format=FORMAT')),
   },
 };
 
-/** The subcommands pkg:py-query allows for pip: the ones modelled above. */
-export const PIP_QUERIES: ReadonlySet<string> = new Set(Object.keys(pipModel.subcommands!));
+/**
+ * The subcommands pkg:py-query allows for pip: the ones modelled above, `cache` only with a
+ * reading action. `pip config list|get|debug` is left out on purpose: it prints pip's
+ * environment variables with their values (`:env:.index-url='https://user:TOKEN@…'`), as
+ * printenv does, which asks.
+ */
+const PIP_READS: Readonly<Record<string, readonly string[] | true>> = {
+  list: true,
+  show: true,
+  freeze: true,
+  check: true,
+  help: true,
+  cache: ['dir', 'info', 'list'],
+};
+
+/** `pip ARGS` runs a query: the subcommand (after the general options) and, for `cache`, its action. */
+export function pipQueries(args: readonly string[]): boolean {
+  const [word, ...rest] = parseArgv(pipModel, args).operands;
+  if (word === undefined || !Object.hasOwn(PIP_READS, word)) return false;
+  const needs = PIP_READS[word]!;
+  if (needs === true) return true;
+  const action = parseArgv(pipModel.subcommands![word]!, rest).operands[0];
+  return action !== undefined && needs.includes(action);
+}

@@ -37,10 +37,12 @@ export const unzipModel: ToolModel = {
     opt('-P PASSWORD', 'unzip -P secret x.zip'),
     opt('-O CHARSET', 'unzip -O cp866 x.zip'),
     opt('-I CHARSET', 'unzip -I utf8 x.zip'),
+    // UnZip prints its help (`-hh` the extended one) and quits before touching the archive.
+    opt('-h', 'unzip -h', 'none', { sets: 'inspect' }),
+    opt('-hh', 'unzip -hh', 'none', { sets: 'inspect' }),
     ...plain(
       'unzip',
       'x.zip',
-      '-hh',
       '-A',
       '-f',
       '-u',
@@ -78,7 +80,6 @@ export const unzipModel: ToolModel = {
       '-2',
       '-1',
       '-m',
-      '-h',
     ),
   ],
   // Extracting: members are written into the cwd under their names (and below `-d`).
