@@ -252,7 +252,13 @@ const SUBCOMMANDS: Record<string, ToolModel> = {
   explain: model('explain', (t) => plain(t, 'pods', '--api-version=VERSION', '-o, --output=FORMAT', '--recursive')),
   // `cluster-info dump` writes every object and log (`--output-directory`): modelled so the
   // rule sees it is not `cluster-info`, and not among the queries.
-  'cluster-info': group('cluster-info', { dump: model('cluster-info dump', none) }),
+  'cluster-info': group('cluster-info', {
+    dump: model('cluster-info dump', (t) => [
+      ...printer(t),
+      opt('--output-directory=DIR', `${t} --output-directory=dump`, 'write', { recursive: true }),
+      ...plain(t, '', '-A, --all-namespaces', '--namespaces=LIST', '--pod-running-timeout=DURATION'),
+    ]),
+  }),
   config: group('config', {
     view: model('config view', (t) => [
       ...printer(t),
