@@ -1,5 +1,13 @@
 import { gitGlobals } from '../toolModels/tools/git/globalOptions.js';
 import { longOptionIs } from './longOption.js';
+import { dockerModel } from '../toolModels/tools/docker.js';
+import { kubectlModel } from '../toolModels/tools/kubectl.js';
+import type { ToolModel } from '../toolModels/modelTypes.js';
+
+/** A model's global options that take the next word as their value: the rules find the subcommand as the model does. */
+function valueOptions(model: ToolModel): ReadonlySet<string> {
+  return new Set(model.options.filter((o) => o.arity === 'required').flatMap((o) => o.names));
+}
 
 /**
  * A read-only view of one simple command's arguments, shaped for rule matching:
@@ -38,12 +46,12 @@ const PIP_VALUE_OPTIONS = new Set([
 
 /** Global options that take a value before the subcommand, per command with subcommands. */
 const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  docker: new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']),
+  docker: valueOptions(dockerModel),
   npm: new Set(['--prefix', '-C', '--workspace', '-w']),
   pnpm: new Set(['-C', '--dir', '--filter', '-F']),
   yarn: new Set(['--cwd']),
   cargo: new Set(['-C', '--config', '-Z']),
-  kubectl: new Set(['-n', '--namespace', '--context', '--kubeconfig', '-s', '--server']),
+  kubectl: valueOptions(kubectlModel),
   ...Object.fromEntries(['pip', 'pip3'].map((c) => [c, PIP_VALUE_OPTIONS])),
 };
 

@@ -38,6 +38,7 @@ const ASKS: Partial<Record<Effect, { risk: 'medium' | 'high'; says: string; sep?
   exposes: { risk: 'high', says: 'prints secrets' },
   sends: { risk: 'medium', says: 'sends data the command line chooses over the network', sep: ':' },
   remote: { risk: 'high', says: 'runs the command against another machine or container', sep: ':' },
+  credential: { risk: 'medium', says: 'chooses the credentials or identity the request is made with' },
 };
 
 /** A network target: a URL goes to `urls`, a bare host (`ping HOST`) to `hosts`. */
@@ -65,7 +66,9 @@ function pushAsk(
 ): void {
   const ask = ASKS[effect];
   if (!ask) return;
-  const shown = effect === 'exposes' || value === undefined ? '' : `${ask.sep ?? ''} '${value}'`;
+  // A credential's value may be the secret itself (`--token`): never shown.
+  const shown =
+    effect === 'exposes' || effect === 'credential' || value === undefined ? '' : `${ask.sep ?? ''} '${value}'`;
   const code = effect === 'exec' ? 'command.escape_hatch' : 'command.option_effect';
   out.verdicts.push(
     verdict(
@@ -172,9 +175,16 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
   }
   const recursive = model.recursive === true || parsed.modes.has('recursive');
   for (const u of parsed.uses) {
-    const option = effectiveOption(u.option, parsed);
-    const given =
+    let option = effectiveOption(u.option, parsed);
+    let given =
       (option.valueAt === undefined ? u.values[u.values.length - 1] : u.values[option.valueAt]) ?? option.defaultValue;
+    // `effectIf`: the first value decides the effect, and names the path or target in group 1.
+    const first = u.values[0];
+    const special = first === undefined ? undefined : option.effectIf?.find(([re]) => re.test(first));
+    if (special) {
+      option = { ...option, effect: special[1] };
+      given = special[0].exec(first!)?.[1] ?? given;
+    }
     if (option.backupSuffix && given !== undefined)
       for (const raw of parsed.operands) for (const b of backupNames(raw, given)) pushPath(out, b, 'write', false);
     if (option.dataIf && given !== undefined && option.dataIf.test(given)) continue;
@@ -211,6 +221,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       option.effect === 'exec' ? u.values.join(' ') : value,
       option.why,
     );
+    if (option.asks) pushAsk(out, model, name, u.spelled, option.asks, value, option.why);
   }
   const ops = operandModel(model, parsed);
   const n = parsed.operands.length;

@@ -16,6 +16,8 @@
  * - `exposes`: prints other processes' secrets (their environments).
  * - `sends`: puts data the command line chooses into the packets it sends (`ping -p PATTERN`).
  * - `remote`: the command runs against another machine or container (`systemctl -H HOST` runs ssh).
+ * - `credential`: chooses the credentials or identity a request is made with (`kubectl --token`,
+ *   `--as`): asked, the value never shown (it may be the secret itself).
  */
 export type Effect =
   | 'none'
@@ -31,7 +33,8 @@ export type Effect =
   | 'system'
   | 'exposes'
   | 'sends'
-  | 'remote';
+  | 'remote'
+  | 'credential';
 
 /**
  * An environment variable a tool (or a library it links) reads, with what its value does. The
@@ -67,6 +70,8 @@ export type Arity = 'none' | 'required' | 'optional';
  * `in-place` (`sed -i`): the input files are rewritten.
  * `target-given`: `cp`/`mv`/`install`/`ln -t DIR` named the destination, so every operand is a
  * source. `links`: `cp -l`/`-s` links to its sources instead of copying (they become writable).
+ * `template-file`: kubectl's `-o go-template-file` (or `jsonpath-file`, `custom-columns-file`,
+ * `templatefile`) without `=PATH`: `--template` then names a file that is read and printed.
  */
 export type Mode =
   | 'recursive'
@@ -87,7 +92,8 @@ export type Mode =
   | 'output-named'
   | 'in-place'
   | 'target-given'
-  | 'links';
+  | 'links'
+  | 'template-file';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */
@@ -117,6 +123,8 @@ export interface OptionModel {
   /** Modes switched on; `whenValue` limits that to values with this prefix-of relation (`-d recurse`, `-d rec`). */
   sets?: Mode;
   whenValue?: string;
+  /** The mode is set only when the value matches this (kubectl `-o go-template-file`). */
+  setsWhen?: RegExp;
   /** The effect once a mode is on (`ssh-keygen -f FILE` writes, but reads under `-l`/`-y`): the first key listed whose mode is on wins. */
   effectWhen?: Partial<Record<Mode, Effect>>;
   /**
@@ -129,6 +137,17 @@ export interface OptionModel {
    * value is data (`curl -d @FILE`: /^@(.+)$/, `-F name=@FILE`, `-b FILE` without `=`).
    */
   pathIn?: RegExp;
+  /**
+   * Values matching a pattern have its effect instead of `effect`, the first pattern that matches
+   * winning; the pattern's first group (when it has one) is the path or target. Tested on the
+   * first value word (`kubectl -o jsonpath-file=F`: read F; `docker -H ssh://HOST`: runs ssh).
+   */
+  effectIf?: readonly (readonly [RegExp, Effect])[];
+  /**
+   * A second effect of the same value, one that asks (`kubectl -s URL`: a network target for the
+   * URL policy, and `credential`: the kubeconfig's token goes there).
+   */
+  asks?: Effect;
   /** How a `network` value names targets when it is no URL: a `host:port:addr` map, a local socket path. */
   target?: 'addresses' | 'socket';
   /**
@@ -211,6 +230,13 @@ export interface ToolModel {
   syntax?: 'gnu' | 'find' | 'ps' | 'xxd' | 'single' | 'words' | 'infozip' | 'unzip';
   /** GNU getopt_long takes unambiguous long prefixes; jq 1.6 compares exactly. Default true. */
   longPrefixes?: boolean;
+  /**
+   * spf13/pflag (cobra: kubectl, docker): a short option's value may follow `=` (`-o=yaml` is
+   * `-o yaml`; `-A=false` gives a flag its value).
+   */
+  pflag?: boolean;
+  /** kubectl's flag normalizer: `_` in a long option's name is `-` (`--profile_output`). */
+  underscoreIsDash?: boolean;
   /** Options after operands count (GNU permutation). Default true. */
   permute?: boolean;
   /** Obsolete numeric options (`head -5`, `tail -5f`, `tail +5`): the whole word is one option without effect. */

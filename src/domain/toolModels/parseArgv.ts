@@ -60,6 +60,7 @@ function use(out: ParsedArgv, option: OptionModel, spelled: string, values: stri
   if (option.asOperand && value !== undefined) pushOperand(out, value);
   if (
     option.sets &&
+    (option.setsWhen === undefined || (value !== undefined && option.setsWhen.test(value))) &&
     (option.whenValue === undefined ||
       (values[0] !== undefined && values[0] !== '' && option.whenValue.startsWith(values[0])))
   )
@@ -133,6 +134,13 @@ export function parseArgv(model: ToolModel, given: readonly string[]): ParsedArg
         break;
       }
       const arity: Arity = option.shortArity ?? option.arity;
+      // pflag: `-o=yaml` is `-o yaml`, and `-A=false` gives a flag its value (the rest of the word).
+      if (model.pflag && a[k + 1] === '=') {
+        const values = [a.slice(k + 2)];
+        if (arity !== 'none') i = takeMore(option, args, i, values);
+        use(out, option, `-${a[k]}`, values);
+        break;
+      }
       if (arity === 'none') {
         use(out, option, `-${a[k]}`, []);
         continue;
@@ -183,6 +191,7 @@ function parseLong(
   if (model.longPrefixes === false) {
     const eq = a.indexOf('=');
     spelled = eq < 0 ? a : a.slice(0, eq);
+    if (model.underscoreIsDash) spelled = `--${spelled.slice(2).replaceAll('_', '-')}`;
     option = byName.get(spelled);
     value = eq < 0 ? undefined : a.slice(eq + 1);
   } else {

@@ -21,6 +21,8 @@ import {
 import { findModel } from './tools/find.js';
 import { gitModel } from './tools/git/gitModel.js';
 import { ghModel } from './tools/gh.js';
+import { kubectlModel } from './tools/kubectl.js';
+import { dockerModel } from './tools/docker.js';
 import { grepModel } from './tools/grep.js';
 import { headModel, tailModel } from './tools/headTail.js';
 import { iconvModel } from './tools/iconv.js';
@@ -172,6 +174,8 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   wgetModel,
   gitModel,
   ghModel,
+  kubectlModel,
+  dockerModel,
   ipModel,
   ssModel,
   netstatModel,

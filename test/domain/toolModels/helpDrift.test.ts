@@ -36,6 +36,8 @@ const HELP_ARGS: Record<string, string[]> = {
   // UnZip's full option list is its extended help; ZipInfo prints its usage when given nothing.
   unzip: ['-hh'],
   zipinfo: [],
+  // kubectl's global options are listed by `kubectl options` (its --help lists commands).
+  kubectl: ['options'],
   zstd: ['-H'],
   unzstd: ['-H'],
 };

@@ -27,6 +27,9 @@ function readsServices(v: ArgView): boolean {
   if (v.command === 'journalctl') return true;
   return OTHER_QUERIES.includes(v.sub[0] ?? '') || noArgs(v);
 }
+import { MODEL_BY_COMMAND } from '../../toolModels/registry.js';
+import { DOCKER_QUERIES } from '../../toolModels/tools/docker.js';
+import { KUBECTL_QUERIES } from '../../toolModels/tools/kubectl.js';
 
 export const systemPack: BuiltinRule[] = [
   {
@@ -242,42 +245,79 @@ export const systemPack: BuiltinRule[] = [
   {
     id: 'system:containers',
     commands: ['docker', 'podman', 'kubectl', 'helm', 'nerdctl'],
+    // kubectl and docker: only the queries their option models cover (toolModels/tools/kubectl.ts,
+    // docker.ts), which judge every option; the other tools by name, as before.
     when: (v) =>
-      [
-        'ps',
-        'images',
-        'version',
-        'info',
-        'logs',
-        'inspect',
-        'get',
-        'describe',
-        'top',
-        'stats',
-        'ls',
-        'list',
-        'history',
-        'status',
-        'config',
-      ].includes(v.sub[0] ?? '') &&
-      !(v.sub[0] === 'config' && v.sub[1] !== 'view') &&
-      !v.args.some((a) => /^secrets?$|^secrets?\//.test(a)) &&
-      !(v.sub[0] === 'config' && v.args.includes('--raw')),
+      Object.hasOwn(MODELLED_QUERIES, v.command)
+        ? isModelledQuery(v.command, v.sub)
+        : [
+            'ps',
+            'images',
+            'version',
+            'info',
+            'logs',
+            'inspect',
+            'get',
+            'describe',
+            'top',
+            'stats',
+            'ls',
+            'list',
+            'history',
+            'status',
+            'config',
+          ].includes(v.sub[0] ?? '') &&
+          !(v.sub[0] === 'config' && v.sub[1] !== 'view') &&
+          !v.args.some((a) => /^secrets?$|^secrets?\//.test(a)) &&
+          !(v.sub[0] === 'config' && v.args.includes('--raw')),
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'reads container or cluster state',
     examples: {
-      match: ['docker ps', 'kubectl get pods', 'docker logs x'],
+      match: [
+        'docker ps',
+        'kubectl get pods',
+        'docker logs x',
+        'kubectl config get-contexts',
+        'docker volume ls',
+        'kubectl -n x top pod',
+        'helm list',
+      ],
       noMatch: [
         'docker run -v /:/host x',
         'kubectl delete ns x',
-        'kubectl get secrets -o yaml',
-        'kubectl get secret/db',
+        'kubectl config set-context x',
+        'kubectl cluster-info dump',
+        'docker volume rm x',
+        'docker compose ps',
+        'helm install x',
+        'podman get secrets',
       ],
     },
   },
 ];
+
+const MODELLED_QUERIES: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  kubectl: KUBECTL_QUERIES,
+  docker: DOCKER_QUERIES,
+};
+
+/**
+ * `sub` (the leading words after the global options) walked through the model's subcommands as
+ * far as they go names one of the tool's queries: `kubectl cluster-info dump` walks to `dump`.
+ */
+function isModelledQuery(command: string, sub: readonly string[]): boolean {
+  let model = MODEL_BY_COMMAND.get(command);
+  const path: string[] = [];
+  for (const word of sub) {
+    const subs = model?.subcommands;
+    if (!subs || !Object.hasOwn(subs, word)) break;
+    model = subs[word];
+    path.push(word);
+  }
+  return MODELLED_QUERIES[command]!.some((q) => q.length === path.length && q.every((w, i) => w === path[i]));
+}
 
 /** `kill … -1`: pid -1 is every process but init (kill(2)); a first `-1` alone is the signal HUP. */
 function killsEveryone(args: readonly string[]): boolean {

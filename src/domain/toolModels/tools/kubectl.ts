@@ -1,0 +1,325 @@
+import type { OptionModel, ToolModel } from '../modelTypes.js';
+import { opt, plain } from '../spell.js';
+
+/**
+ * kubectl 1.28 to 1.34 (the kubectl reference, `kubectl options` and each query's `--help`), for
+ * the queries rule `system:kube-docker` allows (KUBECTL_QUERIES). cobra and pflag: no long
+ * prefixes, `-o=yaml`, `_` read as `-` in long names; the global options (`kubectl options`) are
+ * taken anywhere on the line, so every subcommand's table repeats them. The klog options older
+ * releases still had (`--log-file`, `--log-dir`) are listed too: they write. An option not listed
+ * asks (`command.unknown_option`); a subcommand not modelled is judged by name (and asked).
+ */
+
+/** pflag's false spellings (strconv.ParseBool): `--raw=false` turns the flag off. */
+const FALSE = /^(?:0|f|F|false|FALSE|False)$/;
+
+/**
+ * `-o FORMAT`: the `*-file=PATH` formats read PATH and print it as a template (pass 10: `-o
+ * jsonpath-file=.env` printed .env); without `=PATH` the file is `--template`'s value.
+ */
+const FILE_FORMAT = /^(?:go-template-file|templatefile|jsonpath-file|custom-columns-file)(?:=|$)/i;
+const FILE_FORMAT_PATH = /^(?:go-template-file|templatefile|jsonpath-file|custom-columns-file)=(.*)$/is;
+
+function globals(tool: string): OptionModel[] {
+  const t = `${tool} `;
+  return [
+    opt('--kubeconfig=FILE', `${t}--kubeconfig=kc`, 'loads', {
+      why: "a kubeconfig's users[].user.exec runs a program (credential plugin)",
+    }),
+    opt('--kuberc=FILE', `${t}--kuberc=kr`, 'loads', { why: 'aliases and default flags for every command' }),
+    opt('--cache-dir=DIR', `${t}--cache-dir=cache`, 'write', { recursive: true, why: 'the discovery cache' }),
+    opt('--profile-output=FILE', `${t}--profile-output=p.pprof`, 'write'),
+    // `--profile KIND` writes the profile to profile.pprof in the cwd unless --profile-output names
+    // another file: valueAt names no word, so the path judged is that default; `none` writes nothing.
+    opt('--profile=KIND', `${t}--profile=cpu`, 'write', {
+      valueAt: 1,
+      defaultValue: 'profile.pprof',
+      effectIf: [[/^none$/, 'none']],
+    }),
+    opt('--log-file=FILE', `${t}--log-file=k.log`, 'write'),
+    opt('--log-dir=DIR', `${t}--log-dir=logs`, 'write', { recursive: true }),
+    opt('--certificate-authority=FILE', `${t}--certificate-authority=ca.crt`, 'read'),
+    opt('--client-certificate=FILE', `${t}--client-certificate=c.crt`, 'read'),
+    opt('--client-key=FILE', `${t}--client-key=c.key`, 'read'),
+    // Another server keeps the kubeconfig user's token and client certificate: they go to it.
+    opt('-s, --server=URL', `${t}--server=https://example.com`, 'network', {
+      asks: 'credential',
+      why: "the kubeconfig's credentials are sent to that server",
+    }),
+    ...[
+      '--token=TOKEN',
+      '--username=NAME',
+      '--password=PASSWORD',
+      '--as=USER',
+      '--as-group=GROUP',
+      '--as-uid=UID',
+      '--as-user-extra=EXTRA',
+      '--tls-server-name=NAME',
+    ].map((s) => opt(s, `${t}${s.replace(/=.*/, '=x')}`, 'credential')),
+    opt('--insecure-skip-tls-verify', `${t}--insecure-skip-tls-verify`, 'credential', {
+      dataIf: FALSE,
+      why: 'the server certificate is not checked before the credentials are sent',
+    }),
+    opt('-h, --help', `${t}--help`),
+    ...plain(
+      tool,
+      '',
+      '-n, --namespace=NAMESPACE',
+      '--context=NAME',
+      '--cluster=NAME',
+      '--user=NAME',
+      '--request-timeout=DURATION',
+      '--disable-compression',
+      '--match-server-version',
+      '--warnings-as-errors',
+      '-v, --v=LEVEL',
+      '--vmodule=PATTERNS',
+      '--log-flush-frequency=DURATION',
+      '--add-dir-header',
+      '--alsologtostderr',
+      '--logtostderr',
+      '--log-backtrace-at=FILE:LINE',
+      '--log-file-max-size=MB',
+      '--one-output',
+      '--skip-headers',
+      '--skip-log-headers',
+      '--stderrthreshold=SEVERITY',
+    ),
+  ];
+}
+
+/** The printer options of get, config view, version, auth whoami (genericclioptions.PrintFlags). */
+function printer(tool: string): OptionModel[] {
+  return [
+    opt('-o, --output=FORMAT', `${tool} -o jsonpath-file=t.txt`, 'none', {
+      effectIf: [[FILE_FORMAT_PATH, 'read']],
+      sets: 'template-file',
+      setsWhen: FILE_FORMAT,
+      why: 'the template file is printed',
+    }),
+    opt('--template=TEMPLATE', `${tool} --template={{.kind}}`, 'none', {
+      effectWhen: { 'template-file': 'read' },
+      why: 'the template file is printed',
+    }),
+    ...plain(tool, '', '--allow-missing-template-keys', '--show-managed-fields'),
+  ];
+}
+
+/** `-f FILE` and `-k DIR` name the objects in manifests the review cannot see (a Secret among them). */
+function manifests(tool: string): OptionModel[] {
+  return [
+    opt('-f, --filename=FILE', `${tool} -f pod.yaml`, 'list', { why: 'the objects are named in that manifest' }),
+    opt('-k, --kustomize=DIR', `${tool} -k overlay`, 'list', {
+      recursive: true,
+      why: 'a kustomization names objects and may fetch remote bases',
+    }),
+    ...plain(tool, '', '-R, --recursive'),
+  ];
+}
+
+function model(word: string, own: (tool: string) => OptionModel[], more: Partial<ToolModel> = {}): ToolModel {
+  const tool = `kubectl ${word}`;
+  return {
+    commands: [tool],
+    longPrefixes: false,
+    pflag: true,
+    underscoreIsDash: true,
+    options: [...globals(tool), ...own(tool)],
+    operands: { rest: 'none' },
+    ...more,
+  };
+}
+
+/** `secret`, `secrets`, `secrets.v1`, `Secret/db`, `pods,secrets`: kubectl lowercases resource names. */
+const SECRETS = /(?:^|,)secrets?(?:\.[^,/]*)?(?:\/|,|$)/i;
+
+// A Secret's data is printed by `get` (`-o yaml`); `describe` shows its sizes only.
+const getModel = model(
+  'get',
+  (t) => [
+    ...printer(t),
+    ...manifests(t),
+    // Any API path, the secrets' among them (`--raw /api/v1/secrets`).
+    opt('--raw=URI', `${t} --raw=/healthz`, 'exposes', { why: 'any API path, secrets included' }),
+    ...plain(
+      t,
+      'pods',
+      '-A, --all-namespaces',
+      '--chunk-size=N',
+      '--field-selector=SELECTOR',
+      '--ignore-not-found',
+      '-L, --label-columns=LABELS',
+      '--no-headers',
+      '--output-watch-events',
+      '-l, --selector=SELECTOR',
+      '--server-print',
+      '--show-kind',
+      '--show-labels',
+      '--sort-by=JSONPATH',
+      '--subresource=NAME',
+      '-w, --watch',
+      '--watch-only',
+    ),
+  ],
+  { operands: { rest: 'none', effectIf: [[SECRETS, 'exposes']] } },
+);
+
+const describe = model('describe', (t) => [
+  ...manifests(t),
+  ...plain(t, 'pods', '-A, --all-namespaces', '--chunk-size=N', '-l, --selector=SELECTOR', '--show-events'),
+]);
+
+const logs = model('logs', (t) => [
+  opt('--insecure-skip-tls-verify-backend', `${t} --insecure-skip-tls-verify-backend web`, 'credential', {
+    dataIf: FALSE,
+    why: "the kubelet's certificate is not checked",
+  }),
+  ...plain(
+    t,
+    'web',
+    '--all-containers',
+    '--all-pods',
+    '-c, --container=NAME',
+    '-f, --follow',
+    '--ignore-errors',
+    '--limit-bytes=N',
+    '--max-log-requests=N',
+    '--pod-running-timeout=DURATION',
+    '--prefix',
+    '-p, --previous',
+    '-l, --selector=SELECTOR',
+    '--since=DURATION',
+    '--since-time=TIME',
+    '--tail=N',
+    '--timestamps',
+  ),
+]);
+
+const topPod = model('top pod', (t) =>
+  plain(
+    t,
+    '',
+    '-A, --all-namespaces',
+    '--containers',
+    '--field-selector=SELECTOR',
+    '--no-headers',
+    '-l, --selector=SELECTOR',
+    '--sort-by=FIELD',
+    '--sum',
+    '--use-protocol-buffers',
+  ),
+);
+const topNode = model('top node', (t) =>
+  plain(
+    t,
+    '',
+    '--no-headers',
+    '-l, --selector=SELECTOR',
+    '--show-capacity',
+    '--sort-by=FIELD',
+    '--use-protocol-buffers',
+  ),
+);
+
+const none = (): OptionModel[] => [];
+
+/** Dispatch nodes: options before the next word are the globals; the word names the child. */
+function group(word: string, subs: Record<string, ToolModel>): ToolModel {
+  return { ...model(word, none), permute: false, subcommands: subs };
+}
+
+const SUBCOMMANDS: Record<string, ToolModel> = {
+  get: getModel,
+  describe,
+  logs,
+  top: group('top', { pod: topPod, pods: topPod, po: topPod, node: topNode, nodes: topNode, no: topNode }),
+  version: model('version', (t) => [...printer(t), ...plain(t, '', '--client', '--short')]),
+  'api-resources': model('api-resources', (t) => [
+    ...printer(t),
+    ...plain(
+      t,
+      '',
+      '--api-group=GROUP',
+      '--cached',
+      '--categories=LIST',
+      '--namespaced',
+      '--no-headers',
+      '--sort-by=FIELD',
+      '--verbs=LIST',
+    ),
+  ]),
+  'api-versions': model('api-versions', none),
+  explain: model('explain', (t) => plain(t, 'pods', '--api-version=VERSION', '-o, --output=FORMAT', '--recursive')),
+  // `cluster-info dump` writes every object and log (`--output-directory`): modelled so the
+  // rule sees it is not `cluster-info`, and not among the queries.
+  'cluster-info': group('cluster-info', {
+    dump: model('cluster-info dump', (t) => [
+      ...printer(t),
+      opt('--output-directory=DIR', `${t} --output-directory=dump`, 'write', { recursive: true }),
+      ...plain(t, '', '-A, --all-namespaces', '--namespaces=LIST', '--pod-running-timeout=DURATION'),
+    ]),
+  }),
+  config: group('config', {
+    view: model('config view', (t) => [
+      ...printer(t),
+      // `--raw` prints the certificates, keys and tokens the default view redacts.
+      opt('--raw', `${t} --raw`, 'exposes', { dataIf: FALSE, why: 'the kubeconfig unredacted' }),
+      ...plain(t, '', '--flatten', '--merge', '--minify'),
+    ]),
+    'get-contexts': model('config get-contexts', (t) => plain(t, '', '--no-headers', '-o, --output=FORMAT')),
+    'current-context': model('config current-context', none),
+    'get-clusters': model('config get-clusters', none),
+    'get-users': model('config get-users', none),
+  }),
+  auth: group('auth', {
+    'can-i': model('auth can-i', (t) =>
+      plain(t, 'get pods', '-A, --all-namespaces', '--list', '--no-headers', '-q, --quiet', '--subresource=NAME'),
+    ),
+    whoami: model('auth whoami', printer),
+  }),
+};
+
+// Booleans of pflag take `=VALUE` (`--watch=false`): `opt` spells them without, and cobra has no
+// `--flag VALUE` for them, so `optional` (attached only) is their arity.
+// A short spelling stays a flag in a cluster (`-Aw`); `-A=false` is the pflag reading (parseArgv).
+function boolsOptional(m: ToolModel): ToolModel {
+  for (const o of m.options)
+    if (o.arity === 'none' && o.names.some((n) => n.startsWith('--')))
+      Object.assign(o, { arity: 'optional', shortArity: 'none' });
+  for (const s of Object.values(m.subcommands ?? {})) boolsOptional(s);
+  return m;
+}
+
+export const kubectlModel: ToolModel = boolsOptional({
+  commands: ['kubectl'],
+  longPrefixes: false,
+  pflag: true,
+  underscoreIsDash: true,
+  options: globals('kubectl'),
+  operands: { rest: 'none' },
+  permute: false,
+  subcommands: SUBCOMMANDS,
+});
+
+/**
+ * The subcommands that only read (the rule allows these, and only these, once the model has
+ * judged every word): word paths through `subcommands`.
+ */
+export const KUBECTL_QUERIES: readonly (readonly string[])[] = [
+  ['get'],
+  ['describe'],
+  ['logs'],
+  ['version'],
+  ['api-resources'],
+  ['api-versions'],
+  ['explain'],
+  ['cluster-info'],
+  ...['pod', 'pods', 'po', 'node', 'nodes', 'no'].map((w) => ['top', w]),
+  ['config', 'view'],
+  ['config', 'get-contexts'],
+  ['config', 'current-context'],
+  ['config', 'get-clusters'],
+  ['config', 'get-users'],
+  ['auth', 'can-i'],
+  ['auth', 'whoami'],
+];
