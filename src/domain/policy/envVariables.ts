@@ -1,6 +1,7 @@
 import type { EnvironmentModel, EnvironmentVariable } from '../toolModels/modelTypes.js';
 import { BACKUP_ENVIRONMENT } from '../toolModels/tools/copyMove.js';
 import { FILE_ENVIRONMENT } from '../toolModels/tools/fileInfo.js';
+import { KUBECTL_ENVIRONMENT } from '../toolModels/tools/kubectl.js';
 import { OPENSSH_ENVIRONMENT } from '../toolModels/tools/sshKeygen.js';
 
 /**
@@ -70,6 +71,8 @@ const LOADS_FILES: EnvironmentModel = {
   NLSPATH: { effect: 'loads', why: 'message catalogs; their strings are used as printf formats' },
   GLIBC_TUNABLES: { effect: 'loads', why: "the dynamic loader's tunables (CVE-2023-4911 parsed them unsafely)" },
   MALLOC_TRACE: { effect: 'write', why: "glibc's mtrace log file" },
+  // Where every XDG program (pip, npm's cache lookups, fontconfig…) writes its cache (attack pass 11).
+  XDG_CACHE_HOME: { effect: 'write', why: 'the cache directory of every XDG program' },
 };
 
 /** Go's own variables that choose the toolchain or where code comes from (go help environment). */
@@ -147,9 +150,17 @@ const FAMILIES: readonly EnvironmentFamily[] = [
 ];
 
 const NAMED: ReadonlyMap<string, EnvironmentVariable> = new Map(
-  [FILE_ENVIRONMENT, OPENSSH_ENVIRONMENT, BACKUP_ENVIRONMENT, RESOLVER, DBUS, STARTS_PROGRAMS, LOADS_FILES, GO].flatMap(
-    (m) => Object.entries(m),
-  ),
+  [
+    FILE_ENVIRONMENT,
+    OPENSSH_ENVIRONMENT,
+    BACKUP_ENVIRONMENT,
+    KUBECTL_ENVIRONMENT,
+    RESOLVER,
+    DBUS,
+    STARTS_PROGRAMS,
+    LOADS_FILES,
+    GO,
+  ].flatMap((m) => Object.entries(m)),
 );
 
 /** Every name the tables list (for the duplicate check in the tests). */

@@ -206,7 +206,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       const targets = parsed.operands.length > 0 ? parsed.operands : ['.'];
       for (const raw of targets) pushPath(out, raw, option.effect, recursive || option.recursive === true);
     } else if (option.effect === 'network') {
-      if (value) pushTarget(out, value);
+      if (value) for (const v of option.split !== undefined ? value.split(option.split) : [value]) pushTarget(out, v);
     } else if (option.split !== undefined && value !== undefined) {
       for (const raw of value.split(option.split)) pushPath(out, raw, option.effect, option.recursive === true);
     } else if (option.readsBelow !== undefined && option.effect === 'read' && value !== undefined && value !== '')

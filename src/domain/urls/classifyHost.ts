@@ -31,7 +31,7 @@ const LOOPBACK_DOMAINS = new Set(['localho.st', 'localhost.direct', 'vcap.me']);
  * Names that only exist inside a private network, by standard or by convention: `.internal`
  * (reserved for private use; `host.docker.internal`, `*.ec2.internal`, `*.c.PROJECT.internal`),
  * mDNS `.local`, `.home.arpa` (RFC 8375), the de-facto home and corporate suffixes, and
- * Kubernetes' in-cluster service names (attack pass 10).
+ * Kubernetes' in-cluster service names (attack pass 10), service-mesh and overlay names.
  */
 const INTERNAL_SUFFIXES = [
   '.internal',
@@ -45,6 +45,14 @@ const INTERNAL_SUFFIXES = [
   '.localdomain',
   '.svc',
   '.cluster.local',
+  // Service meshes and overlay networks (attack pass 11): Consul, Tailscale MagicDNS, Windows ICS,
+  // and reverse-lookup names.
+  '.consul',
+  '.ts.net',
+  '.mshome.net',
+  '.lab',
+  '.in-addr.arpa',
+  '.ip6.arpa',
 ];
 const INTERNAL_NAMES = new Set(['kubernetes', 'kubernetes.default']);
 const METADATA_NAMES = new Set([

@@ -108,8 +108,13 @@ const SIMULATED: ReadonlySet<string> = new Set([
   'auto-clean',
 ]);
 
-/** APT's boolean words: a flag takes the next word when it is one (`-s no` turns simulation off). */
-const SENSE = /^(yes|true|with|enable|no|false|without|disable)$/i;
+/**
+ * APT's boolean words (StringToBool, apt-pkg/contrib/strutl.cc): a flag takes the next word when
+ * it is one (`-s no` turns simulation off). Besides the words, strtol's numbers 0 and 1 in any
+ * base-0 spelling (`0`, `00`, `0x0`, ` +1`) count (attack pass 11: `apt-get install jq -s 0`
+ * installed); any whole number is read as one, the stricter reading.
+ */
+const SENSE = /^(?:yes|true|with|enable|on|no|false|without|disable|off|\s*[+-]?(?:0x[0-9a-f]+|\d+))$/i;
 
 /**
  * Simulation is on only when written as a whole word (`-s`, `--dry-run`, …) that takes no

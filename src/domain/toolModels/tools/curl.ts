@@ -46,6 +46,9 @@ const OPTIONS: OptionModel[] = [
     reviewedBy: URLS,
   }),
   opt('--url=URL', 'curl --url https://example.com', 'network', { reviewedBy: URLS, tags: read }),
+  // The resolvers the lookups go to (a c-ares build): each address is a network target, and a
+  // chosen resolver can point any name inside (attack pass 11).
+  opt('--dns-servers=ADDRESSES', 'curl --dns-servers 1.1.1.1 https://example.com', 'network', { split: ',' }),
   opt('--doh-url=URL', 'curl --doh-url https://dns.example https://example.com', 'network', { reviewedBy: URLS }),
   opt('-e, --referer=URL', 'curl -e https://example.com/ https://example.com', 'network', { reviewedBy: URLS }),
   opt('--resolve=MAP', 'curl --resolve example.com:443:127.0.0.1 https://example.com', 'network', {
@@ -244,7 +247,6 @@ const OPTIONS: OptionModel[] = [
     '--dns-interface=IFACE',
     '--dns-ipv4-addr=ADDRESS',
     '--dns-ipv6-addr=ADDRESS',
-    '--dns-servers=ADDRESSES',
     '--doh-cert-status',
     '--doh-insecure',
     '--expect100-timeout=SECONDS',

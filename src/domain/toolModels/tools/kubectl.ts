@@ -1,4 +1,4 @@
-import type { OptionModel, ToolModel } from '../modelTypes.js';
+import type { EnvironmentModel, OptionModel, ToolModel } from '../modelTypes.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -264,7 +264,13 @@ const SUBCOMMANDS: Record<string, ToolModel> = {
       ...printer(t),
       // `--raw` prints the certificates, keys and tokens the default view redacts.
       opt('--raw', `${t} --raw`, 'exposes', { dataIf: FALSE, why: 'the kubeconfig unredacted' }),
-      ...plain(t, '', '--flatten', '--merge', '--minify'),
+      // Embeds the files a kubeconfig names (client keys among them); whether the redaction of
+      // --raw's absence still applies has changed between releases: asked (attack pass 11).
+      opt('--flatten', `${t} --flatten`, 'exposes', {
+        dataIf: FALSE,
+        why: 'the kubeconfig with the files it names embedded',
+      }),
+      ...plain(t, '', '--merge', '--minify'),
     ]),
     'get-contexts': model('config get-contexts', (t) => plain(t, '', '--no-headers', '-o, --output=FORMAT')),
     'current-context': model('config current-context', none),
@@ -289,6 +295,16 @@ function boolsOptional(m: ToolModel): ToolModel {
   for (const s of Object.values(m.subcommands ?? {})) boolsOptional(s);
   return m;
 }
+
+/**
+ * kubectl's variables that do what its options do (attack pass 11): KUBECACHEDIR is
+ * `--cache-dir` (a write), KUBERC is `--kuberc` (preferences loaded: aliases and default flags).
+ * KUBECONFIG asks with the other config-file variables (policy/envAssignments.ts).
+ */
+export const KUBECTL_ENVIRONMENT: EnvironmentModel = {
+  KUBECACHEDIR: { effect: 'write', why: 'the discovery and HTTP cache directory, as --cache-dir' },
+  KUBERC: { effect: 'loads', why: 'the preferences file, as --kuberc: aliases and default flags for every command' },
+};
 
 export const kubectlModel: ToolModel = boolsOptional({
   commands: ['kubectl'],

@@ -133,7 +133,14 @@ const SYSTEMCTL_QUERIES: ReadonlySet<string> = new Set([
 
 /** `systemctl ARGS` runs a query verb (the first operand, options anywhere; none is `list-units`). */
 export function systemctlQueries(args: readonly string[]): boolean {
-  const verb = parseArgv(systemctlModel, args).operands[0];
+  const parsed = parseArgv(systemctlModel, args);
+  const verb = parsed.operands[0];
+  if (verb === 'show' && parsed.operands.length === 1) {
+    // With no unit, `show` prints the manager's properties, `Environment=` among them: what
+    // show-environment prints (attack pass 11). Only a property list without it is a query.
+    const props = parsed.uses.filter((u) => u.option.names.includes('--property')).flatMap((u) => u.values);
+    return props.length > 0 && props.every((p) => !/environment/i.test(p));
+  }
   return verb === undefined || SYSTEMCTL_QUERIES.has(verb);
 }
 
