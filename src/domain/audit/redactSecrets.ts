@@ -88,6 +88,13 @@ function wholeElementSecretPrefix(arg: string): string | undefined {
     : undefined;
 }
 const REGISTRY_LOGIN = /^(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)$/;
+/** The option whose next word is the password, per tool (their manuals: zip(1), unzip(1), redis-cli). */
+const PASSWORD_OPTION: Readonly<Record<string, RegExp>> = {
+  zip: /^(?:-P|--password)$/,
+  unzip: /^-P$/,
+  zipcloak: /^(?:-P|--password)$/,
+  'redis-cli': /^(?:-a|--pass)$/,
+};
 const MYSQL_FAMILY = /^(?:mysql\w*|mariadb[\w-]*)$/;
 /** curl and wget `user:password` options: separate (`-u X`), glued (`-uX`, `-su X`), or `--user=X`. */
 const CLIENT_USER_FLAG = /^(?:-[A-Za-z]*[uU]|--(?:proxy-)?user)$/;
@@ -139,6 +146,9 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
     else if (sshpass && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (registryLogin && prev === '-p') out[i] = marker('password-flag');
     else if (tool === 'openssl' && /^-(?:k|pass|passin|passout)$/.test(prev)) out[i] = marker('password-flag');
+    // zip/unzip -P, redis-cli -a, 7z -pSECRET (attack pass 12): each tool's own password option.
+    else if (PASSWORD_OPTION[tool]?.test(prev) === true) out[i] = marker('password-flag');
+    else if (tool === '7z' && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (MYSQL_FAMILY.test(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (awsInView) out[i] = redactAwsSecretKeys(out[i]!);
   }

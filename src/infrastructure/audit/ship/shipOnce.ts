@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +108,14 @@ async function shipLocked(
 ): Promise<TargetResult & { unreachable: boolean }> {
   let { lines, next } = newLines(auditLog, cursor, SHIP_CHUNK);
   if (lines.length === 0) return { target, sent: 0, advanced: false, unreachable: false };
+  // A file target replaced by a symlink (an agent's `git apply` of a symlink patch in a workspace
+  // the target sits in) would append the records wherever it points, `~/.bashrc` included (attack
+  // pass 12): not followed. A failure like any other: status and doctor say why.
+  if (t.type === 'file' && isSymlink(t.path)) {
+    const error = `the file target ${t.path} is a symbolic link: not followed`;
+    noteFailure(files.state, target, error);
+    return { target, sent: 0, advanced: false, error, unreachable: false };
+  }
   if (!(await reachable(t, config.timeoutMs))) {
     noteFailure(files.state, target, 'unreachable');
     return { target, sent: 0, advanced: false, error: 'unreachable', unreachable: true };
@@ -318,4 +326,12 @@ function reachable(t: ShipTarget, timeoutMs: number): Promise<boolean> {
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false; // absent: pino/file creates it
+  }
 }

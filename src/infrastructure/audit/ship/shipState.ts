@@ -17,7 +17,7 @@ export interface ShipState {
   failures: number;
 }
 
-export function describeTarget(t: ShipTarget): string {
+function targetIdentity(t: ShipTarget): string {
   return t.type === 'file'
     ? `file ${t.path}`
     : t.type === 'syslog'
@@ -25,9 +25,22 @@ export function describeTarget(t: ShipTarget): string {
       : `${t.type} ${t.url}`;
 }
 
-/** The target's cursor and state files: named by a hash of what the target is, so editing a target starts it afresh. */
+/**
+ * The target as status, doctor and the state files show it: a password in the URL is masked
+ * (`https://u:***@host`), since those are read by anyone who can read the state directory
+ * (attack pass 12).
+ */
+export function describeTarget(t: ShipTarget): string {
+  return targetIdentity(t).replace(/(\/\/[^/@:\s]*:)[^/@\s]*@/, '$1***@');
+}
+
+/**
+ * The target's cursor and state files: named by a hash of what the target is (password
+ * included, as before the masking, so existing cursors keep their names), so editing a target
+ * starts it afresh.
+ */
 export function targetFiles(cursorPath: string, t: ShipTarget): { cursor: string; state: string } {
-  const key = createHash('sha256').update(describeTarget(t)).digest('hex').slice(0, 12);
+  const key = createHash('sha256').update(targetIdentity(t)).digest('hex').slice(0, 12);
   return { cursor: `${cursorPath}.${key}`, state: `${cursorPath}.${key}.state` };
 }
 

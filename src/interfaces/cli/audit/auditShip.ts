@@ -1,4 +1,4 @@
-import { renameSync } from 'node:fs';
+import { chmodSync, renameSync } from 'node:fs';
 import { createApp } from '../../../compositionRoot.js';
 import { readShipJson, shipConfigPath } from '../../../infrastructure/audit/ship/shipConfig.js';
 import { shipCursorBase } from '../../../infrastructure/audit/ship/shipReport.js';
@@ -90,6 +90,8 @@ function migrate(ctx: CliContext): number {
     return EXIT.FAILED;
   }
   renameSync(legacy, `${legacy}.migrated`);
+  // It holds the sinks' credentials: owner-only, whatever mode the old file had (attack pass 12).
+  chmodSync(`${legacy}.migrated`, 0o600);
   ctx.stdout.write(
     `moved the targets of ${legacy} to audit.ship in ${edit.file} (the old file is ${legacy}.migrated)\n`,
   );
