@@ -128,8 +128,7 @@ export function pathspecMatcher(
     const rel = normalizePosix(`/${prefix}${prefix ? '/' : ''}${word}`);
     if (rel.startsWith('/..')) continue;
     const path = rel.slice(1).replace(/\/$/, '');
-    if (namesTracked(path))
-      positives.push(parse(`:(literal,top${global.icase ? ',icase' : ''})${path}`, '').match!);
+    if (namesTracked(path)) positives.push(parse(`:(literal,top${global.icase ? ',icase' : ''})${path}`, '').match!);
   }
   const under = prefix === '' ? EVERYTHING : (rel: string) => rel.startsWith(`${prefix}/`);
   const selected: Match = positives.length

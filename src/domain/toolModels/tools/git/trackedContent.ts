@@ -42,8 +42,6 @@ function globalMagicOf(globals: readonly string[]): GlobalPathspecMagic {
   };
 }
 
-
-
 /** The log family, where `--full-diff` widens the patch to every file of a selected commit. */
 const FULL_DIFF = new Set(['log', 'show', 'whatchanged', 'format-patch', 'diff-tree']);
 
