@@ -197,11 +197,12 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     case 'commit':
       // `-p` shows hunks to pick from: `add -p` the unstaged ones, `reset -p` the staged ones
       // (attack pass 11, P11-16); `add/commit --interactive` and `add -e` too. Limited by the
-      // pathspecs as `diff` is. A cluster letter `p` counts (`-Ap`), the stricter reading.
+      // pathspecs as `diff` is. A cluster letter `p` counts (`-Ap`) until a letter that takes the rest
+      // as its value (`commit -mupdate`).
       prints = options.some(
         (o) =>
           o === '--patch' ||
-          /^-[a-zA-Z]*p/.test(o) ||
+          (/^-[a-zA-Z]+$/.test(o) && /^[^mFCctbBSU]*p/.test(o.slice(1))) ||
           ((sub === 'add' || sub === 'commit') && (o === '-i' || o === '--interactive')) ||
           (sub === 'add' && (o === '-e' || o === '--edit')),
       );
