@@ -7,7 +7,7 @@
  * reader does not follow (`attr:`, unknown magic, one leaving the work tree) selects everything;
  * an exclusion it does not follow excludes nothing.
  */
-import type { TrackedContentReach } from '../toolModels/tools/git/trackedContent.js';
+import type { GlobalPathspecMagic, TrackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { normalizePosix } from '../paths/posixPath.js';
 
 type Match = (rel: string) => boolean;
@@ -19,10 +19,14 @@ interface Parsed {
   match: Match | undefined;
 }
 
-function parse(spec: string, prefix: string): Parsed {
+const NO_GLOBAL: GlobalPathspecMagic = { icase: false, literal: false, glob: false, noglob: false };
+
+function parse(spec: string, prefix: string, global: GlobalPathspecMagic = NO_GLOBAL): Parsed {
   const magic = new Set<string>();
   let rest = spec;
-  if (spec.startsWith(':(')) {
+  // `--literal-pathspecs`: no magic is read at all (`:!x` is a file named so), no wildcards.
+  if (global.literal) magic.add('literal');
+  else if (spec.startsWith(':(')) {
     const close = spec.indexOf(')');
     if (close < 0) return { exclude: false, match: undefined };
     for (const m of spec.slice(2, close).split(',')) magic.add(m.trim().startsWith('attr:') ? 'attr' : m.trim());
@@ -32,6 +36,11 @@ function parse(spec: string, prefix: string): Parsed {
     for (const c of signs[1]!) magic.add(c === '/' ? 'top' : 'exclude');
     rest = spec.slice(signs[0].length);
   }
+  // `--icase-pathspecs` folds every pathspec; `--glob-pathspecs` gives each `glob` magic and
+  // `--noglob-pathspecs` `literal`, unless the pathspec says otherwise (git's pathspec.c).
+  if (global.icase) magic.add('icase');
+  if (global.glob && !magic.has('literal')) magic.add('glob');
+  if (global.noglob && !magic.has('glob')) magic.add('literal');
   const exclude = magic.has('exclude');
   for (const m of magic)
     if (!['top', 'exclude', 'icase', 'literal', 'glob', ''].includes(m)) return { exclude, match: undefined };
@@ -102,8 +111,9 @@ export function pathspecMatcher(
 ): Match {
   const positives: Match[] = [];
   const excludes: Match[] = [];
+  const global = reach.globalMagic ?? NO_GLOBAL;
   for (const spec of reach.pathspecs) {
-    const p = parse(spec, prefix);
+    const p = parse(spec, prefix, global);
     if (p.exclude) {
       if (p.match) excludes.push(p.match);
     } else positives.push(p.match ?? EVERYTHING);
@@ -111,14 +121,14 @@ export function pathspecMatcher(
   for (const word of reach.maybePathspecs) {
     // Before `--`, magic or a wildcard may be a pathspec (`:/` is the whole tree) or a revision
     // (`:/fix` and `HEAD^{/x*}` search commit messages): either way it may select everything.
-    if (/^:|[*?[\\]/.test(word)) {
+    if (!global.literal && /^:|[*?[\\]/.test(word)) {
       positives.push(EVERYTHING);
       continue;
     }
     const rel = normalizePosix(`/${prefix}${prefix ? '/' : ''}${word}`);
     if (rel.startsWith('/..')) continue;
     const path = rel.slice(1).replace(/\/$/, '');
-    if (namesTracked(path)) positives.push(parse(`:(literal,top)${path}`, '').match!);
+    if (namesTracked(path)) positives.push(parse(`:(literal,top${global.icase ? ',icase' : ''})${path}`, '').match!);
   }
   const under = prefix === '' ? EVERYTHING : (rel: string) => rel.startsWith(`${prefix}/`);
   const selected: Match = positives.length

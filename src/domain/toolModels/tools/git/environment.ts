@@ -70,7 +70,6 @@ const GIT_HARMLESS = new Set([
   'GIT_DIFF_PATH_COUNTER',
   'GIT_DIFF_PATH_TOTAL',
   'GIT_MERGE_VERBOSITY',
-  'GIT_MERGE_AUTOEDIT',
   'GIT_PROGRESS_DELAY',
   'GIT_TERMINAL_PROMPT',
   'GIT_FLUSH',
@@ -102,6 +101,28 @@ const GIT_HARMLESS = new Set([
   'GIT_LFS_SKIP_SMUDGE',
 ]);
 
+/** The variables that switch pathspec matching for every pathspec, as their global options do. */
+const PATHSPEC_VARIABLES: Readonly<Record<string, string>> = {
+  GIT_ICASE_PATHSPECS: '--icase-pathspecs',
+  GIT_LITERAL_PATHSPECS: '--literal-pathspecs',
+  GIT_GLOB_PATHSPECS: '--glob-pathspecs',
+  GIT_NOGLOB_PATHSPECS: '--noglob-pathspecs',
+};
+
+/**
+ * `GIT_ICASE_PATHSPECS=1 git show HEAD -- .ENV` (attack pass 11, P11-04): the global options the
+ * variables set for this run, so the tracked-secret check matches pathspecs as git will. git reads
+ * them as booleans (`0`, `false`, `no`, `off`, empty are off); any other value counts as on.
+ */
+export function gitPathspecOptionsFromEnv(assignments: Readonly<Record<string, string>>): string[] {
+  const out: string[] = [];
+  for (const [name, option] of Object.entries(PATHSPEC_VARIABLES)) {
+    const v = assignments[name];
+    if (v !== undefined && !/^(|0|false|no|off)$/i.test(v.trim())) out.push(option);
+  }
+  return out;
+}
+
 /** The trace variables whose value is a destination (trace.c, trace2/tr2_dst.c). */
 const GIT_TRACE_DESTINATIONS = new Set([
   'GIT_TRACE',
@@ -132,6 +153,8 @@ const TRACE_NOWHERE_NEW = /^(|0|1|[2-9]|true|false)$/i;
  */
 export function gitVariableAsks(name: string, value: string): boolean {
   if (!name.startsWith('GIT_') || GIT_HARMLESS.has(name)) return false;
+  // `yes` opens the editor on every merge, as `merge -e` does (attack pass 11, P11-15); `no` is harmless.
+  if (name === 'GIT_MERGE_AUTOEDIT') return !/^no$/i.test(value);
   if (GIT_TRACE_DESTINATIONS.has(name)) return !TRACE_NOWHERE_NEW.test(value) && !gitTraceFile(name, value);
   return true;
 }

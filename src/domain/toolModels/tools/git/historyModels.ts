@@ -403,14 +403,10 @@ const bisect = sub('bisect', [HELP('git bisect')], {
  */
 const noteText = (tool: string): OptionModel[] => [
   opt('-F, --file FILE', `${tool} -F note.txt HEAD`, 'read', { why: 'the note' }),
-  ...plain(
-    tool,
-    'HEAD',
-    '-m, --message MESSAGE',
-    '-c, --reedit-message OBJECT',
-    '-C, --reuse-message OBJECT',
-    '--allow-empty',
-  ),
+  // `-c OBJECT` reedits that message in the editor (attack pass 11); `-C/-c HEAD:.env` makes a
+  // file a note: judged as a read of it (pathArgs.ts, notesBlobValues).
+  opt('-c, --reedit-message OBJECT', `${tool} -c HEAD HEAD`, 'exec', { why: EDITOR }),
+  ...plain(tool, 'HEAD', '-m, --message MESSAGE', '-C, --reuse-message OBJECT', '--allow-empty'),
 ];
 const notes = sub('notes', [opt('--ref NOTES_REF', 'git notes --ref=review'), HELP('git notes')], {
   permute: false,

@@ -155,6 +155,7 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
       if (path !== undefined) out.push({ raw: path.replace(/^[0-3]:/, ''), access: 'read' });
     }
   for (const file of attachedFileValues(sub, rest)) out.push({ raw: file, access: 'read' });
+  if (sub === 'notes') for (const file of notesBlobValues(rest)) out.push({ raw: file, access: 'read' });
   // `git log -L1,1:.env` (attached; the spaced form is a `REV:path` operand below): the file after
   // a `:` is read. Every suffix after a colon counts (`-L:func:file`), the stricter reading.
   if (sub !== undefined && SHOWS_BLOBS.has(sub))
@@ -205,6 +206,44 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
           : { raw: p, access: CHANGES_FILES[sub!]! },
       );
     else if (looksLikePath(p)) out.push({ raw: p, access: 'mention' });
+  }
+  return out;
+}
+
+/**
+ * `git notes add -C HEAD:.env` (attack pass 11, P11-05): `-C/-c/--reuse-message/--reedit-message`
+ * take an object, and a blob's text becomes the note `notes show` prints: a `REV:path` value is
+ * read as `git show REV:path` is. Spaced, attached (`-CHEAD:.env`), clustered (`-fC`) and
+ * abbreviated (`--reu=`) spellings; `-m`/`-F` take the rest of a cluster as their value.
+ */
+function notesBlobValues(rest: readonly string[]): string[] {
+  const out: string[] = [];
+  const blobPath = (v: string | undefined): void => {
+    const m = v === undefined ? null : /^([^:/]*):(?!\/)(.+)$/.exec(v);
+    if (m && !v!.includes('://')) out.push(m[1] === '' ? m[2]!.replace(/^[0-3]:/, '') : m[2]!);
+  };
+  for (let k = 0; k < rest.length; k++) {
+    const a = rest[k]!;
+    if (a === '--') break;
+    const long = /^--(re[a-z-]+)(=.*)?$/.exec(a);
+    if (long) {
+      const name = long[1]!;
+      if (name.length > 2 && ('reuse-message'.startsWith(name) || 'reedit-message'.startsWith(name)))
+        blobPath(long[2] !== undefined ? long[2].slice(1) : rest[++k]);
+      continue;
+    }
+    if (!/^-[a-zA-Z]/.test(a)) continue;
+    for (let i = 1; i < a.length; i++) {
+      const c = a[i]!;
+      if (c === 'C' || c === 'c') {
+        blobPath(i + 1 < a.length ? a.slice(i + 1) : rest[++k]);
+        break;
+      }
+      if (c === 'm' || c === 'F') {
+        if (i + 1 === a.length) k++;
+        break;
+      }
+    }
   }
   return out;
 }

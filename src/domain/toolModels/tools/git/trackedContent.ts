@@ -21,7 +21,29 @@ export interface TrackedContentReach {
   maybePathspecs: string[];
   /** `git grep` without a pathspec searches the cwd's subtree only. */
   belowCwd: boolean;
+  /** git's global pathspec switches (`--icase-pathspecs`, GIT_ICASE_PATHSPECS=1 …): they change every pathspec's magic. */
+  globalMagic?: GlobalPathspecMagic;
 }
+
+export interface GlobalPathspecMagic {
+  icase: boolean;
+  literal: boolean;
+  glob: boolean;
+  noglob: boolean;
+}
+
+/** The global options before the subcommand that change how every pathspec matches. */
+function globalMagicOf(globals: readonly string[]): GlobalPathspecMagic {
+  return {
+    icase: globals.includes('--icase-pathspecs'),
+    literal: globals.includes('--literal-pathspecs'),
+    glob: globals.includes('--glob-pathspecs'),
+    noglob: globals.includes('--noglob-pathspecs'),
+  };
+}
+
+/** The log family, where `--full-diff` widens the patch to every file of a selected commit. */
+const FULL_DIFF = new Set(['log', 'show', 'whatchanged', 'format-patch', 'diff-tree']);
 
 /** Options that turn on a patch (abbreviated long forms are asked by the option models). */
 const PATCH_WORDS = new Set([
@@ -131,10 +153,18 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
   const view = makeArgView('git', args);
   let sub = view.sub[0];
   let rest = view.rest;
+  const globalMagic = globalMagicOf(args.slice(0, args.length - rest.length - 1));
   if (sub === 'stash') {
-    if (view.sub[1] !== 'show') return undefined;
-    sub = 'stash show';
-    rest = rest.slice(rest.indexOf('show') + 1);
+    // `stash list` takes log's options: `-p` prints every stash's patch (attack pass 11, P11-03).
+    if (view.sub[1] !== 'show' && view.sub[1] !== 'list') return undefined;
+    sub = view.sub[1] === 'show' ? 'stash show' : 'log';
+    rest = rest.slice(rest.indexOf(view.sub[1]) + 1);
+  } else if (sub === 'reflog') {
+    // `reflog [show]` is `log -g`: its patch options print content (attack pass 11, P11-02).
+    if (view.sub[1] !== undefined && ['expire', 'delete', 'exists', 'list', 'drop'].includes(view.sub[1]))
+      return undefined;
+    if (view.sub[1] === 'show') rest = rest.slice(rest.indexOf('show') + 1);
+    sub = 'log';
   }
   if (sub === undefined) return undefined;
   const { options, before, after, valueLike } = split(rest);
@@ -159,6 +189,23 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     case 'diff-index':
     case 'diff-files':
       prints = k.patch || k.pickaxe;
+      break;
+    case 'add':
+    case 'reset':
+    case 'checkout':
+    case 'restore':
+    case 'commit':
+      // `-p` shows hunks to pick from: `add -p` the unstaged ones, `reset -p` the staged ones
+      // (attack pass 11, P11-16); `add/commit --interactive` and `add -e` too. Limited by the
+      // pathspecs as `diff` is. A cluster letter `p` counts (`-Ap`) until a letter that takes the rest
+      // as its value (`commit -mupdate`).
+      prints = options.some(
+        (o) =>
+          o === '--patch' ||
+          (/^-[a-zA-Z]+$/.test(o) && /^[^mFCctbBSU]*p/.test(o.slice(1))) ||
+          ((sub === 'add' || sub === 'commit') && (o === '-i' || o === '--interactive')) ||
+          (sub === 'add' && (o === '-e' || o === '--edit')),
+      );
       break;
     case 'status':
       prints = options.some((o) => o === '-v' || o === '--verbose' || /^-[a-z]*v/.test(o));
@@ -185,7 +232,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
         (options.some((o) => o === '-p' || o === '--textconv' || o === '--filters') ||
           ['blob', 'tree', 'commit', 'tag'].includes(before[0] ?? '')) &&
         !before.some(namesBlob);
-      return prints ? { pathspecs: [], maybePathspecs: [], belowCwd: false } : undefined;
+      return prints ? { pathspecs: [], maybePathspecs: [], belowCwd: false, globalMagic } : undefined;
     default:
       return undefined;
   }
@@ -193,6 +240,9 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
   // The subcommand's option model knows which options take the next word (`-A 3`, `--author X`);
   // without one, a word after an option is taken for its value.
   const model = Object.hasOwn(GIT_SUBCOMMAND_MODELS, sub) ? GIT_SUBCOMMAND_MODELS[sub] : undefined;
+  // `--full-diff`: the pathspecs choose the commits only; their patches show every file (P11-01).
+  if (options.includes('--full-diff') && FULL_DIFF.has(sub))
+    return { pathspecs: [], maybePathspecs: [], belowCwd: false, globalMagic };
   const dash = rest.indexOf('--');
   const maybe = model
     ? parseArgv(model, dash < 0 ? rest : rest.slice(0, dash)).operands
@@ -201,5 +251,6 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     pathspecs: after,
     maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
     belowCwd: sub === 'grep',
+    globalMagic,
   };
 }
