@@ -5,7 +5,7 @@ import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../../src/domain/defaultConfig.js';
-import { redactArgv, redactSecrets } from '../../../../src/domain/audit/redactSecrets.js';
+import { redactArgv } from '../../../../src/domain/audit/redactSecrets.js';
 import { createAuditLog } from '../../../../src/infrastructure/audit/createAuditLog.js';
 import type { ShipConfig } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
 import { shipOnce } from '../../../../src/infrastructure/audit/ship/shipOnce.js';
