@@ -422,15 +422,6 @@ export function protectedResources(
       glob: compile(`${normalizePosix(dir)}/http/**`, home, fold),
     });
   }
-  // The user's shimctl config and the old ship.json hold the log sinks' credentials (an OTLP
-  // bearer token, a URL password: attack pass 12): reading them is refused like other tokens.
-  for (const dir of gatePaths)
-    for (const name of ['config.*', 'ship.json*'])
-      out.push({
-        ruleId: 'paths:shimctl-config',
-        kind: 'secret',
-        glob: compile(`${normalizePosix(dir)}/${name}`, home, fold),
-      });
   // shimctl's own directories (`gatePaths`) are judged by their own rule, selfProtection.ts:
   // any change there is block/critical, not a protected write.
   memoKey = key;
