@@ -9,6 +9,7 @@
  */
 import type { GlobalPathspecMagic, TrackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { normalizePosix } from '../paths/posixPath.js';
+import { wildmatchRegExp } from './gitWildmatch.js';
 
 type Match = (rel: string) => boolean;
 const EVERYTHING: Match = () => true;
@@ -66,37 +67,7 @@ function parse(spec: string, prefix: string, global: GlobalPathspecMagic = NO_GL
 
 /** A wildmatch pattern as an expression over whole paths; undefined when it cannot be read. */
 function wildmatch(glob: string, pathname: boolean, fold: boolean): RegExp | undefined {
-  let src = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') {
-      if (pathname && glob[i + 1] === '*') {
-        // `**/` any leading directories, `/**` everything below, elsewhere like `*`.
-        const slashAfter = glob[i + 2] === '/';
-        i++;
-        if (slashAfter) {
-          src += '(?:.*/)?';
-          i++;
-        } else src += '.*';
-      } else src += pathname ? '[^/]*' : '.*';
-    } else if (c === '?') src += pathname ? '[^/]' : '.';
-    else if (c === '\\' && i + 1 < glob.length) src += `\\${glob[++i]!}`;
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end < 0) return undefined;
-      const body = glob
-        .slice(i + 1, end)
-        .replace(/^!/, '^')
-        .replace(/\\/g, '\\\\');
-      src += `[${body}]`;
-      i = end;
-    } else src += c.replace(/[.+^${}()|\]\\/]/g, '\\$&');
-  }
-  try {
-    return new RegExp(`^${src}$`, fold ? 'is' : 's');
-  } catch {
-    return undefined;
-  }
+  return wildmatchRegExp(glob, pathname, '', fold ? 'is' : 's');
 }
 
 /**

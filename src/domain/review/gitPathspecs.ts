@@ -14,6 +14,7 @@ import { makeArgView, positionals } from '../policy/argView.js';
 import { SHOWS_BLOBS, reportsMetadataOnly } from '../toolModels/tools/git/pathArgs.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
+import { wildmatchRegExp } from './gitWildmatch.js';
 
 /** Subcommands that print (or pack) the contents of the files their pathspecs match. */
 const PRINTS_CONTENT = new Set([
@@ -35,28 +36,7 @@ function hasMagic(word: string, afterDashes: boolean): boolean {
  * git's directory; a match may be a leading directory (`src*` matches `src/a.ts`).
  */
 function pathspecRegExp(glob: string): RegExp | undefined {
-  let src = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') src += '.*';
-    else if (c === '?') src += '.';
-    else if (c === '\\' && i + 1 < glob.length) src += `\\${glob[++i]!}`;
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end < 0) return undefined;
-      const body = glob
-        .slice(i + 1, end)
-        .replace(/^!/, '^')
-        .replace(/\\/g, '\\\\');
-      src += `[${body}]`;
-      i = end;
-    } else src += c.replace(/[.+^${}()|\]\\/]/g, '\\$&');
-  }
-  try {
-    return new RegExp(`^${src}(/.*)?$`, 's');
-  } catch {
-    return undefined;
-  }
+  return wildmatchRegExp(glob, false, '(/.*)?', 's');
 }
 
 const ask = (why: string): Verdict => verdict('ask', 'medium', 'path.secret_in_tree', why, 'paths:git-pathspec');
