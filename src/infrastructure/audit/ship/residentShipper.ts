@@ -75,9 +75,15 @@ export function startResidentShipper(opts: ResidentShipperOptions): ResidentShip
     }, ms);
   };
 
+  /**
+   * A slot per target as its cursor knows it (the unmasked URL: describeTarget masks a password,
+   * so two URLs differing only there, or a rotated password, would share one slot).
+   */
+  const slotKey = (t: ShipTarget): string => targetFiles(opts.cursorBase, t).cursor;
+
   /** One run for one target; resolves to when to look again (undefined: at the next change). Never rejects. */
   const run = async (slot: Slot): Promise<number | undefined> => {
-    const key = describeTarget(slot.target);
+    const key = slotKey(slot.target);
     // The config as it is now: one that stopped loading since this run was scheduled sends nothing.
     const now = config;
     if (!now) return undefined;
@@ -87,7 +93,7 @@ export function startResidentShipper(opts: ResidentShipperOptions): ResidentShip
     } catch (err) {
       // shipOnce notes what a sink said; anything else (an unreadable log) is noted here.
       try {
-        noteFailure(targetFiles(opts.cursorBase, slot.target).state, key, errorMessage(err));
+        noteFailure(targetFiles(opts.cursorBase, slot.target).state, describeTarget(slot.target), errorMessage(err));
       } catch {
         // the state directory is not writable: status shows the lag all the same
       }
@@ -116,7 +122,7 @@ export function startResidentShipper(opts: ResidentShipperOptions): ResidentShip
       config = undefined;
     }
     // A config that does not load: doctor and status say why; the targets wait for one that does.
-    const wanted = new Map((config?.targets ?? []).map((t) => [describeTarget(t), t]));
+    const wanted = new Map((config?.targets ?? []).map((t) => [slotKey(t), t]));
     for (const [key, slot] of slots) {
       // A target taken out of the config: no new run (one in flight finishes).
       if (!wanted.has(key)) {
@@ -129,7 +135,7 @@ export function startResidentShipper(opts: ResidentShipperOptions): ResidentShip
       if (!slot) {
         slot = { target, again: false, failures: 0 };
         slots.set(key, slot);
-      }
+      } else slot.target = target; // the same sink, its headers or labels perhaps edited
       if (slot.failures === 0) schedule(slot, 0);
     }
     watchAuditDir();

@@ -31,7 +31,12 @@ function targetIdentity(t: ShipTarget): string {
  * (attack pass 12).
  */
 export function describeTarget(t: ShipTarget): string {
-  return targetIdentity(t).replace(/(\/\/[^/@:\s]*:)[^/@\s]*@/, '$1***@');
+  return maskUrlPasswords(targetIdentity(t));
+}
+
+/** `scheme://user:PASSWORD@host` → `scheme://user:***@host`, wherever it stands in the text. */
+export function maskUrlPasswords(text: string): string {
+  return text.replace(/(\/\/[^/@:\s]*:)[^/@\s]*@/g, '$1***@');
 }
 
 /**
@@ -67,7 +72,8 @@ export function noteFailure(path: string, target: string, error: string, now = n
   writeState(path, {
     ...was,
     target,
-    lastError: error,
+    // A sink's own error may quote the URL it was given, password included (fetch does).
+    lastError: maskUrlPasswords(error),
     lastErrorAt: now.toISOString(),
     failures: (was?.failures ?? 0) + 1,
   });

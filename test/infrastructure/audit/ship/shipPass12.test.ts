@@ -9,7 +9,12 @@ import { redactArgv } from '../../../../src/domain/audit/redactSecrets.js';
 import { createAuditLog } from '../../../../src/infrastructure/audit/createAuditLog.js';
 import type { ShipConfig } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
 import { shipOnce } from '../../../../src/infrastructure/audit/ship/shipOnce.js';
-import { describeTarget, readShipState, targetFiles } from '../../../../src/infrastructure/audit/ship/shipState.js';
+import {
+  describeTarget,
+  noteFailure,
+  readShipState,
+  targetFiles,
+} from '../../../../src/infrastructure/audit/ship/shipState.js';
 import { statePaths } from '../../../../src/infrastructure/paths/statePaths.js';
 import { record, tempHome } from '../auditTestKit.js';
 
@@ -48,6 +53,26 @@ describe('attack pass 12: shipping', () => {
     };
     // The file names still follow the real target (password included), as before the masking.
     expect(targetFiles('/c', t).cursor).not.toBe(targetFiles('/c', other).cursor);
+  });
+});
+
+describe('attack pass 12: a sink error quoting its URL', () => {
+  it('the state file keeps no password, in the target or in the error', () => {
+    const home = tempHome();
+    const state = join(home, 'ship.cursor.x.state');
+    const t = {
+      type: 'otlp' as const,
+      protocol: 'http/json' as const,
+      url: 'http://u:pw-Old9Secret@127.0.0.1:9/v1/logs',
+    };
+    noteFailure(
+      state,
+      describeTarget(t),
+      `Request cannot be constructed from a URL that includes credentials: ${t.url}`,
+    );
+    const text = readFileSync(state, 'utf8');
+    expect(text).not.toContain('pw-Old9Secret');
+    expect(readShipState(state)?.lastError).toContain('http://u:***@127.0.0.1:9');
   });
 });
 
