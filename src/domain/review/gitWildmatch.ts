@@ -3,7 +3,7 @@
  * pathspec: the tree check (gitPathspecs.ts) and the tracked-secrets matcher
  * (gitPathspecMatch.ts). `pathname`: FNM_PATHNAME (`glob` magic), where `*` and `?` stay within
  * one segment and `**` spans segments; without it `*` crosses `/`. Undefined for a pattern git
- * would not read the same way (an unclosed `[`).
+ * would not read the same way (an unclosed `[`, a POSIX class).
  */
 export function wildmatchSource(glob: string, pathname: boolean): string | undefined {
   let src = '';
@@ -24,6 +24,10 @@ export function wildmatchSource(glob: string, pathname: boolean): string | undef
     else if (c === '[') {
       const end = glob.indexOf(']', i + 2);
       if (end < 0) return undefined;
+      // A POSIX class (`[[:punct:]]`), equivalence class or collating symbol ends at a later `]`
+      // than the first: read wrongly, `[[:punct:]]env` missed `.env`. Not translated: the callers
+      // then ask or select everything.
+      if (/\[[:=.]/.test(glob.slice(i + 1, end + 1))) return undefined;
       const body = glob
         .slice(i + 1, end)
         .replace(/^!/, '^')
