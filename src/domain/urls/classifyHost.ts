@@ -43,8 +43,7 @@ const INTERNAL_SUFFIXES = [
   '.intranet',
   '.private',
   '.localdomain',
-  '.svc',
-  '.cluster.local',
+  '.svc', // `.cluster.local` is under `.local`
   // Service meshes and overlay networks (attack pass 11): Consul, Tailscale MagicDNS, Windows ICS,
   // and reverse-lookup names.
   '.consul',
@@ -131,7 +130,7 @@ function echoDnsClass(name: string, suffix: string): AddressClass {
 }
 
 /** Classes an address spelled inside any other name counts for: the internal ones. */
-const EMBEDDED_INTERNAL: readonly AddressClass[] = ['metadata', 'linklocal', 'loopback', 'private'];
+const EMBEDDED_INTERNAL: readonly AddressClass[] = ['metadata', 'linklocal', 'loopback', 'private', 'unspecified'];
 
 function classifyName(name: string): HostClassification {
   if (LOOPBACK_NAMES.has(name) || LOOPBACK_DOMAINS.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s)))
