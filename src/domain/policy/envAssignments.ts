@@ -34,7 +34,6 @@ const CODE_RUNNING = new Set([
   // SSH_ASKPASS and SSH_SK_*: tools/sshKeygen.ts; SUDO_ASKPASS, resolver, D-Bus, version managers: envVariables.ts.
   'PAGER',
   'MANPAGER',
-  'SYSTEMD_PAGER',
   'EDITOR',
   'VISUAL',
   'BROWSER',
@@ -183,6 +182,9 @@ const CODE_RUNNING_PREFIXES = [
   'CONDA_',
   'COMPOSER_',
 ];
+
+/** The names listed above (for the one-home check in the tests). */
+export const CODE_RUNNING_NAMES: readonly string[] = [...CODE_RUNNING];
 
 /** Harmless well-known names, checked before the prefixes (`NODE_ENV` is not `NODE_OPTIONS`). */
 const KNOWN_HARMLESS = new Set([

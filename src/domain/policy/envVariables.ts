@@ -49,7 +49,6 @@ const STARTS_PROGRAMS: EnvironmentModel = {
   SUDO_ASKPASS: { effect: 'exec', why: 'the program sudo -A runs for the password' },
   SUDO_EDITOR: { effect: 'exec', why: 'the editor sudoedit runs' },
   FCEDIT: { effect: 'exec', why: "the editor bash's fc runs" },
-  KUBE_EDITOR: { effect: 'exec', why: 'the editor kubectl edit runs' },
   SVN_EDITOR: { effect: 'exec', why: 'the editor svn runs' },
   SVN_SSH: { effect: 'exec', why: 'the ssh command svn+ssh:// runs' },
   HGEDITOR: { effect: 'exec', why: 'the editor hg runs' },
@@ -149,22 +148,27 @@ const FAMILIES: readonly EnvironmentFamily[] = [
   { prefix: 'SYSTEMCTL_', effect: 'exec', why: "systemctl's install and bus switches" },
 ];
 
-const NAMED: ReadonlyMap<string, EnvironmentVariable> = new Map(
-  [
-    FILE_ENVIRONMENT,
-    OPENSSH_ENVIRONMENT,
-    BACKUP_ENVIRONMENT,
-    KUBECTL_ENVIRONMENT,
-    RESOLVER,
-    DBUS,
-    STARTS_PROGRAMS,
-    LOADS_FILES,
-    GO,
-  ].flatMap((m) => Object.entries(m)),
-);
+const ENTRIES: ReadonlyArray<[string, EnvironmentVariable]> = [
+  FILE_ENVIRONMENT,
+  OPENSSH_ENVIRONMENT,
+  BACKUP_ENVIRONMENT,
+  KUBECTL_ENVIRONMENT,
+  RESOLVER,
+  DBUS,
+  STARTS_PROGRAMS,
+  LOADS_FILES,
+  GO,
+].flatMap((m) => Object.entries(m));
 
-/** Every name the tables list (for the duplicate check in the tests). */
-export const MODELLED_VARIABLE_NAMES: readonly string[] = [...NAMED.keys()];
+const NAMED: ReadonlyMap<string, EnvironmentVariable> = new Map(ENTRIES);
+
+/** Every name the tables list, repeats kept (a Map's keys would hide a name listed twice). */
+export const MODELLED_VARIABLE_NAMES: readonly string[] = ENTRIES.map(([name]) => name);
+
+/** Whether a family (`PYENV_*`, `SYSTEMD_*`, …) covers the name: for the one-home check in the tests. */
+export function inVariableFamily(name: string): boolean {
+  return FAMILIES.some((f) => name.startsWith(f.prefix));
+}
 
 /** The effect `NAME=value` has, or undefined when the name is unknown or the value proven data. */
 export function variableEffect(name: string, value: string): EnvironmentVariable | undefined {

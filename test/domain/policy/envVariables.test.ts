@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MODELLED_VARIABLE_NAMES, variableEffect } from '../../../src/domain/policy/envVariables.js';
-import { isCodeRunningVariable } from '../../../src/domain/policy/envAssignments.js';
+import { inVariableFamily, MODELLED_VARIABLE_NAMES, variableEffect } from '../../../src/domain/policy/envVariables.js';
+import { CODE_RUNNING_NAMES, isCodeRunningVariable } from '../../../src/domain/policy/envAssignments.js';
 import { GIT_ENVIRONMENT_NAMES } from '../../../src/domain/toolModels/tools/git/environment.js';
 
 // One home per fact: a variable with an effect is listed once, either in envAssignments' name
@@ -11,6 +11,8 @@ describe('environment variable tables', () => {
     expect(twice).toEqual([]);
     expect(MODELLED_VARIABLE_NAMES.filter((n) => isCodeRunningVariable(n))).toEqual([]);
     expect(MODELLED_VARIABLE_NAMES.filter((n) => GIT_ENVIRONMENT_NAMES.includes(n))).toEqual([]);
+    // A family (`SYSTEMD_*`) is the name's home too: a code-running name under one is a second home.
+    expect(CODE_RUNNING_NAMES.filter((n) => inVariableFamily(n))).toEqual([]);
   });
 
   it.each([

@@ -304,6 +304,7 @@ function boolsOptional(m: ToolModel): ToolModel {
 export const KUBECTL_ENVIRONMENT: EnvironmentModel = {
   KUBECACHEDIR: { effect: 'write', why: 'the discovery and HTTP cache directory, as --cache-dir' },
   KUBERC: { effect: 'loads', why: 'the preferences file, as --kuberc: aliases and default flags for every command' },
+  KUBE_EDITOR: { effect: 'exec', why: 'the editor kubectl edit runs' },
 };
 
 export const kubectlModel: ToolModel = boolsOptional({
