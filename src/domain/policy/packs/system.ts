@@ -28,6 +28,7 @@ function readsServices(v: ArgView): boolean {
   return OTHER_QUERIES.includes(v.sub[0] ?? '') || noArgs(v);
 }
 import { MODEL_BY_COMMAND } from '../../toolModels/registry.js';
+import { subcommandPath } from '../../toolModels/subcommandPath.js';
 import { DOCKER_QUERIES } from '../../toolModels/tools/docker.js';
 import { KUBECTL_QUERIES } from '../../toolModels/tools/kubectl.js';
 
@@ -249,7 +250,7 @@ export const systemPack: BuiltinRule[] = [
     // docker.ts), which judge every option; the other tools by name, as before.
     when: (v) =>
       Object.hasOwn(MODELLED_QUERIES, v.command)
-        ? isModelledQuery(v.command, v.sub)
+        ? isModelledQuery(v.command, v.args)
         : [
             'ps',
             'images',
@@ -304,18 +305,13 @@ const MODELLED_QUERIES: Readonly<Record<string, readonly (readonly string[])[]>>
 };
 
 /**
- * `sub` (the leading words after the global options) walked through the model's subcommands as
- * far as they go names one of the tool's queries: `kubectl cluster-info dump` walks to `dump`.
+ * The subcommands the model's own parse finds (subcommandPath.ts) name one of the tool's
+ * queries: `kubectl cluster-info dump` walks to `dump`. Not argView's `sub`, which read
+ * `kubectl --cache_dir get delete pods` as `get` where kubectl and the model read `delete`.
  */
-function isModelledQuery(command: string, sub: readonly string[]): boolean {
-  let model = MODEL_BY_COMMAND.get(command);
-  const path: string[] = [];
-  for (const word of sub) {
-    const subs = model?.subcommands;
-    if (!subs || !Object.hasOwn(subs, word)) break;
-    model = subs[word];
-    path.push(word);
-  }
+function isModelledQuery(command: string, args: readonly string[]): boolean {
+  const model = MODEL_BY_COMMAND.get(command);
+  const path = model ? subcommandPath(model, args) : [];
   return MODELLED_QUERIES[command]!.some((q) => q.length === path.length && q.every((w, i) => w === path[i]));
 }
 
