@@ -38,12 +38,14 @@ const DECLARES = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
  */
 export function reviewNamedCommand(
   name: string,
-  args: readonly string[],
+  given: readonly string[],
   state: ReviewState,
   depth: number,
   chain: Chain,
   hasAssignments = false,
 ): Verdict {
+  // `GIT_ICASE_PATHSPECS=1 [wrappers…] git …` is judged as `git --icase-pathspecs …`.
+  const args = name === 'git' && state.gitPathspecEnv?.length ? [...state.gitPathspecEnv, ...given] : given;
   const view = makeArgView(name, args);
   const chained = chainedTextVerdict(view);
   if (chained) {

@@ -4,6 +4,7 @@ import type { Verdict } from '../verdict.js';
 import type { ShellTextOutcome, TraceStep } from './reviewTypes.js';
 import type { PathContext } from '../paths/judgePaths.js';
 import type { InvocationArgs } from '../shell/envelopes/argvEnvelope.js';
+import { gitPathspecOptionsFromEnv } from '../toolModels/tools/git/environment.js';
 
 /** Wrappers, inline shells and escape hatches are followed this deep; deeper is refused. */
 export const MAX_NESTING = 8;
@@ -24,6 +25,12 @@ export interface ReviewState {
   trace: TraceStep[];
   /** A wrapper set or removed variables for what runs inside (`env http_proxy=… curl …`). */
   envChanged?: boolean;
+  /**
+   * `GIT_ICASE_PATHSPECS=1` and its kind, set before this command or a wrapper of it, as the git
+   * options they equal (`--icase-pathspecs`): the git the chain reaches gets them in front of its
+   * words, however many wrappers stand between (`X=1 nice command git …`).
+   */
+  gitPathspecEnv?: readonly string[];
   /** How nested text and words are reviewed again (reviewCommand.ts wires them). */
   reviewers: Reviewers;
 }
@@ -109,4 +116,14 @@ export function pathContext(state: ReviewState): PathContext {
   return state.workspace === undefined
     ? { cwd: state.cwd, config: state.config, facts: state.facts }
     : { cwd: state.cwd, workspace: state.workspace, config: state.config, facts: state.facts };
+}
+
+/**
+ * The state for what runs under `NAME=value` assignments (before a command, or a wrapper's own):
+ * the git pathspec variables among them are carried to the git the chain reaches.
+ */
+export function withGitPathspecEnv(state: ReviewState, assignments: Readonly<Record<string, string>>): ReviewState {
+  const options = gitPathspecOptionsFromEnv(assignments);
+  if (options.length === 0) return state;
+  return { ...state, gitPathspecEnv: [...(state.gitPathspecEnv ?? []), ...options] };
 }

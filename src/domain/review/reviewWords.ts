@@ -4,11 +4,10 @@ import { combineVerdicts } from '../verdict.js';
 import { judgeAssignments, parseAssignment } from '../policy/envAssignments.js';
 import { isLookalikeName, resolveCommandWord } from '../policy/commandName.js';
 import type { Chain, ReviewState } from './reviewState.js';
-import { MAX_NESTING, step } from './reviewState.js';
+import { MAX_NESTING, step, withGitPathspecEnv } from './reviewState.js';
 import { reviewNamedCommand } from './reviewNamedCommand.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
 import { builtinEvaluationVerdict } from './builtinEvaluation.js';
-import { gitPathspecOptionsFromEnv } from '../toolModels/tools/git/environment.js';
 
 /**
  * One simple command's words: leading assignments, the command word (look-alikes, path
@@ -96,9 +95,8 @@ export function reviewWords(
   step(state, depth, 'command', () =>
     res.kind === 'builtin' ? `'${res.name}' is a shell builtin` : `'${res.name}' resolves to ${res.path}`,
   );
-  // `GIT_ICASE_PATHSPECS=1 git …` is judged as `git --icase-pathspecs …`: pathspecs match as git will.
-  const gitEnv = res.name === 'git' && k > 0 ? gitPathspecOptionsFromEnv(assignments) : [];
-  const named = reviewNamedCommand(res.name, gitEnv.length ? [...gitEnv, ...args] : args, state, depth, chain, k > 0);
+  // `GIT_ICASE_PATHSPECS=1 git …` is judged as `git --icase-pathspecs …`, through wrappers too.
+  const named = reviewNamedCommand(res.name, args, withGitPathspecEnv(state, assignments), depth, chain, k > 0);
   const evaluated =
     res.kind === 'builtin' ? builtinEvaluationVerdict(res.name, args, Object.values(assignments)) : undefined;
   if (evaluated) step(state, depth, 'command', `'${res.name}' would evaluate text that can run commands`, evaluated);

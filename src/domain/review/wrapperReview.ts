@@ -6,9 +6,8 @@ import { combineVerdicts } from '../verdict.js';
 import { judgeAssignments } from '../policy/envAssignments.js';
 import { PRIVILEGE_WRAPPERS, WRAPPERS, unwrapWith } from '../policy/wrappers.js';
 import type { Chain, ReviewState } from './reviewState.js';
-import { step, pathContext } from './reviewState.js';
+import { step, pathContext, withGitPathspecEnv } from './reviewState.js';
 import { judgeAssignmentEffects } from './assignmentEffects.js';
-import { gitPathspecOptionsFromEnv } from '../toolModels/tools/git/environment.js';
 import { reviewScriptCommand, traceOutputVerdicts } from './wrapperSideEffects.js';
 import { isCommandQuery } from '../policy/commandQuery.js';
 import { argv0Option, reviewWithArgv0 } from './argv0Review.js';
@@ -111,8 +110,7 @@ export function reviewWrapper(
       inner = [...tok.words, ...inner];
     }
     // `env GIT_ICASE_PATHSPECS=1 git …` is judged as `git --icase-pathspecs …` (attack pass 11, P11-04).
-    const gitEnv = /(^|\/)git$/.test(inner[0] ?? '') ? gitPathspecOptionsFromEnv(u.assignments) : [];
-    if (gitEnv.length) inner = [inner[0]!, ...gitEnv, ...inner.slice(1)];
+    innerState = withGitPathspecEnv(innerState, u.assignments);
     const dirs = u.options
       .filter(([o, v]) => (o === '-C' || o === '--chdir') && typeof v === 'string')
       .map(([, v]) => v as string);
