@@ -125,12 +125,6 @@ function gitDirFileOf(p: string, ctx: PathContext): string | undefined {
 }
 
 /**
- * Whether any pattern can match `p`, cheaply: name-anywhere patterns by the last segment, located
- * patterns by their literal directory (`p` or one of its parents), and patterns starting with `**`
- * by the literal segment they need (`.ssh`). Exact only where the regexes run; elsewhere a
- * superset, which judgeOne narrows per rule.
- */
-/**
  * Whether `p` may be a directory holding a match below it (see containerMatches), as a superset:
  * a parent of a located pattern's literal directory (`below`), or a container at or under it. A
  * `**`-pattern's containers hold its key as a segment, which mightMatch already answers.
@@ -156,6 +150,12 @@ function indexContainers(resources: ProtectedResource[]): Map<string, RegExp[]> 
   return byPrefix;
 }
 
+/**
+ * Whether any pattern can match `p`, cheaply: name-anywhere patterns by the last segment, located
+ * patterns by their literal directory (`p` or one of its parents), and patterns starting with `**`
+ * by the literal segment they need (`.ssh`). Exact only where the regexes run; elsewhere a
+ * superset, which judgeOne narrows per rule.
+ */
 function mightMatch(p: string, prepared: Prepared): boolean {
   if (prepared.anyName.test(basenamePosix(p))) return true;
   if (prepared.floatingKeys.size > 0) for (const seg of p.split('/')) if (prepared.floatingKeys.has(seg)) return true;
@@ -527,15 +527,13 @@ function prepare(ctx: PathContext): Prepared {
 
 /**
  * A cheap first test for many paths at once (a repository's index, thousands of names): whether
- * any protected pattern may match the absolute path, by the combined expressions alone (no host
- * facts per path). A path it passes still needs judgePaths. `table` is the same object while the
- * config's protected patterns are the same: callers memoize their results on it.
+ * any protected pattern may match the absolute path, by the index alone (no host facts per
+ * path). A path it passes still needs judgePaths.
  */
-export function protectedPatternTest(ctx: PathContext): { table: object; test(absPath: string): boolean } {
+export function protectedPatternTest(ctx: PathContext): { test(absPath: string): boolean } {
   const prepared = prepare(ctx);
   const fold = ctx.facts.caseInsensitivePaths === true;
   return {
-    table: prepared.locatedByPrefix,
     test: (p) => mightMatch(fold ? p.toLowerCase() : p, prepared),
   };
 }

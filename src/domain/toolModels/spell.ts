@@ -1,4 +1,4 @@
-import type { Arity, Effect, OptionModel } from './modelTypes.js';
+import type { Arity, Effect, OptionModel, ToolModel } from './modelTypes.js';
 
 /**
  * Builds an option entry from its `--help` spelling, so a model reads like the help it was
@@ -46,4 +46,18 @@ export function plain(tool: string, tail: string, ...spellings: string[]): Optio
     base.example = `${tool} ${first}${value}${tail ? ` ${tail}` : ''}`;
     return base;
   });
+}
+
+/**
+ * Go's pflag booleans (kubectl, docker): a long one takes `=VALUE` (`--all=false`), never a
+ * separate word, so `optional` (attached only) is its arity; a short spelling stays a flag inside
+ * a cluster (`-aq`; `-A=false` is the pflag reading, parseArgv). Applied to the whole tree of
+ * subcommand models, in place: the tables are built for this.
+ */
+export function pflagBooleans(m: ToolModel): ToolModel {
+  for (const o of m.options)
+    if (o.arity === 'none' && o.names.some((n) => n.startsWith('--')))
+      Object.assign(o, { arity: 'optional', shortArity: 'none' });
+  for (const s of Object.values(m.subcommands ?? {})) pflagBooleans(s);
+  return m;
 }

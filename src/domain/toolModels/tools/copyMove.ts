@@ -2,15 +2,16 @@ import type { EnvironmentModel, ToolModel } from '../modelTypes.js';
 import { parseArgv } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
-/**
+/*
  * GNU coreutils cp, mv, install and ln (9.1, with the options later releases added: `--debug`,
  * `--update[=WHEN]`, `--exchange`, `--no-copy`). Sources are operands, the last operand is the
  * destination (written), unless `-t DIR` names it (mode `target-given`: every operand is a
  * source). Where a source lands below a directory destination (`cp x ~/` writes `~/x`), `ln`'s
  * relative link targets and device nodes replaced are judged by pathArgs.ts (copyLanding.ts)
- * from this model's parse. Backups (`-b`, `--backup`, `-S SUFFIX`) are renames of the
- * destination to a sibling name: the destination is judged already, and GNU's backupfile.c
- * replaces a suffix holding a `/` by `~` (checked: `mv -T -b -S /../../x d1 d2` makes `d2~`).
+ * from this model's parse. Backups (`-b`, `--backup`, `-S SUFFIX`) rename what was at a written
+ * path to that name plus the suffix, which is judged as a write too (copyOperands.ts, pathArgs.ts);
+ * GNU's backupfile.c replaces a suffix holding a `/` by `~` (checked: `mv -T -b -S /../../x d1 d2`
+ * makes `d2~`).
  */
 /**
  * The backup suffix from the environment (coreutils "Backup options"): with `-b` and no `-S`, an

@@ -1,9 +1,9 @@
 import type { OptionModel, ToolModel } from '../modelTypes.js';
-import { opt, plain } from '../spell.js';
+import { opt, pflagBooleans, plain } from '../spell.js';
 
 /**
  * Docker CLI 24 to 28 (the docker CLI reference: `docker --help` and each query's `--help`), for
- * the queries rule `system:kube-docker` allows (DOCKER_QUERIES). The global options come before
+ * the queries rule `system:containers` allows (DOCKER_QUERIES). The global options come before
  * the subcommand only (the root command stops at the first word); each subcommand's own options
  * may follow its operands. cobra and pflag: no long prefixes, `-f=FORMAT`. An option not listed
  * asks (`command.unknown_option`); a subcommand not modelled is judged by name (and asked).
@@ -165,17 +165,7 @@ const SUBCOMMANDS: Record<string, ToolModel> = {
   system: group('system', { df: systemDf, info: as(info, 'system info') }),
 };
 
-// pflag booleans take `=VALUE` (`--all=false`), never a separate word; short spellings stay
-// flags inside a cluster (`-aq`).
-function boolsOptional(m: ToolModel): ToolModel {
-  for (const o of m.options)
-    if (o.arity === 'none' && o.names.some((n) => n.startsWith('--')))
-      Object.assign(o, { arity: 'optional', shortArity: 'none' });
-  for (const s of Object.values(m.subcommands ?? {})) boolsOptional(s);
-  return m;
-}
-
-export const dockerModel: ToolModel = boolsOptional({
+export const dockerModel: ToolModel = pflagBooleans({
   commands: ['docker'],
   longPrefixes: false,
   pflag: true,

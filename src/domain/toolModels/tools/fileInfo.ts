@@ -184,10 +184,6 @@ export const statModel: ToolModel = {
 };
 
 /**
- * file (5.x): -m names magic files (read); -C compiles them into `NAME.mgc` next to the
- * source, a write the model cannot place: it asks. -f reads a list of names.
- */
-/**
  * libmagic (file(1) "ENVIRONMENT"): MAGIC names the magic files, a `:` list, like `-m`; a line
  * that does not parse is printed in a warning, so `MAGIC=.env file x` prints the secret (attack
  * pass 10, P10-01). Judged as a read of each file, like `file -m`.
@@ -196,6 +192,10 @@ export const FILE_ENVIRONMENT: EnvironmentModel = {
   MAGIC: { effect: 'read', split: ':', why: 'the magic files libmagic loads; lines it cannot parse are printed' },
 };
 
+/**
+ * file (5.x): -m names magic files (read); -C compiles them into `NAME.mgc` next to the
+ * source, a write the model cannot place: it asks. -f reads a list of names.
+ */
 export const fileModel: ToolModel = {
   commands: ['file'],
   options: [

@@ -1,9 +1,9 @@
 import type { EnvironmentModel, OptionModel, ToolModel } from '../modelTypes.js';
-import { opt, plain } from '../spell.js';
+import { opt, pflagBooleans, plain } from '../spell.js';
 
 /**
  * kubectl 1.28 to 1.34 (the kubectl reference, `kubectl options` and each query's `--help`), for
- * the queries rule `system:kube-docker` allows (KUBECTL_QUERIES). cobra and pflag: no long
+ * the queries rule `system:containers` allows (KUBECTL_QUERIES). cobra and pflag: no long
  * prefixes, `-o=yaml`, `_` read as `-` in long names; the global options (`kubectl options`) are
  * taken anywhere on the line, so every subcommand's table repeats them. The klog options older
  * releases still had (`--log-file`, `--log-dir`) are listed too: they write. An option not listed
@@ -285,17 +285,6 @@ const SUBCOMMANDS: Record<string, ToolModel> = {
   }),
 };
 
-// Booleans of pflag take `=VALUE` (`--watch=false`): `opt` spells them without, and cobra has no
-// `--flag VALUE` for them, so `optional` (attached only) is their arity.
-// A short spelling stays a flag in a cluster (`-Aw`); `-A=false` is the pflag reading (parseArgv).
-function boolsOptional(m: ToolModel): ToolModel {
-  for (const o of m.options)
-    if (o.arity === 'none' && o.names.some((n) => n.startsWith('--')))
-      Object.assign(o, { arity: 'optional', shortArity: 'none' });
-  for (const s of Object.values(m.subcommands ?? {})) boolsOptional(s);
-  return m;
-}
-
 /**
  * kubectl's variables that do what its options do (attack pass 11): KUBECACHEDIR is
  * `--cache-dir` (a write), KUBERC is `--kuberc` (preferences loaded: aliases and default flags).
@@ -307,7 +296,7 @@ export const KUBECTL_ENVIRONMENT: EnvironmentModel = {
   KUBE_EDITOR: { effect: 'exec', why: 'the editor kubectl edit runs' },
 };
 
-export const kubectlModel: ToolModel = boolsOptional({
+export const kubectlModel: ToolModel = pflagBooleans({
   commands: ['kubectl'],
   longPrefixes: false,
   pflag: true,
