@@ -6,6 +6,7 @@ import { isSecretName, secretAssignments } from './secretAssignment.js';
 import { sshpassPasswords } from './sshpassPassword.js';
 import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
 import { isPrinter, redactEntropySecrets } from './entropySecrets.js';
+import { SEVEN_ZIP_NAMES } from '../toolModels/tools/sevenZip.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -89,6 +90,8 @@ function wholeElementSecretPrefix(arg: string): string | undefined {
 }
 const REGISTRY_LOGIN = /^(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)$/;
 /** The option whose next word is the password, per tool (their manuals: zip(1), unzip(1), redis-cli). */
+/** Tools whose `-P` also takes its password attached (`zip -PSECRET`). */
+const GLUED_P_PASSWORD: ReadonlySet<string> = new Set(['zip', 'zipcloak']);
 const PASSWORD_OPTION: Readonly<Record<string, RegExp>> = {
   zip: /^(?:-P|--password)$/,
   unzip: /^-P$/,
@@ -148,7 +151,8 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
     else if (tool === 'openssl' && /^-(?:k|pass|passin|passout)$/.test(prev)) out[i] = marker('password-flag');
     // zip/unzip -P, redis-cli -a, 7z -pSECRET (attack pass 12): each tool's own password option.
     else if (PASSWORD_OPTION[tool]?.test(prev) === true) out[i] = marker('password-flag');
-    else if (tool === '7z' && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
+    else if (SEVEN_ZIP_NAMES.has(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
+    else if (GLUED_P_PASSWORD.has(tool) && /^-P.+/.test(arg)) out[i] = `-P${marker('password-flag')}`;
     else if (MYSQL_FAMILY.test(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (awsInView) out[i] = redactAwsSecretKeys(out[i]!);
   }

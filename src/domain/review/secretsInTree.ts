@@ -24,6 +24,7 @@ import { grepModel } from '../toolModels/tools/grep.js';
 import { gzipModel, zstdModel } from '../toolModels/tools/compressors.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
 import { pathContext } from './reviewState.js';
+import { SEVEN_ZIP_NAMES } from '../toolModels/tools/sevenZip.js';
 
 const PRINTS_MATCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep']);
 const RECURSIVE_BY_DEFAULT = new Set(['rg', 'ag']);
@@ -86,8 +87,6 @@ function searchesHidden(name: string, args: readonly string[]): boolean {
   }
   return us >= (name === 'ag' ? 1 : 2);
 }
-
-const SEVEN_ZIP = new Set(['7z', '7za', '7zr']);
 
 /** The compressors that take `-r` (bzip2 and xz do not), by the model that reads them. */
 const recursiveCompressor = (name: string): ToolModel | undefined =>
@@ -177,7 +176,7 @@ function packedTrees(
   }
   const compressed = compressorPacks(name, args);
   if (compressed) return { roots: recursiveReads(), stdout: compressed.stdout };
-  if (SEVEN_ZIP.has(name)) {
+  if (SEVEN_ZIP_NAMES.has(name)) {
     const [cmd, , ...files] = positionals(args);
     if (cmd !== 'a' && cmd !== 'u') return undefined;
     return { roots: files.length > 0 ? files : ['.'], stdout: args.includes('-so') };

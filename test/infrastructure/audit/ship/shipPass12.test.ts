@@ -82,6 +82,9 @@ describe('attack pass 12: tool password options are redacted', () => {
     ['unzip -P Zp9Wq2Lx7Mn a.zip', 'Zp9Wq2Lx7Mn'],
     ['redis-cli -a Rz7Kp2Lm9QwX ping', 'Rz7Kp2Lm9QwX'],
     ['7z x -pSevenZ9Pass a.7z', 'SevenZ9Pass'],
+    ['7za a -pSevenZ9Pass a.7z f', 'SevenZ9Pass'],
+    ['7zr x -pSevenZ9Pass a.7z', 'SevenZ9Pass'],
+    ['zip -PZp9Wq2Lx7Mn a.zip f', 'Zp9Wq2Lx7Mn'],
   ])('%s', (text, secret) => {
     const out = redactArgv(text.split(' ')).join(' ');
     expect(out).not.toContain(secret.slice(0, 10));
