@@ -1,5 +1,6 @@
-import { readFileSync, unlinkSync } from 'node:fs';
-import { writeFileAtomic } from '../../files/ownerOnlyFiles.js';
+import { processAlive } from '../../exec/processAlive.js';
+import { removeQuietly, writeFileAtomic } from '../../files/ownerOnlyFiles.js';
+import { readLockFilePid } from '../../files/pidLockFile.js';
 
 /**
  * Who ships in the background: the resident process writes its pid here (`<cursorBase>.resident`)
@@ -14,31 +15,16 @@ export function markResidentShipper(cursorBase: string, pid: number): void {
 }
 
 export function clearResidentShipper(cursorBase: string, pid: number): void {
-  if (readResidentShipper(cursorBase) !== pid) return;
-  try {
-    unlinkSync(residentMarker(cursorBase));
-  } catch {
-    // gone already
-  }
+  if (readResidentShipper(cursorBase) === pid) removeQuietly(residentMarker(cursorBase));
 }
 
 export function readResidentShipper(cursorBase: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(residentMarker(cursorBase), 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+  return readLockFilePid(residentMarker(cursorBase));
 }
 
 /** The marker's pid when that process is alive and is `daemonPid` (the resident process now). */
 export function liveResidentShipper(cursorBase: string, daemonPid: number | undefined): number | undefined {
   const pid = readResidentShipper(cursorBase);
-  if (pid === undefined || pid !== daemonPid) return undefined;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
-  }
+  // processAlive counts a zombie (a daemon its parent never reaped) as ended, as `daemon stop` does.
+  return pid !== undefined && pid === daemonPid && processAlive(pid) ? pid : undefined;
 }
