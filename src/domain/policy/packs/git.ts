@@ -53,7 +53,14 @@ export function gitModelled(v: ArgView): boolean {
  * option model, so no option is allowed unseen; where one would allow an unmodelled subcommand,
  * `git:unmodelled` asks instead. `modelled` is a parameter for the test of this mechanism.
  */
-export function requireModels(rules: readonly BuiltinRule[], modelled: ArgTest): BuiltinRule[] {
+export function requireModels(rules: readonly BuiltinRule[], test: ArgTest): BuiltinRule[] {
+  // Every wrapped rule asks the same question of the one view a review evaluates them on: once.
+  const answers = new WeakMap<ArgView, boolean>();
+  const modelled = (v: ArgView): boolean => {
+    let answer = answers.get(v);
+    if (answer === undefined) answers.set(v, (answer = test(v)));
+    return answer;
+  };
   const allows = rules.filter((r) => r.decision === 'allow');
   const unmodelled: BuiltinRule = {
     id: 'git:unmodelled',
