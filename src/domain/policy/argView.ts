@@ -2,6 +2,7 @@ import { gitGlobals } from '../toolModels/tools/git/globalOptions.js';
 import { longOptionIs } from './longOption.js';
 import { dockerModel } from '../toolModels/tools/docker.js';
 import { kubectlModel } from '../toolModels/tools/kubectl.js';
+import { PIP_NAMES, pipModel } from '../toolModels/tools/pip.js';
 import type { ToolModel } from '../toolModels/modelTypes.js';
 
 /** A model's global options that take the next word as their value: the rules find the subcommand as the model does. */
@@ -24,26 +25,6 @@ export interface ArgView {
   rest: readonly string[];
 }
 
-/** pip's general options that take a value (toolModels/tools/pip.ts), written whole. */
-const PIP_VALUE_OPTIONS = new Set([
-  '--python',
-  '--log',
-  '--log-file',
-  '--local-log',
-  '--cache-dir',
-  '--cert',
-  '--client-cert',
-  '--proxy',
-  '--keyring-provider',
-  '--retries',
-  '--timeout',
-  '--default-timeout',
-  '--exists-action',
-  '--trusted-host',
-  '--use-feature',
-  '--use-deprecated',
-]);
-
 /** Global options that take a value before the subcommand, per command with subcommands. */
 const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   docker: valueOptions(dockerModel),
@@ -52,7 +33,8 @@ const GLOBAL_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   yarn: new Set(['--cwd']),
   cargo: new Set(['-C', '--config', '-Z']),
   kubectl: valueOptions(kubectlModel),
-  ...Object.fromEntries(['pip', 'pip3'].map((c) => [c, PIP_VALUE_OPTIONS])),
+  // Every name pip is installed under (`pip3.11`), with the model's own value options.
+  ...Object.fromEntries(PIP_NAMES.map((c) => [c, valueOptions(pipModel)])),
 };
 
 export function makeArgView(command: string, args: readonly string[]): ArgView {
