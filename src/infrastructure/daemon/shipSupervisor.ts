@@ -33,7 +33,7 @@ export interface ShipSupervisorOptions {
 
 export function startShipSupervisor(opts: ShipSupervisorOptions): ShipSupervisor {
   const paths = statePaths(opts.env);
-  const legacy = shipConfigPath(opts.env);
+  const legacy = shipConfigPath(paths);
   const cursorBase = shipCursorBase(opts.auditLog);
   let worker: { w: Worker; gone: Promise<void> } | undefined;
   let stopping = false;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShipConfig } from '../../../domain/audit/shipTarget.js';
 import { parseShipSection } from '../../config/shipSection.js';
+import type { StatePaths } from '../../paths/statePaths.js';
 
 export type { ShipConfig, ShipTarget } from '../../../domain/audit/shipTarget.js';
 
@@ -10,9 +11,9 @@ export type { ShipConfig, ShipTarget } from '../../../domain/audit/shipTarget.js
  * Still honoured while no `audit.ship` is configured, so an upgrade loses no shipping; `doctor`
  * and `status` say to move it (shipSettings.ts), `shimctl audit ship --migrate` moves it.
  */
-export function shipConfigPath(env: Record<string, string | undefined>): string {
-  const base = env.XDG_CONFIG_HOME || join(env.HOME ?? '', '.config');
-  return join(base, 'shimctl', 'ship.json');
+export function shipConfigPath(paths: Pick<StatePaths, 'configDir'>): string {
+  // The config directory as statePaths decides it (XDG rules included): beside config.json.
+  return join(paths.configDir, 'ship.json');
 }
 
 /** ship.json read raw (for --migrate), undefined when there is none. */

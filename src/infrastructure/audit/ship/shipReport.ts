@@ -44,7 +44,7 @@ export type ShipReport =
 /** Reads only: the user's and managed config (or ship.json), each target's cursor and state file, and the log after the cursor. */
 export function shipReport(env: Record<string, string | undefined>, auditLog: string): ShipReport {
   const paths = statePaths(env);
-  const settings = loadShipSettings(paths, shipConfigPath(env));
+  const settings = loadShipSettings(paths, shipConfigPath(paths));
   if (settings.kind === 'none') return { configured: false, config: join(paths.configDir, 'config.json') };
   if (settings.kind === 'invalid') return { configured: true, config: settings.source, error: settings.message };
   const config = settings.source;

@@ -19,7 +19,7 @@ if (parentPort) {
   const data = workerData as ShipWorkerData;
   const cursorBase = shipCursorBase(data.auditLog);
   const paths = statePaths(data.env);
-  const legacy = shipConfigPath(data.env);
+  const legacy = shipConfigPath(paths);
   // A shipping thread of this process stopped mid-run left its locks (our pid is alive, so no
   // one would take them over): this is the only one now.
   clearOwnShipLocks(cursorBase);

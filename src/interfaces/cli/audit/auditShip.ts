@@ -35,7 +35,7 @@ export async function auditShip(
   }
   if (!values.once) throw new UsageError('only --once (or --migrate) is supported (run it from cron, CI or a timer)');
   const paths = statePaths(ctx.env);
-  const settings = loadShipSettings(paths, shipConfigPath(ctx.env));
+  const settings = loadShipSettings(paths, shipConfigPath(statePaths(ctx.env)));
   if (settings.kind === 'invalid') {
     ctx.stderr.write(`shimctl audit ship: ${settings.source}: ${settings.message}\n`);
     return EXIT.USAGE;
@@ -68,7 +68,7 @@ export async function auditShip(
  * cursor is named by what the target is, not by the file it came from.
  */
 function migrate(ctx: CliContext): number {
-  const legacy = shipConfigPath(ctx.env);
+  const legacy = shipConfigPath(statePaths(ctx.env));
   let raw: unknown;
   try {
     raw = readShipJson(legacy);

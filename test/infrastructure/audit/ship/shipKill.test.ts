@@ -36,7 +36,7 @@ describe('SIGKILL of `audit ship` while its push is in flight', () => {
     // The killed run cannot remove its transport's ack directory: it is left inside this HOME's
     // own TMPDIR, which goes with the HOME.
     const env = { ...hermeticEnv(home), TMPDIR: home };
-    const config = shipConfigPath(env);
+    const config = shipConfigPath(statePaths(env));
     mkdirSync(dirname(config), { recursive: true });
     writeFileSync(config, JSON.stringify({ targets: [{ type: 'loki', url: loki.url }], timeoutMs: 20_000 }));
     const w = await createAuditLog(statePaths(env), defaultConfig().audit).open();

@@ -50,7 +50,7 @@ describe('ship targets come from audit.ship of the user or managed config', () =
     const files = {
       user: join(paths.configDir, 'config.json'),
       managed: paths.managedConfig!,
-      shipJson: shipConfigPath(env),
+      shipJson: shipConfigPath(paths),
     };
     if (c.user) t.write(files.user, JSON.stringify(c.user));
     if (c.managed) t.write(files.managed, JSON.stringify(c.managed));
