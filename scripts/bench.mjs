@@ -28,13 +28,20 @@ try {
   const core = createRequire(import.meta.url)(join(tmp, 'core.cjs'));
   const home = join(tmp, 'home');
   const proj = join(home, 'work', 'proj');
+  // A work tree as git leaves it (HEAD in .git): git's discovery, which the review follows, stops there.
   mkdirSync(join(proj, '.git'), { recursive: true });
+  writeFileSync(join(proj, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' };
   const paths = core.statePaths(env);
   const config = core.defaultConfig();
   const corpus = loadCorpus(repo);
   const requests = corpus.commands.map((command) => ({ command, cwd: proj, agent: 'bench' }));
-  const facts = core.createHostFactsProvider(paths).facts(env);
+  // As the composition root wires it: the shell grammar loaded, and fresh host facts per review
+  // (the provider keeps nothing across reviews, so each decision pays its own file-system calls).
+  await core.treeSitterBash.load();
+  const provider = core.createHostFactsProvider(paths);
+  const freshFacts = () => Object.assign(provider.facts(env), { grammar: core.treeSitterBash });
+  const facts = freshFacts();
 
   const tally = { allow: 0, ask: 0, block: 0 };
   for (const r of requests) tally[core.reviewCommand(r, config, facts).verdict.decision]++;
@@ -50,40 +57,55 @@ try {
       `${Math.round(r.perCpuSecond).toLocaleString('en')} per CPU-s, ${(1e6 / r.perCpuSecond).toFixed(1)} µs CPU each`,
     ]);
   const m = requests.length;
-  const real = throughput((i) => core.reviewCommand(requests[i % m], config, facts), { seconds });
+  const real = throughput((i) => core.reviewCommand(requests[i % m], config, freshFacts()), { seconds });
   rate('review core, real host facts', real);
 
   // The application layer's use case (async, engine dispatch) over the same core.
-  const viaUseCase = await asyncThroughput((i) => core.reviewUseCase(requests[i % m], { config, facts }), { seconds });
+  const viaUseCase = await asyncThroughput(
+    (i) => core.reviewUseCase(requests[i % m], { config, facts: freshFacts() }),
+    {
+      seconds,
+    },
+  );
   rate('review use case (async), real host facts', viaUseCase);
 
-  // The same with host facts memoised: what the pure domain costs without file-system calls.
+  // The same with every host fact memoised across reviews: what the pure domain costs without
+  // file-system calls. Every fact of the real provider is kept (the review takes other paths
+  // without one), each function answering from memory after its first call.
   const memo = (f) => {
     const c = new Map();
-    return (k) => {
-      if (!c.has(k)) c.set(k, f(k));
+    return (...a) => {
+      const k = a.length === 1 ? a[0] : JSON.stringify(a);
+      if (!c.has(k)) c.set(k, f(...a));
       return c.get(k);
     };
   };
-  const cached = {
-    home: facts.home,
-    realpath: memo(facts.realpath),
-    resolveCommand: memo(facts.resolveCommand),
-    fileId: memo(facts.fileId),
-  };
+  const cached = {};
+  for (const [k, v] of Object.entries(facts)) cached[k] = typeof v === 'function' && k !== 'grammar' ? memo(v) : v;
   const pure = throughput((i) => core.reviewCommand(requests[i % m], config, cached), { seconds });
   rate('review core, memoised host facts', pure);
-  // The same per source: the case tables are mostly bypass attempts, far heavier than agents' traffic.
+  // Per source. Agent traffic (the built-in mix and the dcg peer corpus, the bench's corpus when
+  // the 100k target was set) apart from the case tables, which are mostly bypass attempts.
+  const builtIn = requests.slice(0, corpus.builtIn);
+  const tables = requests.slice(corpus.builtIn, corpus.builtIn + corpus.cases);
+  const dcg = requests.slice(corpus.builtIn + corpus.cases);
   const parts = [
-    ['built-in mix', 0, corpus.builtIn],
-    ['review case tables', corpus.builtIn, corpus.builtIn + corpus.cases],
-    ['dcg corpus', corpus.builtIn + corpus.cases, m],
+    ['agent traffic: built-in mix + dcg corpus', [...builtIn, ...dcg]],
+    ['built-in mix', builtIn],
+    ['dcg corpus', dcg],
+    ['review case tables', tables],
   ];
-  for (const [label, from, to] of parts) {
-    const part = requests.slice(from, to);
+  const agentTraffic = {};
+  for (const [label, part] of parts) {
     if (part.length === 0) continue;
     const r = throughput((i) => core.reviewCommand(part[i % part.length], config, cached), { seconds });
     rate(`  ${label} (${part.length}), memoised`, r);
+    if (part === parts[0][1]) {
+      agentTraffic.memoised = r;
+      const f = throughput((i) => core.reviewCommand(part[i % part.length], config, freshFacts()), { seconds });
+      rate(`  ${label} (${part.length}), real host facts`, f);
+      agentTraffic.real = f;
+    }
   }
 
   // One config load as the interception path does it (fresh source: no cache), user + project file.
@@ -156,8 +178,11 @@ try {
   console.log(`CLI bundle: ${(bundle / 1024).toFixed(0)} KiB\n`);
   for (const r of rows) console.log(`${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2]}`);
   const target = 100_000;
+  const verdict = (r) => (r.perCpuSecond >= target ? 'met' : 'NOT met');
   console.log(
-    `\ntarget ${target.toLocaleString('en')} decisions/s in process: ${real.perSecond >= target ? 'met' : 'NOT met'} (wall clock, real host facts; ${real.perCpuSecond >= target ? 'met' : 'not met'} per CPU-second)`,
+    `\ntarget ${target.toLocaleString('en')} decisions per CPU-second:\n` +
+      `  whole corpus, real host facts: ${verdict(real)}; memoised: ${verdict(pure)}\n` +
+      `  agent traffic, real host facts: ${verdict(agentTraffic.real)}; memoised: ${verdict(agentTraffic.memoised)}`,
   );
 } finally {
   rmSync(tmp, { recursive: true, force: true });

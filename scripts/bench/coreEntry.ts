@@ -5,3 +5,4 @@ export { defaultConfig } from '../../src/domain/defaultConfig.js';
 export { createHostFactsProvider } from '../../src/infrastructure/hostFacts/createHostFactsProvider.js';
 export { createConfigSource } from '../../src/infrastructure/config/createConfigSource.js';
 export { statePaths } from '../../src/infrastructure/paths/statePaths.js';
+export { treeSitterBash } from '../../src/infrastructure/shellGrammar/treeSitterBash.js';

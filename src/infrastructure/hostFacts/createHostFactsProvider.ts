@@ -103,6 +103,10 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
       const realpaths = new Map<string, string>();
+      // lstat and stat answers, per review like the two above: a git command asks for the same
+      // HEAD and .git/HEAD at every level of its discovery walk, the path judge again per spelling.
+      const entries = new Map<string, boolean>();
+      const ids = new Map<string, string | undefined>();
       let httpPort: number | undefined | null = null;
       const shellVars: Record<string, string> = {};
       for (const name of ENVIRONMENT_VARIABLES) if (env[name] !== undefined) shellVars[name] = env[name]!;
@@ -164,20 +168,29 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         gitIndex: gitIndexOf,
         digestFiles,
         entryExists: (p) => {
-          try {
-            return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
-          } catch {
-            return true; // unknown (EACCES, ELOOP): not "known to be absent"
+          let known = entries.get(p);
+          if (known === undefined) {
+            try {
+              known = lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+            } catch {
+              known = true; // unknown (EACCES, ELOOP): not "known to be absent"
+            }
+            entries.set(p, known);
           }
+          return known;
         },
         caseInsensitivePaths: homeIgnoresCase(paths.home),
         fileId: (p) => {
+          if (ids.has(p)) return ids.get(p);
+          let id: string | undefined;
           try {
             const st = statSync(p, { bigint: true });
-            return `${st.dev}:${st.ino}`;
+            id = `${st.dev}:${st.ino}`;
           } catch {
-            return undefined;
+            id = undefined;
           }
+          ids.set(p, id);
+          return id;
         },
       };
     },
