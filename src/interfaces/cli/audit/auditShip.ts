@@ -3,6 +3,7 @@ import { createApp } from '../../../compositionRoot.js';
 import { readShipJson, shipConfigPath } from '../../../infrastructure/audit/ship/shipConfig.js';
 import { shipCursorBase } from '../../../infrastructure/audit/ship/shipReport.js';
 import { loadShipSettings } from '../../../infrastructure/audit/ship/shipSettings.js';
+import { loadTrustedConfig } from '../../../infrastructure/config/createConfigSource.js';
 import { editUserConfig } from '../../../infrastructure/config/editUserConfig.js';
 import { statePaths } from '../../../infrastructure/paths/statePaths.js';
 import type { CliContext } from '../cliContext.js';
@@ -80,7 +81,16 @@ function migrate(ctx: CliContext): number {
     ctx.stderr.write(`shimctl audit ship --migrate: no ${legacy}: nothing to move\n`);
     return EXIT.FAILED;
   }
-  const edit = editUserConfig(statePaths(ctx.env), (content) => {
+  const paths = statePaths(ctx.env);
+  // The managed file's audit.ship replaces the user's: targets moved there would never ship.
+  const managed = managedShipSource(paths);
+  if (managed !== undefined) {
+    ctx.stderr.write(
+      `shimctl audit ship --migrate: the managed config ${managed} sets audit.ship, which replaces the user's targets: moving ${legacy} would ship nothing (it is ignored too); ask whoever manages that file\n`,
+    );
+    return EXIT.FAILED;
+  }
+  const edit = editUserConfig(paths, (content) => {
     const audit = (content.audit ?? {}) as Record<string, unknown>;
     if (audit.ship !== undefined) return `it already has audit.ship (it wins; ${legacy} is ignored: remove it)`;
     return { ...content, audit: { ...audit, ship: raw } };
@@ -89,13 +99,34 @@ function migrate(ctx: CliContext): number {
     ctx.stderr.write(`shimctl audit ship --migrate: ${edit.file}: ${edit.message}\n`);
     return EXIT.FAILED;
   }
-  renameSync(legacy, `${legacy}.migrated`);
-  // It holds the sinks' credentials: owner-only, whatever mode the old file had (attack pass 12).
-  chmodSync(`${legacy}.migrated`, 0o600);
+  // It holds the sinks' credentials: owner-only, whatever mode the old file had (attack pass 12),
+  // before it takes its new name. The targets are in the config already: a failure here loses
+  // nothing (audit.ship wins over ship.json), but the file is left for the user to remove.
+  try {
+    chmodSync(legacy, 0o600);
+    renameSync(legacy, `${legacy}.migrated`);
+  } catch (err) {
+    ctx.stderr.write(
+      `shimctl audit ship --migrate: moved the targets to audit.ship in ${edit.file}, but ${legacy} could not be made owner-only and renamed (${errorMessage(err)}): it is ignored now; remove it\n`,
+    );
+    return EXIT.FAILED;
+  }
   ctx.stdout.write(
     `moved the targets of ${legacy} to audit.ship in ${edit.file} (the old file is ${legacy}.migrated)\n`,
   );
   return EXIT.OK;
+}
+
+/** The managed file that sets audit.ship, if one does (its list replaces the user's). */
+function managedShipSource(paths: ReturnType<typeof statePaths>): string | undefined {
+  if (!paths.managedConfig) return undefined;
+  try {
+    const outcome = loadTrustedConfig(paths);
+    const source = outcome.kind === 'ok' ? outcome.config.audit.shipSource : undefined;
+    return source === paths.managedConfig ? source : undefined;
+  } catch {
+    return undefined; // editUserConfig reports a config that does not load
+  }
 }
 
 /** Targets skipped because another shipper holds them: not a failure (that one is sending their records). */
