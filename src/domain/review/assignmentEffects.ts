@@ -17,6 +17,9 @@ import { variableEffect } from '../policy/envVariables.js';
 import type { PathArg } from '../paths/judgePaths.js';
 import type { ReviewState } from './reviewState.js';
 import { pathContext } from './reviewState.js';
+import { verdict } from '../verdict.js';
+import { expandGlob } from '../shell/expansion/expandGlob.js';
+import { newGlobBudget } from '../shell/expansion/expandWords.js';
 
 const PROXY_NAMES = new Set([
   'http_proxy',
@@ -43,8 +46,6 @@ function judgeProxy(value: string, state: ReviewState): Verdict {
 
 /** Separators of lists inside a value (`a:b`, `a,b`, `--opt=a`, `a;b`, words): each part may be a path. */
 const VALUE_PARTS = /[\s:,;=]+/;
-/** A glob (`DEBUG=*`, LS_COLORS' `*.tar`) names no one file, and a program given one rarely globs it. */
-const GLOB_CHARS = /[*?[]/;
 /**
  * Only parts that can spell a protected file are judged: each costs a realpath (~40 µs on the
  * 2-core box). Every protected name has a `.`, `/` or `_` (`.env`, `id_rsa`, `_netrc`, `*.key`)
@@ -53,23 +54,45 @@ const GLOB_CHARS = /[*?[]/;
  */
 const MAY_NAME_PATH = /[./_~]/;
 const NUMBER = /^[0-9.]+$/;
+const GLOB_CHARS = /[*?[]/;
 
 /**
  * Every value, whatever its name, as mentions of the paths it may name (attack pass 10: a
  * variable nobody listed that a program opens, like MAGIC): `FOO=.env`, `FOO=~/.aws/credentials`,
  * `X=a:~/.ssh/id_rsa` are refused like other reads of secrets. Only protected files give a
  * finding, so `NODE_ENV=test`, `PORT=3000`, `ENV_FILE=.env.example` stay allowed. A URL value is
- * a target, not a path (its own checks judge it), except a `file:` URL.
+ * a target, not a path (its own checks judge it), except a `file:` URL. A part with a glob is
+ * kept apart: bash passes it as written (`DEBUG=*`), and a program may expand it itself.
  */
-function valuePaths(value: string): PathArg[] {
+function valuePaths(value: string): { paths: PathArg[]; globs: string[] } {
   const v = value.replace(/^file:\/\//i, '');
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(v)) return [];
   const out: PathArg[] = [];
+  const globs: string[] = [];
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(v)) return { paths: out, globs };
   for (const raw of v.split(VALUE_PARTS)) {
-    if (MAY_NAME_PATH.test(raw) && !NUMBER.test(raw) && !GLOB_CHARS.test(raw) && !out.some((p) => p.raw === raw))
-      out.push({ raw, access: 'read' });
+    if (!MAY_NAME_PATH.test(raw) || NUMBER.test(raw)) continue;
+    if (GLOB_CHARS.test(raw)) {
+      if (!globs.includes(raw)) globs.push(raw);
+    } else if (!out.some((p) => p.raw === raw)) out.push({ raw, access: 'read' });
   }
-  return out;
+  return { paths: out, globs };
+}
+
+/**
+ * A value's glob that may name paths (`P=.env*`, `F=~/.ssh/*`), expanded as bash would expand it
+ * here and now: what it matches is judged like the value's other paths. `DEBUG=*` or `*.tar` of
+ * LS_COLORS name nothing protected; a glob the review cannot expand (no directory listing, past
+ * its bounds) asks.
+ */
+function globValuePaths(glob: string, state: ReviewState): PathArg[] | Verdict {
+  const listDir = state.facts.listDir;
+  const why = (detail: string): Verdict =>
+    verdict('ask', 'medium', 'syntax.glob', `the value glob ${glob} may name files a program expands it to: ${detail}`);
+  if (!listDir) return why('the directory listing is not available');
+  const chars = [...glob].map((c) => ({ c, quoted: false }));
+  const g = expandGlob(chars, state.cwd, (d) => listDir(d), newGlobBudget());
+  if (g.kind === 'refuse') return why(g.detail);
+  return g.kind === 'match' ? g.words.map((raw) => ({ raw, access: 'read' as const })) : [];
 }
 
 /** Proxy targets, gh's server, trace files, modelled path variables and paths named in values among `NAME=value` words. */
@@ -77,7 +100,13 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
   const parts: Verdict[] = [];
   const paths: PathArg[] = [];
   for (const [name, value] of Object.entries(assignments)) {
-    paths.push(...valuePaths(value));
+    const named = valuePaths(value);
+    paths.push(...named.paths);
+    for (const glob of named.globs) {
+      const found = globValuePaths(glob, state);
+      if (Array.isArray(found)) paths.push(...found);
+      else parts.push(found);
+    }
     // MAGIC=a:b (tools/fileInfo.ts), MALLOC_TRACE=FILE: the value is the file read or written.
     const modelled = variableEffect(name, value);
     if (modelled?.effect === 'read' || modelled?.effect === 'write') {

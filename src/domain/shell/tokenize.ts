@@ -134,8 +134,6 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       if (wordGlob) globWords.push(words.length);
       const isAssignment = !commandSeen && ASSIGNMENT.test(text.slice(wordStart, i));
       if (expand && (wordGlob || wordVar)) {
-        // bash does not glob an assignment's value; the review does not model that difference.
-        if (wordGlob && isAssignment) flag('syntax.glob', 'in an assignment');
         plans.push({
           index: words.length,
           pieces: piecesOf(word, marks.slice(0, nMarks), varNames),
@@ -294,7 +292,10 @@ export function tokenize(source: string, options: TokenizeOptions): TokenizeResu
       flag('syntax.comment');
       break;
     }
-    if ((c === '*' || c === '?' || c === '[') && !isLiteralGlobChar(text, i)) {
+    // bash does not glob the value of a leading `NAME=value` (`DEBUG=* npm test` passes `*`):
+    // past the `=` of such a word the character is literal, as it is for the shell.
+    const inAssignmentValue = inWord && !commandSeen && ASSIGNMENT.test(text.slice(wordStart, i));
+    if ((c === '*' || c === '?' || c === '[') && !inAssignmentValue && !isLiteralGlobChar(text, i)) {
       if (expand) defer('syntax.glob', c);
       else flag('syntax.glob', c);
       wordGlob = true;
