@@ -112,16 +112,15 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
     if (modelled?.effect === 'read' || modelled?.effect === 'write') {
       const access = modelled.effect;
       for (const raw of modelled.split ? value.split(modelled.split) : [value])
-        if (raw !== '') paths.push({ raw, access });
+        // MAGIC=.env is already a read of .env among the value's paths: judged once.
+        if (raw !== '' && !paths.some((p) => p.raw === raw && p.access === access)) paths.push({ raw, access });
     }
     const ghHost = ghTargetHost(name, value);
     if (PROXY_NAMES.has(name.toLowerCase())) parts.push(judgeProxy(value, state));
     // GH_HOST, GH_REPO=HOST/…: the server gh sends its token to (tools/gh.ts).
     else if (ghHost !== undefined) parts.push(judgeProxy(ghHost, state));
     // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: tools/git/environment.ts.
-    else if (gitTraceFile(name, value)) {
-      parts.push(judgePaths([{ raw: value, access: 'write' }], pathContext(state)).verdict);
-    }
+    else if (gitTraceFile(name, value)) paths.push({ raw: value, access: 'write' });
   }
   if (paths.length) parts.push(judgePaths(paths, pathContext(state)).verdict);
   return parts.length ? combineVerdicts(...parts) : ALLOW_NOTHING_FOUND;
