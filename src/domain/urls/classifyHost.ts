@@ -24,9 +24,13 @@ const LOOPBACK_NAMES = new Set([
 ]);
 /** nss-myhostname answers `_gateway` with the default router's address. */
 const PRIVATE_NAMES = new Set(['_gateway']);
-const LOOPBACK_SUFFIXES = ['.localhost', '.localtest.me', '.lvh.me', '.localho.st', '.localhost.direct', '.vcap.me'];
-/** Public names whose DNS answers 127.0.0.1 for the name and every name below it (attack pass 10). */
-const LOOPBACK_DOMAINS = new Set(['localho.st', 'localhost.direct', 'vcap.me']);
+/**
+ * Names that are loopback with every name below them: `localhost` by RFC 6761, and public
+ * domains whose DNS answers 127.0.0.1 for the name and every name below it (attack pass 10).
+ */
+const LOOPBACK_DOMAINS = ['localhost', 'localtest.me', 'lvh.me', 'localho.st', 'localhost.direct', 'vcap.me'];
+const isLoopbackDomain = (name: string): boolean =>
+  LOOPBACK_DOMAINS.some((d) => name === d || (name.endsWith(d) && name[name.length - d.length - 1] === '.'));
 /**
  * Names that only exist inside a private network, by standard or by convention: `.internal`
  * (reserved for private use; `host.docker.internal`, `*.ec2.internal`, `*.c.PROJECT.internal`),
@@ -133,7 +137,7 @@ function echoDnsClass(name: string, suffix: string): AddressClass {
 const EMBEDDED_INTERNAL: readonly AddressClass[] = ['metadata', 'linklocal', 'loopback', 'private', 'unspecified'];
 
 function classifyName(name: string): HostClassification {
-  if (LOOPBACK_NAMES.has(name) || LOOPBACK_DOMAINS.has(name) || LOOPBACK_SUFFIXES.some((s) => name.endsWith(s)))
+  if (LOOPBACK_NAMES.has(name) || isLoopbackDomain(name))
     return { ok: true, canonical: name, cls: 'loopback' };
   if (METADATA_NAMES.has(name)) return { ok: true, canonical: name, cls: 'metadata' };
   if (PRIVATE_NAMES.has(name)) return { ok: true, canonical: name, cls: 'private' };
