@@ -154,7 +154,8 @@ const logs = model('logs', (t) =>
  * which still holds a short secret. Asked, unless `-q` (layer IDs only) or a template of `.ID`,
  * `.CreatedAt`, `.CreatedSince`, `.Size` only.
  */
-const SAFE_HISTORY_TEMPLATE = /^(?!\s*(?:json|raw)\b)(?=[\s\S]*\{\{)(?:[^{]|\{(?!\{)|\{\{-?\s*\.(?:ID|CreatedAt|CreatedSince|Size)\s*-?\}\})*$/;
+const SAFE_HISTORY_TEMPLATE =
+  /^(?!\s*(?:json|raw)\b)(?=[\s\S]*\{\{)(?:[^{]|\{(?!\{)|\{\{-?\s*\.(?:ID|CreatedAt|CreatedSince|Size)\s*-?\}\})*$/;
 const history = model(
   'history',
   (t) => [
