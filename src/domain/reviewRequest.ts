@@ -106,7 +106,16 @@ export interface HostFacts {
    * when a pathspec names them.
    */
   gitIndex?(absDir: string): GitIndexFact | undefined;
+  /**
+   * The text of a patch file `git apply` or `git am` is given (src/infrastructure/hostFacts/
+   * patchFile.ts): a regular file, at most a bounded size, UTF-8. `problem` says why not.
+   * Absent: patches cannot be read, and applying one asks (review/gitPatches.ts).
+   */
+  patchFile?(absPath: string): PatchFileFact;
 }
+
+/** A patch file's text, or why it could not be read (missing, not a regular file, too large, not UTF-8). */
+export type PatchFileFact = { text: string } | { problem: string };
 
 /** A work tree and its index (src/infrastructure/hostFacts/gitIndex.ts reads it). */
 export interface GitIndexFact {

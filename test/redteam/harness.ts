@@ -116,6 +116,7 @@ export function makeFixture(cli: string): Fixture {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);
   }
+  writePatches(ws, home);
   // shimctl itself on PATH, as after `npm install -g shimctl`: the agent must not drive its gate.
   mkdirSync(join(root, 'bin'));
   symlinkSync(cli, join(root, 'bin', 'shimctl'));
@@ -136,6 +137,30 @@ export function makeFixture(cli: string): Fixture {
   git(ws2, 'add', '.env');
   git(ws2, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
   return { root, home, ws, env: hermeticEnv(home, { PATH: `${join(root, 'bin')}${delimiter}${SYSTEM_PATH}` }) };
+}
+
+/** A git diff that creates the symbolic link NAME -> TARGET (mode 120000, the target as content). */
+const linkPatch = (name: string, target: string): string =>
+  `diff --git a/${name} b/${name}\nnew file mode 120000\nindex 0000000..1111111\n--- /dev/null\n+++ b/${name}\n@@ -0,0 +1 @@\n+${target}\n\\ No newline at end of file\n`;
+
+/** Patches `git apply` and `git am` are given (review/gitPatches.ts), under ws/patches. */
+function writePatches(ws: string, home: string): void {
+  const patches: Record<string, string> = {
+    'link-home.patch': linkPatch('k', join(home, '.bashrc')),
+    'link-rel.patch': linkPatch('docs/k', '../../home/.bashrc'),
+    'link-local.patch': linkPatch('docs/latest', 'notes.md'),
+    'mode-only.patch': 'diff --git a/README.md b/README.md\nold mode 100644\nnew mode 120000\n',
+    'link-modify.patch':
+      'diff --git a/l b/l\nindex 1111111..2222222 120000\n--- a/l\n+++ b/l\n@@ -1 +1 @@\n-notes.md\n\\ No newline at end of file\n+/etc/cron.d/x\n\\ No newline at end of file\n',
+    'rename-aws.patch':
+      'diff --git a/README.md b/sub/.aws/credentials\nsimilarity index 100%\nrename from README.md\nrename to sub/.aws/credentials\n',
+    'ok.patch':
+      'diff --git a/src/b.ts b/src/b.ts\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/b.ts\n@@ -0,0 +1 @@\n+export {};\n',
+    'encoded.mbox':
+      'From 1 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\nZGlmZiAtLWdpdA==\n',
+  };
+  mkdirSync(join(ws, 'patches'));
+  for (const [name, text] of Object.entries(patches)) writeFileSync(join(ws, 'patches', name), text);
 }
 
 /** Fresh HOME, no XDG_*, a PATH we choose; CI so nobody is asked. */

@@ -1,5 +1,6 @@
 import type { EnvironmentModel, EnvironmentVariable } from '../toolModels/modelTypes.js';
 import { BACKUP_ENVIRONMENT } from '../toolModels/tools/copyMove.js';
+import { DOCKER_ENVIRONMENT } from '../toolModels/tools/docker.js';
 import { FILE_ENVIRONMENT } from '../toolModels/tools/fileInfo.js';
 import { KUBECTL_ENVIRONMENT } from '../toolModels/tools/kubectl.js';
 import { OPENSSH_ENVIRONMENT } from '../toolModels/tools/sshKeygen.js';
@@ -153,6 +154,7 @@ const ENTRIES: ReadonlyArray<[string, EnvironmentVariable]> = [
   OPENSSH_ENVIRONMENT,
   BACKUP_ENVIRONMENT,
   KUBECTL_ENVIRONMENT,
+  DOCKER_ENVIRONMENT,
   RESOLVER,
   DBUS,
   STARTS_PROGRAMS,

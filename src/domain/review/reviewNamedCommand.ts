@@ -21,6 +21,7 @@ import { selfControlVerdict } from './selfControl.js';
 import { TREE_WALK_LIMIT, secretsInTreeVerdict } from './secretsInTree.js';
 import { gitPathspecVerdict } from './gitPathspecs.js';
 import { gitTrackedSecretsVerdict } from './gitTrackedSecrets.js';
+import { gitPatchVerdict } from './gitPatches.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
@@ -153,6 +154,12 @@ export function reviewNamedCommand(
   if (tracked) {
     step(state, depth, 'paths', 'git prints tracked files, protected ones among them', tracked);
     parts.push(tracked);
+  }
+  // `git apply P`, `git am M`: what the patch writes, symbolic links and their targets among it.
+  const patch = name === 'git' && gitBase ? gitPatchVerdict(args, pathContext(gitBase)) : undefined;
+  if (patch) {
+    step(state, depth, 'paths', 'git applies a patch: the paths it writes and the links it makes', patch);
+    parts.push(patch);
   }
   const inTree = gitBase ? secretsInTreeVerdict(name, args, pathArgs, gitBase) : undefined;
   if (inTree) {

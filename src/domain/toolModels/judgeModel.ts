@@ -160,7 +160,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       ),
     );
   }
-  if (model.itself) {
+  if (model.itself && !(model.itself.unless && parsed.modes.has(model.itself.unless))) {
     const ask = ASKS[model.itself.effect];
     if (ask)
       out.verdicts.push(
@@ -248,7 +248,7 @@ export function modelFindings(name: string, model: ToolModel, args: readonly str
       effect,
       ops.recursive === true || (recursive && (effect === 'read' || model.sibling !== undefined)),
     );
-    pushAsk(out, model, name, 'operand', effect, raw);
+    pushAsk(out, model, name, 'operand', effect, raw, ops.why);
     if (model.sibling && effect !== 'none')
       for (const s of siblingNames(model, parsed, raw)) pushPath(out, s, 'write', false);
   }

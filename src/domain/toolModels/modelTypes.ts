@@ -72,6 +72,11 @@ export type Arity = 'none' | 'required' | 'optional';
  * source. `links`: `cp -l`/`-s` links to its sources instead of copying (they become writable).
  * `template-file`: kubectl's `-o go-template-file` (or `jsonpath-file`, `custom-columns-file`,
  * `templatefile`) without `=PATH`: `--template` then names a file that is read and printed.
+ * `whole-objects`: kubectl `-o yaml|json|jsonpath=…|go-template=…|custom-columns=…` (any format
+ * but the tables, `wide` and `name`) or `--template`: any field of the objects is printed, a
+ * workload's literal `env` values among them (tools/kubectl.ts).
+ * `proven-safe`: an option proved the output holds no secret (`docker inspect -f TEMPLATE` whose
+ * template reads only fields listed as safe, `docker history -q`): `itself.unless` (tools/docker.ts).
  */
 export type Mode =
   | 'recursive'
@@ -93,7 +98,9 @@ export type Mode =
   | 'in-place'
   | 'target-given'
   | 'links'
-  | 'template-file';
+  | 'template-file'
+  | 'whole-objects'
+  | 'proven-safe';
 
 export interface OptionModel {
   /** Every spelling: `-o`, `--output` (find/ps style: `-name`, BSD `e`). */
@@ -125,6 +132,8 @@ export interface OptionModel {
   whenValue?: string;
   /** The mode is set only when the value matches this (kubectl `-o go-template-file`). */
   setsWhen?: RegExp;
+  /** More modes, each set when the value matches its pattern (kubectl `-o yaml`: `whole-objects`). */
+  alsoSets?: readonly (readonly [RegExp, Mode])[];
   /** The effect once a mode is on (`ssh-keygen -f FILE` writes, but reads under `-l`/`-y`): the first key listed whose mode is on wins. */
   effectWhen?: Partial<Record<Mode, Effect>>;
   /**
@@ -201,6 +210,8 @@ export interface OperandModel {
   last?: Effect;
   /** Operands matching this are data, whatever their position (`date +%s`). */
   dataIf?: RegExp;
+  /** Why an operand's effect matters, shown in the reason (`kubectl get pods -o yaml`: the env values). */
+  why?: string;
   /** Operands matching this name a file of more arguments (`strings @FILE`): effect `list`. */
   listIf?: RegExp;
   /** Every operand path is a whole tree, whatever its effect (`tar -c DIR` reads it all, `tar -x` writes below). */
@@ -290,9 +301,10 @@ export interface ToolModel {
   defaultSubcommand?: string;
   /**
    * What the (sub)command does by itself, whatever its words (`git notes edit` opens the editor):
-   * judged as an option with this effect would be.
+   * judged as an option with this effect would be, unless the mode `unless` is on (`docker
+   * inspect -f '{{.State.Status}}'` proves the output safe).
    */
-  itself?: { effect: Effect; why: string };
+  itself?: { effect: Effect; why: string; unless?: Mode };
   /**
    * git's parse-options: every long option also has a `--no-NAME` spelling that turns it off
    * (no effect), unless the model lists that spelling itself.

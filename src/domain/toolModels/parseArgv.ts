@@ -65,6 +65,8 @@ function use(out: ParsedArgv, option: OptionModel, spelled: string, values: stri
       (values[0] !== undefined && values[0] !== '' && option.whenValue.startsWith(values[0])))
   )
     out.modes.add(option.sets);
+  if (option.alsoSets && value !== undefined)
+    for (const [re, m] of option.alsoSets) if (re.test(value)) out.modes.add(m);
 }
 
 /** Extra value words after the first (`jq --rawfile NAME FILE`), or up to `;`/`+` (find -exec). */

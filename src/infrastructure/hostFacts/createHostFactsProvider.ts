@@ -14,6 +14,7 @@ import { listFilesUnder } from './listFilesUnder.js';
 import { listDir } from './listDir.js';
 import { digestFiles } from './digestFiles.js';
 import { gitIndexOf } from './gitIndex.js';
+import { readPatchFile } from './patchFile.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
 import { KNOWN_AGENTS } from '../../../installers/agents.js';
@@ -173,6 +174,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         filesUnder: (dir, limit) => listFilesUnder(dir, limit),
         // Parsed once per index file and kept while it is unchanged (gitIndex.ts): a few µs warm.
         gitIndex: gitIndexOf,
+        // Read only when `git apply`/`git am` is reviewed, at most 1 MiB (patchFile.ts).
+        patchFile: readPatchFile,
         digestFiles,
         entryExists: (p) => {
           let known = entries.get(p);

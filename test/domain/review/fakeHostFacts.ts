@@ -22,6 +22,21 @@ export const FAKE_INDEXES: Readonly<Record<string, readonly string[] | undefined
   '/work/corrupt': undefined,
 };
 
+/**
+ * FAKE patch files for `git apply`/`git am` (review/gitPatches.ts): any `p.diff`, `p.patch` or
+ * `p.mbox` is an ordinary patch of src/a.ts; `link.diff` makes `k` a link to /home/u/.bashrc;
+ * anything else does not exist.
+ */
+export function fakePatchFile(abs: string): { text: string } | { problem: string } {
+  if (/\/p\.(?:diff|patch|mbox)$/.test(abs))
+    return { text: 'diff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-a\n+b\n' };
+  if (abs.endsWith('/link.diff'))
+    return {
+      text: 'diff --git a/k b/k\nnew file mode 120000\n--- /dev/null\n+++ b/k\n@@ -0,0 +1 @@\n+/home/u/.bashrc\n',
+    };
+  return { problem: 'no such file' };
+}
+
 export function fakeGitIndex(dir: string): GitIndexFact | undefined {
   for (const [root, paths] of Object.entries(FAKE_INDEXES))
     if (dir === root || dir.startsWith(`${root}/`)) return { root, paths };
@@ -264,6 +279,7 @@ export function fakeHostFacts(
     },
     resolveCommand: (name) => (onPath.has(name) ? `/usr/bin/${name}` : undefined),
     gitIndex: fakeGitIndex,
+    patchFile: fakePatchFile,
     fileId: (abs) => {
       const m = /^\/(?:usr\/)?bin\/([^/]+)$/.exec(abs);
       if (m && onPath.has(m[1]!)) return `fake:${m[1]}`;

@@ -247,7 +247,10 @@ export const systemPack: BuiltinRule[] = [
     id: 'system:containers',
     commands: ['docker', 'podman', 'kubectl', 'helm', 'nerdctl'],
     // kubectl and docker: only the queries their option models cover (toolModels/tools/kubectl.ts,
-    // docker.ts), which judge every option; the other tools by name, as before.
+    // docker.ts), which judge every option; the other tools by name, as before, but not `inspect`
+    // and `history` (podman's and nerdctl's print a container's or image's environment, as
+    // docker's do) nor `get` (`helm get values|manifest|all` prints the release's values and
+    // rendered Secrets): attack pass 11, P11-13.
     when: (v) =>
       Object.hasOwn(MODELLED_QUERIES, v.command)
         ? isModelledQuery(v.command, v.args)
@@ -257,14 +260,11 @@ export const systemPack: BuiltinRule[] = [
             'version',
             'info',
             'logs',
-            'inspect',
-            'get',
             'describe',
             'top',
             'stats',
             'ls',
             'list',
-            'history',
             'status',
             'config',
           ].includes(v.sub[0] ?? '') &&
@@ -294,6 +294,8 @@ export const systemPack: BuiltinRule[] = [
         'docker compose ps',
         'helm install x',
         'podman get secrets',
+        'podman inspect x',
+        'helm get values x',
       ],
     },
   },

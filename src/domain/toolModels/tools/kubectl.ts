@@ -1,4 +1,4 @@
-import type { EnvironmentModel, OptionModel, ToolModel } from '../modelTypes.js';
+import type { Effect, EnvironmentModel, OperandModel, OptionModel, ToolModel } from '../modelTypes.js';
 import { opt, pflagBooleans, plain } from '../spell.js';
 
 /**
@@ -88,6 +88,12 @@ function globals(tool: string): OptionModel[] {
   ];
 }
 
+/**
+ * The outputs that print a table of chosen columns (the default, `wide`) or names: any other
+ * format prints whole objects or any field of them (`whole-objects`).
+ */
+const TABLE_FORMAT = /^(?:wide|name)$/;
+
 /** The printer options of get, config view, version, auth whoami (genericclioptions.PrintFlags). */
 function printer(tool: string): OptionModel[] {
   return [
@@ -95,10 +101,13 @@ function printer(tool: string): OptionModel[] {
       effectIf: [[FILE_FORMAT_PATH, 'read']],
       sets: 'template-file',
       setsWhen: FILE_FORMAT,
+      alsoSets: [[new RegExp(`^(?!${TABLE_FORMAT.source})`), 'whole-objects']],
       why: 'the template file is printed',
     }),
+    // Without -o, a template is a go-template (PrintFlags): whole objects too.
     opt('--template=TEMPLATE', `${tool} --template={{.kind}}`, 'none', {
       effectWhen: { 'template-file': 'read' },
+      sets: 'whole-objects',
       why: 'the template file is printed',
     }),
     ...plain(tool, '', '--allow-missing-template-keys', '--show-managed-fields'),
@@ -133,6 +142,59 @@ function model(word: string, own: (tool: string) => OptionModel[], more: Partial
 /** `secret`, `secrets`, `secrets.v1`, `Secret/db`, `pods,secrets`: kubectl lowercases resource names. */
 const SECRETS = /(?:^|,)secrets?(?:\.[^,/]*)?(?:\/|,|$)/i;
 
+/**
+ * The kinds whose objects hold no secret by their schema (addresses, ports, rules, conditions,
+ * references by name): their whole objects may be printed (`kubectl get svc -o yaml`, `describe
+ * node`). Every other kind asks for whole objects (issue 12, attack pass 11 P11-13): a workload
+ * (pod, deployment, replicaset, statefulset, daemonset, job, cronjob, replicationcontroller,
+ * podtemplate, `all`) holds its containers' literal `env` values, which `get -o yaml|json|jsonpath`
+ * and `describe` print (a value from a Secret is shown as a reference); a ConfigMap holds data;
+ * a custom resource holds whatever its schema says (Helm values, connection strings). The table
+ * (`kubectl get pods`, `-o wide`, `-o name`) prints none of these and stays allowed.
+ * Names as kubectl spells them: plural, singular, short; case-insensitive; no `.group` suffix (a
+ * `services.example.com` is another kind).
+ */
+const SAFE_KIND_NAMES = [
+  'namespaces|namespace|ns',
+  'nodes|node|no',
+  'services|service|svc',
+  'endpoints|ep',
+  'endpointslices|endpointslice',
+  'events|event|ev',
+  'ingresses|ingress|ing',
+  'ingressclasses|ingressclass',
+  'persistentvolumes|persistentvolume|pv',
+  'persistentvolumeclaims|persistentvolumeclaim|pvc',
+  'storageclasses|storageclass|sc',
+  'serviceaccounts|serviceaccount|sa',
+  'networkpolicies|networkpolicy|netpol',
+  'resourcequotas|resourcequota|quota',
+  'limitranges|limitrange|limits',
+  'poddisruptionbudgets|poddisruptionbudget|pdb',
+  'horizontalpodautoscalers|horizontalpodautoscaler|hpa',
+  'priorityclasses|priorityclass|pc',
+  'leases|lease',
+  'roles|role',
+  'rolebindings|rolebinding',
+  'clusterroles|clusterrole',
+  'clusterrolebindings|clusterrolebinding',
+  'customresourcedefinitions|customresourcedefinition|crds|crd',
+  'componentstatuses|componentstatus|cs',
+].join('|');
+const kindList = (names: string): RegExp => new RegExp(`^(?:${names})(?:,(?:${names}))*(?:/.*)?$`, 'is');
+const SAFE_KINDS = kindList(SAFE_KIND_NAMES);
+
+/**
+ * Operands when whole objects are printed: the first names the kinds (`pods`, `svc,ep`), the
+ * others names of objects; any `KIND/NAME` is judged by its kind.
+ */
+const WHOLE_OBJECT_OPERANDS = (more: readonly (readonly [RegExp, Effect])[]): OperandModel => ({
+  leading: ['exposes'],
+  rest: 'none',
+  effectIf: [...more, [SAFE_KINDS, 'none'], [/\//, 'exposes']],
+  why: "the objects are printed whole: a workload's literal env values, a ConfigMap's data, a custom resource's fields",
+});
+
 // A Secret's data is printed by `get` (`-o yaml`); `describe` shows its sizes only.
 const getModel = model(
   'get',
@@ -161,13 +223,21 @@ const getModel = model(
       '--watch-only',
     ),
   ],
-  { operands: { rest: 'none', effectIf: [[SECRETS, 'exposes']] } },
+  {
+    operands: { rest: 'none', effectIf: [[SECRETS, 'exposes']] },
+    operandsWhen: { 'whole-objects': WHOLE_OBJECT_OPERANDS([[SECRETS, 'exposes']]) },
+  },
 );
 
-const describe = model('describe', (t) => [
-  ...manifests(t),
-  ...plain(t, 'pods', '-A, --all-namespaces', '--chunk-size=N', '-l, --selector=SELECTOR', '--show-events'),
-]);
+// `describe` prints a workload's env (literal values in full) and a ConfigMap's data: whole objects.
+const describe = model(
+  'describe',
+  (t) => [
+    ...manifests(t),
+    ...plain(t, 'nodes', '-A, --all-namespaces', '--chunk-size=N', '-l, --selector=SELECTOR', '--show-events'),
+  ],
+  { operands: WHOLE_OBJECT_OPERANDS([[kindList('secrets|secret'), 'none']]) },
+);
 
 const logs = model('logs', (t) => [
   opt('--insecure-skip-tls-verify-backend', `${t} --insecure-skip-tls-verify-backend web`, 'credential', {
