@@ -1,0 +1,89 @@
+// Issue 14, exactly once next to a slow sink. pino's transport.end() (thread-stream) is
+// synchronous: it blocks the calling thread (Atomics.wait) until the transport's destination has
+// closed, which for OTLP is after the export, up to timeoutMs. Every target of a run ships from
+// one thread (the resident shipper's, or `audit ship --once`'s), so a slow OTLP sink froze the
+// event loop while a file target's close was already done: the file's timeout timer then fired
+// before its 'close' event was seen, the chunk counted as failed, and it was written again
+// (records 17 and 18 twice in residentShip.test.ts when the OTLP receiver went down mid-export).
+// Here a real loopback sink accepts the OTLP connection and never answers.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../../src/domain/defaultConfig.js';
+import { createAuditLog } from '../../../../src/infrastructure/audit/createAuditLog.js';
+import type { ShipTarget } from '../../../../src/infrastructure/audit/ship/shipConfig.js';
+import { shipOnce } from '../../../../src/infrastructure/audit/ship/shipOnce.js';
+import { statePaths } from '../../../../src/infrastructure/paths/statePaths.js';
+import { record, tempHome } from '../auditTestKit.js';
+
+/** A sink that takes the TCP connection and the request, and never answers. */
+function silentSink(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((s) => {
+    sockets.add(s);
+    s.on('data', () => undefined);
+    s.on('error', () => undefined);
+    s.on('close', () => sockets.delete(s));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({
+        url: `http://127.0.0.1:${port}/v1/logs`,
+        close: () =>
+          new Promise((r) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => r());
+          }),
+      });
+    }),
+  );
+}
+
+// Both orders: which transport ends first on the shared thread decides who blocks whom.
+const ORDERS = [
+  { name: 'the OTLP target first', otlpFirst: true },
+  { name: 'the file target first', otlpFirst: false },
+];
+
+describe('a file target next to an OTLP sink that never answers', () => {
+  let sink: Awaited<ReturnType<typeof silentSink>>;
+  beforeAll(async () => {
+    sink = await silentSink();
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+
+  it.each(ORDERS)('$name: the file gets each record exactly once; the OTLP target fails', async ({ otlpFirst }) => {
+    const home = tempHome();
+    const paths = statePaths({ HOME: home });
+    const log = createAuditLog(paths, defaultConfig().audit);
+    const w = await log.open();
+    const ids = Array.from({ length: 6 }, (_, i) => `slow-${i}`);
+    for (const id of ids) await w.write(record({ id, command: `echo ${id}`, argv: ['echo', id] }));
+    await w.close();
+
+    const out = join(home, 'shipped.jsonl');
+    const file: ShipTarget = { type: 'file', path: out };
+    const otlp: ShipTarget = { type: 'otlp', url: sink.url, protocol: 'http/protobuf' };
+    const result = await shipOnce(paths.auditLog, join(home, 'ship.cursor'), {
+      targets: otlpFirst ? [otlp, file] : [file, otlp],
+      timeoutMs: 2000,
+    });
+    const arrived = existsSync(out)
+      ? readFileSync(out, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => String((JSON.parse(l) as { id: string }).id))
+      : [];
+    expect(arrived).toEqual(ids);
+    const byKind = (kind: string) => result.targets.find((t) => t.target.startsWith(kind))!;
+    expect(byKind('file'), JSON.stringify(result)).toMatchObject({ sent: 6, advanced: true });
+    expect(byKind('file').error).toBeUndefined();
+    // The silent sink took nothing: its cursor stays, the records go again next run.
+    expect(byKind('otlp')).toMatchObject({ sent: 0, advanced: false });
+    expect(byKind('otlp').error).toBeDefined();
+  }, 60_000);
+});
