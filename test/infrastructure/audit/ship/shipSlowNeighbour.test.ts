@@ -41,10 +41,12 @@ function silentSink(): Promise<{ url: string; close(): Promise<void> }> {
   );
 }
 
-// Both orders: which transport ends first on the shared thread decides who blocks whom.
+// Targets in config order ('otlp' is the silent sink, 'file' a file each): which transport
+// ends first on the shared thread decides who blocks whom.
 const ORDERS = [
-  { name: 'the OTLP target first', otlpFirst: true },
-  { name: 'the file target first', otlpFirst: false },
+  { name: 'the OTLP target first', order: ['otlp', 'file'] },
+  { name: 'the file target first', order: ['file', 'otlp'] },
+  { name: 'a file target on each side', order: ['file', 'otlp', 'file'] },
 ];
 
 describe('a file target next to an OTLP sink that never answers', () => {
@@ -56,34 +58,40 @@ describe('a file target next to an OTLP sink that never answers', () => {
     await sink?.close();
   });
 
-  it.each(ORDERS)('$name: the file gets each record exactly once; the OTLP target fails', async ({ otlpFirst }) => {
-    const home = tempHome();
-    const paths = statePaths({ HOME: home });
-    const log = createAuditLog(paths, defaultConfig().audit);
-    const w = await log.open();
-    const ids = Array.from({ length: 6 }, (_, i) => `slow-${i}`);
-    for (const id of ids) await w.write(record({ id, command: `echo ${id}`, argv: ['echo', id] }));
-    await w.close();
+  it.each(ORDERS)(
+    '$name: each file gets each record exactly once; the OTLP target fails',
+    async ({ order }) => {
+      const home = tempHome();
+      const paths = statePaths({ HOME: home });
+      const log = createAuditLog(paths, defaultConfig().audit);
+      const w = await log.open();
+      const ids = Array.from({ length: 6 }, (_, i) => `slow-${i}`);
+      for (const id of ids) await w.write(record({ id, command: `echo ${id}`, argv: ['echo', id] }));
+      await w.close();
 
-    const out = join(home, 'shipped.jsonl');
-    const file: ShipTarget = { type: 'file', path: out };
-    const otlp: ShipTarget = { type: 'otlp', url: sink.url, protocol: 'http/protobuf' };
-    const result = await shipOnce(paths.auditLog, join(home, 'ship.cursor'), {
-      targets: otlpFirst ? [otlp, file] : [file, otlp],
-      timeoutMs: 2000,
-    });
-    const arrived = existsSync(out)
-      ? readFileSync(out, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => String((JSON.parse(l) as { id: string }).id))
-      : [];
-    expect(arrived).toEqual(ids);
-    const byKind = (kind: string) => result.targets.find((t) => t.target.startsWith(kind))!;
-    expect(byKind('file'), JSON.stringify(result)).toMatchObject({ sent: 6, advanced: true });
-    expect(byKind('file').error).toBeUndefined();
-    // The silent sink took nothing: its cursor stays, the records go again next run.
-    expect(byKind('otlp')).toMatchObject({ sent: 0, advanced: false });
-    expect(byKind('otlp').error).toBeDefined();
-  }, 60_000);
+      const otlp: ShipTarget = { type: 'otlp', url: sink.url, protocol: 'http/protobuf' };
+      const files = order.flatMap((kind, i) => (kind === 'file' ? [join(home, `shipped-${i}.jsonl`)] : []));
+      const targets = order.map(
+        (kind, i): ShipTarget => (kind === 'otlp' ? otlp : { type: 'file', path: join(home, `shipped-${i}.jsonl`) }),
+      );
+      const result = await shipOnce(paths.auditLog, join(home, 'ship.cursor'), { targets, timeoutMs: 2000 });
+      const arrived = (out: string): string[] =>
+        existsSync(out)
+          ? readFileSync(out, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => String((JSON.parse(l) as { id: string }).id))
+          : [];
+      for (const out of files) expect(arrived(out), out).toEqual(ids);
+      for (const t of result.targets.filter((r) => r.target.startsWith('file'))) {
+        expect(t, JSON.stringify(result)).toMatchObject({ sent: 6, advanced: true });
+        expect(t.error).toBeUndefined();
+      }
+      // The silent sink took nothing: its cursor stays, the records go again next run.
+      const silent = result.targets.find((r) => r.target.startsWith('otlp'))!;
+      expect(silent).toMatchObject({ sent: 0, advanced: false });
+      expect(silent.error).toBeDefined();
+    },
+    60_000,
+  );
 });
