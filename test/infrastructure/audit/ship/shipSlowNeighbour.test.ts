@@ -7,7 +7,6 @@
 // (records 17 and 18 twice in residentShip.test.ts when the OTLP receiver went down mid-export).
 // Here a real loopback sink accepts the OTLP connection and never answers.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../../src/domain/defaultConfig.js';
@@ -16,30 +15,7 @@ import type { ShipTarget } from '../../../../src/infrastructure/audit/ship/shipC
 import { shipOnce } from '../../../../src/infrastructure/audit/ship/shipOnce.js';
 import { statePaths } from '../../../../src/infrastructure/paths/statePaths.js';
 import { record, tempHome } from '../auditTestKit.js';
-
-/** A sink that takes the TCP connection and the request, and never answers. */
-function silentSink(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((s) => {
-    sockets.add(s);
-    s.on('data', () => undefined);
-    s.on('error', () => undefined);
-    s.on('close', () => sockets.delete(s));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({
-        url: `http://127.0.0.1:${port}/v1/logs`,
-        close: () =>
-          new Promise((r) => {
-            for (const s of sockets) s.destroy();
-            server.close(() => r());
-          }),
-      });
-    }),
-  );
-}
+import { type SilentSink, silentSink } from './silentSink.js';
 
 // Targets in config order ('otlp' is the silent sink, 'file' a file each): which transport
 // ends first on the shared thread decides who blocks whom.
@@ -50,7 +26,7 @@ const ORDERS = [
 ];
 
 describe('a file target next to an OTLP sink that never answers', () => {
-  let sink: Awaited<ReturnType<typeof silentSink>>;
+  let sink: SilentSink;
   beforeAll(async () => {
     sink = await silentSink();
   });
