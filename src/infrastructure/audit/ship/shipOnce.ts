@@ -168,26 +168,67 @@ async function shipChunk(lines: readonly string[], t: ShipTarget, config: ShipCo
         `${String(record.decision ?? '')} ${String(record.command ?? '')}`.trim(),
       );
     }
-    const closed = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), config.timeoutMs);
-      transport.once('close', () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-      transport.end();
-    });
-    if (!closed) {
+    const ended = await endTransport(transport as unknown as EndableTransport, config.timeoutMs);
+    if (ended === 'timeout') {
       // Stop a worker still pushing: what it delivers late arrives twice (at least once).
       // Awaited, so the worker is gone before its ack directory is removed below.
       await (transport as unknown as { worker?: { terminate(): Promise<number> } }).worker?.terminate();
       return `the transport did not finish within ${config.timeoutMs} ms`;
     }
     if (failure !== undefined) return failure;
+    // Ended without finishing and without an error: what reached the sink is unknown; sent again.
+    if (ended === 'closed') return 'the transport ended before it finished';
     return t.type === 'loki' || t.type === 'otlp' ? ackError(ackFile, t.type) : undefined;
   } finally {
     // Retried: a transport worker may still be appending its last note while the tree goes.
     rmSync(ackDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
+}
+
+/** What endTransport uses of pino's transport (a thread-stream). */
+type EndableTransport = NodeJS.EventEmitter & { end(): void; writableFinished: boolean; closed: boolean };
+
+/**
+ * Ends a transport: 'finished' once its destination closed (everything handed to the sink),
+ * 'closed' when its worker ended without that (destroyed: 'error' says why), 'timeout' when
+ * neither happened within `timeoutMs`.
+ *
+ * Decided by 'finish', not by 'close'. thread-stream's end() is synchronous: it blocks this
+ * thread (Atomics.wait) until the worker's destination has closed, and then emits 'finish' on
+ * process.nextTick. 'close' comes later, when the worker thread exits, through the event loop.
+ * All targets of a run ship from one thread, so another target's end() (an OTLP export waiting
+ * on a slow or vanished receiver: up to timeoutMs) blocked the loop while this transport had
+ * finished; its timer, due meanwhile, ran before its 'close' and a delivered chunk counted as
+ * failed and was sent again (records 17 and 18 twice at the file target, residentShip.test.ts).
+ * A nextTick runs before any timer, so a finished transport is never taken for a timed-out one.
+ */
+async function endTransport(
+  transport: EndableTransport,
+  timeoutMs: number,
+): Promise<'finished' | 'closed' | 'timeout'> {
+  const outcome = await new Promise<'finished' | 'closed' | 'timeout'>((resolve) => {
+    const timer = setTimeout(() => resolve(transport.writableFinished ? 'finished' : 'timeout'), timeoutMs);
+    const settle = (how: 'finished' | 'closed') => () => {
+      clearTimeout(timer);
+      resolve(how);
+    };
+    transport.once('finish', settle('finished'));
+    // Closed without finishing: destroyed by an error ('error' says which), or the worker died.
+    transport.once('close', settle('closed'));
+    transport.end();
+  });
+  if (outcome !== 'finished') return outcome;
+  // Delivered; the worker thread exits next ('close'). Waited for, bounded, so its ack notes are
+  // complete and the thread is gone before the ack directory goes; a stuck exit is not a failure.
+  if (!transport.closed)
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      transport.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  return 'finished';
 }
 
 /** What shipAck.cjs wrote: undefined only for a closed transport with no failed push (and, for Loki, a push). */
