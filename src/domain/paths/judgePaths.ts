@@ -260,7 +260,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
             'block',
             'high',
             'path.protected',
-            `${shown} is protected (${r.glob.pattern})${r.why ? `: ${r.why}` : ''}.`,
+            `${shown} is protected${r.why ? `: ${r.why}` : ''} (${r.glob.pattern}).`,
             r.ruleId,
           ),
         );

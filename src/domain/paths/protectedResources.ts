@@ -21,14 +21,14 @@ export interface ProtectedResource {
   ruleId: string;
   kind: ProtectionKind;
   glob: CompiledGlob;
-  /** Why the file is secret, when its pattern does not say (a config file named by its path). */
+  /** Why the file is secret, when its pattern does not say (a config file named by its path); said before the pattern, so a long path does not cut it off the one-line block message. */
   why?: string;
 }
 
 /** The rule for shimctl's own files that hold the audit sinks' credentials (attack pass 12). */
 export const SINK_CREDENTIALS_RULE = 'paths:audit-sink-credentials';
-const SINK_CREDENTIALS_WHY = "it holds the audit sinks' credentials: a header or URL password of an audit.ship target";
-const LEGACY_SHIP_WHY = "the old place for audit.ship targets, which may hold the audit sinks' credentials";
+const SINK_CREDENTIALS_WHY = "it holds the audit sinks' credentials, a token or password in audit.ship";
+const LEGACY_SHIP_WHY = "the old ship.json may hold the audit sinks' credentials";
 /**
  * The old place for ship targets and what `audit ship --migrate` leaves of it (`ship.json.migrated`,
  * and an editor's backup beside them), in shimctl's config directory. Protected whatever they

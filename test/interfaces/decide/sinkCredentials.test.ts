@@ -22,7 +22,11 @@ const reads = table.reads.map((r) => (typeof r === 'string' ? { cmd: r, without:
 /** The reason that names this file as holding the sinks' credentials. */
 const namesFile = (v: Verdict, file: string) =>
   v.reasons.find(
-    (r) => r.code === 'path.protected' && r.message.includes(`(${file}): it holds the audit sinks' credentials`),
+    (r) =>
+      r.code === 'path.protected' &&
+      r.message.includes(
+        `is protected: it holds the audit sinks' credentials, a token or password in audit.ship (${file}).`,
+      ),
   );
 const roots: string[] = [];
 afterAll(() => {
