@@ -13,7 +13,7 @@ export function sinkCredentialSpellings(file: string, content: ConfigFileContent
   if (!shipHoldsCredentials(content.audit?.ship)) return [];
   let real = file;
   try {
-    real = realpathSync(file);
+    real = realpathSync.native(file); // one system call; the JS realpath lstats every component
   } catch {
     // Gone or unreadable since the read: the name as found is enough for what is left.
   }
