@@ -444,11 +444,12 @@ export function protectedResources(
   // The trusted config files whose audit.ship holds a sink's token or password (the loader says
   // which, from what it parsed: shipCredentials.ts), and the legacy ship.json files: reading them
   // is refused like ~/.netrc. A config without credentials stays readable.
+  // With a `*` after the name: the copies beside it (`config.json.bak`, `config.json~`) hold the same secret.
   for (const file of sinkCredentialFiles)
     out.push({
       ruleId: SINK_CREDENTIALS_RULE,
       kind: 'secret',
-      glob: compile(literalGlob(normalizePosix(file)), home, fold),
+      glob: compile(`${literalGlob(normalizePosix(file))}*`, home, fold),
       why: SINK_CREDENTIALS_WHY,
     });
   for (const dir of gatePaths)

@@ -25,7 +25,7 @@ const namesFile = (v: Verdict, file: string) =>
     (r) =>
       r.code === 'path.protected' &&
       r.message.includes(
-        `is protected: it holds the audit sinks' credentials, a token or password in audit.ship (${file}).`,
+        `is protected: it holds the audit sinks' credentials, a token or password in audit.ship (${file}*).`,
       ),
   );
 const roots: string[] = [];
@@ -151,6 +151,17 @@ describe('the other places a sink credential sits', () => {
     expect(v.decision, show(v)).toBe('block');
     expect(v.rule_ids).toContain(RULE);
   });
+
+  it.each(['config.json.bak', 'config.json~'])(
+    'a copy beside a config with credentials, %s, is protected too',
+    async (name) => {
+      const h = homeWith(table.withCredentials['otlp Authorization header']!);
+      writeFileSync(join(h.dir, name), readFileSync(h.config));
+      const v = await h.decide(`cat ${join(h.dir, name)}`);
+      expect(v.decision, show(v)).toBe('block');
+      expect(namesFile(v, h.config), show(v)).toBeDefined();
+    },
+  );
 
   it.each(['ship.json', 'ship.json.migrated', 'ship.json.bak'])(
     'the legacy %s is read-protected whatever it holds',
