@@ -62,6 +62,12 @@ export interface PolicyConfig {
   rules: ConfigRule[];
   /** Extra protected paths (globs allowed, `~` expanded), added to the built-in list. */
   protectedPaths: string[];
+  /**
+   * The trusted config files (user, managed) whose `audit.ship` holds the sinks' credentials
+   * (shipCredentials.ts), each as found and as resolved: reading them is refused like any secret
+   * (paths:audit-sink-credentials). Set by the loader from what it parsed; absent when none does.
+   */
+  sinkCredentialFiles?: string[];
   /** Roots whose deletion (or their parent's) is always refused. `~` expanded. */
   roots: string[];
   /** Built-in rule ids switched off by the user (never by a project). */

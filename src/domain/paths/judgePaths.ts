@@ -255,7 +255,15 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
           ),
         );
       } else
-        found.push(verdict('block', 'high', 'path.protected', `${shown} is protected (${r.glob.pattern}).`, r.ruleId));
+        found.push(
+          verdict(
+            'block',
+            'high',
+            'path.protected',
+            `${shown} is protected${r.why ? `: ${r.why}` : ''} (${r.glob.pattern}).`,
+            r.ruleId,
+          ),
+        );
     }
     collapseRepeats(found, from);
   }
@@ -468,10 +476,11 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[], fold: 
     byKey = new Map();
     tablesByConfig.set(config, byKey);
   }
-  const key = `${fold ? 'i' : 's'}${homes.join('\0')}\u0001${gates.join('\0')}\u0001${config.protectedPaths.join('\0')}`;
+  const sinkFiles = config.sinkCredentialFiles ?? [];
+  const key = `${fold ? 'i' : 's'}${homes.join('\0')}\u0001${gates.join('\0')}\u0001${config.protectedPaths.join('\0')}\u0001${sinkFiles.join('\0')}`;
   let table = byKey.get(key);
   if (!table) {
-    const resources = homes.flatMap((h) => protectedResources(h, config.protectedPaths, gates, fold));
+    const resources = homes.flatMap((h) => protectedResources(h, config.protectedPaths, gates, fold, sinkFiles));
     table = {
       resources,
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),

@@ -21,6 +21,24 @@ export interface ProtectedResource {
   ruleId: string;
   kind: ProtectionKind;
   glob: CompiledGlob;
+  /** Why the file is secret, when its pattern does not say (a config file named by its path); said before the pattern, so a long path does not cut it off the one-line block message. */
+  why?: string;
+}
+
+/** The rule for shimctl's own files that hold the audit sinks' credentials (attack pass 12). */
+export const SINK_CREDENTIALS_RULE = 'paths:audit-sink-credentials';
+const SINK_CREDENTIALS_WHY = "it holds the audit sinks' credentials, a token or password in audit.ship";
+const LEGACY_SHIP_WHY = "the old ship.json may hold the audit sinks' credentials";
+/**
+ * The old place for ship targets and what `audit ship --migrate` leaves of it (`ship.json.migrated`,
+ * and an editor's backup beside them), in shimctl's config directory. Protected whatever they
+ * hold: nothing but the shipper reads them, and judging their content would cost the review a read.
+ */
+const LEGACY_SHIP_FILES = 'ship.json*';
+
+/** A file name as a glob that matches only itself (`*`, `?`, `[` bracketed). */
+export function literalGlob(path: string): string {
+  return path.replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
 /** Templates committed to git by convention; they hold no secrets and agents must read them. */
@@ -392,8 +410,9 @@ export function protectedResources(
   extraPatterns: string[],
   gatePaths: string[],
   fold = false,
+  sinkCredentialFiles: readonly string[] = [],
 ): ProtectedResource[] {
-  const key = JSON.stringify([home, extraPatterns, gatePaths, fold]);
+  const key = JSON.stringify([home, extraPatterns, gatePaths, fold, sinkCredentialFiles]);
   if (key === memoKey) return memoValue;
   const out: ProtectedResource[] = [];
   for (const [ruleId, patterns] of BUILTIN_SECRETS) {
@@ -422,6 +441,24 @@ export function protectedResources(
       glob: compile(`${normalizePosix(dir)}/http/**`, home, fold),
     });
   }
+  // The trusted config files whose audit.ship holds a sink's token or password (the loader says
+  // which, from what it parsed: shipCredentials.ts), and the legacy ship.json files: reading them
+  // is refused like ~/.netrc. A config without credentials stays readable.
+  // With a `*` after the name: the copies beside it (`config.json.bak`, `config.json~`) hold the same secret.
+  for (const file of sinkCredentialFiles)
+    out.push({
+      ruleId: SINK_CREDENTIALS_RULE,
+      kind: 'secret',
+      glob: compile(`${literalGlob(normalizePosix(file))}*`, home, fold),
+      why: SINK_CREDENTIALS_WHY,
+    });
+  for (const dir of gatePaths)
+    out.push({
+      ruleId: SINK_CREDENTIALS_RULE,
+      kind: 'secret',
+      glob: compile(`${literalGlob(normalizePosix(dir))}/${LEGACY_SHIP_FILES}`, home, fold),
+      why: LEGACY_SHIP_WHY,
+    });
   // shimctl's own directories (`gatePaths`) are judged by their own rule, selfProtection.ts:
   // any change there is block/critical, not a protected write.
   memoKey = key;

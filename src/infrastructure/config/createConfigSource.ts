@@ -16,6 +16,7 @@ import {
 import type { ConfigFileContent } from './configSchema.js';
 import { SchemaError, validateConfigFile } from './configSchema.js';
 import { readConfigFile } from './readConfigFile.js';
+import { sinkCredentialSpellings } from './sinkCredentialFiles.js';
 import { errorMessage } from '../../application/shimctlError.js';
 
 type Failure = Extract<ConfigOutcome, { kind: 'invalid' | 'unreadable' }>;
@@ -81,6 +82,9 @@ export function loadTrustedConfig(paths: StatePaths): ConfigOutcome {
   const sources: string[] = [];
   const warnings: ConfigWarning[] = [];
   const ruleSources: Record<string, string> = {};
+  // Files whose audit.ship holds a sink's credentials: read-protected by the review. The user's
+  // counts even when the managed file's audit.ship replaces it: the secret is still on disk.
+  const sinkCredentialFiles: string[] = [];
   const user = findOne(paths.configDir, USER_CONFIG_FILES);
   if (isFailure(user)) return { ...user, layer: 'user' };
   if (user) {
@@ -93,6 +97,7 @@ export function loadTrustedConfig(paths: StatePaths): ConfigOutcome {
     }
     sources.push(user.file);
     for (const r of config.rules) ruleSources[r.id] = user.file;
+    sinkCredentialFiles.push(...sinkCredentialSpellings(user.file, user.content));
   }
   if (paths.managedConfig) {
     const managed = findManaged(paths.managedConfig);
@@ -109,8 +114,10 @@ export function loadTrustedConfig(paths: StatePaths): ConfigOutcome {
         throw err;
       }
       sources.push(managed.file);
+      sinkCredentialFiles.push(...sinkCredentialSpellings(managed.file, managed.content));
     }
   }
+  if (sinkCredentialFiles.length > 0) config = { ...config, sinkCredentialFiles };
   return { kind: 'ok', config, sources, warnings, ruleSources };
 }
 

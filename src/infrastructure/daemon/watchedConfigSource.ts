@@ -21,13 +21,16 @@ function stamp(path: string): string {
 }
 
 /**
- * Everything the config loader would look at for `cwd`: the user's files, and every candidate in
+ * Everything the config loader would look at for `cwd`: the user's files, the managed file, and every candidate in
  * every project directory up to the root (`.git` included, as it ends the walk). Any change in
  * this string means the files changed, so the next command sees the new config.
  */
 export function configFingerprint(paths: StatePaths, cwd: string): string {
   const parts: string[] = [paths.configDir];
   for (const name of USER_CONFIG_FILES) parts.push(stamp(join(paths.configDir, name)));
+  // The managed file too: its rules, ceiling and ship targets, and whether it holds a sink's
+  // credentials (then it is read-protected), apply from the next command, not the next restart.
+  if (paths.managedConfig) parts.push(stamp(paths.managedConfig));
   for (const dir of projectSearchDirs(cwd, paths.home)) {
     parts.push(dir);
     for (const name of [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES, '.git']) parts.push(stamp(join(dir, name)));

@@ -31,12 +31,14 @@ export interface ShipTargetReport {
  * `audit ship --once` ships). `note`: the legacy ship.json in use, or ignored.
  */
 export type ShipReport =
-  | { configured: false; config: string }
+  | { configured: false; config: string; readProtected?: string[] }
   | {
       configured: true;
       config: string;
       residentPid: number | null;
       note?: string;
+      /** The config files an agent may not read because they hold a sink's credentials (paths:audit-sink-credentials). */
+      readProtected?: string[];
       targets: ShipTargetReport[];
     }
   | { configured: true; config: string; error: string };
@@ -45,10 +47,13 @@ export type ShipReport =
 export function shipReport(env: Record<string, string | undefined>, auditLog: string): ShipReport {
   const paths = statePaths(env);
   const settings = loadShipSettings(paths, shipConfigPath(paths));
-  if (settings.kind === 'none') return { configured: false, config: join(paths.configDir, 'config.json') };
+  const readProtected =
+    settings.kind !== 'invalid' && settings.readProtected ? { readProtected: settings.readProtected } : {};
+  if (settings.kind === 'none')
+    return { configured: false, config: join(paths.configDir, 'config.json'), ...readProtected };
   if (settings.kind === 'invalid') return { configured: true, config: settings.source, error: settings.message };
   const config = settings.source;
-  if (settings.config.targets.length === 0) return { configured: false, config };
+  if (settings.config.targets.length === 0) return { configured: false, config, ...readProtected };
   try {
     const base = shipCursorBase(auditLog);
     const targets = settings.config.targets.map((t) => {
@@ -66,7 +71,14 @@ export function shipReport(env: Record<string, string | undefined>, auditLog: st
       };
     });
     const residentPid = liveResidentShipper(base, readLockPid(daemonFiles(paths.runDir))) ?? null;
-    return { configured: true, config, residentPid, ...(settings.note ? { note: settings.note } : {}), targets };
+    return {
+      configured: true,
+      config,
+      residentPid,
+      ...(settings.note ? { note: settings.note } : {}),
+      ...readProtected,
+      targets,
+    };
   } catch (err) {
     return { configured: true, config, error: errorMessage(err) };
   }
@@ -78,14 +90,20 @@ const shipperText = (pid: number | null): string =>
     ? `the resident process (pid ${pid}) ships in the background`
     : 'no resident process ships: run `shimctl audit ship --once` from cron';
 
+/** Why an agent's `cat` of the config is refused: the same words in `status` and `doctor`. */
+const readProtectedText = (file: string): string =>
+  `${file} is read-protected: it holds the audit sinks' credentials (agents cannot read it)`;
+
 /** `status`'s lines for shipping. */
 export function shipStatusLines(r: ShipReport): string[] {
-  if (!r.configured) return ['ship:         no targets (audit stays local)'];
+  const protectedLines = 'error' in r ? [] : (r.readProtected ?? []).map((f) => `  ${readProtectedText(f)}`);
+  if (!r.configured) return ['ship:         no targets (audit stays local)', ...protectedLines];
   if ('error' in r) return [`ship:         ${r.config}: ${r.error}`];
   return [
     `ship:         targets from ${r.config}`,
     `  ${shipperText(r.residentPid)}`,
     ...(r.note ? [`  note: ${r.note}`] : []),
+    ...protectedLines,
     ...r.targets.flatMap((t) => [
       `  ${t.target}`,
       `    ${lagText(t)}`,
@@ -96,9 +114,12 @@ export function shipStatusLines(r: ShipReport): string[] {
 
 /** `doctor`'s checks: a target failing since its last success is a note (records wait in the local log, none are lost). */
 export function shipChecks(r: ShipReport): Check[] {
-  if (!r.configured) return [];
+  const protectedChecks =
+    'error' in r ? [] : (r.readProtected ?? []).map((f): Check => ({ ok: true, title: readProtectedText(f) }));
+  if (!r.configured) return protectedChecks;
   if ('error' in r) return [{ ok: false, title: `the shipping config ${r.config} loads`, detail: r.error }];
   return [
+    ...protectedChecks,
     ...(r.note
       ? [{ ok: 'warn' as const, title: 'shipping targets: move ship.json to audit.ship', detail: r.note }]
       : []),

@@ -15,8 +15,8 @@ import { readShipConfig } from './shipConfig.js';
  * and the note says so. No silent loss of shipping across the upgrade.
  */
 export type ShipSettings =
-  | { kind: 'none' }
-  | { kind: 'ok'; config: ShipConfig; source: string; note?: string }
+  | { kind: 'none'; readProtected?: string[] }
+  | { kind: 'ok'; config: ShipConfig; source: string; note?: string; readProtected?: string[] }
   | { kind: 'invalid'; source: string; message: string };
 
 export function loadShipSettings(paths: StatePaths, legacyPath: string): ShipSettings {
@@ -35,14 +35,18 @@ export function loadShipSettings(paths: StatePaths, legacyPath: string): ShipSet
     };
   const legacy = exists(legacyPath);
   const { ship, shipSource } = outcome.config.audit;
+  // The trusted files the review refuses to let an agent read, for they hold a sink's credentials.
+  const files = outcome.config.sinkCredentialFiles ?? [];
+  const readProtected = files.length > 0 ? { readProtected: files } : {};
   if (ship)
     return {
       kind: 'ok',
       config: ship,
       source: shipSource ?? paths.configDir,
       ...(legacy ? { note: `${legacyPath} is ignored: audit.ship in ${shipSource} wins; remove ${legacyPath}` } : {}),
+      ...readProtected,
     };
-  if (!legacy) return { kind: 'none' };
+  if (!legacy) return { kind: 'none', ...readProtected };
   try {
     const config = readShipConfig(legacyPath);
     if (!config) return { kind: 'none' };
