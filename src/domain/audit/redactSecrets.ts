@@ -7,6 +7,8 @@ import { sshpassPasswords } from './sshpassPassword.js';
 import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
 import { isPrinter, redactEntropySecrets } from './entropySecrets.js';
 import { SEVEN_ZIP_NAMES } from '../toolModels/tools/sevenZip.js';
+import { HTPASSWD_NAMES, htpasswdPasswordIndex } from '../toolModels/tools/htpasswd.js';
+import { htpasswdPasswords } from './htpasswdPassword.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -126,6 +128,7 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
   let client = isHttpClient(tool) ? tool : undefined;
   let sshpass = false;
   let secretPrefix: string | undefined;
+  const htpasswdPassword = htpasswdPasswordAt(argv);
   for (let i = 0; i < argv.length; i++) {
     const prev = i > 0 ? argv[i - 1]! : '';
     const arg = argv[i]!;
@@ -154,9 +157,18 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
     else if (SEVEN_ZIP_NAMES.has(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (GLUED_P_PASSWORD.has(tool) && /^-P.+/.test(arg)) out[i] = `-P${marker('password-flag')}`;
     else if (MYSQL_FAMILY.test(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
+    else if (i === htpasswdPassword) out[i] = marker('password-flag');
     else if (awsInView) out[i] = redactAwsSecretKeys(out[i]!);
   }
   return out;
+}
+
+/** The index of htpasswd's password operand (`htpasswd -b F U PASS`, `sudo htpasswd -nb U PASS`), or -1. */
+function htpasswdPasswordAt(argv: readonly string[]): number {
+  const at = argv.findIndex((a) => a.includes('htpasswd') && HTPASSWD_NAMES.has(basename(a)));
+  if (at < 0) return -1;
+  const found = htpasswdPasswordIndex(argv.slice(at + 1));
+  return found === undefined ? -1 : at + 1 + found;
 }
 
 /**
@@ -364,6 +376,8 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
     ),
     /openssl/,
   ),
+  // htpasswd -b FILE USER PASSWORD, -nb USER PASSWORD (attack pass 12): the operand, by position.
+  rule('htpasswd -b', replaceValueSpans(htpasswdPasswords, 'password-flag'), /htpasswd/),
   rule('http client user:password', redactClientCredentials, /\s/),
   rule('aws secret key', awsSecretNearAccessKey),
 ];
