@@ -9,6 +9,7 @@ import { isPrinter, redactEntropySecrets } from './entropySecrets.js';
 import { SEVEN_ZIP_NAMES } from '../toolModels/tools/sevenZip.js';
 import { HTPASSWD_NAMES, htpasswdPasswordIndex } from '../toolModels/tools/htpasswd.js';
 import { htpasswdPasswords } from './htpasswdPassword.js';
+import { jsonSecretValues } from './jsonSecrets.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -309,15 +310,8 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
     ),
     /=/,
   ),
-  // JSON-ish bodies: "password": "x".
-  rule(
-    'json secret',
-    replaceValue(
-      /("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi,
-      'json-secret',
-    ),
-    /"/,
-  ),
+  // JSON bodies: "password": "x", "refresh_token":"x", \"client_secret\":\"x\" (jsonSecrets.ts).
+  rule('json secret', replaceValueSpans(jsonSecretValues, 'json-secret'), /"/),
   // --password=x, --token x, ...
   rule(
     '--flag=value',
