@@ -94,6 +94,12 @@ export const PREFIXES = [
   'wget --proxy-user ',
   'aws ',
   'aws aB3/',
+  // attack pass 12: tool password words, JSON keys (plain and shell-escaped), quoted assignments
+  'zip -P ',
+  'htpasswd -b ',
+  '"refresh_token":',
+  '\\"token\\":\\"',
+  'echo "password=',
   // characters the value readers treat specially
   '=',
   ':',

@@ -6,7 +6,8 @@ import { isSecretName, secretAssignments } from './secretAssignment.js';
 import { sshpassPasswords } from './sshpassPassword.js';
 import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
 import { isPrinter, redactEntropySecrets } from './entropySecrets.js';
-import { SEVEN_ZIP_NAMES } from '../toolModels/tools/sevenZip.js';
+import { passwordsInText, TOOL_PASSWORD_NAMES, toolPasswordWords } from './toolPasswords.js';
+import { jsonSecretValues } from './jsonSecrets.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -89,15 +90,6 @@ function wholeElementSecretPrefix(arg: string): string | undefined {
     : undefined;
 }
 const REGISTRY_LOGIN = /^(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)$/;
-/** The option whose next word is the password, per tool (their manuals: zip(1), unzip(1), redis-cli). */
-/** Tools whose `-P` also takes its password attached (`zip -PSECRET`). */
-const GLUED_P_PASSWORD: ReadonlySet<string> = new Set(['zip', 'zipcloak']);
-const PASSWORD_OPTION: Readonly<Record<string, RegExp>> = {
-  zip: /^(?:-P|--password)$/,
-  unzip: /^-P$/,
-  zipcloak: /^(?:-P|--password)$/,
-  'redis-cli': /^(?:-a|--pass)$/,
-};
 const MYSQL_FAMILY = /^(?:mysql\w*|mariadb[\w-]*)$/;
 /** curl and wget `user:password` options: separate (`-u X`), glued (`-uX`, `-su X`), or `--user=X`. */
 const CLIENT_USER_FLAG = /^(?:-[A-Za-z]*[uU]|--(?:proxy-)?user)$/;
@@ -126,6 +118,8 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
   let client = isHttpClient(tool) ? tool : undefined;
   let sshpass = false;
   let secretPrefix: string | undefined;
+  const toolPasswords = new Map(toolPasswordWords(argv));
+  let kept: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const prev = i > 0 ? argv[i - 1]! : '';
     const arg = argv[i]!;
@@ -149,10 +143,8 @@ export function redactArgv(argv: readonly string[], redact: (text: string) => st
     else if (sshpass && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (registryLogin && prev === '-p') out[i] = marker('password-flag');
     else if (tool === 'openssl' && /^-(?:k|pass|passin|passout)$/.test(prev)) out[i] = marker('password-flag');
-    // zip/unzip -P, redis-cli -a, 7z -pSECRET (attack pass 12): each tool's own password option.
-    else if (PASSWORD_OPTION[tool]?.test(prev) === true) out[i] = marker('password-flag');
-    else if (SEVEN_ZIP_NAMES.has(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
-    else if (GLUED_P_PASSWORD.has(tool) && /^-P.+/.test(arg)) out[i] = `-P${marker('password-flag')}`;
+    // zip/unzip -P, redis-cli -a, 7z -pSECRET, htpasswd -b (attack pass 12): each tool's own password.
+    else if ((kept = toolPasswords.get(i)) !== undefined) out[i] = `${kept}${marker('password-flag')}`;
     else if (MYSQL_FAMILY.test(tool) && /^-p.+/.test(arg)) out[i] = `-p${marker('password-flag')}`;
     else if (awsInView) out[i] = redactAwsSecretKeys(out[i]!);
   }
@@ -297,15 +289,8 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
     ),
     /=/,
   ),
-  // JSON-ish bodies: "password": "x".
-  rule(
-    'json secret',
-    replaceValue(
-      /("(?:password|passwd|token|secret|api_?key|apiKey|access_?token|accessToken|client_?secret|clientSecret|private_?key|auth)"\s*:\s*")((?:[^"\\]|\\.)*)(?=")/gi,
-      'json-secret',
-    ),
-    /"/,
-  ),
+  // JSON bodies: "password": "x", "refresh_token":"x", \"client_secret\":\"x\" (jsonSecrets.ts).
+  rule('json secret', replaceValueSpans(jsonSecretValues, 'json-secret'), /"/),
   // --password=x, --token x, ...
   rule(
     '--flag=value',
@@ -364,6 +349,8 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
     ),
     /openssl/,
   ),
+  // zip -P, redis-cli -a, 7z -p, htpasswd -b (attack pass 12): as in argv (toolPasswords.ts).
+  rule('tool password words', replaceValueSpans(passwordsInText, 'password-flag'), TOOL_PASSWORD_NAMES),
   rule('http client user:password', redactClientCredentials, /\s/),
   rule('aws secret key', awsSecretNearAccessKey),
 ];

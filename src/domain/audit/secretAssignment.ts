@@ -1,4 +1,4 @@
-import { shellValueEnd } from './shellValue.js';
+import { QuoteTracker, quotedValueEnd, shellValueEnd } from './shellValue.js';
 
 /*
  * `NAME_TOKEN=value`, `export FOO_KEY=value`, `--env X_SECRET=value`, read in one pass.
@@ -41,6 +41,7 @@ function canStart(text: string, at: number): boolean {
 /** Each `NAME=VALUE` with a secret name, in order: [start of name, end of `=`, end of value]. */
 export function* secretAssignments(text: string): Generator<[number, number, number]> {
   const run = /[A-Za-z0-9_.-]+/g;
+  let quotes: QuoteTracker | undefined;
   for (let m = run.exec(text); m; m = run.exec(text)) {
     const end = m.index + m[0].length;
     if (text[end] !== '=') continue;
@@ -62,7 +63,12 @@ export function* secretAssignments(text: string): Generator<[number, number, num
     if (start === undefined) continue;
     // The value is read only for a secret name: reading it for every `X=` of `PWD=PWD=…` (no
     // blank, so each value runs to the end) cost O(n²).
-    const valueEnd = shellValueEnd(text, end + 1);
+    // In a word that a quote opened (`echo "password=x" && rm -f f`) the value ends at the
+    // closing quote: read as a word from there, that quote opened a string that ran to the end
+    // of the text and hid the rest of the command (attack pass 12).
+    quotes ??= new QuoteTracker(text);
+    const quote = quotes.wordQuoteAt(start);
+    const valueEnd = (quote === 0 ? undefined : quotedValueEnd(text, end + 1, quote)) ?? shellValueEnd(text, end + 1);
     if (valueEnd === end + 1) continue;
     yield [start, end + 1, valueEnd];
     run.lastIndex = valueEnd;

@@ -67,3 +67,85 @@ export function blanksEnd(text: string, start: number): number {
   while (j < text.length && isBlank(text.charCodeAt(j))) j++;
   return j;
 }
+
+/**
+ * The quote open at each position of shell text, read left to right once: `'…'`, `"…"` with
+ * backslash escapes, backslash pairs and comments outside quotes. Positions asked must not
+ * decrease, so one text costs one pass however many assignments it holds.
+ */
+export class QuoteTracker {
+  private pos = 0;
+  private open = 0;
+  /** Whether a blank stands between the open quote and the position reached. */
+  private blankInside = false;
+  constructor(private readonly text: string) {}
+
+  /**
+   * The quote (0x27 or 0x22) that opens the word holding `target`: open just before it, with no
+   * blank between it and `target` (`"password=…`, `-e 'TOKEN=…`), else 0. A quote the reading
+   * may have got wrong (an apostrophe in prose, `can't … PASSWORD=x' y'`) is left out so: it
+   * is far more often across a blank than right before the name.
+   */
+  wordQuoteAt(target: number): number {
+    this.advance(target);
+    return this.blankInside ? 0 : this.open;
+  }
+
+  private advance(target: number): void {
+    const text = this.text;
+    while (this.pos < target) {
+      const c = text.charCodeAt(this.pos);
+      if (this.open === 0x27) {
+        if (c === 0x27) this.open = 0;
+        else if (isBlank(c)) this.blankInside = true;
+      } else if (c === 0x5c) {
+        // An escaped character cannot open or close a quote (a pair may step past `target`: the
+        // state there is the same).
+        if (this.open !== 0 && isBlank(text.charCodeAt(this.pos + 1))) this.blankInside = true;
+        this.pos += 2;
+        continue;
+      } else if (c === 0x22) this.open = this.open === 0x22 ? 0 : 0x22;
+      else if (this.open === 0x22) {
+        if (isBlank(c)) this.blankInside = true;
+      } else if (c === 0x27) this.open = 0x27;
+      else if (c === 0x23 && this.startsWord()) {
+        // A comment: its quotes (`# don't`) open nothing.
+        const eol = text.indexOf('\n', this.pos);
+        this.pos = eol < 0 ? text.length : eol;
+        continue;
+      }
+      if (this.open === 0) this.blankInside = false;
+      this.pos++;
+    }
+  }
+
+  /** Whether an unquoted `#` at the current position starts a word (and so a comment). */
+  private startsWord(): boolean {
+    if (this.pos === 0) return true;
+    return isBlank(this.text.charCodeAt(this.pos - 1)) || WORD_END.has(this.text[this.pos - 1]!);
+  }
+}
+
+/** Characters that end a shell word where they stand unquoted (an operator begins). */
+const WORD_END = new Set([';', '&', '|', '(', ')', '<', '>']);
+
+/**
+ * Where a value that starts inside an open quote `quote` ends at that quote's closing character
+ * (`echo "password=x" && rm`: before the second `"`, which stays in the text), or undefined when
+ * it does not: a blank or the end of the text comes first, or the shell word goes on after the
+ * quote (`"password="abc`). Then the value is read as shellValueEnd reads it, as before: only
+ * a value closed by its quote at the end of its word is read differently.
+ */
+export function quotedValueEnd(text: string, start: number, quote: number): number | undefined {
+  const n = text.length;
+  let j = start;
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (c === quote) break;
+    if (isBlank(c)) return undefined;
+    j += quote === 0x22 && c === 0x5c && j + 1 < n ? 2 : 1;
+  }
+  if (j >= n) return undefined;
+  const after = j + 1;
+  return after >= n || isBlank(text.charCodeAt(after)) || WORD_END.has(text[after]!) ? j : undefined;
+}
