@@ -41,7 +41,7 @@ function afterFlag(args: readonly string[], flags: RegExp): string[] {
 const READ_TEXT_OPTIONS = /^-[A-Za-z]*[dip]$/;
 
 function readNames(args: readonly string[]): string[] {
-  return args.filter((a, i) => i === 0 || !READ_TEXT_OPTIONS.test(args[i - 1]!));
+  return args.filter((_a, i) => i === 0 || !READ_TEXT_OPTIONS.test(args[i - 1]!));
 }
 
 /** `let NAME=EXPR`: the target is a plain name; EXPR (and every other expression) is evaluated. */
