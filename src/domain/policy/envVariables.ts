@@ -1,5 +1,6 @@
 import type { EnvironmentModel, EnvironmentVariable } from '../toolModels/modelTypes.js';
 import { BACKUP_ENVIRONMENT } from '../toolModels/tools/copyMove.js';
+import { COMPRESSOR_SCRIPT_ENVIRONMENT } from '../toolModels/tools/compressors.js';
 import { DOCKER_ENVIRONMENT } from '../toolModels/tools/docker.js';
 import { FILE_ENVIRONMENT } from '../toolModels/tools/fileInfo.js';
 import { KUBECTL_ENVIRONMENT } from '../toolModels/tools/kubectl.js';
@@ -8,7 +9,8 @@ import { OPENSSH_ENVIRONMENT } from '../toolModels/tools/sshKeygen.js';
 /**
  * Variables with an effect, grouped by what they do, for the programs and libraries that have
  * no tool model of their own (a tool's own variables live in its model file: MAGIC in
- * tools/fileInfo.ts, OpenSSH's in tools/sshKeygen.ts, the backup suffix in tools/copyMove.ts, git's in tools/git/environment.ts).
+ * tools/fileInfo.ts, OpenSSH's in tools/sshKeygen.ts, the backup suffix in tools/copyMove.ts, the compressor
+ * scripts' (GREP, DIFF, …) in tools/compressors.ts, git's in tools/git/environment.ts).
  * Attack pass 10 found MAGIC, SSH_SK_PROVIDER, PYENV_*, DBUS_*_BUS_ADDRESS, LOCALDOMAIN and
  * HOSTALIASES allowed; the neighbours are what the same manuals document.
  */
@@ -153,6 +155,7 @@ const ENTRIES: ReadonlyArray<[string, EnvironmentVariable]> = [
   FILE_ENVIRONMENT,
   OPENSSH_ENVIRONMENT,
   BACKUP_ENVIRONMENT,
+  COMPRESSOR_SCRIPT_ENVIRONMENT,
   KUBECTL_ENVIRONMENT,
   DOCKER_ENVIRONMENT,
   RESOLVER,

@@ -268,6 +268,20 @@ function reviewSpecial(name: string, args: readonly string[], state: ReviewState
       reviewNestedText(code, state, depth + 1, 'nested', undefined).verdict,
     );
   }
+  if (name === 'jobs') {
+    // `jobs -x CMD ARGS` runs CMD after putting process-group ids in place of job specs (attack
+    // pass 13): CMD ARGS are reviewed as a command; builtinEvaluation.ts asks for the rest.
+    const x = args.findIndex((a) => /^-[A-Za-z]*x/.test(a));
+    if (x < 0) return undefined;
+    step(state, depth, 'wrappers', 'jobs -x: reviewing the command it runs');
+    const inner = args.slice(x + 1);
+    return inner.length === 0
+      ? undefined
+      : combineVerdicts(
+          verdict('allow', 'low', 'command.wrapper', `jobs -x runs '${inner[0]}'; the inner command was judged`),
+          reviewNestedWords(inner, state, depth + 1, undefined),
+        );
+  }
   if (DECLARES.has(name) && args.length > 0 && !args.every((a) => a.startsWith('-'))) {
     const assignments: Record<string, string> = {};
     for (const a of args) {

@@ -7,12 +7,17 @@ import { wgetModel } from '../../toolModels/tools/wget.js';
 import { hasTag } from '../../urls/httpClientFacts.js';
 
 /**
- * Sends data: an option tagged `sends` (a body, an upload) or a `method` other than GET or HEAD,
+ * Sends data: an option tagged `sends` (a body, an upload), a `sends-file` option whose value names
+ * a file or stdin (`-H @FILE`, `--url-query q@-`), a `--variable %ENV`, or a `method` other than GET or HEAD,
  * as the client's model reads the line (toolModels/tools/curl.ts, wget.ts).
  */
 const sendsData: ArgTest = (v) =>
   parseArgv(v.command === 'wget' ? wgetModel : curlModel, v.args).uses.some(
-    (u) => hasTag(u.option, 'sends') || (hasTag(u.option, 'method') && !/^(GET|HEAD)$/i.test(u.values[0] ?? '')),
+    (u) =>
+      hasTag(u.option, 'sends') ||
+      (hasTag(u.option, 'method') && !/^(GET|HEAD)$/i.test(u.values[0] ?? '')) ||
+      (hasTag(u.option, 'sends-file') && u.values.some((x) => u.option.pathIn?.test(x) === true)) ||
+      (hasTag(u.option, 'sends-env') && u.values.some((x) => x.startsWith('%'))),
   );
 export const netPack: BuiltinRule[] = [
   {
@@ -42,8 +47,10 @@ export const netPack: BuiltinRule[] = [
         'curl -X POST https://x',
         'curl -F f=@a https://x',
         'wget --post-file=a https://x',
+        'curl -H @- https://x',
+        'curl --url-query q@a https://x',
       ],
-      noMatch: ['curl https://x'],
+      noMatch: ['curl https://x', 'curl -H Accept:x https://x', 'curl --url-query q=1 https://x'],
     },
   },
   {

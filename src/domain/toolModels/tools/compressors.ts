@@ -1,4 +1,4 @@
-import type { OptionModel, ToolModel } from '../modelTypes.js';
+import type { EnvironmentModel, OptionModel, ToolModel } from '../modelTypes.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -279,3 +279,24 @@ export function catOptions(model: ToolModel, cat: string, except: readonly strin
     return [{ ...o, names, example: `${cat}${o.example.slice(o.example.indexOf(' '))}` }];
   });
 }
+
+/**
+ * The shell scripts these packages ship beside the compressors (/usr/bin/zgrep, zdiff, zcmp, zmore,
+ * bzgrep, bzdiff, xzgrep, xzdiff, xzmore, lzgrep, zstdgrep, zstdless, …: read on Debian 12) run
+ * the program a variable names through `eval` or an unquoted expansion: `GREP='rm -rf x' zgrep
+ * hi a` runs rm (attack pass 13). zgrep is allowed (tools/grep.ts); the others have no model.
+ * PAGER (zmore, xzmore, lzmore) is judged with the other pagers (policy/envAssignments.ts).
+ */
+export const COMPRESSOR_SCRIPT_ENVIRONMENT: EnvironmentModel = {
+  GREP: {
+    effect: 'exec',
+    why: 'the grep zgrep, xzgrep, bzgrep and zstdgrep run (zgrep evals it)',
+    dataIf: /^[ef]?grep$/,
+  },
+  EGREP: { effect: 'exec', why: 'the egrep bzegrep runs' },
+  FGREP: { effect: 'exec', why: 'the fgrep bzfgrep runs' },
+  CMP: { effect: 'exec', why: 'the cmp zcmp, xzcmp and bzcmp run (zdiff evals it)' },
+  DIFF: { effect: 'exec', why: 'the diff zdiff, xzdiff and bzdiff run (zdiff evals it)' },
+  ZCAT: { effect: 'exec', why: 'the decompressor zstdgrep runs' },
+  ZSTD: { effect: 'exec', why: 'the zstd zstdless puts in LESSOPEN (run through the shell)' },
+};

@@ -9,7 +9,8 @@ import { opt, plain } from '../spell.js';
  * Operands are URL targets, judged by the URL policy (findUrls): `reviewedBy`. Options whose value
  * is a URL, a proxy, an address map or a socket are targets too. `tags` carry the facts one
  * reader needs: `plain-read` (a dev-server check may use it), `method`, `sends` (a body or an
- * upload), `write-out`,
+ * upload), `sends-file` (sends
+ * the file its value names, in that form only), `sends-env` (`%NAME`: an environment value), `write-out`,
  * `server-named` (the server picks the file name), `remote-name` (saved under the URL's name),
  * `save-dir`, `output-template` (`#N` takes the URL glob's text), `globoff` (no URL globbing),
  * `netrc` (logs in with a netrc file), `prints-request` (shows the request's headers, the
@@ -20,6 +21,12 @@ const CONFIG = 'policy/escapeHatches.ts';
 const read = ['plain-read'] as const;
 /** A request body or upload (policy/packs/net.ts asks before sending data). */
 const SENDS = ['sends'] as const;
+/**
+ * The file (or stdin, `-`) the value names through `pathIn` goes into the request: a header, a
+ * query, a cookie, a variable for `{{name}}` expansion. Sends data only in that file form
+ * (`-H @FILE` asks, `-H Accept:x` does not: attack pass 13).
+ */
+const SENDS_FILE = ['sends-file'] as const;
 /** `-d @FILE`: a value starting with `@` reads that file. */
 const AT = /^@(.+)$/s;
 /** `--data-urlencode name@FILE` and `@FILE`. */
@@ -114,16 +121,27 @@ const OPTIONS: OptionModel[] = [
     pathIn: URLENCODE,
     tags: SENDS,
   }),
-  opt('--url-query=DATA', 'curl --url-query q@query.txt https://example.com', 'read', { pathIn: URLENCODE }),
-  opt('--variable=NAME', 'curl --variable host@name.txt https://example.com', 'read', { pathIn: URLENCODE }),
+  opt('--url-query=DATA', 'curl --url-query q@query.txt https://example.com', 'read', {
+    pathIn: URLENCODE,
+    tags: SENDS_FILE,
+  }),
+  // `%NAME` takes an environment variable's value (tokens among them): `sends-env`.
+  opt('--variable=NAME', 'curl --variable host@name.txt https://example.com', 'read', {
+    pathIn: URLENCODE,
+    tags: [...SENDS_FILE, 'sends-env'],
+  }),
   opt('-F, --form=NAME=CONTENT', 'curl -F f=@a.txt https://example.com', 'read', {
     pathIn: /^[^=]*=[@<]([^;]+)/s,
     tags: SENDS,
   }),
   opt('--form-string=NAME=STRING', 'curl --form-string f=@a https://example.com', 'none', { tags: SENDS }),
-  opt('-H, --header=HEADER', 'curl -H Accept:text/plain https://example.com', 'read', { pathIn: AT, tags: read }),
+  opt('-H, --header=HEADER', 'curl -H Accept:text/plain https://example.com', 'read', {
+    pathIn: AT,
+    tags: [...read, ...SENDS_FILE],
+  }),
   opt('--proxy-header=HEADER', 'curl --proxy-header X:1 -x 127.0.0.1:3128 https://example.com', 'read', {
     pathIn: AT,
+    tags: SENDS_FILE,
   }),
   opt('-w, --write-out=FORMAT', 'curl -w %{http_code} https://example.com', 'read', {
     pathIn: AT,
@@ -132,7 +150,8 @@ const OPTIONS: OptionModel[] = [
   }),
   opt('-b, --cookie=DATA', 'curl -b a=1 https://example.com', 'read', {
     pathIn: /^([^=]+)$/s,
-    why: 'a value without `=` is a cookie file',
+    tags: SENDS_FILE,
+    why: 'a value without `=` is a cookie file, its cookies sent',
   }),
   // Logins: the netrc file's password is sent (policy/httpClientOptions.ts: a credential use, asked).
   opt('--netrc-file=FILE', 'curl --netrc-file creds https://example.com', 'read', {
@@ -157,7 +176,10 @@ const OPTIONS: OptionModel[] = [
     tags: ['plain-read', 'globoff'],
     why: 'URLs are taken as written: no {a,b} or [1-3] sets, `#N` in -o is literal',
   }),
-  opt('--etag-compare=FILE', 'curl --etag-compare etag.txt https://example.com', 'read'),
+  opt('--etag-compare=FILE', 'curl --etag-compare etag.txt https://example.com', 'read', {
+    tags: SENDS,
+    why: "the file's content is sent as the If-None-Match header",
+  }),
   opt('--cacert=FILE', 'curl --cacert ca.pem https://example.com', 'read'),
   opt('--capath=DIR', 'curl --capath certs https://example.com', 'read'),
   opt('--proxy-cacert=FILE', 'curl --proxy-cacert ca.pem https://example.com', 'read'),

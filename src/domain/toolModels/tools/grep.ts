@@ -3,7 +3,8 @@ import { opt, plain } from '../spell.js';
 
 /**
  * GNU grep 3.x, and egrep/fgrep (Debian: `exec grep -E/-F "$@"`) and zgrep (passes grep's
- * options on). The first operand is the pattern unless -e/-f gave one; -r/-R/`-d recurse`
+ * options on; the GREP it runs is judged with the other compressor scripts' variables in
+ * tools/compressors.ts). The first operand is the pattern unless -e/-f gave one; -r/-R/`-d recurse`
  * read whole trees, `.` when no file is named.
  */
 export const grepModel: ToolModel = {
