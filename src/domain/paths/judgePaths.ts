@@ -78,7 +78,13 @@ function spellingsOf(arg: PathArg, ctx: PathContext, maps = 0): Spellings {
   if (proc?.kind === 'unknown' && proc.likely !== undefined && maps < MAX_PROCESS_MAPS) {
     const likely = spellingsOf({ ...arg, raw: proc.likely }, ctx, maps + 1);
     const all = [...likely.all, ...lexicalOnly(proc.path, facts, undefined).all];
-    return { ...likely, all, exact: [...likely.exact, proc.path], special: { kind: 'unknown', why: proc.why }, mapped: true };
+    return {
+      ...likely,
+      all,
+      exact: [...likely.exact, proc.path],
+      special: { kind: 'unknown', why: proc.why },
+      mapped: true,
+    };
   }
   if (proc !== undefined) return lexicalOnly(proc.path, facts, proc.kind === 'plain' ? undefined : proc);
   const lexical = absolutize(arg.raw, cwd);
@@ -608,7 +614,12 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     for (const arg of args) {
       if (arg.raw === '') continue;
       const s = spellingsOf(arg, inner);
-      if (arg.ifExists === true && s.special === undefined && !s.exact.some((p) => inner.facts.entryExists?.(p) === true)) continue;
+      if (
+        arg.ifExists === true &&
+        s.special === undefined &&
+        !s.exact.some((p) => inner.facts.entryExists?.(p) === true)
+      )
+        continue;
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
       if (arg.access === 'delete') for (const p of s.all) deleted.add(p);

@@ -35,7 +35,8 @@ function throughFd(n: number, rest: string[], fds: FdMap | undefined, shown: str
   const opened = fds?.get(n);
   if (typeof opened === 'string') return { kind: 'mapped', path: opened === '/' ? tail || '/' : `${opened}${tail}` };
   // A stream (the agent's 0–2, a duplicate, a here-document) has nothing below it.
-  if ((opened === null || (opened === undefined && n <= 2)) && rest.length === 0) return { kind: 'stream', path: shown };
+  if ((opened === null || (opened === undefined && n <= 2)) && rest.length === 0)
+    return { kind: 'stream', path: shown };
   return {
     kind: 'unknown',
     path: shown,
@@ -86,7 +87,12 @@ export function processPath(absPath: string, cwd: string, fds: FdMap | undefined
       // Another process's root is `/` unless it is chrooted or in another mount namespace: that
       // spelling is judged too, so a secret under it still blocks.
       if (what === 'root')
-        return { kind: 'unknown', path: shown, why: `it reaches into process ${who}'s files`, likely: `/${rest.join('/')}` };
+        return {
+          kind: 'unknown',
+          path: shown,
+          why: `it reaches into process ${who}'s files`,
+          likely: `/${rest.join('/')}`,
+        };
       if (what === 'cwd' || what === 'root' || (what === 'task' && rest.length > 1) || what === 'map_files') {
         if (what === 'map_files' && rest.length === 0) continue;
         return {

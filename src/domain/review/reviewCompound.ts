@@ -436,7 +436,11 @@ function simple(
     for (const cwd of cwds) {
       // `cd /dev/fd/3 3<~` moves to ~; a directory the review cannot map stays as written, and
       // every path judged in it later asks (path.process_relative).
-      const mapped = processPath(target.startsWith('/') ? target : `${cwd}/${target}`, cwd, fdsOf(s.redirects, w.state.fds, cwd));
+      const mapped = processPath(
+        target.startsWith('/') ? target : `${cwd}/${target}`,
+        cwd,
+        fdsOf(s.redirects, w.state.fds, cwd),
+      );
       const to = mapped?.kind === 'mapped' ? mapped.path : target;
       out.ok = union(out.ok, [normalizePosix(absolutize(to, cwd))], w);
     }
@@ -474,7 +478,9 @@ function simple(
       urls: [],
     };
     const fds = fdsOf(s.redirects, w.state.fds, cwd);
-    verdicts.push(reviewWords(judged, fds === undefined ? { ...w.state, cwd } : { ...w.state, cwd, fds }, depth + 2, n));
+    verdicts.push(
+      reviewWords(judged, fds === undefined ? { ...w.state, cwd } : { ...w.state, cwd, fds }, depth + 2, n),
+    );
     if (forEngine && n) {
       if (n.effectiveArgv.length === 0) n.effectiveArgv = [...judged];
       forEngine.judged.push({ cwd, normalized: n });

@@ -28,15 +28,27 @@ describe('processPath', () => {
 
 describe('fdsAfterRedirects', () => {
   const resolve = (t: string) => (t.startsWith('/') ? t : `${CWD}/${t}`);
-  const map = (rs: Array<{ fd?: number; op: string; target: string; here?: string }>, inherited?: Map<number, string | null>) =>
-    Object.fromEntries(fdsAfterRedirects(rs, inherited, CWD, resolve) ?? []);
+  const map = (
+    rs: Array<{ fd?: number; op: string; target: string; here?: string }>,
+    inherited?: Map<number, string | null>,
+  ) => Object.fromEntries(fdsAfterRedirects(rs, inherited, CWD, resolve) ?? []);
 
   it('N<DIR opens the directory on N; later redirections win', () => {
     expect(map([{ fd: 3, op: '<', target: '/home/u' }])).toEqual({ 3: '/home/u' });
-    expect(map([{ fd: 3, op: '<', target: '/home/u' }, { fd: 3, op: '<', target: 'x' }])).toEqual({ 3: `${CWD}/x` });
+    expect(
+      map([
+        { fd: 3, op: '<', target: '/home/u' },
+        { fd: 3, op: '<', target: 'x' },
+      ]),
+    ).toEqual({ 3: `${CWD}/x` });
   });
   it('a duplicate copies the descriptor, a closed one is forgotten', () => {
-    expect(map([{ fd: 3, op: '<', target: '/etc' }, { fd: 4, op: '<&', target: '3' }])).toEqual({ 3: '/etc', 4: '/etc' });
+    expect(
+      map([
+        { fd: 3, op: '<', target: '/etc' },
+        { fd: 4, op: '<&', target: '3' },
+      ]),
+    ).toEqual({ 3: '/etc', 4: '/etc' });
     expect(map([{ fd: 4, op: '<&', target: '0' }])).toEqual({ 4: null });
     expect(map([{ fd: 4, op: '<&', target: '7' }], new Map([[4, '/etc']]))).toEqual({});
     expect(map([{ fd: 3, op: '<&', target: '-' }], new Map([[3, '/etc']]))).toEqual({});
@@ -47,7 +59,12 @@ describe('fdsAfterRedirects', () => {
     expect(map([{ op: '>', target: 'o' }])).toEqual({ 1: `${CWD}/o` });
   });
   it('a target that is itself process-dependent is mapped, or forgotten when it cannot be', () => {
-    expect(map([{ fd: 3, op: '<', target: '/home/u' }, { fd: 4, op: '<', target: '/dev/fd/3/.ssh' }])).toEqual({
+    expect(
+      map([
+        { fd: 3, op: '<', target: '/home/u' },
+        { fd: 4, op: '<', target: '/dev/fd/3/.ssh' },
+      ]),
+    ).toEqual({
       3: '/home/u',
       4: '/home/u/.ssh',
     });
