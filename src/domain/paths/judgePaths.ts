@@ -95,6 +95,13 @@ function spellingsOf(arg: PathArg, ctx: PathContext, maps = 0): Spellings {
   // Resolve the path as written, `..` included: lexical normalisation first would be wrong
   // after a symlink (`link/../x`).
   const resolved = resolvePhysically(arg.raw.startsWith('/') ? arg.raw : `${cwd}/${arg.raw}`, facts.realpath);
+  // A symlink into /dev/fd or /proc (`ln -s /dev/fd l`, then `cat l/3/x 3<~`): the host's realpath
+  // followed it in the reviewer's process and stopped at the reviewer's own /proc/PID/fd/3.
+  const via = resolved.startsWith('/proc/') ? processPath(resolved, cwd, undefined) : undefined;
+  if (via?.kind === 'unknown') {
+    const s = lexicalOnly(lexical, facts, { kind: 'unknown', why: `it resolves through a link to ${via.path}` });
+    return { ...s, resolved, all: [...s.all, resolved] };
+  }
   all.push(resolved);
   if (arg.access === 'delete' && lexical !== '/') {
     // `rm link` removes the link itself, `rm -r link/` what it points at: judge both.

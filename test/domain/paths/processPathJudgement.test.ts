@@ -1,6 +1,8 @@
 // A path through /dev/fd/N or /proc/self/cwd is judged exactly as the path it maps to (attack pass
 // 13: `cp x /dev/fd/3/shim-entry.cjs 3<…/shims` was only system_write/ask), and one the review
 // cannot map asks. Real files and the real host-facts adapter, as in judgePaths.test.ts.
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/domain/defaultConfig.js';
 import type { PathAccess } from '../../../src/domain/paths/judgePaths.js';
@@ -96,6 +98,15 @@ describe('a process-dependent path the review cannot map asks', () => {
       expect(v.codes).toContain('path.process_relative');
     });
   }
+  it('a workspace symlink to /dev/fd or /proc/self/fd is not resolved through the reviewer (ln -s /dev/fd l; cat l/3/x 3<~)', () => {
+    symlinkSync('/dev/fd', join(fx.ws, 'fdlink'));
+    symlinkSync('/proc/self/fd', join(fx.ws, 'fdlink2'));
+    for (const raw of ['fdlink/3/.aws/credentials', 'fdlink/9/notes', 'fdlink2/3/x']) {
+      const v = judge(raw, 'read', { fds: new Map([[3, fx.home]]) });
+      expect(v.decision, raw).not.toBe('allow');
+      expect(v.codes, raw).toContain('path.process_relative');
+    }
+  });
   it('another process root still blocks a secret below it', () => {
     const v = judge(`/proc/1/root${fx.home}/.aws/credentials`, 'read');
     expect(v.decision).toBe('block');
