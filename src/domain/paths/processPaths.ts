@@ -27,6 +27,8 @@ export type ProcessPath =
 
 const MAYBE = /\/(?:dev|proc)(?:\/|$)/;
 const NUMBER = /^[0-9]+$/;
+/** Named on nearly every command line (`2>/dev/null`, the agents' `< /dev/null`): no walk for them. */
+const PLAIN_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/urandom', '/dev/random', '/dev/tty', '/dev/full']);
 const STREAMS: Record<string, string> = { stdin: '0', stdout: '1', stderr: '2' };
 
 /** A descriptor `n` reached with `rest` after it. */
@@ -53,25 +55,27 @@ function throughFd(n: number, rest: string[], fds: FdMap | undefined, shown: str
  * command runs, as the review tracks it.
  */
 export function processPath(absPath: string, cwd: string, fds: FdMap | undefined): ProcessPath | undefined {
-  if (!MAYBE.test(absPath)) return undefined;
+  if (!MAYBE.test(absPath) || PLAIN_DEVICES.has(absPath)) return undefined;
   const segs = absPath.split('/').filter((s) => s !== '' && s !== '.');
   // The lexical walk, with the kernel's own symlinks of /dev and /proc replaced by their targets,
   // so `..` after them climbs where the kernel climbs (`/dev/fd/../cwd` is /proc/self/cwd).
   let at: string[] = [];
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
-    const rest = segs.slice(i + 1);
-    const shown = `/${[...at, seg, ...rest].join('/')}`;
     if (seg === '..') {
       at.pop();
       continue;
     }
+    // Built only where a link is reached (most /dev and /proc paths reach none: /dev/null).
+    const rest = (): string[] => segs.slice(i + 1);
+    // After `seg` is pushed onto `at` (the stream branch builds its own).
+    const shown = (): string => `/${[...at, ...segs.slice(i + 1)].join('/')}`;
     if (at.length === 1 && at[0] === 'dev') {
       if (seg === 'fd') {
         at = ['proc', 'self', 'fd'];
         continue;
       }
-      if (seg in STREAMS) return throughFd(Number(STREAMS[seg]), rest, fds, shown);
+      if (seg in STREAMS) return throughFd(Number(STREAMS[seg]), rest(), fds, `/dev/${segs.slice(i).join('/')}`);
     }
     if (at.length === 1 && at[0] === 'proc' && seg === 'net') {
       at = ['proc', 'self', 'net'];
@@ -82,31 +86,34 @@ export function processPath(absPath: string, cwd: string, fds: FdMap | undefined
     const [, who, what] = at;
     const self = who === 'self' || who === 'thread-self';
     if (at.length === 3) {
-      if (self && what === 'cwd') return { kind: 'mapped', path: rest.length ? `${cwd}/${rest.join('/')}` : cwd };
-      if (self && what === 'root') return { kind: 'mapped', path: `/${rest.join('/')}` };
+      if (self && what === 'cwd') {
+        const r = rest();
+        return { kind: 'mapped', path: r.length ? `${cwd}/${r.join('/')}` : cwd };
+      }
+      if (self && what === 'root') return { kind: 'mapped', path: `/${rest().join('/')}` };
       // Another process's root is `/` unless it is chrooted or in another mount namespace: that
       // spelling is judged too, so a secret under it still blocks.
       if (what === 'root')
         return {
           kind: 'unknown',
-          path: shown,
+          path: shown(),
           why: `it reaches into process ${who}'s files`,
-          likely: `/${rest.join('/')}`,
+          likely: `/${rest().join('/')}`,
         };
-      if (what === 'cwd' || what === 'root' || (what === 'task' && rest.length > 1) || what === 'map_files') {
-        if (what === 'map_files' && rest.length === 0) continue;
+      const r = what === 'cwd' || what === 'task' || what === 'map_files' ? rest() : [];
+      if (what === 'cwd' || (what === 'task' && r.length > 1) || (what === 'map_files' && r.length > 0)) {
         return {
           kind: 'unknown',
-          path: shown,
+          path: shown(),
           why: self ? 'it names a thread of the command by number' : `it reaches into process ${who}'s files`,
         };
       }
       continue;
     }
     if (at.length === 4 && what === 'fd') {
-      if (!self) return { kind: 'unknown', path: shown, why: `it reaches into process ${who}'s descriptors` };
-      if (NUMBER.test(seg)) return throughFd(Number(seg), rest, fds, shown);
-      return { kind: 'unknown', path: shown, why: `'${seg}' is not a descriptor number` };
+      if (!self) return { kind: 'unknown', path: shown(), why: `it reaches into process ${who}'s descriptors` };
+      if (NUMBER.test(seg)) return throughFd(Number(seg), rest(), fds, shown());
+      return { kind: 'unknown', path: shown(), why: `'${seg}' is not a descriptor number` };
     }
   }
   const lexical = `/${at.join('/')}`;
