@@ -83,6 +83,8 @@ export const REASON_CODES = {
   'path.root_deletion': 'The command deletes `/`, the home directory, a configured root or its parent.',
   'path.system_write': 'The command writes into a system path.',
   'path.outside_workspace': 'The command writes outside the workspace.',
+  'path.process_relative':
+    'A path through `/dev/fd/N`, `/proc/self/cwd`, `/proc/PID/root` or their kin that the review cannot map to a file: its meaning depends on the program that opens it.',
   'path.self_protection':
     "The command changes shimctl's own install (shims, launchers, review bundle, config, state, audit, approvals, the agent hooks it wrote): that would switch the review off.",
   'path.credential_use':

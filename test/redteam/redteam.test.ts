@@ -156,6 +156,23 @@ describe('through the installed bash shim', () => {
     expect(r.stderr).toMatch(/^shimctl: blocked \(path\.protected\)/);
   });
 
+  it('a directory descriptor (3<~) does not open the home directory to a tree walk (pass 13, P13-05b)', () => {
+    const r = shim.run('grep -r REDTEAM /dev/fd/3/ 3<~');
+    expect(r.status).toBe(126);
+    expect(r.stdout).not.toContain('REDTEAM');
+    const ok = shim.run('cat /dev/fd/3/README.md 3<.');
+    expect([ok.status, ok.stdout]).toEqual([0, 'a workspace\n']);
+  });
+
+  it('a write through a directory descriptor does not reach a start-up file (pass 13, P13-08)', () => {
+    const before = readFileSync(join(fx.home, '.bashrc'), 'utf8');
+    const r = shim.run('echo redteam-rc 3<~ >> /dev/fd/3/.bashrc');
+    expect(r.status).toBe(126);
+    // Blocked as the write into ~/.bashrc it is, not asked as an unknown system path.
+    expect(r.stderr).toMatch(/^shimctl: blocked \(path\.protected_write\)/);
+    expect(readFileSync(join(fx.home, '.bashrc'), 'utf8')).toBe(before);
+  });
+
   it('the forged Claude envelope sent by another agent does not source its file', () => {
     const r = shim.run(expand(FORGED_CLAUDE_ENVELOPE, fx), 'qwen');
     expect(r.status).toBe(126);

@@ -28,6 +28,8 @@ import {
 import { containerMatches, globMatches } from './pathGlob.js';
 import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js';
 import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
+import type { FdMap } from './processPaths.js';
+import { processPath } from './processPaths.js';
 
 export type { PathAccess, PathArg } from './pathArg.js';
 import type { PathAccess, PathArg } from './pathArg.js';
@@ -38,6 +40,8 @@ export interface PathContext {
   workspace?: string;
   config: PolicyConfig;
   facts: HostFacts;
+  /** Descriptors the command's redirections opened: `/dev/fd/3/x` under `3<DIR` is `DIR/x` (processPaths.ts). */
+  fds?: FdMap;
 }
 
 export interface PathJudgement {
@@ -53,10 +57,36 @@ interface Spellings {
   all: string[];
   /** The same spellings as the file system names them (for existence checks). */
   exact: string[];
+  /** A standard stream (no file), or a process-dependent path the review cannot map (asks). */
+  special?: { kind: 'stream' } | { kind: 'unknown'; why: string };
+  /** Reached through /dev/fd/N or /proc/self/cwd: `lexical` is the mapped path, not the one written. */
+  mapped?: true;
 }
 
-function spellingsOf(arg: PathArg, ctx: PathContext): Spellings {
+/** Mapped process paths are followed this deep (`4</dev/fd/3` under `3</proc/self/cwd`…); deeper is unknown. */
+const MAX_PROCESS_MAPS = 4;
+
+function spellingsOf(arg: PathArg, ctx: PathContext, maps = 0): Spellings {
   const { cwd, facts } = ctx;
+  // /dev/fd/N, /proc/self/cwd and their kin mean what they mean in the command's process, never
+  // in the reviewer's: mapped through the command's redirections and cwd, or unknown (processPaths.ts).
+  const proc = processPath(arg.raw.startsWith('/') ? arg.raw : `${cwd}/${arg.raw}`, cwd, ctx.fds);
+  if (proc?.kind === 'mapped') {
+    if (maps < MAX_PROCESS_MAPS) return { ...spellingsOf({ ...arg, raw: proc.path }, ctx, maps + 1), mapped: true };
+    return lexicalOnly(proc.path, facts, { kind: 'unknown', why: 'it maps through too many descriptors' });
+  }
+  if (proc?.kind === 'unknown' && proc.likely !== undefined && maps < MAX_PROCESS_MAPS) {
+    const likely = spellingsOf({ ...arg, raw: proc.likely }, ctx, maps + 1);
+    const all = [...likely.all, ...lexicalOnly(proc.path, facts, undefined).all];
+    return {
+      ...likely,
+      all,
+      exact: [...likely.exact, proc.path],
+      special: { kind: 'unknown', why: proc.why },
+      mapped: true,
+    };
+  }
+  if (proc !== undefined) return lexicalOnly(proc.path, facts, proc.kind === 'plain' ? undefined : proc);
   const lexical = absolutize(arg.raw, cwd);
   const all = [lexical];
   // A `~` that reaches us was quoted (the tokenizer expands unquoted ones), so it names a literal
@@ -65,6 +95,13 @@ function spellingsOf(arg: PathArg, ctx: PathContext): Spellings {
   // Resolve the path as written, `..` included: lexical normalisation first would be wrong
   // after a symlink (`link/../x`).
   const resolved = resolvePhysically(arg.raw.startsWith('/') ? arg.raw : `${cwd}/${arg.raw}`, facts.realpath);
+  // A symlink into /dev/fd or /proc (`ln -s /dev/fd l`, then `cat l/3/x 3<~`): the host's realpath
+  // followed it in the reviewer's process and stopped at the reviewer's own /proc/PID/fd/3.
+  const via = resolved.startsWith('/proc/') ? processPath(resolved, cwd, undefined) : undefined;
+  if (via?.kind === 'unknown') {
+    const s = lexicalOnly(lexical, facts, { kind: 'unknown', why: `it resolves through a link to ${via.path}` });
+    return { ...s, resolved, all: [...s.all, resolved] };
+  }
   all.push(resolved);
   if (arg.access === 'delete' && lexical !== '/') {
     // `rm link` removes the link itself, `rm -r link/` what it points at: judge both.
@@ -75,6 +112,14 @@ function spellingsOf(arg: PathArg, ctx: PathContext): Spellings {
   for (const p of all) if (!unique.includes(p)) unique.push(p);
   if (facts.caseInsensitivePaths !== true) return { lexical, resolved, all: unique, exact: unique };
   return { lexical, resolved, all: [...new Set(unique.map((p) => p.toLowerCase()))], exact: unique };
+}
+
+/** A path judged as written: resolving it would ask the reviewer's own /proc. */
+function lexicalOnly(path: string, facts: HostFacts, special: Spellings['special']): Spellings {
+  const all = [facts.caseInsensitivePaths === true ? path.toLowerCase() : path];
+  const s: Spellings = { lexical: path, resolved: path, all, exact: [path] };
+  if (special) s.special = special.kind === 'stream' ? { kind: 'stream' } : { kind: 'unknown', why: special.why };
+  return s;
 }
 
 function touches(resource: ProtectedResource, path: string, recursive: boolean, access: PathAccess): boolean {
@@ -175,7 +220,18 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   const writes = arg.access === 'write' || arg.access === 'delete';
   // A secret whose permissions are only narrowed (`chmod 600 ~/.ssh/id_rsa`): where it lives is its owner's choice.
   let tightened = false;
-  const shown = s.resolved === s.lexical ? `'${arg.raw}'` : `'${arg.raw}' (resolves to ${s.resolved})`;
+  const shown =
+    s.resolved === s.lexical && s.mapped !== true ? `'${arg.raw}'` : `'${arg.raw}' (resolves to ${s.resolved})`;
+  if (s.special?.kind === 'unknown')
+    found.push(
+      verdict(
+        'ask',
+        'high',
+        'path.process_relative',
+        `${shown} means what it means in the command's own process, and the review cannot tell what that is: ${s.special.why}.`,
+        'paths:process-relative',
+      ),
+    );
   if (arg.access === 'delete') {
     for (const p of s.all) {
       const target = deletionTarget(p, prepared.home, prepared.keep);
@@ -283,7 +339,7 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
   }
   // `/dev/stdout` resolves to whatever stdout is (a pty, a pipe); the name as written decides.
   // Writing into /dev/null is harmless; deleting it is not.
-  const device = arg.access === 'write' && isHarmlessDevice(s.lexical);
+  const device = arg.access === 'write' && (s.special?.kind === 'stream' || isHarmlessDevice(s.lexical));
   if (!device && s.all.some(isSystemPath)) {
     found.push(verdict('ask', 'high', 'path.system_write', `${shown} is a system path.`, 'paths:system-write'));
   }
@@ -574,7 +630,12 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     for (const arg of args) {
       if (arg.raw === '') continue;
       const s = spellingsOf(arg, inner);
-      if (arg.ifExists === true && !s.exact.some((p) => inner.facts.entryExists?.(p) === true)) continue;
+      if (
+        arg.ifExists === true &&
+        s.special === undefined &&
+        !s.exact.some((p) => inner.facts.entryExists?.(p) === true)
+      )
+        continue;
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
       if (arg.access === 'delete') for (const p of s.all) deleted.add(p);

@@ -1,6 +1,8 @@
 import { judgePaths } from '../paths/judgePaths.js';
 import type { PathAccess } from '../paths/judgePaths.js';
 import { absolutize, normalizePosix } from '../paths/posixPath.js';
+import type { FdMap } from '../paths/processPaths.js';
+import { fdsAfterRedirects, processPath } from '../paths/processPaths.js';
 import type { Redirect, Script, WordDecoder } from '../shell/grammar/script.js';
 import { countSimple } from '../shell/grammar/script.js';
 import { scriptFromTree } from '../shell/grammar/scriptFromTree.js';
@@ -303,10 +305,17 @@ function judgeRedirects(rs: readonly Redirect[], cwds: Cwds, w: Walk, skip?: (r:
     }
     const access: PathAccess = r.op === '<' ? 'read' : 'write';
     for (const cwd of cwds) {
-      parts.push(judgePaths([{ raw: r.target, access }], pathContext({ ...w.state, cwd })).verdict);
+      // The shell opens them in order: `3<DIR 4</dev/fd/3/x` opens DIR/x.
+      const fds = fdsOf(rs.slice(0, rs.indexOf(r)), w.state.fds, cwd);
+      parts.push(judgePaths([{ raw: r.target, access }], pathContext({ ...w.state, cwd, fds })).verdict);
     }
   }
   return combineVerdicts(...parts);
+}
+
+/** The descriptors a part runs with: those it inherits and those its redirections open (processPaths.ts). */
+function fdsOf(rs: readonly Redirect[], inherited: FdMap | undefined, cwd: string): FdMap | undefined {
+  return fdsAfterRedirects(rs, inherited, cwd, (t) => (t.startsWith('/') ? t : `${cwd}/${t}`));
 }
 
 function simple(
@@ -424,7 +433,17 @@ function simple(
     }
     const target = args[0] ?? w.state.facts.home;
     out = { ok: [], fail: cwds };
-    for (const cwd of cwds) out.ok = union(out.ok, [normalizePosix(absolutize(target, cwd))], w);
+    for (const cwd of cwds) {
+      // `cd /dev/fd/3 3<~` moves to ~; a directory the review cannot map stays as written, and
+      // every path judged in it later asks (path.process_relative).
+      const mapped = processPath(
+        target.startsWith('/') ? target : `${cwd}/${target}`,
+        cwd,
+        fdsOf(s.redirects, w.state.fds, cwd),
+      );
+      const to = mapped?.kind === 'mapped' ? mapped.path : target;
+      out.ok = union(out.ok, [normalizePosix(absolutize(to, cwd))], w);
+    }
   }
   const reading = input === undefined ? undefined : stdinReading(core, input);
   // A shell or interpreter reading the text as its program is judged as if given it with -c.
@@ -458,7 +477,10 @@ function simple(
       paths: [],
       urls: [],
     };
-    verdicts.push(reviewWords(judged, { ...w.state, cwd }, depth + 2, n));
+    const fds = fdsOf(s.redirects, w.state.fds, cwd);
+    verdicts.push(
+      reviewWords(judged, fds === undefined ? { ...w.state, cwd } : { ...w.state, cwd, fds }, depth + 2, n),
+    );
     if (forEngine && n) {
       if (n.effectiveArgv.length === 0) n.effectiveArgv = [...judged];
       forEngine.judged.push({ cwd, normalized: n });

@@ -3,6 +3,7 @@ import type { PolicyConfig } from '../policyConfig.js';
 import type { Verdict } from '../verdict.js';
 import type { ShellTextOutcome, TraceStep } from './reviewTypes.js';
 import type { PathContext } from '../paths/judgePaths.js';
+import type { FdMap } from '../paths/processPaths.js';
 import type { InvocationArgs } from '../shell/envelopes/argvEnvelope.js';
 import { gitPathspecOptionsFromEnv } from '../toolModels/tools/git/environment.js';
 
@@ -31,6 +32,11 @@ export interface ReviewState {
    * words, however many wrappers stand between (`X=1 nice command git …`).
    */
   gitPathspecEnv?: readonly string[];
+  /**
+   * Descriptors the redirections of this command (and of the commands it runs inside) opened, so
+   * `/dev/fd/3/x` under `3<DIR` is judged as `DIR/x` (paths/processPaths.ts).
+   */
+  fds?: FdMap;
   /** How nested text and words are reviewed again (reviewCommand.ts wires them). */
   reviewers: Reviewers;
 }
@@ -113,9 +119,10 @@ class LazyStep implements TraceStep {
 
 /** The path policy's view of this review: relative paths against the cwd, writes free in the workspace. */
 export function pathContext(state: ReviewState): PathContext {
-  return state.workspace === undefined
-    ? { cwd: state.cwd, config: state.config, facts: state.facts }
-    : { cwd: state.cwd, workspace: state.workspace, config: state.config, facts: state.facts };
+  const ctx: PathContext = { cwd: state.cwd, config: state.config, facts: state.facts };
+  if (state.workspace !== undefined) ctx.workspace = state.workspace;
+  if (state.fds !== undefined) ctx.fds = state.fds;
+  return ctx;
 }
 
 /**

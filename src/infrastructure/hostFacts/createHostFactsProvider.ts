@@ -22,13 +22,26 @@ import { KNOWN_AGENTS } from '../../../installers/agents.js';
 /** Every known agent's argument-taking scripts, from the agents' own descriptions. */
 const ARGV_ENVELOPES = KNOWN_AGENTS.flatMap((a) => a.argvEnvelopes ?? []);
 
+/**
+ * Whether lstat finds the path. ENOTDIR counts as absent, like ENOENT: `l/3/x` under a link
+ * `l -> /dev/fd` whose fd 3 is not a directory here (attack pass 13); throwing made the host
+ * fact answer the path unresolved, as if no link were in it.
+ */
+function lstatExists(p: string): boolean {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
 export function realpathOfLongestPrefix(absPath: string): string {
   let existing = resolve(absPath);
   const rest: string[] = [];
   // lstat without throwing finds the existing prefix cheaply (exceptions cost ~20 µs each);
   // a dangling symlink exists for lstat, and realpath below then fails over to its parent.
-  while (lstatSync(existing, { throwIfNoEntry: false }) === undefined) {
+  while (!lstatExists(existing)) {
     const parent = dirname(existing);
     if (parent === existing) return resolve(absPath);
     rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
