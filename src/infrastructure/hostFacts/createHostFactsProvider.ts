@@ -77,19 +77,22 @@ function directoryIdentity(p: string): string {
 }
 
 /**
- * PATH without shimctl's own shim and launcher directories (compared by identity, so a symlink to
- * them or another spelling is excluded too), and with only the absolute entries the command itself
- * runs with (reduceEnv, the BASH_ENV guard).
+ * Whether a directory is one of `excluded` (shimctl's shim and launcher directories), compared by
+ * identity, so a symlink to them or another spelling counts too. Each answer is kept by the caller
+ * for one review.
  */
-export function pathWithoutShims(pathVar: string | undefined, excluded: string[]): string {
-  const banned = new Set(excluded.flatMap((d) => [directoryIdentity(d), resolve(d)]));
-  const clean = absoluteSearchPath(pathVar ?? '');
-  return clean === ''
-    ? ''
-    : clean
-        .split(delimiter)
-        .filter((dir) => !banned.has(resolve(dir)) && !banned.has(directoryIdentity(dir)))
-        .join(delimiter);
+export function excludedDirectory(excluded: readonly string[]): (dir: string) => boolean {
+  let banned: Set<string> | undefined;
+  const seen = new Map<string, boolean>();
+  return (dir) => {
+    let hit = seen.get(dir);
+    if (hit === undefined) {
+      banned ??= new Set(excluded.flatMap((d) => [directoryIdentity(d), resolve(d)]));
+      hit = banned.has(resolve(dir)) || banned.has(directoryIdentity(dir));
+      seen.set(dir, hit);
+    }
+    return hit;
+  };
 }
 
 const caseProbe = new Map<string, boolean>();
@@ -117,9 +120,10 @@ export function homeIgnoresCase(home: string): boolean {
 export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
   return {
     facts(env): HostFacts {
-      // Computed on the first lookup: it costs a realpath per PATH entry, and a review that
-      // resolves no command name (a block by pattern, say) needs none.
+      // Computed on the first lookup; a directory holding a name found is then checked against
+      // the shim and launcher directories (one stat), not every PATH entry up front.
       let searchPath: string | undefined;
+      let isShimDirectory: ((dir: string) => boolean) | undefined;
       // One review asks for the same name several times (rules, path judge): answered once per
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
@@ -173,11 +177,12 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           // A name with a slash is a path, not a PATH lookup; relative PATH entries are ignored.
           if (name === '' || name.includes('/')) return undefined;
           if (resolved.has(name)) return resolved.get(name);
-          searchPath ??= pathWithoutShims(env.PATH, [paths.shimDir, paths.launcherDir]);
+          searchPath ??= absoluteSearchPath(env.PATH ?? '');
           if (searchPath === '') return undefined;
+          isShimDirectory ??= excludedDirectory([paths.shimDir, paths.launcherDir]);
           let found: string | undefined;
           try {
-            found = findExecutableOnPath(name, searchPath);
+            found = findExecutableOnPath(name, searchPath, isShimDirectory);
           } catch {
             found = undefined;
           }

@@ -34,8 +34,16 @@ export function isExecutableBy(st: Stats, me: Identity = whoAmI()): boolean {
   );
 }
 
-/** First executable `dir/name` over the PATH-style `searchPath` (absolute entries only), or undefined. */
-export function findExecutableOnPath(name: string, searchPath: string): string | undefined {
+/**
+ * First executable `dir/name` over the PATH-style `searchPath` (absolute entries only), or
+ * undefined. `skipDir` leaves out directories (shimctl's shims) where a name was found: asked only
+ * then, so a lookup costs a stat per entry up to the hit, not one more per PATH entry.
+ */
+export function findExecutableOnPath(
+  name: string,
+  searchPath: string,
+  skipDir?: (dir: string) => boolean,
+): string | undefined {
   for (const dir of searchPath.split(':')) {
     // Relative and empty entries never reach the command (domain/exec/searchPath.ts): skipped here too.
     if (!dir.startsWith('/')) continue;
@@ -46,7 +54,7 @@ export function findExecutableOnPath(name: string, searchPath: string): string |
     } catch {
       continue; // EACCES, ENOTDIR, ELOOP: not usable here, like which's ignoreErrors
     }
-    if (st && isExecutableBy(st)) return file;
+    if (st && isExecutableBy(st) && !skipDir?.(dir)) return file;
   }
   return undefined;
 }

@@ -1,12 +1,11 @@
 // The host-facts adapter against the real file system: real symlinks, real executables on a
 // real PATH, shim directories excluded by real path, nothing cached between calls.
-import { chmodSync, linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHostFactsProvider,
-  pathWithoutShims,
   realpathOfLongestPrefix,
 } from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
@@ -86,7 +85,11 @@ describe('resolveCommand', () => {
     expect(facts.resolveCommand('')).toBeUndefined();
   });
   it('ignores relative and empty PATH entries (a `.` in PATH would let the workspace pick binaries)', () => {
-    expect(pathWithoutShims(`.::bin:${join(root, 'realbin')}`, [])).toBe(join(root, 'realbin'));
+    // The test runs in the repository, whose bin/shimctl.cjs is executable: a relative `bin` entry
+    // taken as is would find it there.
+    expect(statSync('bin/shimctl.cjs').mode & 0o111).not.toBe(0);
+    const facts = factsFor(`.::bin:${join(root, 'nowhere')}`);
+    expect(facts.resolveCommand('shimctl.cjs')).toBeUndefined();
   });
   it('with only shim directories on PATH, nothing resolves (no fallback)', () => {
     expect(factsFor(statePaths(env).shimDir).resolveCommand('bash')).toBeUndefined();
