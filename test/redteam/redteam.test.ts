@@ -4,6 +4,7 @@
 // commands do not run, the stderr line carries no terminal controls, the audit leaks no secret).
 // open-findings.json holds attacks that succeed today: skipped unless REDTEAM_OPEN=1.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -162,6 +163,25 @@ describe('through the installed bash shim', () => {
     expect(r.stdout).not.toContain('REDTEAM');
     const ok = shim.run('cat /dev/fd/3/README.md 3<.');
     expect([ok.status, ok.stdout]).toEqual([0, 'a workspace\n']);
+  });
+
+  it('/proc/thread-self is the command thread, not the resident review thread (pass 14)', () => {
+    // The resident process reviews in a worker thread whose cwd is not the command's: resolved
+    // there, this path missed shimctl's run/ directory and printed daemon.token.
+    // CI=true: no terminal to ask on, the compiled client's resident path (as the attack ran it).
+    const run = (text: string) =>
+      spawnSync(join(shim.shimDir, 'bash'), ['-c', text], {
+        cwd: fx.ws,
+        env: { ...fx.env, PATH: `${shim.shimDir}:/usr/bin:/bin`, CI: 'true', SHIMCTL_AGENT: 'qwen' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const token = join(fx.home, '.local', 'state', 'shimctl', 'run', 'daemon.token');
+    expect(run('echo warm').status).toBe(0);
+    expect(existsSync(token)).toBe(true);
+    const r = run('cat /proc/thread-self/cwd/../home/.local/state/shimctl/run/daemon.token');
+    expect(r.stdout).toBe('');
+    expect(r.status).toBe(126);
   });
 
   it('a write through a directory descriptor does not reach a start-up file (pass 13, P13-08)', () => {
