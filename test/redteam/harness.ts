@@ -122,6 +122,8 @@ export function makeFixture(cli: string): Fixture {
   symlinkSync(cli, join(root, 'bin', 'shimctl'));
   symlinkSync(join(home, '.ssh'), join(ws, 'sshlink'));
   symlinkSync(join(home, '.ssh', 'id_rsa'), join(ws, 'notes.txt'));
+  // A harmless workspace link a plain patch hunk could point elsewhere (pass 15).
+  symlinkSync('README.md', join(ws, 'readme-link'));
   git(ws, 'init', '-q');
   git(ws, 'add', 'README.md', 'package.json');
   git(ws, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
@@ -140,8 +142,8 @@ export function makeFixture(cli: string): Fixture {
 }
 
 /** A git diff that creates the symbolic link NAME -> TARGET (mode 120000, the target as content). */
-const linkPatch = (name: string, target: string): string =>
-  `diff --git a/${name} b/${name}\nnew file mode 120000\nindex 0000000..1111111\n--- /dev/null\n+++ b/${name}\n@@ -0,0 +1 @@\n+${target}\n\\ No newline at end of file\n`;
+const linkPatch = (name: string, target: string, mode = '120000'): string =>
+  `diff --git a/${name} b/${name}\nnew file mode ${mode}\nindex 0000000..1111111\n--- /dev/null\n+++ b/${name}\n@@ -0,0 +1 @@\n+${target}\n\\ No newline at end of file\n`;
 
 /** Patches `git apply` and `git am` are given (review/gitPatches.ts), under ws/patches. */
 function writePatches(ws: string, home: string): void {
@@ -149,6 +151,11 @@ function writePatches(ws: string, home: string): void {
     'link-home.patch': linkPatch('k', join(home, '.bashrc')),
     'link-rel.patch': linkPatch('docs/k', '../../home/.bashrc'),
     'link-local.patch': linkPatch('docs/latest', 'notes.md'),
+    // git keeps only a mode's type: any 120xxx (or 0120000) is a link (pass 15).
+    'link-mode-120644.patch': linkPatch('k', join(home, '.bashrc'), '120644'),
+    'link-mode-0120000.patch': linkPatch('k', join(home, '.bashrc'), '0120000'),
+    // No mode lines: a hunk on a name that is a link now rewrites where it points (pass 15).
+    'link-retarget.patch': `diff --git a/readme-link b/readme-link\n--- a/readme-link\n+++ b/readme-link\n@@ -1 +1 @@\n-README.md\n\\ No newline at end of file\n+${join(home, '.bashrc')}\n\\ No newline at end of file\n`,
     'mode-only.patch': 'diff --git a/README.md b/README.md\nold mode 100644\nnew mode 120000\n',
     'link-modify.patch':
       'diff --git a/l b/l\nindex 1111111..2222222 120000\n--- a/l\n+++ b/l\n@@ -1 +1 @@\n-notes.md\n\\ No newline at end of file\n+/etc/cron.d/x\n\\ No newline at end of file\n',

@@ -10,7 +10,7 @@
  */
 import type { PathArg, PathContext } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
-import { absolutize, expandTilde } from '../paths/posixPath.js';
+import { absolutize, basenamePosix, dirnamePosix, expandTilde } from '../paths/posixPath.js';
 import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict } from '../verdict.js';
 import { makeArgView } from '../policy/argView.js';
@@ -36,6 +36,13 @@ function besideLink(link: string, target: string): string | undefined {
   if (target.startsWith('/') || target.startsWith('~')) return undefined;
   const slash = link.lastIndexOf('/');
   return slash < 0 ? undefined : `${link.slice(0, slash)}/${target}`;
+}
+
+/** The last component of `abs` is a symbolic link: its realpath differs from its parent's plus its name. */
+function isSymlinkNow(abs: string, ctx: PathContext): boolean {
+  const real = ctx.facts.realpath(abs);
+  const parent = ctx.facts.realpath(dirnamePosix(abs));
+  return real !== `${parent === '/' ? '' : parent}/${basenamePosix(abs)}`;
 }
 
 /** `ctx.cwd` is git's directory (`-C` applied). Undefined: not apply/am, or nothing beyond what the rules judged. */
@@ -75,6 +82,12 @@ export function gitPatchVerdict(args: readonly string[], ctx: PathContext): Verd
     }
     const effects = patchEffects(fact.text, strip, directory);
     if (effects.hidden) found.push(unseen(sub, `the patch '${file}' holds ${effects.hidden}`));
+    // A plain hunk on a name that is a symbolic link now rewrites where the link points (git keeps
+    // its mode): `-sub` / `+/home/u/.ssh` retargets it, which no write judgement of the link's
+    // current target sees (attack pass 15).
+    const linkNow = effects.writes.find((w) => isSymlinkNow(absolutize(placed(w), ctx.cwd), ctx));
+    if (linkNow !== undefined)
+      found.push(unseen(sub, `the patch '${file}' changes '${linkNow}', which is a symbolic link: it may point it anywhere`));
     const paths: PathArg[] = [
       ...effects.writes.map((w) => ({ raw: placed(w), access: 'write' as const })),
       ...effects.deletes.map((d) => ({ raw: placed(d), access: 'delete' as const })),

@@ -4,6 +4,7 @@
 import { classifyHost } from './classifyHost.js';
 import { bareTargetsOfHttpClient, isHttpClient } from './httpClientArgs.js';
 import { parseUrl } from './parseUrl.js';
+import { expandUrlGlob } from '../policy/curlGlob.js';
 
 const SCHEME_URL = /^[\u0000-\u0020]*[A-Za-z][A-Za-z0-9+.-]*:[/\\]{2}.*/s;
 /** Special schemes need no `//`: `http:/host`, `http:host` and `http:\\host` all reach host. */
@@ -71,10 +72,33 @@ export function findUrls(words: string[]): string[] {
   const out = new Set<string>();
   for (let i = 1; i < words.length; i++) for (const url of urlsInWord(words[i]!)) out.add(url);
   if (words.length > 0 && isHttpClient(words[0]!)) {
+    const curl = words[0]!.slice(words[0]!.lastIndexOf('/') + 1) === 'curl';
     for (const target of bareTargetsOfHttpClient(words)) {
-      if (target.startsWith('unix:')) out.add(target);
+      if (curl && GLOB_CHARS.test(target)) for (const url of curlGlobTargets(target)) out.add(url);
+      else if (target.startsWith('unix:')) out.add(target);
       else if (!urlAt(target) && parsesAsHost(target)) out.add(`${guessedScheme(words[0]!, target)}://${target}`);
     }
   }
   return [...out];
+}
+
+const GLOB_CHARS = /[{}[\]]/;
+
+/**
+ * curl globs its URL arguments (curlGlob.ts): `{http://169.254.169.254/}`, `http{,s}://h/` and
+ * `[1-1]0.0.0.1` reach hosts no word spells (attack pass 15). Each combination is a target; one
+ * that is neither a URL nor a host is returned behind `http://` (as curl would guess it), and a glob
+ * that cannot be listed behind `http://%/`, which does not parse, so the URL policy asks
+ * (url.malformed). With `-g` curl takes
+ * the word literally: judging the combinations too only adds targets.
+ */
+function curlGlobTargets(target: string): string[] {
+  const g = expandUrlGlob(target);
+  // `%` alone is a bad percent-encoding in the host: the target as written, never parsed (asks).
+  if (!g) return [`http://%/${target}`];
+  return g.combos.map(({ url }) => {
+    const full = urlAt(url);
+    if (full) return full;
+    return `${guessedScheme('curl', url)}://${url}`;
+  });
 }

@@ -12,6 +12,9 @@ import { opt, pflagBooleans, plain } from '../spell.js';
 
 /** pflag's false spellings (strconv.ParseBool): `--raw=false` turns the flag off. */
 const FALSE = /^(?:0|f|F|false|FALSE|False)$/;
+/** A klog level that prints request headers or response bodies (7 and up); anything but a plain small number too. */
+const VERBOSE_LEVEL = /^(?![0-6]$)/;
+const VERBOSE_MODULE = /=(?![0-6](?:,|$))/;
 
 /**
  * `-o FORMAT`: the `*-file=PATH` formats read PATH and print it as a template (pass 10: `-o
@@ -61,6 +64,16 @@ function globals(tool: string): OptionModel[] {
       why: 'the server certificate is not checked before the credentials are sent',
     }),
     opt('-h, --help', `${t}--help`),
+    // client-go logs each request from level 6, its headers from 7 and the response bodies from
+    // 8: whole objects, a secret's data among them, whatever -o asks for (attack pass 15).
+    opt('-v, --v=LEVEL', `${t}-v=9`, 'none', {
+      effectIf: [[VERBOSE_LEVEL, 'exposes']],
+      why: 'from level 7 kubectl logs the requests and, from 8, the response bodies: whole objects, secrets among them',
+    }),
+    opt('--vmodule=PATTERNS', `${t}--vmodule=round_trippers=9`, 'none', {
+      effectIf: [[VERBOSE_MODULE, 'exposes']],
+      why: 'a module logged at level 7 or more prints the requests and response bodies, as -v does',
+    }),
     ...plain(
       tool,
       '',
@@ -72,8 +85,6 @@ function globals(tool: string): OptionModel[] {
       '--disable-compression',
       '--match-server-version',
       '--warnings-as-errors',
-      '-v, --v=LEVEL',
-      '--vmodule=PATTERNS',
       '--log-flush-frequency=DURATION',
       '--add-dir-header',
       '--alsologtostderr',

@@ -24,7 +24,8 @@ export interface PatchEffects {
   hidden?: string;
 }
 
-const LINK_MODE = '120000';
+/** git reads a mode line as octal and keeps only its type (canon_mode): 120644, 0120000 are links too (attack pass 15). */
+const isLinkMode = (mode: string): boolean => (Number.parseInt(mode, 8) & 0o170000) === 0o120000;
 
 /** git's C-quoted name (`"a/x\tb"`): undefined when it uses an escape this reader does not decode. */
 function unquote(name: string): string | undefined {
@@ -122,10 +123,10 @@ export function patchEffects(text: string, stripCount = 1, directory?: string): 
       i++;
       continue;
     }
-    const header = /^(new file mode|new mode|old mode|deleted file mode|index \S+) ?(\d{6})?$/.exec(line);
+    const header = /^(new file mode|new mode|old mode|deleted file mode|index \S+) ?([0-7]+)?$/.exec(line);
     if (header && section) {
       if (header[1] === 'deleted file mode') section.deleted = true;
-      else if (header[2] === LINK_MODE && header[1] !== 'old mode') section.link = true;
+      else if (header[2] !== undefined && isLinkMode(header[2]) && header[1] !== 'old mode') section.link = true;
       continue;
     }
     const moved = /^(rename|copy) (from|to) (.+)$/.exec(line);
