@@ -5,17 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitIndexOf, parseIndex } from '../../../src/infrastructure/hostFacts/gitIndex.js';
+import { git } from '../../support/hermeticGit.js';
 import { tempDir } from '../../support/tempDirs.js';
-
-function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
-  });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
 
 const FILES = ['.env', 'README.md', 'src/a.ts', 'src/deep/dir/b.ts', 'config/.env.production', 'ünï cödé.txt'];
 

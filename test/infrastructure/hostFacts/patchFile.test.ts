@@ -6,17 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { patchEffects } from '../../../src/domain/toolModels/tools/git/patchText.js';
 import { MAX_PATCH_BYTES, readPatchFile } from '../../../src/infrastructure/hostFacts/patchFile.js';
+import { git } from '../../support/hermeticGit.js';
 import { tempDir } from '../../support/tempDirs.js';
 
-function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' },
-  });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
 const commit = (dir: string): string => git(dir, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'x');
 
 describe('readPatchFile', () => {
