@@ -190,8 +190,12 @@ function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** A value as the shell sees it: one word, its quoted and unquoted pieces joined, up to a blank. */
-const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\])+`;
+/**
+ * A value as the shell sees it: one word, its quoted and unquoted pieces joined, up to a blank
+ * or an unquoted operator character (`;&|<>()`): `DB_PASSWORD=x;rm -f f` keeps `;rm -f f` in
+ * the record (attack pass 14: the value once ran on and hid the command after it).
+ */
+const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\;&|<>()])+`;
 
 /** `prefix` + marker, unless the value is empty or already a marker (then the text stays). */
 function valueReplacement(whole: string, prefix: string, value: string, label: string): string {
@@ -311,7 +315,7 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
     replaceValueScanning(
       {
         candidate: /\b(?:mysql|mariadb)/g,
-        whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/y,
+        whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'";&|<>()-][^\s;&|<>()]*|'[^']*'|"[^"]*")/y,
         resumeAfterFailure: nextLine,
       },
       'password-flag',

@@ -117,7 +117,10 @@ function basename(path: string): string {
 }
 
 /** A value as the shell sees it: one word, its quoted and unquoted pieces joined, up to a blank. */
-const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\])+`;
+// Attack pass 14 changed the reading itself (not the linear code): an unquoted `;&|<>()` ends
+// a value as a blank does. The oracle takes the same change, so it still holds the linear-time
+// reading (shellValue.ts, the scans) to the regex one.
+const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\;&|<>()])+`;
 
 /** Replaces the captured value (last group) unless it is empty or already a marker. */
 function replaceValue(re: RegExp, label: string): (text: string) => string {
@@ -167,7 +170,7 @@ const CONTEXT_RULES: readonly ((text: string) => string)[] = [
     'secret-assignment',
   ),
   // Glued or separate password flags of tools known to take them.
-  replaceValue(/(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/g, 'password-flag'),
+  replaceValue(/(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n]*?\s-p)([^\s'";&|<>()-][^\s;&|<>()]*|'[^']*'|"[^"]*")/g, 'password-flag'),
   // sshpass [-f FILE|-d FD|-P PROMPT|-e|-v] -p PASSWORD, glued (`-pX`) or not.
   replaceValue(
     new RegExp(`(\\bsshpass(?:\\s+-(?:[fdP]\\s*(?:${VALUE})|[A-Za-z]))*\\s+-p\\s*)(${VALUE})`, 'g'),
