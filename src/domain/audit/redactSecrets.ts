@@ -5,7 +5,7 @@ import { nextLine, replaceScanning, type ScanRule } from './linearScan.js';
 import { isSecretName, secretAssignments } from './secretAssignment.js';
 import { sshpassPasswords } from './sshpassPassword.js';
 import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
-import { isPrinter, redactEntropySecrets } from './entropySecrets.js';
+import { isRandomToken, redactEntropySecrets } from './entropySecrets.js';
 import { passwordsInText, TOOL_PASSWORD_NAMES, toolPasswordWords } from './toolPasswords.js';
 import { jsonSecretValues } from './jsonSecrets.js';
 
@@ -105,10 +105,8 @@ const HTTPIE_AUTH_GLUED = /^(-[A-Za-z]*?a|--(?:proxy-)?auth=)(.+)$/;
 export function redactArgv(argv: readonly string[], redact: (text: string) => string = redactSecrets): string[] {
   const tool = basename(argv[0] ?? '');
   const out = argv.map(redact);
-  // An element alone has no command before it: `printf`'s own arguments are judged as printed
-  // (by the whole redactor only; redactStructured is held to the pre-issue-14 oracle).
-  if (redact === redactSecrets && isPrinter(tool))
-    for (let i = 1; i < out.length; i++) out[i] = redactEntropySecrets(out[i]!, true);
+  // Every element is judged by the entropy detector as a printed word is (attack pass 14), so a
+  // printer's arguments need no second look.
   const awsInView = AWS_CONTEXT.test(argv.join(' '));
   const registryLogin = REGISTRY_LOGIN.test(tool) && argv.includes('login');
   let inKeyBlock = false;
@@ -279,11 +277,14 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
   ),
   rule('bearer token', replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'), /bearer/i),
   // user:pass@ in URLs (any scheme); the user name stays.
+  // The password runs to the LAST `@` before the host (a raw `@` inside it, attack pass 14).
   rule(
     'url password',
-    replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
+    replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/'"]+)(?=@)/gi, 'url-password'),
     /:\/\//,
   ),
+  // A token as the user (`https://TOKEN@github.com/…`, no colon): redacted when it looks random.
+  rule('url token user', redactUrlTokenUsers, /:\/\//),
   // Secrets in query strings.
   rule(
     'query secret',
@@ -434,6 +435,13 @@ function redactClientCredentials(text: string): string {
       return line;
     })
     .join('\n');
+}
+
+const URL_USER = /((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/)([^\s/:@'"[]+)(?=@)/gi;
+function redactUrlTokenUsers(text: string): string {
+  return text.replace(URL_USER, (whole, prefix: string, user: string) =>
+    isRandomToken(user) ? `${prefix}${marker('url-token')}` : whole,
+  );
 }
 
 /** AWS secret keys have no prefix: redact 40-character base64 words only when AWS is in view. */

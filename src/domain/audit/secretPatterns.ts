@@ -27,6 +27,11 @@ export const SECRET_SHAPES: readonly SecretShape[] = [
     re: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?=['"]?[ \t]*(?:[;&|)\n]|$))|[\s\S]*$)/g,
   },
   {
+    // Discord webhooks: the token after the id posts as the hook (attack pass 14).
+    label: 'discord-webhook',
+    re: /\bhttps?:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g,
+  },
+  {
     label: 'jwt',
     re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g,
     // `eyJ-` × N: each `eyJ` after a `-` is a start that read to the end of the run. A start
