@@ -165,7 +165,7 @@ function decodesToText(value: string): boolean {
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-function base64Bytes(value: string): number[] {
+export function base64Bytes(value: string): number[] {
   const out: number[] = [];
   let acc = 0;
   let bits = 0;

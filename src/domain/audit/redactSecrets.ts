@@ -8,6 +8,7 @@ import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets
 import { isRandomToken, redactEntropySecrets } from './entropySecrets.js';
 import { passwordsInText, TOOL_PASSWORD_NAMES, toolPasswordWords } from './toolPasswords.js';
 import { jsonSecretValues } from './jsonSecrets.js';
+import { redactBase64Secrets } from './base64Secrets.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -15,6 +16,21 @@ import { jsonSecretValues } from './jsonSecrets.js';
  * accepted failure mode: a false positive costs readability, a miss leaks a credential.
  */
 export function redactSecrets(text: string): string {
+  // A backslash-newline joins a word in the shell (`ghp_abc\<newline>def`): judged joined, the
+  // token is seen whole; the record then holds the joined text (attack pass 14).
+  if (text.includes('\\\n')) {
+    const joined = text.replace(/\\\r?\n/g, '');
+    const redacted = redactPlain(joined);
+    if (redacted !== joined) return redacted;
+  }
+  return redactPlain(text);
+}
+
+function redactPlain(text: string): string {
+  return redactBase64Secrets(redactOnce(text), redactOnce);
+}
+
+function redactOnce(text: string): string {
   const out = redactStructured(text);
   // gitleaks' rules read the original text (a structured pass may have rewritten the context a
   // rule needs, `key="…" value="…"`); what they find and the structured passes left in place is

@@ -26,7 +26,8 @@ interface Case {
 const cases: Case[] = JSON.parse(readFileSync(join(import.meta.dirname, 'cases/pass14Redaction.json'), 'utf8'));
 
 function shellWords(command: string): string[] {
-  return parse(command, (name) => `$${name}`).map((t) =>
+  // bash removes a backslash-newline before it splits words (shell-quote does not).
+  return parse(command.replace(/\\\n/g, ''), (name) => `$${name}`).map((t) =>
     typeof t === 'string' ? t : 'op' in t ? (t.op === 'glob' ? (t as { pattern: string }).pattern : t.op) : t.comment,
   );
 }
