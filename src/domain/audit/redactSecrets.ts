@@ -5,9 +5,10 @@ import { nextLine, replaceScanning, type ScanRule } from './linearScan.js';
 import { isSecretName, secretAssignments } from './secretAssignment.js';
 import { sshpassPasswords } from './sshpassPassword.js';
 import { redactVendoredSecrets, replaceVendoredSecrets } from './vendoredSecrets.js';
-import { isPrinter, redactEntropySecrets } from './entropySecrets.js';
+import { isRandomToken, redactEntropySecrets } from './entropySecrets.js';
 import { passwordsInText, TOOL_PASSWORD_NAMES, toolPasswordWords } from './toolPasswords.js';
 import { jsonSecretValues } from './jsonSecrets.js';
+import { redactBase64Secrets } from './base64Secrets.js';
 
 /**
  * Replaces every secret in a piece of text with `[REDACTED:<label>]`, so an audit record stays
@@ -15,6 +16,21 @@ import { jsonSecretValues } from './jsonSecrets.js';
  * accepted failure mode: a false positive costs readability, a miss leaks a credential.
  */
 export function redactSecrets(text: string): string {
+  // A backslash-newline joins a word in the shell (`ghp_abc\<newline>def`): judged joined, the
+  // token is seen whole; the record then holds the joined text (attack pass 14).
+  if (text.includes('\\\n')) {
+    const joined = text.replace(/\\\r?\n/g, '');
+    const redacted = redactPlain(joined);
+    if (redacted !== joined) return redacted;
+  }
+  return redactPlain(text);
+}
+
+function redactPlain(text: string): string {
+  return redactBase64Secrets(redactOnce(text), redactOnce);
+}
+
+function redactOnce(text: string): string {
   const out = redactStructured(text);
   // gitleaks' rules read the original text (a structured pass may have rewritten the context a
   // rule needs, `key="…" value="…"`); what they find and the structured passes left in place is
@@ -105,10 +121,8 @@ const HTTPIE_AUTH_GLUED = /^(-[A-Za-z]*?a|--(?:proxy-)?auth=)(.+)$/;
 export function redactArgv(argv: readonly string[], redact: (text: string) => string = redactSecrets): string[] {
   const tool = basename(argv[0] ?? '');
   const out = argv.map(redact);
-  // An element alone has no command before it: `printf`'s own arguments are judged as printed
-  // (by the whole redactor only; redactStructured is held to the pre-issue-14 oracle).
-  if (redact === redactSecrets && isPrinter(tool))
-    for (let i = 1; i < out.length; i++) out[i] = redactEntropySecrets(out[i]!, true);
+  // Every element is judged by the entropy detector as a printed word is (attack pass 14), so a
+  // printer's arguments need no second look.
   const awsInView = AWS_CONTEXT.test(argv.join(' '));
   const registryLogin = REGISTRY_LOGIN.test(tool) && argv.includes('login');
   let inKeyBlock = false;
@@ -190,8 +204,12 @@ function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** A value as the shell sees it: one word, its quoted and unquoted pieces joined, up to a blank. */
-const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\])+`;
+/**
+ * A value as the shell sees it: one word, its quoted and unquoted pieces joined, up to a blank
+ * or an unquoted operator character (`;&|<>()`): `DB_PASSWORD=x;rm -f f` keeps `;rm -f f` in
+ * the record (attack pass 14: the value once ran on and hid the command after it).
+ */
+const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\;&|<>()])+`;
 
 /** `prefix` + marker, unless the value is empty or already a marker (then the text stays). */
 function valueReplacement(whole: string, prefix: string, value: string, label: string): string {
@@ -275,11 +293,14 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
   ),
   rule('bearer token', replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'), /bearer/i),
   // user:pass@ in URLs (any scheme); the user name stays.
+  // The password runs to the LAST `@` before the host (a raw `@` inside it, attack pass 14).
   rule(
     'url password',
-    replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
+    replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/'"]+)(?=@)/gi, 'url-password'),
     /:\/\//,
   ),
+  // A token as the user (`https://TOKEN@github.com/…`, no colon): redacted when it looks random.
+  rule('url token user', redactUrlTokenUsers, /:\/\//),
   // Secrets in query strings.
   rule(
     'query secret',
@@ -311,7 +332,7 @@ const CONTEXT_RULES: readonly RedactionPass[] = [
     replaceValueScanning(
       {
         candidate: /\b(?:mysql|mariadb)/g,
-        whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/y,
+        whole: /(\b(?:mysql|mariadb)[^\n]*?\s-p)([^\s'";&|<>()-][^\s;&|<>()]*|'[^']*'|"[^"]*")/y,
         resumeAfterFailure: nextLine,
       },
       'password-flag',
@@ -430,6 +451,13 @@ function redactClientCredentials(text: string): string {
       return line;
     })
     .join('\n');
+}
+
+const URL_USER = /((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/)([^\s/:@'"[]+)(?=@)/gi;
+function redactUrlTokenUsers(text: string): string {
+  return text.replace(URL_USER, (whole, prefix: string, user: string) =>
+    isRandomToken(user) ? `${prefix}${marker('url-token')}` : whole,
+  );
 }
 
 /** AWS secret keys have no prefix: redact 40-character base64 words only when AWS is in view. */

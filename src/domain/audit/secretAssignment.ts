@@ -29,7 +29,8 @@ export function isSecretName(name: string): boolean {
   const lastSep = Math.max(name.lastIndexOf('.'), name.lastIndexOf('-'));
   if (KEYWORD.test(name.slice(Math.max(1, lastSep + 1)))) return true;
   if (lastSep >= 0) return false;
-  return UNDERSCORE_NAME.test(name) || BARE_NAME.test(name) || LEADING_KEYWORD.test(name);
+  // SSHPASS: `sshpass -e` reads the password from it, spelt so exactly (attack pass 14).
+  return UNDERSCORE_NAME.test(name) || BARE_NAME.test(name) || LEADING_KEYWORD.test(name) || name === 'SSHPASS';
 }
 
 /** A start of a name: a letter or `_` not preceded by [A-Za-z0-9_$] (the old lookbehind). */

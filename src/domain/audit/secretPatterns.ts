@@ -21,7 +21,15 @@ const B = '(?<![A-Za-z0-9_])';
 export const SECRET_SHAPES: readonly SecretShape[] = [
   {
     label: 'private-key',
-    re: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    // A header alone (closed by its quote, then an operator or the end of the line) holds no
+    // key: the match ends there, so `echo '-----BEGIN … KEY-----' && rm -f f` keeps `&& rm`
+    // (attack pass 14). Any other header runs to its END line or the end of the text.
+    re: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?=['"]?[ \t]*(?:[;&|)\n]|$))|[\s\S]*$)/g,
+  },
+  {
+    // Discord webhooks: the token after the id posts as the hook (attack pass 14).
+    label: 'discord-webhook',
+    re: /\bhttps?:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g,
   },
   {
     label: 'jwt',

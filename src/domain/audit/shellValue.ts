@@ -20,7 +20,8 @@ export function shellValueEnd(text: string, start: number): number {
     } else if (c === 0x5c) {
       if (j + 1 >= n) return j;
       j += 2;
-    } else if (isBlank(c)) {
+    } else if (isBlank(c) || OPERATOR_CHARS.has(text[j]!)) {
+      // An unquoted operator character ends the word (attack pass 14: `X=secret;rm -f f`).
       return j;
     } else {
       j++;
@@ -28,6 +29,9 @@ export function shellValueEnd(text: string, start: number): number {
   }
   return j;
 }
+
+/** Characters that end an unquoted shell word: an operator begins there. */
+const OPERATOR_CHARS = new Set([';', '&', '|', '<', '>', '(', ')']);
 
 /** After `"(?:[^"\\]|\\[\s\S])*(?:"|$)` from `open`, or -1 when it cannot match. */
 function doubleQuotedEnd(text: string, open: number): number {

@@ -117,7 +117,10 @@ function basename(path: string): string {
 }
 
 /** A value as the shell sees it: one word, its quoted and unquoted pieces joined, up to a blank. */
-const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\])+`;
+// Attack pass 14 changed the reading itself (not the linear code): an unquoted `;&|<>()` ends
+// a value as a blank does. The oracle takes the same change, so it still holds the linear-time
+// reading (shellValue.ts, the scans) to the regex one.
+const VALUE = `(?:'[^']*(?:'|$)|"(?:[^"\\\\]|\\\\[\\s\\S])*(?:"|$)|\\\\[\\s\\S]|[^\\s'"\\\\;&|<>()])+`;
 
 /** Replaces the captured value (last group) unless it is empty or already a marker. */
 function replaceValue(re: RegExp, label: string): (text: string) => string {
@@ -147,7 +150,10 @@ const CONTEXT_RULES: readonly ((text: string) => string)[] = [
   ),
   replaceValue(/(\bbearer(?:\s|\\\s)+)([A-Za-z0-9._~+/=-]{8,})/gi, 'bearer-token'),
   // user:pass@ in URLs (any scheme); the user name stays.
-  replaceValue(/((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/@'"]+)(?=@)/gi, 'url-password'),
+  replaceValue(
+    /((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"[]*:)([^\s/'"]+)(?=@)/gi,
+    'url-password',
+  ) /* attack pass 14: to the last `@`, as src/ */,
   // Secrets in query strings.
   replaceValue(
     /([?&;](?:token|access_token|refresh_token|id_token|auth_token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|pwd|sig|signature|session|sessionid|code|x-amz-signature|x-amz-security-token|x-goog-signature)=)([^&#\s'"]+)/gi,
@@ -167,7 +173,10 @@ const CONTEXT_RULES: readonly ((text: string) => string)[] = [
     'secret-assignment',
   ),
   // Glued or separate password flags of tools known to take them.
-  replaceValue(/(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n]*?\s-p)([^\s'"-][^\s]*|'[^']*'|"[^"]*")/g, 'password-flag'),
+  replaceValue(
+    /(\b(?:mysql\w*|mariadb[\w-]*)\b[^\n]*?\s-p)([^\s'";&|<>()-][^\s;&|<>()]*|'[^']*'|"[^"]*")/g,
+    'password-flag',
+  ),
   // sshpass [-f FILE|-d FD|-P PROMPT|-e|-v] -p PASSWORD, glued (`-pX`) or not.
   replaceValue(
     new RegExp(`(\\bsshpass(?:\\s+-(?:[fdP]\\s*(?:${VALUE})|[A-Za-z]))*\\s+-p\\s*)(${VALUE})`, 'g'),

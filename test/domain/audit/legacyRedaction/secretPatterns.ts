@@ -15,7 +15,8 @@ const B = '(?<![A-Za-z0-9_])';
 export const SECRET_SHAPES: readonly SecretShape[] = [
   {
     label: 'private-key',
-    re: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    // Attack pass 14 (the same change as src/): a header alone, closed by its quote, ends there.
+    re: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|(?=['"]?[ \t]*(?:[;&|)\n]|$))|[\s\S]*$)/g,
   },
   { label: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
   { label: 'anthropic-key', re: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{16,}`, 'g') },
