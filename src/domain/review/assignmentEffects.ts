@@ -111,8 +111,8 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
     const modelled = variableEffect(name, value);
     if (modelled?.effect === 'read' || modelled?.effect === 'write') {
       const access = modelled.effect;
+      // MAGIC=.env is already a read of .env among the value's paths: judged once.
       for (const raw of modelled.split ? value.split(modelled.split) : [value])
-        // MAGIC=.env is already a read of .env among the value's paths: judged once.
         if (raw !== '' && !paths.some((p) => p.raw === raw && p.access === access)) paths.push({ raw, access });
     }
     const ghHost = ghTargetHost(name, value);

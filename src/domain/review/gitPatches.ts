@@ -87,7 +87,9 @@ export function gitPatchVerdict(args: readonly string[], ctx: PathContext): Verd
     // current target sees (attack pass 15).
     const linkNow = effects.writes.find((w) => isSymlinkNow(absolutize(placed(w), ctx.cwd), ctx));
     if (linkNow !== undefined)
-      found.push(unseen(sub, `the patch '${file}' changes '${linkNow}', which is a symbolic link: it may point it anywhere`));
+      found.push(
+        unseen(sub, `the patch '${file}' changes '${linkNow}', which is a symbolic link: it may point it anywhere`),
+      );
     const paths: PathArg[] = [
       ...effects.writes.map((w) => ({ raw: placed(w), access: 'write' as const })),
       ...effects.deletes.map((d) => ({ raw: placed(d), access: 'delete' as const })),

@@ -137,8 +137,7 @@ function echoDnsClass(name: string, suffix: string): AddressClass {
 const EMBEDDED_INTERNAL: readonly AddressClass[] = ['metadata', 'linklocal', 'loopback', 'private', 'unspecified'];
 
 function classifyName(name: string): HostClassification {
-  if (LOOPBACK_NAMES.has(name) || isLoopbackDomain(name))
-    return { ok: true, canonical: name, cls: 'loopback' };
+  if (LOOPBACK_NAMES.has(name) || isLoopbackDomain(name)) return { ok: true, canonical: name, cls: 'loopback' };
   if (METADATA_NAMES.has(name)) return { ok: true, canonical: name, cls: 'metadata' };
   if (PRIVATE_NAMES.has(name)) return { ok: true, canonical: name, cls: 'private' };
   const echo = ECHO_DNS_SUFFIXES.find((s) => name.endsWith(s));

@@ -3,7 +3,7 @@
 // is looked up once (nothing runs until the review is over).
 import { readServerInfo, serverFiles } from '../http/serverFiles.js';
 import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
 import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
