@@ -30,8 +30,9 @@ function parsesAsHost(target: string): boolean {
  * `curl dict.localhost:11211/stat` speaks DICT, not HTTP. Other clients assume http.
  */
 const CURL_GUESSED = /^(ftp|dict|ldap|imap|smtp|pop3)\./i;
+const isCurl = (command: string): boolean => command.slice(command.lastIndexOf('/') + 1) === 'curl';
 function guessedScheme(command: string, target: string): string {
-  if (command.slice(command.lastIndexOf('/') + 1) !== 'curl') return 'http';
+  if (!isCurl(command)) return 'http';
   return CURL_GUESSED.exec(target)?.[1]?.toLowerCase() ?? 'http';
 }
 
@@ -72,7 +73,7 @@ export function findUrls(words: string[]): string[] {
   const out = new Set<string>();
   for (let i = 1; i < words.length; i++) for (const url of urlsInWord(words[i]!)) out.add(url);
   if (words.length > 0 && isHttpClient(words[0]!)) {
-    const curl = words[0]!.slice(words[0]!.lastIndexOf('/') + 1) === 'curl';
+    const curl = isCurl(words[0]!);
     for (const target of bareTargetsOfHttpClient(words)) {
       if (curl && GLOB_CHARS.test(target)) for (const url of curlGlobTargets(target)) out.add(url);
       else if (target.startsWith('unix:')) out.add(target);

@@ -1,5 +1,5 @@
 // The host-facts adapter against the real file system: real symlinks, real executables on a
-// real PATH, shim directories excluded by real path, nothing cached between calls.
+// real PATH, shim directories excluded by identity, nothing cached between calls.
 import {
   chmodSync,
   linkSync,
