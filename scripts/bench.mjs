@@ -1,6 +1,7 @@
 // `npm run bench`: decisions per second of the in-process review core over a mixed corpus, and
 // the latency of one `shimctl decide` process. A benchmark, not a test: it prints figures.
 import { build } from 'esbuild';
+import { copyGrammarWasm, treeSitterCjs } from './treeSitterBundle.mjs';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,9 @@ try {
     target: 'node20',
     external: ['typescript'],
     logLevel: 'warning',
+    plugins: [treeSitterCjs(repo)],
   });
+  copyGrammarWasm(repo, tmp);
   // CommonJS like the shipped CLI (its dependencies use require).
   const core = createRequire(import.meta.url)(join(tmp, 'core.cjs'));
   const home = join(tmp, 'home');
@@ -38,7 +41,9 @@ try {
   const requests = corpus.commands.map((command) => ({ command, cwd: proj, agent: 'bench' }));
   // As the composition root wires it: the shell grammar loaded, and fresh host facts per review
   // (the provider keeps nothing across reviews, so each decision pays its own file-system calls).
-  await core.treeSitterBash.load();
+  // Without it every compound command would be refused cheaply: a bench that cannot load the
+  // grammar measures something else, so it stops.
+  if (!(await core.treeSitterBash.load())) throw new Error('the shell grammar did not load');
   const provider = core.createHostFactsProvider(paths);
   const freshFacts = () => Object.assign(provider.facts(env), { grammar: core.treeSitterBash });
   const facts = freshFacts();

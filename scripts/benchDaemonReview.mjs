@@ -10,7 +10,8 @@
 // BENCH_ONLY=<case name> runs one case; BENCH_PROFILE=FILE writes a CPU profile (.cpuprofile, open
 // it in Chrome DevTools) of the measured rounds only, warm-up excluded; BENCH_KEEP=1 keeps the temp dir.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyGrammarWasm, treeSitterCjs } from './treeSitterBundle.mjs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,21 +31,9 @@ await build({
   target: 'node20',
   external: ['typescript', 'pino', 'pino-*'],
   logLevel: 'error',
-  plugins: [
-    {
-      // web-tree-sitter's CommonJS build, as scripts/build.mjs does for the shipped bundles.
-      name: 'web-tree-sitter-cjs',
-      setup(b) {
-        b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({
-          path: join(repo, 'node_modules/web-tree-sitter/tree-sitter.cjs'),
-        }));
-      },
-    },
-  ],
+  plugins: [treeSitterCjs(repo)],
 });
-// The grammar adapter reads its wasm files beside the bundle.
-copyFileSync(join(repo, 'node_modules/web-tree-sitter/tree-sitter.wasm'), join(tmp, 'tree-sitter.wasm'));
-copyFileSync(join(repo, 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm'), join(tmp, 'tree-sitter-bash.wasm'));
+copyGrammarWasm(repo, tmp);
 const core = createRequire(import.meta.url)(join(tmp, 'review.cjs'));
 if (!(await core.treeSitterBash.load())) throw new Error('the shell grammar did not load');
 

@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
+import { copyGrammarWasm, treeSitterCjs as treeSitterCjsFor } from './treeSitterBundle.mjs';
 
 const common = {
   outdir: 'dist',
@@ -22,16 +23,7 @@ const common = {
   logLevel: 'warning',
 };
 
-// web-tree-sitter's ESM build locates itself with import.meta.url, which a CommonJS bundle lacks:
-// every bundle takes its CommonJS build.
-const treeSitterCjs = {
-  name: 'web-tree-sitter-cjs',
-  setup(b) {
-    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({
-      path: resolvePath('node_modules/web-tree-sitter/tree-sitter.cjs'),
-    }));
-  },
-};
+const treeSitterCjs = treeSitterCjsFor(resolvePath('.'));
 // The full CLI (`shimctl …`). The HTTP server (fastify and its routes, ~1 MB) is a bundle of its
 // own, required only by `shimctl serve`: every other command would parse it for nothing.
 const httpApart = {
@@ -143,6 +135,4 @@ for (const { file, entry } of APART) {
   });
 }
 
-// The grammar bundle reads these beside itself (src/infrastructure/shellGrammar/treeSitterBash.ts).
-copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', 'dist/tree-sitter.wasm');
-copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'dist/tree-sitter-bash.wasm');
+copyGrammarWasm(resolvePath('.'), 'dist');

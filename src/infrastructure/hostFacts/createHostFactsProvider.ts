@@ -37,27 +37,58 @@ function lstatExists(p: string): boolean {
 
 /** realpath of the longest existing prefix, with the missing remainder appended as written. */
 export function realpathOfLongestPrefix(absPath: string): string {
-  let existing = resolve(absPath);
-  const rest: string[] = [];
-  // lstat without throwing finds the existing prefix cheaply (exceptions cost ~20 µs each);
-  // a dangling symlink exists for lstat, and realpath below then fails over to its parent.
-  while (!lstatExists(existing)) {
-    const parent = dirname(existing);
-    if (parent === existing) return resolve(absPath);
-    rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
-    existing = parent;
-  }
-  for (;;) {
-    try {
-      const real = realpathSync.native(existing);
-      return rest.length ? join(real, ...[...rest].reverse()) : real;
-    } catch {
+  return longestPrefixResolver()(absPath);
+}
+
+/**
+ * realpathOfLongestPrefix for one review: the lstat and realpath answers on the way are kept, so
+ * the prefixes many paths share (HOME, the workspace, shimctl's directories, which every write and
+ * protected read is compared with) cost one system call each per review, not one per path.
+ */
+export function longestPrefixResolver(): (absPath: string) => string {
+  const exists = new Map<string, boolean>();
+  const reals = new Map<string, string | null>();
+  const lstatKnown = (p: string): boolean => {
+    let known = exists.get(p);
+    if (known === undefined) {
+      known = lstatExists(p);
+      exists.set(p, known);
+    }
+    return known;
+  };
+  // null: realpath failed (a dangling link, EACCES), so the caller moves to the parent.
+  const realOf = (p: string): string | null => {
+    let real = reals.get(p);
+    if (real === undefined) {
+      try {
+        real = realpathSync.native(p);
+      } catch {
+        real = null;
+      }
+      reals.set(p, real);
+    }
+    return real;
+  };
+  return (absPath) => {
+    let existing = resolve(absPath);
+    const rest: string[] = [];
+    // lstat without throwing finds the existing prefix cheaply (exceptions cost ~20 µs each);
+    // a dangling symlink exists for lstat, and realpath below then fails over to its parent.
+    while (!lstatKnown(existing)) {
       const parent = dirname(existing);
       if (parent === existing) return resolve(absPath);
       rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
       existing = parent;
     }
-  }
+    for (;;) {
+      const real = realOf(existing);
+      if (real !== null) return rest.length ? join(real, ...[...rest].reverse()) : real;
+      const parent = dirname(existing);
+      if (parent === existing) return resolve(absPath);
+      rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
+      existing = parent;
+    }
+  };
 }
 
 /**
@@ -128,6 +159,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
       const realpaths = new Map<string, string>();
+      const longestPrefix = longestPrefixResolver();
       // lstat and stat answers, per review like the two above: a git command asks for the same
       // HEAD and .git/HEAD at every level of its discovery walk, the path judge again per spelling.
       const entries = new Map<string, boolean>();
@@ -165,7 +197,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           let real = realpaths.get(p);
           if (real === undefined) {
             try {
-              real = realpathOfLongestPrefix(p);
+              real = longestPrefix(p);
             } catch {
               real = p;
             }
@@ -177,7 +209,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           // A name with a slash is a path, not a PATH lookup; relative PATH entries are ignored.
           if (name === '' || name.includes('/')) return undefined;
           if (resolved.has(name)) return resolved.get(name);
-          searchPath ??= absoluteSearchPath(env.PATH ?? '');
+          // A directory named twice is searched once: its second place can never answer first.
+          searchPath ??= [...new Set(absoluteSearchPath(env.PATH ?? '').split(':'))].join(':');
           if (searchPath === '') return undefined;
           isShimDirectory ??= excludedDirectory([paths.shimDir, paths.launcherDir]);
           let found: string | undefined;
