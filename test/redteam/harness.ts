@@ -124,6 +124,14 @@ export function makeFixture(cli: string): Fixture {
   symlinkSync(join(home, '.ssh', 'id_rsa'), join(ws, 'notes.txt'));
   // A harmless workspace link a plain patch hunk could point elsewhere (pass 15).
   symlinkSync('README.md', join(ws, 'readme-link'));
+  // Dangling links, as a cloned repository can hold them: writing through one creates its target
+  // (a self-found hole, 2 Dec: the review judged the link's own name when its target was missing).
+  symlinkSync(join(home, '.ssh', 'authorized_keys2'), join(ws, 'dangling-keys'));
+  symlinkSync('../home/.ssh/rc', join(ws, 'dangling-rel'));
+  symlinkSync('hop2', join(ws, 'hop1'));
+  symlinkSync(join(home, '.ssh', 'authorized_keys2'), join(ws, 'hop2'));
+  symlinkSync(join(home, '.local', 'share', 'shimctl', 'shims', 'evil'), join(ws, 'dangling-shim'));
+  symlinkSync('new-notes.txt', join(ws, 'dangling-local'));
   git(ws, 'init', '-q');
   git(ws, 'add', 'README.md', 'package.json');
   git(ws, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');

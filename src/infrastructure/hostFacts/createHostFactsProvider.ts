@@ -2,7 +2,7 @@
 // a symlink created between two reviews is seen by the second. Within one review a name or path
 // is looked up once (nothing runs until the review is over).
 import { readServerInfo, serverFiles } from '../http/serverFiles.js';
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
 import type { HostFacts } from '../../domain/reviewRequest.js';
@@ -69,26 +69,48 @@ export function longestPrefixResolver(): (absPath: string) => string {
     }
     return real;
   };
-  return (absPath) => {
+  const resolveFrom = (absPath: string, hops: number): string => {
     let existing = resolve(absPath);
     const rest: string[] = [];
     // lstat without throwing finds the existing prefix cheaply (exceptions cost ~20 µs each);
-    // a dangling symlink exists for lstat, and realpath below then fails over to its parent.
+    // a dangling symlink exists for lstat, and realpath below then fails.
     while (!lstatKnown(existing)) {
       const parent = dirname(existing);
       if (parent === existing) return resolve(absPath);
       rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
       existing = parent;
     }
+    const remainder = (): string[] => [...rest].reverse();
     for (;;) {
       const real = realOf(existing);
-      if (real !== null) return rest.length ? join(real, ...[...rest].reverse()) : real;
+      if (real !== null) return rest.length ? join(real, ...remainder()) : real;
+      // A dangling symlink: writing through it creates its target (`echo k >> l` with
+      // `l -> ~/.ssh/authorized_keys`), so the path is its target's, followed as the kernel does
+      // (a loop, past 40 links, fails there too and is left as written).
+      const target = hops < MAX_LINK_HOPS ? linkTarget(existing) : undefined;
+      if (target !== undefined) {
+        const from = target.startsWith('/') ? target : join(resolveFrom(dirname(existing), hops + 1), target);
+        return resolveFrom(rest.length ? join(from, ...remainder()) : from, hops + 1);
+      }
       const parent = dirname(existing);
       if (parent === existing) return resolve(absPath);
       rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
       existing = parent;
     }
   };
+  return (absPath) => resolveFrom(absPath, 0);
+}
+
+/** As Linux's limit on symbolic links followed in one path lookup (MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+
+/** A symbolic link's target as written, or undefined when `p` is not one (or cannot be read). */
+function linkTarget(p: string): string | undefined {
+  try {
+    return readlinkSync(p);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

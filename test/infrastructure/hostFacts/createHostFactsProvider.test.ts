@@ -49,6 +49,11 @@ beforeAll(() => {
   symlinkSync(join(home, '.ssh'), join(root, 'keys'));
   symlinkSync('loop-b', join(root, 'loop-a'));
   symlinkSync('loop-a', join(root, 'loop-b'));
+  // Dangling: their targets do not exist yet, and a write through them creates the target.
+  symlinkSync(join(home, '.ssh', 'authorized_keys2'), join(root, 'dangling-abs'));
+  symlinkSync('keys/rc', join(root, 'dangling-rel'));
+  symlinkSync('dangling-abs', join(root, 'dangling-hop'));
+  symlinkSync(join(home, '.ssh', 'new-dir'), join(root, 'dangling-dir'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -62,6 +67,15 @@ describe('realpath of the longest existing prefix', () => {
   it('handles a missing path under a missing directory, and `/`', () => {
     expect(realpathOfLongestPrefix('/definitely/not/here')).toBe('/definitely/not/here');
     expect(realpathOfLongestPrefix('/')).toBe('/');
+  });
+  it('follows a dangling symlink to its target, as a write through it does', () => {
+    const keys2 = join(home, '.ssh', 'authorized_keys2');
+    expect(realpathOfLongestPrefix(join(root, 'dangling-abs'))).toBe(keys2);
+    // Relative to the link's directory, through another link (keys -> ~/.ssh).
+    expect(realpathOfLongestPrefix(join(root, 'dangling-rel'))).toBe(join(home, '.ssh', 'rc'));
+    expect(realpathOfLongestPrefix(join(root, 'dangling-hop'))).toBe(keys2);
+    expect(realpathOfLongestPrefix(join(root, 'dangling-dir', 'x'))).toBe(join(home, '.ssh', 'new-dir', 'x'));
+    expect(factsFor('').realpath(join(root, 'dangling-hop'))).toBe(keys2);
   });
   it('does not throw on a symlink loop', () => {
     expect(() => factsFor('').realpath(join(root, 'loop-a', 'x'))).not.toThrow();
