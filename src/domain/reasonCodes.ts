@@ -85,6 +85,8 @@ export const REASON_CODES = {
   'path.outside_workspace': 'The command writes outside the workspace.',
   'path.process_relative':
     'A path through `/dev/fd/N`, `/proc/self/cwd`, `/proc/PID/root` or their kin that the review cannot map to a file: its meaning depends on the program that opens it.',
+  'path.unplaceable':
+    'A path whose `..` follows a name that does not exist yet (or a link to one): where it leads depends on what that name becomes, by this command or one running beside it.',
   'path.self_protection':
     "The command changes shimctl's own install (shims, launchers, review bundle, config, state, audit, approvals, the agent hooks it wrote): that would switch the review off.",
   'path.credential_use':

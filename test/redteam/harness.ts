@@ -132,6 +132,7 @@ export function makeFixture(cli: string): Fixture {
   symlinkSync(join(home, '.ssh', 'authorized_keys2'), join(ws, 'hop2'));
   symlinkSync(join(home, '.local', 'share', 'shimctl', 'shims', 'evil'), join(ws, 'dangling-shim'));
   symlinkSync('new-notes.txt', join(ws, 'dangling-local'));
+  makeLinkWorkspace(home);
   git(ws, 'init', '-q');
   git(ws, 'add', 'README.md', 'package.json');
   git(ws, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
@@ -147,6 +148,47 @@ export function makeFixture(cli: string): Fixture {
   git(ws2, 'add', '.env');
   git(ws2, '-c', 'user.email=r@t', '-c', 'user.name=rt', 'commit', '-q', '-m', 'init');
   return { root, home, ws, env: hermeticEnv(home, { PATH: `${join(root, 'bin')}${delimiter}${SYSTEM_PATH}` }) };
+}
+
+/**
+ * Attack pass 16: a second workspace, HOME/ws16 (a git repository), whose links send `..` where
+ * their spelling does not: Q -> . (so Q/.. is HOME), links through Q and through .git/info, a
+ * link to /proc/self/cwd. A cloned repository can hold every one of them.
+ */
+function makeLinkWorkspace(home: string): void {
+  const ws16 = join(home, 'ws16');
+  mkdirSync(ws16);
+  writeFileSync(join(ws16, 'README.md'), 'links\n');
+  writeFileSync(join(ws16, 'pay.sh'), '#!/bin/sh\necho payload\n');
+  mkdirSync(join(ws16, 'sub'));
+  git(ws16, 'init', '-q');
+  symlinkSync('.', join(ws16, 'Q'));
+  symlinkSync('Q/../.bash_profile', join(ws16, 'pq'));
+  symlinkSync('Q/../.local/share/shimctl/bin/git', join(ws16, 'gitl'));
+  symlinkSync('.git/info', join(ws16, 'gl'));
+  symlinkSync('gl/../hooks/pre-commit', join(ws16, 'hookl'));
+  symlinkSync('Q9/../.bash_profile', join(ws16, 'later'));
+  symlinkSync('/proc/self/cwd', join(ws16, 'pcx'));
+  writeFileSync(join(home, '.vault-token'), 'hvs.redteam-fake-vault\n');
+  // A dotfiles repository the user config is a link into (P16-09).
+  mkdirSync(join(home, 'dotfiles', 'shimctl'), { recursive: true });
+  writeFileSync(join(home, 'dotfiles', 'shimctl', 'config.json'), '{}\n');
+  mkdirSync(join(home, '.config', 'shimctl'), { recursive: true });
+  symlinkSync('../../dotfiles/shimctl/config.json', join(home, '.config', 'shimctl', 'config.json'));
+  // Open findings of pass 16 (open-findings.json): a directory link up the tree, a protected home
+  // file that is a link into the dotfiles, a nested repository under a stricter project config.
+  mkdirSync(join(home, 'wsup'));
+  writeFileSync(join(home, 'wsup', 'z.txt'), 'z\n');
+  symlinkSync('..', join(home, 'wsup', 'up'));
+  writeFileSync(join(home, 'dotfiles', 'ssh_environment'), 'LANG=C\n');
+  symlinkSync('../dotfiles/ssh_environment', join(home, '.ssh', 'environment'));
+  const strict = join(home, 'wsP');
+  mkdirSync(join(strict, 'secrets'), { recursive: true });
+  writeFileSync(join(strict, '.shimctlrc'), '{"protectedPaths":["secrets/**"]}\n');
+  writeFileSync(join(strict, 'secrets', 'prod.txt'), 'redteam-fake-prod\n');
+  git(strict, 'init', '-q');
+  mkdirSync(join(strict, 'sub'));
+  git(join(strict, 'sub'), 'init', '-q');
 }
 
 /** A git diff that creates the symbolic link NAME -> TARGET (mode 120000, the target as content). */

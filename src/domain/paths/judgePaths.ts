@@ -13,6 +13,7 @@ import {
   expandTilde,
   isWithin,
   normalizePosix,
+  placePhysically,
   resolvePhysically,
 } from './posixPath.js';
 import type { ProtectedResource } from './protectedResources.js';
@@ -58,7 +59,7 @@ interface Spellings {
   /** The same spellings as the file system names them (for existence checks). */
   exact: string[];
   /** A standard stream (no file), or a process-dependent path the review cannot map (asks). */
-  special?: { kind: 'stream' } | { kind: 'unknown'; why: string };
+  special?: { kind: 'stream' } | { kind: 'unknown'; why: string } | { kind: 'unplaceable'; why: string };
   /** Reached through /dev/fd/N or /proc/self/cwd: `lexical` is the mapped path, not the one written. */
   mapped?: true;
 }
@@ -94,13 +95,30 @@ function spellingsOf(arg: PathArg, ctx: PathContext, maps = 0): Spellings {
   if (arg.raw === '~' || arg.raw.startsWith('~/')) all.push(absolutize(expandTilde(arg.raw, facts.home), cwd));
   // Resolve the path as written, `..` included: lexical normalisation first would be wrong
   // after a symlink (`link/../x`).
-  const resolved = resolvePhysically(arg.raw.startsWith('/') ? arg.raw : `${cwd}/${arg.raw}`, facts.realpath);
-  // A symlink into /dev/fd or /proc (`ln -s /dev/fd l`, then `cat l/3/x 3<~`): the host's realpath
-  // followed it in the reviewer's process and stopped at the reviewer's own /proc/PID/fd/3.
-  const via = resolved.startsWith('/proc/') ? processPath(resolved, cwd, undefined) : undefined;
+  const placed = placePhysically(
+    arg.raw.startsWith('/') ? arg.raw : `${cwd}/${arg.raw}`,
+    facts.realpath,
+    facts.entryExists ? (p) => facts.entryExists!(p) : undefined,
+  );
+  // `Q/../x` while Q does not exist, or a link whose target is so (attack pass 16): asked.
+  if (placed.unplaceable)
+    return { ...lexicalOnly(lexical, facts, undefined), special: { kind: 'unplaceable', why: placed.unplaceable } };
+  const resolved = placed.path;
+  // A symlink into /dev/fd or /proc (`ln -s /proc/self/cwd l`, then `cat l/../x`): the host facts
+  // stop at it (they would follow it in the reviewer's process), and it is mapped through what the
+  // review knows of the command, as a spelled /proc or /dev path is above.
+  const via = /^\/(?:proc|dev)\//.test(resolved) ? processPath(resolved, cwd, ctx.fds) : undefined;
+  if (via?.kind === 'mapped') {
+    if (maps < MAX_PROCESS_MAPS) return { ...spellingsOf({ ...arg, raw: via.path }, ctx, maps + 1), mapped: true };
+    return lexicalOnly(via.path, facts, { kind: 'unknown', why: 'it maps through too many descriptors' });
+  }
   if (via?.kind === 'unknown') {
     const s = lexicalOnly(lexical, facts, { kind: 'unknown', why: `it resolves through a link to ${via.path}` });
     return { ...s, resolved, all: [...s.all, resolved] };
+  }
+  if (via !== undefined) {
+    const s = lexicalOnly(via.path, facts, via.kind === 'plain' ? undefined : via);
+    return { ...s, lexical, all: [...new Set([...s.all, ...lexicalOnly(lexical, facts, undefined).all])] };
   }
   all.push(resolved);
   if (arg.access === 'delete' && lexical !== '/') {
@@ -230,6 +248,16 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
         'path.process_relative',
         `${shown} means what it means in the command's own process, and the review cannot tell what that is: ${s.special.why}.`,
         'paths:process-relative',
+      ),
+    );
+  if (s.special?.kind === 'unplaceable')
+    found.push(
+      verdict(
+        'ask',
+        'high',
+        'path.unplaceable',
+        `${shown} cannot be placed before the command runs: ${s.special.why}.`,
+        'paths:unplaceable',
       ),
     );
   if (arg.access === 'delete') {

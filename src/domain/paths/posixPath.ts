@@ -58,19 +58,65 @@ export function isStrictAncestor(ancestor: string, path: string): boolean {
   return ancestor !== path && isWithin(path, ancestor);
 }
 
+/** Where a path leads, or why that cannot be known at review time (placePhysically). */
+export interface Placement {
+  /** Absolute; under /proc or /dev as spelled (processPaths.ts maps those), otherwise normalised. */
+  path: string;
+  /** Set when the path cannot be placed: it is judged unknown (asked), never as `path`. */
+  unplaceable?: string;
+}
+
+const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
+const PROCESS_PREFIX = /^\/(?:proc|dev)(?:\/|$)/;
+const UNPLACEABLE =
+  'a `..` follows a component that does not exist yet (or a link to one): where it leads depends on what that becomes';
+
 /**
- * Resolves an absolute path the way the kernel walks it: each `..` applies to the physical
- * (symlink-resolved) directory reached so far, so `link/../x` is judged where it really lands.
- * `realpath` must resolve the longest existing prefix and append the rest.
+ * A host answer, settled: a /proc or /dev path is kept as spelled (`..` included) for the
+ * process-path model; one that still holds a `..` is one the host could not place (the host
+ * facts keep the `..` after a missing component, infrastructure/hostFacts/physicalPath.ts).
  */
-export function resolvePhysically(absPath: string, realpath: (p: string) => string): string {
-  if (!absPath.includes('..')) return normalizePosix(realpath(normalizePosix(absPath)));
+function settle(answer: string): Placement {
+  if (PROCESS_PREFIX.test(answer)) return { path: answer };
+  if (DOT_DOT.test(answer)) return { path: normalizePosix(answer), unplaceable: UNPLACEABLE };
+  return { path: normalizePosix(answer) };
+}
+
+/**
+ * Places an absolute path the way the kernel walks it: each `..` applies to the physical
+ * (symlink-resolved) directory reached so far, so `link/../x` is judged where it really lands.
+ * `realpath` must resolve the longest existing prefix and append the rest. A `..` after a
+ * component that does not exist (`exists` says so) cannot be placed: `Q/../x` leads elsewhere
+ * once `Q` is made a link, by this command or one running beside it (attack pass 16).
+ */
+export function placePhysically(
+  absPath: string,
+  realpath: (p: string) => string,
+  exists?: (p: string) => boolean,
+): Placement {
+  if (!absPath.includes('..')) return settle(realpath(normalizePosix(absPath)));
   const segments = absPath.split('/').filter((s) => s !== '' && s !== '.');
-  if (!segments.includes('..')) return normalizePosix(realpath(normalizePosix(absPath)));
+  if (!segments.includes('..')) return settle(realpath(normalizePosix(absPath)));
   let current = '/';
-  for (const seg of segments) {
-    if (seg === '..') current = dirnamePosix(current);
-    else current = normalizePosix(realpath(current === '/' ? `/${seg}` : `${current}/${seg}`));
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    if (seg === '..') {
+      if (exists && current !== '/' && !exists(current))
+        return { path: normalizePosix(absPath), unplaceable: UNPLACEABLE };
+      current = dirnamePosix(current);
+      continue;
+    }
+    const placed = settle(realpath(current === '/' ? `/${seg}` : `${current}/${seg}`));
+    const rest = segments.slice(i + 1);
+    if (placed.unplaceable) return { path: normalizePosix(absPath), unplaceable: placed.unplaceable };
+    if (PROCESS_PREFIX.test(placed.path))
+      return { path: rest.length ? `${placed.path}/${rest.join('/')}` : placed.path };
+    current = placed.path;
   }
-  return current;
+  return { path: current };
+}
+
+/** placePhysically's path, for callers that judge an unplaceable path by its spelling. */
+export function resolvePhysically(absPath: string, realpath: (p: string) => string): string {
+  return placePhysically(absPath, realpath).path;
 }

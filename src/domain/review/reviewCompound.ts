@@ -1,6 +1,6 @@
 import { judgePaths } from '../paths/judgePaths.js';
 import type { PathAccess } from '../paths/judgePaths.js';
-import { absolutize, normalizePosix } from '../paths/posixPath.js';
+import { absolutize, dirnamePosix, normalizePosix, placePhysically } from '../paths/posixPath.js';
 import type { FdMap } from '../paths/processPaths.js';
 import { fdsAfterRedirects, processPath } from '../paths/processPaths.js';
 import type { Redirect, Script, WordDecoder } from '../shell/grammar/script.js';
@@ -442,7 +442,12 @@ function simple(
         fdsOf(s.redirects, w.state.fds, cwd),
       );
       const to = mapped?.kind === 'mapped' ? mapped.path : target;
-      out.ok = union(out.ok, [normalizePosix(absolutize(to, cwd))], w);
+      const dest = cdDestination(to, cwd, w.state.facts);
+      if (dest === undefined) {
+        refuse(w, 'syntax.cd', s.text);
+        return same;
+      }
+      out.ok = union(out.ok, [dest], w);
     }
   }
   const reading = input === undefined ? undefined : stdinReading(core, input);
@@ -676,4 +681,39 @@ export function tokenizerDecoder(
     if (t.expandable) return { ok: false, reasons: t.reasons, expandable: t.expandable };
     return { ok: false, reasons: t.reasons };
   };
+}
+
+/**
+ * Where bash's `cd` lands (-L, its default): the logical path, `..` taken off the spelling, when
+ * every directory a `..` leaves exists; otherwise bash falls back to the physical walk of the same
+ * text (`cd Q/../ws/..` with Q -> . and no ws/ws lands in HOME, attack pass 16). undefined: that
+ * walk cannot be placed before the command runs (a `..` after a name that does not exist yet).
+ */
+function cdDestination(to: string, cwd: string, facts: ReviewState['facts']): string | undefined {
+  const logical = normalizePosix(absolutize(to, cwd));
+  const raw = to.startsWith('/') ? to : `${cwd}/${to}`;
+  const exists = facts.entryExists;
+  if (exists === undefined || !raw.split('/').includes('..')) return logical;
+  const realpath = (p: string): string => facts.realpath(p);
+  const isThere = (p: string): boolean => {
+    const placed = placePhysically(p, realpath, exists);
+    return placed.unplaceable === undefined && exists(placed.path);
+  };
+  let current = '/';
+  let holds = true;
+  for (const seg of raw.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (!isThere(current)) {
+        holds = false;
+        break;
+      }
+      current = dirnamePosix(current);
+    } else current = current === '/' ? `/${seg}` : `${current}/${seg}`;
+  }
+  if (holds) return logical;
+  const physical = placePhysically(raw, realpath, exists);
+  return physical.unplaceable === undefined && !/^\/(?:proc|dev)(?:\/|$)/.test(physical.path)
+    ? physical.path
+    : undefined;
 }

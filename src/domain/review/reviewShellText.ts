@@ -168,7 +168,7 @@ export function reviewShellText(
       );
     }
     const reasons =
-      tryGrammar && state.config.syntax !== 'strict'
+      tryGrammar && state.config.syntax !== 'strict' && !tok.reasons.every((r) => WORD_REFUSALS.has(r.code))
         ? [
             ...tok.reasons,
             { code: 'syntax.grammar_unavailable' as const, message: REASON_CODES['syntax.grammar_unavailable'] },
@@ -231,6 +231,12 @@ function withRewrite(
   step(state, depth, 'expansion', () => `runs: ${rewritten}`);
   return { ...out, rewritten };
 }
+
+/**
+ * Refusals of one word that the grammar's review refuses as well (it decodes words with the same
+ * tokenizer): when they are all there is, a missing grammar changed nothing and is not named.
+ */
+const WORD_REFUSALS = new Set(['syntax.tilde_user', 'syntax.tilde_ambiguous']);
 
 /** Refused before any grammar: the text itself is not reviewable whatever its structure. */
 const UNREVIEWABLE = new Set(['syntax.too_long', 'syntax.control_character', 'syntax.unterminated_quote']);

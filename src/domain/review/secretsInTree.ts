@@ -208,6 +208,7 @@ function archiveVerdict(
       break;
     }
     for (const f of listed.files) files.push({ raw: f, access: 'read' });
+    for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
   }
   if (!complete) {
     return verdict(
@@ -296,6 +297,7 @@ export function secretsInTreeVerdict(
   // rg/ag have no --include/--exclude (their -g globs are not read: every file counts).
   // git grep has no --include/--exclude; its .gitignore use is not read (every file counts).
   const searched = grep && !gitTree ? nameFilter(args) : () => true;
+  const follows = followsDirectoryLinks(name, args, gitTree !== undefined);
   const files: PathArg[] = [];
   for (const raw of roots) {
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
@@ -321,8 +323,26 @@ export function secretsInTreeVerdict(
         continue;
       if (searched(f.slice(f.lastIndexOf('/') + 1))) files.push({ raw: f, access: 'read' });
     }
+    // A directory link in the tree, for a reader that follows it: judged as a read of its whole target.
+    if (follows) for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
   }
   if (!files.length) return undefined;
   const v = judgePaths(files, pathContext(state)).verdict;
   return v.decision === 'allow' ? undefined : v;
+}
+
+/**
+ * Whether a recursive reader enters directory links it meets inside the tree (attack pass 16):
+ * grep only with -R/--dereference-recursive (-r skips them), rg with -L/--follow, ag with
+ * -f/--follow, diff unless --no-dereference; git reads its work tree without following them.
+ * A short-option cluster holding the letter counts (`-eR` is the pattern R: the stricter reading).
+ */
+function followsDirectoryLinks(name: string, args: readonly string[], git: boolean): boolean {
+  if (git) return false;
+  const has = (short: string, long: string): boolean =>
+    args.some((a) => a === long || a.startsWith(`${long}=`) || (/^-[^-]/.test(a) && a.slice(1).includes(short)));
+  if (name === 'diff') return !args.includes('--no-dereference');
+  if (name === 'rg') return has('L', '--follow');
+  if (name === 'ag') return has('f', '--follow');
+  return has('R', '--dereference-recursive');
 }

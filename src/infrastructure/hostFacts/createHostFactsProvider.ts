@@ -2,8 +2,10 @@
 // a symlink created between two reviews is seen by the second. Within one review a name or path
 // is looked up once (nothing runs until the review is over).
 import { readServerInfo, serverFiles } from '../http/serverFiles.js';
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { lstatSync, statSync } from 'node:fs';
+import { physicalPathResolver } from './physicalPath.js';
+import { join, resolve } from 'node:path';
+import { USER_CONFIG_FILES } from '../config/configFiles.js';
 import type { HostFactsProvider } from '../../application/ports/hostFactsProvider.js';
 import type { HostFacts } from '../../domain/reviewRequest.js';
 import type { StatePaths } from '../paths/statePaths.js';
@@ -21,97 +23,6 @@ import { KNOWN_AGENTS } from '../../../installers/agents.js';
 
 /** Every known agent's argument-taking scripts, from the agents' own descriptions. */
 const ARGV_ENVELOPES = KNOWN_AGENTS.flatMap((a) => a.argvEnvelopes ?? []);
-
-/**
- * Whether lstat finds the path. ENOTDIR counts as absent, like ENOENT: `l/3/x` under a link
- * `l -> /dev/fd` whose fd 3 is not a directory here (attack pass 13); throwing made the host
- * fact answer the path unresolved, as if no link were in it.
- */
-function lstatExists(p: string): boolean {
-  try {
-    return lstatSync(p, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
-/** realpath of the longest existing prefix, with the missing remainder appended as written. */
-export function realpathOfLongestPrefix(absPath: string): string {
-  return longestPrefixResolver()(absPath);
-}
-
-/**
- * realpathOfLongestPrefix for one review: the lstat and realpath answers on the way are kept, so
- * the prefixes many paths share (HOME, the workspace, shimctl's directories, which every write and
- * protected read is compared with) cost one system call each per review, not one per path.
- */
-export function longestPrefixResolver(): (absPath: string) => string {
-  const exists = new Map<string, boolean>();
-  const reals = new Map<string, string | null>();
-  const lstatKnown = (p: string): boolean => {
-    let known = exists.get(p);
-    if (known === undefined) {
-      known = lstatExists(p);
-      exists.set(p, known);
-    }
-    return known;
-  };
-  // null: realpath failed (a dangling link, EACCES), so the caller moves to the parent.
-  const realOf = (p: string): string | null => {
-    let real = reals.get(p);
-    if (real === undefined) {
-      try {
-        real = realpathSync.native(p);
-      } catch {
-        real = null;
-      }
-      reals.set(p, real);
-    }
-    return real;
-  };
-  const resolveFrom = (absPath: string, hops: number): string => {
-    let existing = resolve(absPath);
-    const rest: string[] = [];
-    // lstat without throwing finds the existing prefix cheaply (exceptions cost ~20 µs each);
-    // a dangling symlink exists for lstat, and realpath below then fails.
-    while (!lstatKnown(existing)) {
-      const parent = dirname(existing);
-      if (parent === existing) return resolve(absPath);
-      rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
-      existing = parent;
-    }
-    const remainder = (): string[] => [...rest].reverse();
-    for (;;) {
-      const real = realOf(existing);
-      if (real !== null) return rest.length ? join(real, ...remainder()) : real;
-      // A dangling symlink: writing through it creates its target (`echo k >> l` with
-      // `l -> ~/.ssh/authorized_keys`), so the path is its target's, followed as the kernel does
-      // (a loop, past 40 links, fails there too and is left as written).
-      const target = hops < MAX_LINK_HOPS ? linkTarget(existing) : undefined;
-      if (target !== undefined) {
-        const from = target.startsWith('/') ? target : join(resolveFrom(dirname(existing), hops + 1), target);
-        return resolveFrom(rest.length ? join(from, ...remainder()) : from, hops + 1);
-      }
-      const parent = dirname(existing);
-      if (parent === existing) return resolve(absPath);
-      rest.push(existing.slice(parent === '/' ? 1 : parent.length + 1));
-      existing = parent;
-    }
-  };
-  return (absPath) => resolveFrom(absPath, 0);
-}
-
-/** As Linux's limit on symbolic links followed in one path lookup (MAXSYMLINKS). */
-const MAX_LINK_HOPS = 40;
-
-/** A symbolic link's target as written, or undefined when `p` is not one (or cannot be read). */
-function linkTarget(p: string): string | undefined {
-  try {
-    return readlinkSync(p);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * What a directory is, for comparing two spellings of it: its device and inode (stat follows
@@ -181,7 +92,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       // review. Nothing is kept across reviews, so a binary added to PATH is seen by the next one.
       const resolved = new Map<string, string | undefined>();
       const realpaths = new Map<string, string>();
-      const longestPrefix = longestPrefixResolver();
+      const physical = physicalPathResolver();
       // lstat and stat answers, per review like the two above: a git command asks for the same
       // HEAD and .git/HEAD at every level of its discovery walk, the path judge again per spelling.
       const entries = new Map<string, boolean>();
@@ -210,6 +121,9 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
             paths.launcherDir,
             paths.shimDir,
             ...(paths.managedConfig ? [paths.managedConfig] : []),
+            // The config files by name too: a dotfiles manager may make one a link to a file
+            // elsewhere, and that file is then the gate's config (attack pass 16, P16-09).
+            ...USER_CONFIG_FILES.map((n) => join(paths.configDir, n)),
             ...recordedSelfPaths(paths.manifest),
           ]),
         ],
@@ -219,7 +133,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           let real = realpaths.get(p);
           if (real === undefined) {
             try {
-              real = longestPrefix(p);
+              real = physical(p);
             } catch {
               real = p;
             }

@@ -1,13 +1,22 @@
 // A bounded walk of a directory tree for the review's "what would a recursive read print"
 // question. Bounded in entries visited so a huge tree costs a few milliseconds, not seconds.
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Directories a recursive search rarely needs and that are large: skipped, not counted. */
 const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 
-export function listFilesUnder(absDir: string, limit: number): { files: string[]; complete: boolean } {
+/**
+ * `dirLinks`: the entries that are symbolic links to directories. The walk does not enter them,
+ * but `grep -R`, `zip -r`, `tar -h` and `diff -r` do: the review judges each as a recursive read
+ * of where it leads (attack pass 16: `up -> ..` made `grep -R` print HOME's keys).
+ */
+export function listFilesUnder(
+  absDir: string,
+  limit: number,
+): { files: string[]; complete: boolean; dirLinks: string[] } {
   const files: string[] = [];
+  const dirLinks: string[] = [];
   const stack = [absDir];
   let visited = 0;
   while (stack.length) {
@@ -19,12 +28,24 @@ export function listFilesUnder(absDir: string, limit: number): { files: string[]
       continue; // unreadable for us means unreadable for the command too
     }
     for (const e of entries) {
-      if (++visited > limit) return { files, complete: false };
+      if (++visited > limit) return { files, complete: false, dirLinks };
       const p = join(dir, e.name);
       if (e.isDirectory()) {
         if (!SKIPPED_DIRS.has(e.name)) stack.push(p);
-      } else if (e.isFile() || e.isSymbolicLink()) files.push(p);
+      } else if (e.isFile()) files.push(p);
+      else if (e.isSymbolicLink()) {
+        files.push(p);
+        if (isDirectory(p)) dirLinks.push(p);
+      }
     }
   }
-  return { files, complete: true };
+  return { files, complete: true, dirLinks };
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }

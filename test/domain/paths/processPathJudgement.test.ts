@@ -101,11 +101,17 @@ describe('a process-dependent path the review cannot map asks', () => {
   it('a workspace symlink to /dev/fd or /proc/self/fd is not resolved through the reviewer (ln -s /dev/fd l; cat l/3/x 3<~)', () => {
     symlinkSync('/dev/fd', join(fx.ws, 'fdlink'));
     symlinkSync('/proc/self/fd', join(fx.ws, 'fdlink2'));
-    for (const raw of ['fdlink/3/.aws/credentials', 'fdlink/9/notes', 'fdlink2/3/x']) {
-      const v = judge(raw, 'read', { fds: new Map([[3, fx.home]]) });
-      expect(v.decision, raw).not.toBe('allow');
-      expect(v.codes, raw).toContain('path.process_relative');
-    }
+    // The link is not followed in the reviewer's process: it is mapped through the command's own
+    // descriptors (3<~ here), as a spelled /dev/fd path is, or asked when it cannot be.
+    const fds = { fds: new Map([[3, fx.home]]) };
+    const secret = judge('fdlink/3/.aws/credentials', 'read', fds);
+    expect(secret.decision).toBe('block');
+    expect(secret.codes).toContain('path.protected');
+    const unopened = judge('fdlink/9/notes', 'read', fds);
+    expect(unopened.decision).not.toBe('allow');
+    expect(unopened.codes).toContain('path.process_relative');
+    expect(judge('fdlink2/3/x', 'read', fds)).toEqual(judge(`${fx.home}/x`, 'read'));
+    expect(judge('fdlink2/3/.ssh/id_rsa', 'read', fds).decision).toBe('block');
   });
   it('another process root still blocks a secret below it', () => {
     const v = judge(`/proc/1/root${fx.home}/.aws/credentials`, 'read');

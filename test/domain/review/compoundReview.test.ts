@@ -84,6 +84,21 @@ describe('compound commands judged part by part (test/domain/review/compound/*.j
     expect(r.verdict.reasons.map((x) => x.code)).toEqual(['syntax.and_list', 'syntax.grammar_unavailable']);
   });
 
+  it('a word the grammar would refuse too (`~+`, `~user`) does not blame a missing grammar', () => {
+    // The per-command path loads the grammar only for text with an operator, so `ls ~+` was
+    // refused naming the grammar there and not in the resident process: same verdict, other reasons.
+    for (const command of ['ls ~+', 'ls ~-', 'ls ~root/x']) {
+      const r = reviewCommand({ command, cwd: '/work/proj' }, structured, fakeHostFacts());
+      expect(r.verdict.decision, command).toBe('block');
+      expect(
+        r.verdict.reasons.map((x) => x.code),
+        command,
+      ).toEqual(['syntax.tilde_user']);
+    }
+    const mixed = reviewCommand({ command: 'cd src && ls ~+', cwd: '/work/proj' }, structured, fakeHostFacts());
+    expect(mixed.verdict.reasons.map((x) => x.code)).toContain('syntax.grammar_unavailable');
+  });
+
   it('refusal messages say what to do instead', () => {
     const r = review('ls && echo $(date)');
     expect(r.verdict.reasons.find((x) => x.code === 'syntax.substitution')?.message).toMatch(

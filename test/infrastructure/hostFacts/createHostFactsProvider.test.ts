@@ -1,5 +1,6 @@
 // The host-facts adapter against the real file system: real symlinks, real executables on a
 // real PATH, shim directories excluded by identity, nothing cached between calls.
+import { physicalPathResolver } from '../../../src/infrastructure/hostFacts/physicalPath.js';
 import {
   chmodSync,
   linkSync,
@@ -14,10 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createHostFactsProvider,
-  realpathOfLongestPrefix,
-} from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
+import { createHostFactsProvider } from '../../../src/infrastructure/hostFacts/createHostFactsProvider.js';
 import { statePaths } from '../../../src/infrastructure/paths/statePaths.js';
 
 let root: string;
@@ -54,38 +52,61 @@ beforeAll(() => {
   symlinkSync('keys/rc', join(root, 'dangling-rel'));
   symlinkSync('dangling-abs', join(root, 'dangling-hop'));
   symlinkSync(join(home, '.ssh', 'new-dir'), join(root, 'dangling-dir'));
+  // Attack pass 16: `..` inside a target, after a component that is not there yet, and /proc.
+  symlinkSync('Q/../outside', join(root, 'through-missing'));
+  symlinkSync('keys/../.ssh/authorized_keys3', join(root, 'through-link'));
+  symlinkSync('/proc/self/cwd', join(root, 'proc-cwd'));
+  symlinkSync('/dev/fd', join(root, 'dev-fd'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** One resolver per call, as one review would have. */
+const physicalPath = (p: string): string => physicalPathResolver()(p);
 
 const factsFor = (pathVar: string) => createHostFactsProvider(statePaths(env)).facts({ ...env, PATH: pathVar });
 
 describe('realpath of the longest existing prefix', () => {
   it('resolves a symlinked directory and keeps a missing tail', () => {
-    expect(realpathOfLongestPrefix(join(root, 'keys', 'id_ed25519'))).toBe(join(home, '.ssh', 'id_ed25519'));
-    expect(realpathOfLongestPrefix(join(root, 'keys', 'new', 'file'))).toBe(join(home, '.ssh', 'new', 'file'));
+    expect(physicalPath(join(root, 'keys', 'id_ed25519'))).toBe(join(home, '.ssh', 'id_ed25519'));
+    expect(physicalPath(join(root, 'keys', 'new', 'file'))).toBe(join(home, '.ssh', 'new', 'file'));
   });
   it('handles a missing path under a missing directory, and `/`', () => {
-    expect(realpathOfLongestPrefix('/definitely/not/here')).toBe('/definitely/not/here');
-    expect(realpathOfLongestPrefix('/')).toBe('/');
+    expect(physicalPath('/definitely/not/here')).toBe('/definitely/not/here');
+    expect(physicalPath('/')).toBe('/');
   });
   it('follows a dangling symlink to its target, as a write through it does', () => {
     const keys2 = join(home, '.ssh', 'authorized_keys2');
-    expect(realpathOfLongestPrefix(join(root, 'dangling-abs'))).toBe(keys2);
+    expect(physicalPath(join(root, 'dangling-abs'))).toBe(keys2);
     // Relative to the link's directory, through another link (keys -> ~/.ssh).
-    expect(realpathOfLongestPrefix(join(root, 'dangling-rel'))).toBe(join(home, '.ssh', 'rc'));
-    expect(realpathOfLongestPrefix(join(root, 'dangling-hop'))).toBe(keys2);
-    expect(realpathOfLongestPrefix(join(root, 'dangling-dir', 'x'))).toBe(join(home, '.ssh', 'new-dir', 'x'));
+    expect(physicalPath(join(root, 'dangling-rel'))).toBe(join(home, '.ssh', 'rc'));
+    expect(physicalPath(join(root, 'dangling-hop'))).toBe(keys2);
+    expect(physicalPath(join(root, 'dangling-dir', 'x'))).toBe(join(home, '.ssh', 'new-dir', 'x'));
     expect(factsFor('').realpath(join(root, 'dangling-hop'))).toBe(keys2);
+  });
+  it('takes `..` from where a link really leads, never from its spelling', () => {
+    // keys -> ~/.ssh, so keys/.. is HOME, not root.
+    expect(physicalPath(join(root, 'through-link'))).toBe(join(home, '.ssh', 'authorized_keys3'));
+    expect(physicalPath(`${root}/keys/../x`)).toBe(join(home, 'x'));
+  });
+  it('keeps a `..` after a component that does not exist yet: it cannot be placed', () => {
+    // Q does not exist: once it does (Q -> .), Q/.. is root's parent, not root.
+    expect(physicalPath(join(root, 'through-missing'))).toBe(`${root}/Q/../outside`);
+    expect(physicalPath(`${root}/missing/../x`)).toBe(`${root}/missing/../x`);
+  });
+  it("does not follow /proc and /dev links in the reviewer's own process", () => {
+    expect(physicalPath(`${root}/proc-cwd/../x`)).toBe('/proc/self/cwd/../x');
+    expect(physicalPath(join(root, 'dev-fd', '3', 'x'))).toBe('/dev/fd/3/x');
   });
   it('does not throw on a symlink loop', () => {
     expect(() => factsFor('').realpath(join(root, 'loop-a', 'x'))).not.toThrow();
   });
-  it('sees a symlink created after facts() was taken (no stale cache within or across reviews)', () => {
-    const facts = factsFor('');
+  it('sees a symlink created after an earlier review (nothing is kept across reviews)', () => {
+    // Within one review the file system is read once per component (a snapshot: the review is
+    // synchronous, and nothing it judges has run yet); the next review reads it again.
     const link = join(root, 'late-link');
-    expect(facts.realpath(link)).toBe(link);
+    expect(factsFor('').realpath(link)).toBe(link);
     symlinkSync(join(home, '.ssh'), link);
-    expect(facts.realpath(join(link, 'id_ed25519'))).toBe(join(home, '.ssh', 'id_ed25519'));
+    expect(factsFor('').realpath(join(link, 'id_ed25519'))).toBe(join(home, '.ssh', 'id_ed25519'));
   });
 });
 
@@ -143,6 +164,10 @@ describe('fileId and shimctlPaths', () => {
       join(home, '.local/share/shimctl/bin'),
       join(home, '.local/share/shimctl/shims'),
       '/etc/shimctl/managed.json',
+      // By name too: one may be a link into a dotfiles repository (attack pass 16, P16-09).
+      join(home, '.config/shimctl/config.json'),
+      join(home, '.config/shimctl/config.yaml'),
+      join(home, '.config/shimctl/config.yml'),
     ]);
     const xdg = createHostFactsProvider(statePaths({ HOME: home, XDG_CONFIG_HOME: join(root, 'cfg') })).facts({});
     expect(xdg.shimctlPaths![0]).toBe(join(root, 'cfg', 'shimctl'));

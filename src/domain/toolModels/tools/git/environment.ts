@@ -108,6 +108,8 @@ const PATHSPEC_VARIABLES: Readonly<Record<string, string>> = {
   GIT_GLOB_PATHSPECS: '--glob-pathspecs',
   GIT_NOGLOB_PATHSPECS: '--noglob-pathspecs',
 };
+/** Listed once, not per call: every simple command's review asks (reviewState.ts withGitPathspecEnv). */
+const PATHSPEC_ENTRIES = Object.entries(PATHSPEC_VARIABLES);
 
 /**
  * `GIT_ICASE_PATHSPECS=1 git show HEAD -- .ENV` (attack pass 11, P11-04): the global options the
@@ -116,7 +118,7 @@ const PATHSPEC_VARIABLES: Readonly<Record<string, string>> = {
  */
 export function gitPathspecOptionsFromEnv(assignments: Readonly<Record<string, string>>): string[] {
   const out: string[] = [];
-  for (const [name, option] of Object.entries(PATHSPEC_VARIABLES)) {
+  for (const [name, option] of PATHSPEC_ENTRIES) {
     const v = assignments[name];
     if (v !== undefined && !/^(|0|false|no|off)$/i.test(v.trim())) out.push(option);
   }
