@@ -74,7 +74,11 @@ export interface HostFacts {
    * Lets a recursive read (`grep -r KEY .`) be judged by the secrets it would print. Optional:
    * without it, only protected paths named or located under the tree are seen.
    */
-  filesUnder?(absDir: string, limit: number): { files: string[]; complete: boolean; dirLinks?: string[] };
+  filesUnder?(
+    absDir: string,
+    limit: number,
+    options?: { linksInSkipped?: boolean },
+  ): { files: string[]; complete: boolean; dirLinks?: string[] };
   /**
    * The shell grammar for text that is not one simple command (docs/shell.md). The caller loads it
    * before the review when the text needs it; absent or not loaded, such text is refused.

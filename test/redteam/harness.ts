@@ -182,6 +182,14 @@ function makeLinkWorkspace(home: string): void {
   symlinkSync('..', join(home, 'wsup', 'up'));
   writeFileSync(join(home, 'dotfiles', 'ssh_environment'), 'LANG=C\n');
   symlinkSync('../dotfiles/ssh_environment', join(home, '.ssh', 'environment'));
+  // Attack pass 17: links inside the directories a tree walk skips, and a directory a nested
+  // shell turns into a link.
+  const ws17 = join(home, 'ws17');
+  mkdirSync(join(ws17, 'node_modules'), { recursive: true });
+  mkdirSync(join(ws17, 'src', 'a', 'b'), { recursive: true });
+  mkdirSync(join(ws17, 'Q'));
+  writeFileSync(join(ws17, 'src', 'index.ts'), 'export {};\n');
+  symlinkSync(join(home, '.aws'), join(ws17, 'node_modules', 'awsx'));
   const strict = join(home, 'wsP');
   mkdirSync(join(strict, 'secrets'), { recursive: true });
   writeFileSync(join(strict, '.shimctlrc'), '{"protectedPaths":["secrets/**"]}\n');

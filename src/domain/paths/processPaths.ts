@@ -63,7 +63,10 @@ export function processPath(absPath: string, cwd: string, fds: FdMap | undefined
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
     if (seg === '..') {
-      at.pop();
+      // /proc/thread-self is a link to PID/task/TID: its parent is /proc/PID/task, not /proc
+      // (`/proc/thread-self/../../cwd` is the command's cwd: attack pass 17).
+      if (at.length === 2 && at[0] === 'proc' && at[1] === 'thread-self') at = ['proc', 'self', 'task'];
+      else at.pop();
       continue;
     }
     // Built only where a link is reached (most /dev and /proc paths reach none: /dev/null).

@@ -419,7 +419,7 @@ function simple(
   }
   if (stagesFiles(core)) w.indexChangedBy = s.text;
   if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
-  if (makesLinks(core)) w.linkedBy = s.text;
+  if (makesLinks(core, input)) w.linkedBy = s.text;
   const written = s.redirects.filter((r) => r.op !== '<' && r.here === undefined).map((r) => r.target);
   if (namesRepoFile(core, written)) w.repoChangedBy = s.text;
 
@@ -427,7 +427,13 @@ function simple(
   if (name === 'cd' || name === 'pushd' || name === 'popd') {
     const args = core[1] === '--' ? core.slice(2) : core.slice(1);
     // `pushd +N`/`-N` rotate the directory stack: the directory is not the word.
-    if (name === 'popd' || args.length > 1 || (args[0] !== undefined && (/^[-+]/.test(args[0]) || args[0] === ''))) {
+    // A bare `pushd` swaps the top two stack entries, not `cd ~` (attack pass 17).
+    if (
+      name === 'popd' ||
+      (name === 'pushd' && args.length === 0) ||
+      args.length > 1 ||
+      (args[0] !== undefined && (/^[-+]/.test(args[0]) || args[0] === ''))
+    ) {
       refuse(w, 'syntax.cd', s.text);
       return same;
     }

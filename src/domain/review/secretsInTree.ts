@@ -193,6 +193,7 @@ function archiveVerdict(
 ): Verdict | undefined {
   const packed = packedTrees(name, args, pathArgs);
   if (!packed) return undefined;
+  const follows = archiverFollowsLinks(name, args);
   const files: PathArg[] = [];
   let complete = true;
   const ctx = pathContext(state);
@@ -201,14 +202,14 @@ function archiveVerdict(
     // walked: the command is not allowed anyway, and walking it would cost the most.
     if (judgePaths([{ raw, access: 'read', recursive: true }], ctx).verdict.decision !== 'allow') continue;
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
-    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT);
+    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT, { linksInSkipped: follows });
     // Too large to list: asked below without judging thousands of files (the costly part).
     if (!listed.complete) {
       complete = false;
       break;
     }
     for (const f of listed.files) files.push({ raw: f, access: 'read' });
-    for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
+    if (follows) for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
   }
   if (!complete) {
     return verdict(
@@ -301,7 +302,7 @@ export function secretsInTreeVerdict(
   const files: PathArg[] = [];
   for (const raw of roots) {
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
-    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT);
+    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT, { linksInSkipped: follows });
     // A tree too large to list may hold a .env past the limit: asked, never read as clean.
     if (!listed.complete) {
       return verdict(
@@ -345,4 +346,20 @@ function followsDirectoryLinks(name: string, args: readonly string[], git: boole
   if (name === 'rg') return has('L', '--follow');
   if (name === 'ag') return has('f', '--follow');
   return has('R', '--dereference-recursive');
+}
+
+/**
+ * Whether an archiver stores what a directory link points to: zip unless -y/--symlinks, tar only
+ * with -h/--dereference, the compressors' -r never, 7-Zip counted as following.
+ */
+function archiverFollowsLinks(name: string, args: readonly string[]): boolean {
+  const cluster = (letter: string): boolean => args.some((a) => /^-[^-]/.test(a) && a.slice(1).includes(letter));
+  if (name === 'zip') return !(args.includes('--symlinks') || cluster('y'));
+  if (name === 'tar') {
+    const old = args[0] ?? '';
+    return args.includes('--dereference') || cluster('h') || (/^[a-zA-Z]+$/.test(old) && old.includes('h'));
+  }
+  // gzip, bzip2, xz and zstd -r skip symbolic links.
+  if (compressorPacks(name, args)) return false;
+  return true;
 }

@@ -158,7 +158,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           resolved.set(name, found);
           return found;
         },
-        filesUnder: (dir, limit) => listFilesUnder(dir, limit),
+        filesUnder: (dir, limit, options) => listFilesUnder(dir, limit, options),
         // Parsed once per index file and kept while it is unchanged (gitIndex.ts): a few µs warm.
         gitIndex: gitIndexOf,
         // Read only when `git apply`/`git am` is reviewed, at most 1 MiB (patchFile.ts).
