@@ -66,6 +66,11 @@ export interface HostFacts {
    * protected even when this is absent.
    */
   shimctlPaths?: string[];
+  /**
+   * shimctl's own files named one by one (its user config files): self-protected like the
+   * directories above, resolved through links too, so a dotfiles link to one protects its target.
+   */
+  shimctlFiles?: string[];
   /** The port `shimctl serve` listens on when one runs (docs/http-api.md): URLs aimed at it are refused. */
   shimctlHttpPort?: number;
   /**

@@ -605,7 +605,13 @@ function prepare(ctx: PathContext): Prepared {
   const allGates = f([...new Set([...gates, ...gates.map((g) => normalizePosix(ctx.facts.realpath(g)))])]);
   const roots = config.roots.map((r) => absolutize(expandTilde(r, home), '/'));
   const keep = f([...new Set([...roots, ...roots.map((r) => normalizePosix(ctx.facts.realpath(r))), realHome])]);
-  const own = [...new Set([...defaultSelfPaths(home), ...(ctx.facts.shimctlPaths ?? [])].map(normalizePosix))];
+  const own = [
+    ...new Set(
+      [...defaultSelfPaths(home), ...(ctx.facts.shimctlPaths ?? []), ...(ctx.facts.shimctlFiles ?? [])].map(
+        normalizePosix,
+      ),
+    ),
+  ];
   const selfPaths = f([...new Set([...own, ...own.map((g) => normalizePosix(ctx.facts.realpath(g)))])]);
   const value: Prepared = {
     ...tableFor(config, homes, allGates, fold),

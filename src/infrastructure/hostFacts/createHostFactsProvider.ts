@@ -113,6 +113,9 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         listDir,
         argvEnvelopes: ARGV_ENVELOPES,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
+        // The config files by name: a dotfiles manager may make one a link to a file elsewhere,
+        // and that file is then the gate's config (attack pass 16, P16-09).
+        shimctlFiles: USER_CONFIG_FILES.map((n) => join(paths.configDir, n)),
         shimctlPaths: [
           ...new Set([
             paths.configDir,
@@ -121,9 +124,6 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
             paths.launcherDir,
             paths.shimDir,
             ...(paths.managedConfig ? [paths.managedConfig] : []),
-            // The config files by name too: a dotfiles manager may make one a link to a file
-            // elsewhere, and that file is then the gate's config (attack pass 16, P16-09).
-            ...USER_CONFIG_FILES.map((n) => join(paths.configDir, n)),
             ...recordedSelfPaths(paths.manifest),
           ]),
         ],

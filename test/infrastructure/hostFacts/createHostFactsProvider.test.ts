@@ -164,7 +164,9 @@ describe('fileId and shimctlPaths', () => {
       join(home, '.local/share/shimctl/bin'),
       join(home, '.local/share/shimctl/shims'),
       '/etc/shimctl/managed.json',
-      // By name too: one may be a link into a dotfiles repository (attack pass 16, P16-09).
+    ]);
+    // Its config files by name: one may be a link into a dotfiles repository (attack pass 16, P16-09).
+    expect(facts.shimctlFiles).toEqual([
       join(home, '.config/shimctl/config.json'),
       join(home, '.config/shimctl/config.yaml'),
       join(home, '.config/shimctl/config.yml'),
