@@ -108,7 +108,9 @@ describe.skipIf(!CHROMIUM)(`dashboard in chromium (${CHROMIUM ?? 'not installed:
 
   it('shows an escape-sequence, bidi and zero-width command harmlessly, as text', async () => {
     const w = h.shim("mytool 'x\u001b[2J\u202ey\u200bz'");
-    const item = page.locator('#approvals li', { hasText: 'mytool' }).last();
+    // This request's own item: the previous test's `mytool deny-me` may still be listed until the
+    // page's next refresh (a fresh-clone CI run matched it after 111 ms and failed).
+    const item = page.locator('#approvals li', { hasText: /mytool .*2J/ }).last();
     await item.waitFor({ timeout: 30_000 });
     const text = (await item.locator('.cmd').textContent())!;
     expect(text).toContain('\\e[2J');
