@@ -39,7 +39,13 @@ import type { ArgvEnvelope } from './shell/envelopes/argvEnvelope.js';
 export interface HostFacts {
   /** The user's home directory (absolute). */
   home: string;
-  /** The realpath of an absolute path, resolving symlinks of the longest existing prefix. */
+  /**
+   * Where an absolute path leads, walked as the kernel walks it (symbolic links followed where they
+   * stand, dangling ones to their targets; a missing rest appended as written). Two answers are not
+   * plain paths (infrastructure/hostFacts/physicalPath.ts): one that keeps a `..` after a name that
+   * does not exist yet, and one under /proc or /dev where a link there stopped the walk; the domain
+   * reads both through paths/posixPath.ts placePhysically.
+   */
   realpath(absPath: string): string;
   /**
    * The locale variables of the environment the text is parsed in (the request's, which is also
@@ -82,7 +88,7 @@ export interface HostFacts {
   filesUnder?(
     absDir: string,
     limit: number,
-    options?: { linksInSkipped?: boolean },
+    options?: { followsLinks?: boolean },
   ): { files: string[]; complete: boolean; dirLinks?: string[] };
   /**
    * The shell grammar for text that is not one simple command (docs/shell.md). The caller loads it

@@ -11,6 +11,7 @@ import {
   basenamePosix,
   dirnamePosix,
   expandTilde,
+  isUnderProcOrDev,
   isWithin,
   normalizePosix,
   placePhysically,
@@ -107,7 +108,7 @@ function spellingsOf(arg: PathArg, ctx: PathContext, maps = 0): Spellings {
   // A symlink into /dev/fd or /proc (`ln -s /proc/self/cwd l`, then `cat l/../x`): the host facts
   // stop at it (they would follow it in the reviewer's process), and it is mapped through what the
   // review knows of the command, as a spelled /proc or /dev path is above.
-  const via = /^\/(?:proc|dev)\//.test(resolved) ? processPath(resolved, cwd, ctx.fds) : undefined;
+  const via = isUnderProcOrDev(resolved) ? processPath(resolved, cwd, ctx.fds) : undefined;
   if (via?.kind === 'mapped') {
     if (maps < MAX_PROCESS_MAPS) return { ...spellingsOf({ ...arg, raw: via.path }, ctx, maps + 1), mapped: true };
     return lexicalOnly(via.path, facts, { kind: 'unknown', why: 'it maps through too many descriptors' });

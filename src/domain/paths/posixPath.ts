@@ -68,6 +68,11 @@ export interface Placement {
 
 const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
 const PROCESS_PREFIX = /^\/(?:proc|dev)(?:\/|$)/;
+
+/** Under /proc or /dev: a path whose meaning may depend on the process (paths/processPaths.ts maps it). */
+export function isUnderProcOrDev(path: string): boolean {
+  return PROCESS_PREFIX.test(path);
+}
 const UNPLACEABLE =
   'a `..` follows a component that does not exist yet (or a link to one): where it leads depends on what that becomes';
 
@@ -77,7 +82,7 @@ const UNPLACEABLE =
  * facts keep the `..` after a missing component, infrastructure/hostFacts/physicalPath.ts).
  */
 function settle(answer: string): Placement {
-  if (PROCESS_PREFIX.test(answer)) return { path: answer };
+  if (isUnderProcOrDev(answer)) return { path: answer };
   if (DOT_DOT.test(answer)) return { path: normalizePosix(answer), unplaceable: UNPLACEABLE };
   return { path: normalizePosix(answer) };
 }
@@ -109,8 +114,7 @@ export function placePhysically(
     const placed = settle(realpath(current === '/' ? `/${seg}` : `${current}/${seg}`));
     const rest = segments.slice(i + 1);
     if (placed.unplaceable) return { path: normalizePosix(absPath), unplaceable: placed.unplaceable };
-    if (PROCESS_PREFIX.test(placed.path))
-      return { path: rest.length ? `${placed.path}/${rest.join('/')}` : placed.path };
+    if (isUnderProcOrDev(placed.path)) return { path: rest.length ? `${placed.path}/${rest.join('/')}` : placed.path };
     current = placed.path;
   }
   return { path: current };

@@ -160,7 +160,7 @@ export function changesShell(core: readonly string[]): boolean {
  * symlinks *as they are at review time*; a link made by an earlier part of the same text
  * (`ln -s ~ h && grep -r . h/`) does not exist yet then, so the parts after it cannot be judged.
  */
-export function makesLinks(core: readonly string[], hereText?: string): boolean {
+export function makesLinks(core: readonly string[]): boolean {
   const [name, ...args] = core;
   if (name === undefined) return false;
   const base = name.slice(name.lastIndexOf('/') + 1);
@@ -175,41 +175,7 @@ export function makesLinks(core: readonly string[], hereText?: string): boolean 
   }
   if (base === 'cp') return cpMayMakeLinks(args);
   if (base === 'git') return gitMayMakeLinks(args);
-  // A shell runs text this walk does not follow part by part: `bash -c 'ln -s T Q' && cat
-  // Q/../x` made Q a link after Q/.. was judged as a directory (attack pass 17).
-  if (RUNS_SHELL_TEXT.has(base)) return shellMayMakeLinks(args, hereText);
   return false;
-}
-
-const RUNS_SHELL_TEXT = new Set([
-  'bash',
-  'sh',
-  'dash',
-  'zsh',
-  'ksh',
-  'mksh',
-  'ash',
-  'yash',
-  'posh',
-  'rbash',
-  'busybox',
-]);
-/**
- * A word of shell text that can make or move a link, run something that can, or hide which it
- * runs (`$`, backquotes). Checked on the text a shell runs (`-c TEXT`, a here-document); a shell
- * given a script file, or none of those, counts as making links.
- */
-const LINK_WORDS =
-  /[$`]|(?:^|[\s;&|(){}'"])(?:ln|link|mv|cp|rsync|cpio|pax|bsdtar|7z|7za|7zr|install|unzip|tar|git|eval|exec|source|\.|xargs|find|env|command|builtin|[a-z]*sh|python[0-9.]*|perl|ruby|node|make)(?=$|[\s;&|(){}'"])/;
-
-function shellMayMakeLinks(args: readonly string[], hereText: string | undefined): boolean {
-  const c = args.findIndex((a) => /^-[A-Za-z]*c[A-Za-z]*$/.test(a));
-  if (c >= 0) {
-    const text = args.slice(c + 1).find((a) => !a.startsWith('-'));
-    return text === undefined || LINK_WORDS.test(text);
-  }
-  if (args.some((a) => !a.startsWith('-'))) return true; // a script file
-  return hereText === undefined || LINK_WORDS.test(hereText);
 }
 
 /** Claude Code's cwd file, named where its envelope is described. */

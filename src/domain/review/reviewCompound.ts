@@ -1,6 +1,6 @@
 import { judgePaths } from '../paths/judgePaths.js';
 import type { PathAccess } from '../paths/judgePaths.js';
-import { absolutize, dirnamePosix, normalizePosix, placePhysically } from '../paths/posixPath.js';
+import { absolutize, dirnamePosix, isUnderProcOrDev, normalizePosix, placePhysically } from '../paths/posixPath.js';
 import type { FdMap } from '../paths/processPaths.js';
 import { fdsAfterRedirects, processPath } from '../paths/processPaths.js';
 import type { Redirect, Script, WordDecoder } from '../shell/grammar/script.js';
@@ -419,7 +419,6 @@ function simple(
   }
   if (stagesFiles(core)) w.indexChangedBy = s.text;
   if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
-  if (makesLinks(core, input)) w.linkedBy = s.text;
   const written = s.redirects.filter((r) => r.op !== '<' && r.here === undefined).map((r) => r.target);
   if (namesRepoFile(core, written)) w.repoChangedBy = s.text;
 
@@ -478,6 +477,8 @@ function simple(
     w.state.config.engine === 'native'
       ? undefined
       : { judged: [] as Array<{ cwd: string; normalized: NormalizedCommand }>, redirects: ALLOW_NOTHING_FOUND };
+  // Shared with a part this text runs inside (`bash -c 'a && ln …'`): what it makes counts there too.
+  const links = w.state.links ?? { made: false };
   for (const cwd of cwds) {
     const n: NormalizedCommand | undefined = forEngine && {
       command: s.text,
@@ -490,13 +491,20 @@ function simple(
     };
     const fds = fdsOf(s.redirects, w.state.fds, cwd);
     verdicts.push(
-      reviewWords(judged, fds === undefined ? { ...w.state, cwd } : { ...w.state, cwd, fds }, depth + 2, n),
+      reviewWords(
+        judged,
+        fds === undefined ? { ...w.state, cwd, links } : { ...w.state, cwd, fds, links },
+        depth + 2,
+        n,
+      ),
     );
     if (forEngine && n) {
       if (n.effectiveArgv.length === 0) n.effectiveArgv = [...judged];
       forEngine.judged.push({ cwd, normalized: n });
     }
   }
+  // After the review: it saw every command this part runs, wrapped or nested ones included.
+  if (links.made || makesLinks(core)) w.linkedBy = s.text;
   const redirects = judgeRedirects(s.redirects, cwds, w);
   verdicts.push(redirects);
   if (forEngine) forEngine.redirects = redirects;
@@ -719,7 +727,5 @@ function cdDestination(to: string, cwd: string, facts: ReviewState['facts']): st
   }
   if (holds) return logical;
   const physical = placePhysically(raw, realpath, exists);
-  return physical.unplaceable === undefined && !/^\/(?:proc|dev)(?:\/|$)/.test(physical.path)
-    ? physical.path
-    : undefined;
+  return physical.unplaceable === undefined && !isUnderProcOrDev(physical.path) ? physical.path : undefined;
 }

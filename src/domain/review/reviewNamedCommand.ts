@@ -26,6 +26,7 @@ import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
 import { judgeClientSettings } from './assignmentEffects.js';
 import { modelOptionFindings } from './modelOptions.js';
+import { makesLinks } from './compoundParts.js';
 import { gitScpTargets } from '../toolModels/tools/git/remoteTargets.js';
 
 const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash']);
@@ -47,6 +48,7 @@ export function reviewNamedCommand(
 ): Verdict {
   // `GIT_ICASE_PATHSPECS=1 [wrappers…] git …` is judged as `git --icase-pathspecs …`.
   const args = name === 'git' && state.gitPathspecEnv?.length ? [...state.gitPathspecEnv, ...given] : given;
+  if (state.links && !state.links.made && makesLinks([name, ...args])) state.links.made = true;
   const view = makeArgView(name, args);
   const chained = chainedTextVerdict(view);
   if (chained) {

@@ -39,6 +39,13 @@ export interface ReviewState {
   fds?: FdMap;
   /** How nested text and words are reviewed again (reviewCommand.ts wires them). */
   reviewers: Reviewers;
+  /**
+   * Set by a compound part's review (reviewCompound.ts): every command reviewed for that part, at
+   * any depth (through wrappers, `bash -c`, a here-document program), marks `made` when it can make
+   * or move links (compoundParts.ts makesLinks), so the parts after it are not judged on links
+   * that may change (attack pass 17: `nice ln`, `bash -c '\\ln -s T Q'`).
+   */
+  links?: { made: boolean };
 }
 
 /**

@@ -20,7 +20,11 @@ import { verdict } from '../verdict.js';
 import { isLongFlag, makeArgView } from '../policy/argView.js';
 import type { ToolModel } from '../toolModels/modelTypes.js';
 import { parseArgv } from '../toolModels/parseArgv.js';
-import { grepModel } from '../toolModels/tools/grep.js';
+import { grepFollowsDirectoryLinks, grepModel } from '../toolModels/tools/grep.js';
+import { rgFollowsDirectoryLinks } from '../toolModels/tools/ripgrep.js';
+import { agFollowsDirectoryLinks } from '../toolModels/tools/ag.js';
+import { diffFollowsDirectoryLinks } from '../toolModels/tools/diff.js';
+import { zipFollowsDirectoryLinks } from '../toolModels/tools/zip.js';
 import { gzipModel, zstdModel } from '../toolModels/tools/compressors.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
 import { pathContext } from './reviewState.js';
@@ -202,14 +206,14 @@ function archiveVerdict(
     // walked: the command is not allowed anyway, and walking it would cost the most.
     if (judgePaths([{ raw, access: 'read', recursive: true }], ctx).verdict.decision !== 'allow') continue;
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
-    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT, { linksInSkipped: follows });
+    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT, { followsLinks: follows });
     // Too large to list: asked below without judging thousands of files (the costly part).
     if (!listed.complete) {
       complete = false;
       break;
     }
     for (const f of listed.files) files.push({ raw: f, access: 'read' });
-    if (follows) for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
+    for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
   }
   if (!complete) {
     return verdict(
@@ -302,7 +306,7 @@ export function secretsInTreeVerdict(
   const files: PathArg[] = [];
   for (const raw of roots) {
     const dir = absolutize(expandTilde(raw, state.facts.home), state.cwd);
-    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT, { linksInSkipped: follows });
+    const listed = list.call(state.facts, dir, TREE_WALK_LIMIT, { followsLinks: follows });
     // A tree too large to list may hold a .env past the limit: asked, never read as clean.
     if (!listed.complete) {
       return verdict(
@@ -325,7 +329,7 @@ export function secretsInTreeVerdict(
       if (searched(f.slice(f.lastIndexOf('/') + 1))) files.push({ raw: f, access: 'read' });
     }
     // A directory link in the tree, for a reader that follows it: judged as a read of its whole target.
-    if (follows) for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
+    for (const l of listed.dirLinks ?? []) files.push({ raw: l, access: 'read', recursive: true });
   }
   if (!files.length) return undefined;
   const v = judgePaths(files, pathContext(state)).verdict;
@@ -333,32 +337,21 @@ export function secretsInTreeVerdict(
 }
 
 /**
- * Whether a recursive reader enters directory links it meets inside the tree (attack pass 16):
- * grep only with -R/--dereference-recursive (-r skips them), rg with -L/--follow, ag with
- * -f/--follow, diff unless --no-dereference; git reads its work tree without following them.
- * A short-option cluster holding the letter counts (`-eR` is the pattern R: the stricter reading).
+ * Whether a recursive reader enters directory links it meets inside the tree (attack pass 16),
+ * each tool's model says how; git reads its work tree without following them.
  */
 function followsDirectoryLinks(name: string, args: readonly string[], git: boolean): boolean {
   if (git) return false;
-  const has = (short: string, long: string): boolean =>
-    args.some((a) => a === long || a.startsWith(`${long}=`) || (/^-[^-]/.test(a) && a.slice(1).includes(short)));
-  if (name === 'diff') return !args.includes('--no-dereference');
-  if (name === 'rg') return has('L', '--follow');
-  if (name === 'ag') return has('f', '--follow');
-  return has('R', '--dereference-recursive');
+  if (name === 'diff') return diffFollowsDirectoryLinks(args);
+  if (name === 'rg') return rgFollowsDirectoryLinks(args);
+  if (name === 'ag') return agFollowsDirectoryLinks(args);
+  return grepFollowsDirectoryLinks(args);
 }
 
-/**
- * Whether an archiver stores what a directory link points to: zip unless -y/--symlinks, tar only
- * with -h/--dereference, the compressors' -r never, 7-Zip counted as following.
- */
+/** Whether an archiver stores what a directory link points to (each model says; 7-Zip counted as following). */
 function archiverFollowsLinks(name: string, args: readonly string[]): boolean {
-  const cluster = (letter: string): boolean => args.some((a) => /^-[^-]/.test(a) && a.slice(1).includes(letter));
-  if (name === 'zip') return !(args.includes('--symlinks') || cluster('y'));
-  if (name === 'tar') {
-    const old = args[0] ?? '';
-    return args.includes('--dereference') || cluster('h') || (/^[a-zA-Z]+$/.test(old) && old.includes('h'));
-  }
+  if (name === 'zip') return zipFollowsDirectoryLinks(args);
+  if (name === 'tar') return tarOperation(args).dereferences;
   // gzip, bzip2, xz and zstd -r skip symbolic links.
   if (compressorPacks(name, args)) return false;
   return true;

@@ -424,3 +424,8 @@ function parseInfozip(model: ToolModel, args: readonly string[]): ParsedArgv {
   }
   return out;
 }
+
+/** Whether the parsed command line uses the option one of whose spellings is `name`. */
+export function usesOption(parsed: ParsedArgv, name: string): boolean {
+  return parsed.uses.some((u) => u.option.names.includes(name));
+}

@@ -82,6 +82,9 @@ export function homeIgnoresCase(home: string): boolean {
 }
 
 export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
+  // The config files by name: a dotfiles manager may make one a link to a file elsewhere, and
+  // that file is then the gate's config (attack pass 16, P16-09). Resolved per review, named once.
+  const shimctlFiles = USER_CONFIG_FILES.map((n) => join(paths.configDir, n));
   return {
     facts(env): HostFacts {
       // Computed on the first lookup; a directory holding a name found is then checked against
@@ -112,10 +115,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         shellVars,
         listDir,
         argvEnvelopes: ARGV_ENVELOPES,
+        shimctlFiles,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
-        // The config files by name: a dotfiles manager may make one a link to a file elsewhere,
-        // and that file is then the gate's config (attack pass 16, P16-09).
-        shimctlFiles: USER_CONFIG_FILES.map((n) => join(paths.configDir, n)),
         shimctlPaths: [
           ...new Set([
             paths.configDir,

@@ -7,23 +7,24 @@ import { join } from 'node:path';
 const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 
 /**
- * `dirLinks`: the entries that are symbolic links to directories. The walk does not enter them,
- * but `grep -R`, `zip -r`, `tar -h` and `diff -r` do: the review judges each as a recursive read
- * of where it leads (attack pass 16: `up -> ..` made `grep -R` print HOME's keys).
+ * `followsLinks`, for a reader that enters directory links (`grep -R`, `zip -r`, `tar -h`,
+ * `diff -r`): `dirLinks` lists the entries that are symbolic links to directories, which the walk
+ * does not enter and the review judges as recursive reads of where they lead (attack pass 16:
+ * `up -> ..` made `grep -R` print HOME's keys). Without it `dirLinks` is empty.
  */
 export function listFilesUnder(
   absDir: string,
   limit: number,
-  options: { linksInSkipped?: boolean } = {},
+  options: { followsLinks?: boolean } = {},
 ): { files: string[]; complete: boolean; dirLinks: string[] } {
   const files: string[] = [];
   const dirLinks: string[] = [];
-  const stack = [absDir];
-  // Directories skipped for files, still walked for directory links (options.linksInSkipped).
-  const skipped: string[] = [];
+  // A directory skipped for its files (SKIPPED_DIRS) is still walked for directory links when a
+  // reader follows them: node_modules/awsx -> ~/.aws made `grep -R` print the keys (attack pass 17).
+  const stack: Array<{ dir: string; linksOnly: boolean }> = [{ dir: absDir, linksOnly: false }];
   let visited = 0;
   while (stack.length) {
-    const dir = stack.pop()!;
+    const { dir, linksOnly } = stack.pop()!;
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -34,30 +35,12 @@ export function listFilesUnder(
       if (++visited > limit) return { files, complete: false, dirLinks };
       const p = join(dir, e.name);
       if (e.isDirectory()) {
-        if (!SKIPPED_DIRS.has(e.name)) stack.push(p);
-        // A reader that follows links finds them in node_modules and .git too (attack pass 17:
-        // node_modules/awsx -> ~/.aws made `grep -R` print the keys): walked for links only.
-        else if (options.linksInSkipped === true) skipped.push(p);
-      } else if (e.isFile()) files.push(p);
-      else if (e.isSymbolicLink()) {
-        files.push(p);
-        if (isDirectory(p)) dirLinks.push(p);
-      }
-    }
-  }
-  while (skipped.length) {
-    const dir = skipped.pop()!;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      if (++visited > limit) return { files, complete: false, dirLinks };
-      const p = join(dir, e.name);
-      if (e.isDirectory()) skipped.push(p);
-      else if (e.isSymbolicLink() && isDirectory(p)) dirLinks.push(p);
+        const skipped = linksOnly || SKIPPED_DIRS.has(e.name);
+        if (!skipped || options.followsLinks === true) stack.push({ dir: p, linksOnly: skipped });
+      } else if (e.isSymbolicLink()) {
+        if (!linksOnly) files.push(p);
+        if (options.followsLinks === true && isDirectory(p)) dirLinks.push(p);
+      } else if (e.isFile() && !linksOnly) files.push(p);
     }
   }
   return { files, complete: true, dirLinks };

@@ -5,6 +5,7 @@
 // and it follows /proc's magic links in the reviewer's own process (l -> /proc/self/cwd).
 // Attack pass 16 got writes into ~/.bash_profile, shimctl's bin/ and .git/hooks through both.
 import { lstatSync, readlinkSync } from 'node:fs';
+import { dirnamePosix, isUnderProcOrDev } from '../../domain/paths/posixPath.js';
 
 /** As Linux's limit on symbolic links followed in one path lookup (MAXSYMLINKS). */
 const MAX_LINK_HOPS = 40;
@@ -61,7 +62,7 @@ export function physicalPathResolver(): (absPath: string) => string {
       const rest = (): string[] => segs.slice(i + 1);
       if (seg === '..') {
         if (missing) return joinAll(current, segs.slice(i));
-        current = parentOf(current);
+        current = dirnamePosix(current);
         continue;
       }
       const next = current === '/' ? `/${seg}` : `${current}/${seg}`;
@@ -79,7 +80,7 @@ export function physicalPathResolver(): (absPath: string) => string {
       if (target === null || hops >= MAX_LINK_HOPS) return joinAll(next, rest());
       if (next.startsWith('/proc/')) return joinAll(next, rest());
       const spelled = target.startsWith('/') ? target : `${current}/${target}`;
-      if (/^\/(?:proc|dev)(?:\/|$)/.test(spelled)) return joinAll(spelled, rest());
+      if (isUnderProcOrDev(spelled)) return joinAll(spelled, rest());
       const reached = walk(spelled, hops + 1);
       // Not a plain physical path (see above): the rest goes after it as written.
       if (!isPhysical(reached)) return joinAll(reached, rest());
@@ -91,11 +92,6 @@ export function physicalPathResolver(): (absPath: string) => string {
   return (absPath) => walk(absPath, 0);
 }
 
-function parentOf(p: string): string {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? '/' : p.slice(0, i);
-}
-
 function joinAll(head: string, rest: readonly string[]): string {
   if (rest.length === 0) return head;
   return head === '/' ? `/${rest.join('/')}` : `${head}/${rest.join('/')}`;
@@ -103,5 +99,5 @@ function joinAll(head: string, rest: readonly string[]): string {
 
 /** Without `.`/`..` segments and not under /proc or /dev: a path the walk placed. */
 function isPhysical(p: string): boolean {
-  return !/(?:^|\/)\.\.?(?:\/|$)/.test(p) && !/^\/(?:proc|dev)(?:\/|$)/.test(p);
+  return !/(?:^|\/)\.\.?(?:\/|$)/.test(p) && !isUnderProcOrDev(p);
 }

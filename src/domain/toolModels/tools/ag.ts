@@ -1,4 +1,5 @@
 import type { ToolModel } from '../modelTypes.js';
+import { parseArgv, usesOption } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -125,3 +126,9 @@ export const agModel: ToolModel = {
   operandsWhen: { 'pattern-given': { rest: 'read' } },
   implicit: { raw: '.' },
 };
+
+/** Whether ag enters directory links: with -f/--follow (an unknown word counts as it). */
+export function agFollowsDirectoryLinks(args: readonly string[]): boolean {
+  const parsed = parseArgv(agModel, args);
+  return parsed.unknown.length > 0 || usesOption(parsed, '--follow');
+}

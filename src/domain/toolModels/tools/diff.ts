@@ -1,4 +1,5 @@
 import type { ToolModel } from '../modelTypes.js';
+import { parseArgv, usesOption } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 /** GNU diff 3.x: operands read (whole trees with -r); --from-file/--to-file name one more input. */
@@ -73,3 +74,8 @@ export const diffModel: ToolModel = {
   ],
   operands: { rest: 'read' },
 };
+
+/** Whether diff -r compares what directory links point to: unless --no-dereference. */
+export function diffFollowsDirectoryLinks(args: readonly string[]): boolean {
+  return !usesOption(parseArgv(diffModel, args), '--no-dereference');
+}

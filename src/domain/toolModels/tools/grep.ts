@@ -1,4 +1,5 @@
 import type { ToolModel } from '../modelTypes.js';
+import { parseArgv, usesOption } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -72,3 +73,12 @@ export const grepModel: ToolModel = {
   operandsWhen: { 'pattern-given': { rest: 'read' } },
   implicit: { raw: '.', when: 'recursive' },
 };
+
+/**
+ * Whether grep enters directory links it meets inside a tree: only with -R (`-r` skips them). A
+ * word the model does not know counts as -R (the stricter reading for the tree-secrets check).
+ */
+export function grepFollowsDirectoryLinks(args: readonly string[]): boolean {
+  const parsed = parseArgv(grepModel, args);
+  return parsed.unknown.length > 0 || usesOption(parsed, '--dereference-recursive');
+}

@@ -1,4 +1,5 @@
 import type { ToolModel } from '../modelTypes.js';
+import { parseArgv, usesOption } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 /**
@@ -169,3 +170,9 @@ export const rgModel: ToolModel = {
   operandsWhen: { 'pattern-given': { rest: 'read' } },
   implicit: { raw: '.' },
 };
+
+/** Whether rg enters directory links: with -L/--follow (an unknown word counts as it). */
+export function rgFollowsDirectoryLinks(args: readonly string[]): boolean {
+  const parsed = parseArgv(rgModel, args);
+  return parsed.unknown.length > 0 || usesOption(parsed, '--follow');
+}

@@ -1,5 +1,5 @@
 import type { ToolModel } from '../modelTypes.js';
-import { parseArgv } from '../parseArgv.js';
+import { parseArgv, usesOption } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 const SHELL = 'tarEscapes.ts (reviewed as shell text)';
@@ -218,8 +218,19 @@ export const tarModel: ToolModel = {
 };
 
 /** What a tar command line does, in the model's one reading: for the tree check (secretsInTree.ts). */
-export function tarOperation(args: readonly string[]): { extracts: boolean; creates: boolean; archives: string[] } {
+export function tarOperation(args: readonly string[]): {
+  extracts: boolean;
+  creates: boolean;
+  archives: string[];
+  /** -h/--dereference: what links point to is archived, directory links entered. */
+  dereferences: boolean;
+} {
   const parsed = parseArgv(tarModel, args);
   const archives = parsed.uses.filter((u) => u.option.names.includes('--file')).map((u) => u.values[0] ?? '');
-  return { extracts: parsed.modes.has('extract'), creates: parsed.modes.has('writes-archive'), archives };
+  return {
+    extracts: parsed.modes.has('extract'),
+    creates: parsed.modes.has('writes-archive'),
+    archives,
+    dereferences: usesOption(parsed, '--dereference'),
+  };
 }

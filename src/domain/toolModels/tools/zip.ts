@@ -1,4 +1,5 @@
 import type { ToolModel } from '../modelTypes.js';
+import { parseArgv, usesOption } from '../parseArgv.js';
 import { opt, plain } from '../spell.js';
 
 const HATCHES = 'escapeHatches.ts (zip -TT is reviewed as shell text, -@ asked)';
@@ -108,3 +109,8 @@ export const zipModel: ToolModel = {
   operands: { leading: ['write'], rest: 'read' },
   operandsWhen: { removes: { leading: ['write'], rest: 'delete' } },
 };
+
+/** Whether zip stores what directory links point to: unless -y/--symlinks stores the links. */
+export function zipFollowsDirectoryLinks(args: readonly string[]): boolean {
+  return !usesOption(parseArgv(zipModel, args), '--symlinks');
+}
