@@ -107,6 +107,12 @@ export interface HostFacts {
    */
   listDir?(absDir: string): DirEntry[] | undefined | null;
   /**
+   * What each entry of an absolute directory is, by the directory's own listing (no link
+   * followed): for finding protected places that are links (paths/linkedPlaces.ts). `undefined`:
+   * it cannot be listed. Absent: no protected place is known to be a link.
+   */
+  entryKinds?(absDir: string): ReadonlyMap<string, EntryKind> | undefined;
+  /**
    * One SHA-256 over these absolute paths and their contents (an absent file counted as absent),
    * for project pinning (src/domain/approvals/projectPin.ts). Undefined when any of them cannot be
    * read as a plain file (unreadable, a directory, a FIFO, too large). Absent: no pin holds.
@@ -145,6 +151,9 @@ export interface GitIndexFact {
 }
 
 /** One directory entry; `dir` follows a symlink (bash descends into a symlinked directory). */
+/** A directory entry as its directory lists it: a directory, a symbolic link, or anything else. */
+export type EntryKind = 'dir' | 'link' | 'other';
+
 export interface DirEntry {
   name: string;
   dir: boolean;

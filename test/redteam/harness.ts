@@ -190,6 +190,19 @@ function makeLinkWorkspace(home: string): void {
   mkdirSync(join(ws17, 'Q'));
   writeFileSync(join(ws17, 'src', 'index.ts'), 'export {};\n');
   symlinkSync(join(home, '.aws'), join(ws17, 'node_modules', 'awsx'));
+  // A dotfiles repository managed by links, as GNU stow leaves it (P16-09b): a start-up file, a
+  // credential directory and one inside ~/.config are links into it.
+  const stow = join(home, 'stow');
+  mkdirSync(join(stow, 'docker'), { recursive: true });
+  mkdirSync(join(stow, 'gcloud'));
+  writeFileSync(join(stow, 'README.md'), 'my dotfiles\n');
+  writeFileSync(join(stow, 'zshrc'), 'export EDITOR=vi\n');
+  writeFileSync(join(stow, 'docker', 'config.json'), '{"auths":{"r.invalid":{"auth":"cmVkdGVhbTpmYWtl"}}}\n');
+  writeFileSync(join(stow, 'gcloud', 'access_tokens.db'), 'ya29.redteamfake\n');
+  git(stow, 'init', '-q');
+  symlinkSync('stow/zshrc', join(home, '.zshrc'));
+  symlinkSync('stow/docker', join(home, '.docker'));
+  symlinkSync('../stow/gcloud', join(home, '.config', 'gcloud'));
   const strict = join(home, 'wsP');
   mkdirSync(join(strict, 'secrets'), { recursive: true });
   writeFileSync(join(strict, '.shimctlrc'), '{"protectedPaths":["secrets/**"]}\n');

@@ -32,6 +32,8 @@ import { deletionTarget, isHarmlessDevice, isSystemPath } from './systemPaths.js
 import { defaultSelfPaths, selfProtectionVerdict } from './selfProtection.js';
 import type { FdMap } from './processPaths.js';
 import { processPath } from './processPaths.js';
+import type { LinkedPlace, PlaceTree } from './linkedPlaces.js';
+import { findLinkedPlaces, placeTree } from './linkedPlaces.js';
 
 export type { PathAccess, PathArg } from './pathArg.js';
 import type { PathAccess, PathArg } from './pathArg.js';
@@ -447,6 +449,8 @@ function workspaceOf(ctx: PathContext, prepared: Prepared): string[] {
 
 interface Table {
   resources: ProtectedResource[];
+  /** The literal parts of the located patterns under HOME (`~/.bashrc`, `~/.ssh`): where linked places are looked for. */
+  places: PlaceTree;
   /** All name-anywhere patterns in one expression: most paths match none, and one test says so. */
   anyName: RegExp;
   /** Literal directory of a located pattern not found by `floatingKeys` ⇒ its expressions. */
@@ -481,6 +485,25 @@ interface Prepared extends Table {
   selfPaths: string[];
   /** cwd ⇒ workspace directories (per facts object, so realpath answers never go stale). */
   workspaces: Map<string, string[]>;
+  /** Protected places that are links, with where they lead: computed on the review's first path. */
+  linkedPlaces(): readonly LinkedPlace[];
+}
+
+/**
+ * A path inside where a protected place leads is judged as that place's path too; a recursive
+ * access to a directory above where it leads (`rm -rf ~/dotfiles`, `tar c ~/dotfiles`) reaches
+ * the place itself.
+ */
+function withLinkedPlaces(s: Spellings, recursive: boolean, prepared: Prepared): Spellings {
+  const links = prepared.linkedPlaces();
+  if (links.length === 0) return s;
+  let all: string[] | undefined;
+  for (const p of s.all)
+    for (const { place, target } of links) {
+      if (p === target || p.startsWith(`${target}/`)) (all ??= [...s.all]).push(place + p.slice(target.length));
+      else if (recursive && (p === '/' || target.startsWith(`${p}/`))) (all ??= [...s.all]).push(place);
+    }
+  return all ? { ...s, all: [...new Set(all)] } : s;
 }
 
 function pushTo(map: Map<string, number[]>, key: string, i: number): void {
@@ -568,6 +591,10 @@ function tableFor(config: PolicyConfig, homes: string[], gates: string[], fold: 
     const resources = homes.flatMap((h) => protectedResources(h, config.protectedPaths, gates, fold, sinkFiles));
     table = {
       resources,
+      places: placeTree(
+        resources.filter((r) => !r.glob.anywhere && !r.glob.floating).map((r) => r.glob.literalPrefix),
+        homes[0]!,
+      ),
       anyName: union(resources.filter((r) => r.glob.anywhere).map((r) => r.glob.nameRegex!)),
       containersByPrefix: indexContainers(resources),
       ...indexResources(resources),
@@ -614,12 +641,15 @@ function prepare(ctx: PathContext): Prepared {
     ),
   ];
   const selfPaths = f([...new Set([...own, ...own.map((g) => normalizePosix(ctx.facts.realpath(g)))])]);
+  const table = tableFor(config, homes, allGates, fold);
+  let linked: LinkedPlace[] | undefined;
   const value: Prepared = {
-    ...tableFor(config, homes, allGates, fold),
+    ...table,
     home: fold ? home.toLowerCase() : home,
     keep,
     selfPaths,
     workspaces: new Map(),
+    linkedPlaces: () => (linked ??= findLinkedPlaces(table.places, homes.at(-1)!, ctx.facts)),
   };
   preparedByFacts.set(ctx.facts, { config, protectedPaths: config.protectedPaths, roots: config.roots, value });
   return value;
@@ -664,7 +694,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     const deleted = new Set<string>();
     for (const arg of args) {
       if (arg.raw === '') continue;
-      const s = spellingsOf(arg, inner);
+      const s = withLinkedPlaces(spellingsOf(arg, inner), arg.recursive === true, prepared);
       if (
         arg.ifExists === true &&
         s.special === undefined &&

@@ -14,6 +14,7 @@ import { localeEnvOf } from '../../domain/shell/locale.js';
 import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
 import { listDir } from './listDir.js';
+import { entryKindsLister } from './entryKinds.js';
 import { digestFiles } from './digestFiles.js';
 import { gitIndexOf } from './gitIndex.js';
 import { readPatchFile } from './patchFile.js';
@@ -114,6 +115,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         // What `$HOME`, `$PATH`, … expand to in the command: the request's own environment.
         shellVars,
         listDir,
+        entryKinds: entryKindsLister(),
         argvEnvelopes: ARGV_ENVELOPES,
         shimctlFiles,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).

@@ -40,6 +40,10 @@ const HOME_FILES = [
   '.config/shimctl/config.json',
   '.cache/x/y',
   'notes.md',
+  'dotfiles/README.md',
+  'dotfiles/profile',
+  'dotfiles/ssh_environment',
+  'dotlocal/share/keyrings/login.keyring',
 ];
 const WS_FILES = [
   '.env',
@@ -71,6 +75,11 @@ export function makeFixture(): Fixture {
   symlinkSync('..', join(ws, 'up'));
   // Dangling: a write through it creates ~/.ssh/rc (issue 12: a new .env must really be new).
   symlinkSync(join(home, '.ssh/rc'), join(ws, 'safe/.env'));
+  // Protected places that are links into a dotfiles repository, as GNU stow leaves them: a file, a
+  // file inside a protected directory, a directory on the way to a protected one (P16-09b).
+  symlinkSync('dotfiles/profile', join(home, '.profile'));
+  symlinkSync('../dotfiles/ssh_environment', join(home, '.ssh/environment'));
+  symlinkSync('dotlocal', join(home, '.local'));
   return {
     root,
     home,
