@@ -56,12 +56,12 @@ function exists(path: string): boolean {
 const MAX_LEVELS = 64;
 
 /**
- * The directories searched for project files, nearest first: from `cwd` upwards, ending at the
- * first directory holding `.git` (the project root). The home directory and `/` are never
- * searched and end the walk, so the search never wanders into shared places.
+ * The walk from `cwd` upwards: every existing directory below the home directory and `/` (which
+ * are never searched and end the walk), nearest first, and which of them hold `.git`.
  */
-export function projectSearchDirs(cwd: string, home: string): string[] {
+function projectWalk(cwd: string, home: string): { dirs: string[]; repos: number[] } {
   const dirs: string[] = [];
+  const repos: number[] = [];
   // Normalised, so `HOME=/root/` or a cwd spelled with `..` cannot slip past the stop.
   home = resolve(home);
   let dir = resolve(cwd);
@@ -69,20 +69,44 @@ export function projectSearchDirs(cwd: string, home: string): string[] {
     const parent = dirname(dir);
     if (dir === home || parent === dir) break;
     if (isDirectory(dir)) {
+      if (exists(join(dir, '.git'))) repos.push(dirs.length);
       dirs.push(dir);
-      if (exists(join(dir, '.git'))) break;
     }
     dir = parent;
   }
-  return dirs;
+  return { dirs, repos };
 }
 
 /**
- * The repository root holding `cwd` (the first directory upwards with `.git`, never the home
- * directory or `/`), else `cwd` itself: where a project-scope approval applies.
+ * The directories searched for project files, nearest first: from `cwd` upwards, ending at the
+ * outermost directory holding `.git` (the project root), or at the home directory or `/` when
+ * none does (those two are never searched). The outermost, not the first: a repository nested in
+ * another (`git init sub`, a submodule, a vendored clone) would otherwise end the search inside
+ * the outer project, and the outer project's stricter file would stop applying to `../secrets`
+ * from there (attack pass 16, P16-08). Project files only tighten, so the outer one applying
+ * inside the nested repository loosens nothing.
+ */
+export function projectSearchDirs(cwd: string, home: string): string[] {
+  return projectSearch(cwd, home).search;
+}
+
+/**
+ * projectSearchDirs, and the directories above the project root up to the home directory or `/`:
+ * where a new `.git` would widen the search (the resident process's config fingerprint stamps them).
+ */
+export function projectSearch(cwd: string, home: string): { search: string[]; above: string[] } {
+  const { dirs, repos } = projectWalk(cwd, home);
+  if (repos.length === 0) return { search: dirs, above: [] };
+  const end = repos.at(-1)! + 1;
+  return { search: dirs.slice(0, end), above: dirs.slice(end) };
+}
+
+/**
+ * The repository root holding `cwd` (the nearest directory upwards with `.git`, never the home
+ * directory or `/`), else `cwd` itself: where a project-scope approval applies. The nearest, so
+ * an approval given inside a nested repository does not reach the project around it.
  */
 export function projectRoot(cwd: string, home: string): string {
-  const dirs = projectSearchDirs(cwd, home);
-  const last = dirs[dirs.length - 1];
-  return last !== undefined && exists(join(last, '.git')) ? last : resolve(cwd);
+  const { dirs, repos } = projectWalk(cwd, home);
+  return repos.length > 0 ? dirs[repos[0]!]! : resolve(cwd);
 }

@@ -6,7 +6,7 @@ import {
   PROJECT_CONFIG_FILES,
   REFUSED_PROJECT_FILES,
   USER_CONFIG_FILES,
-  projectSearchDirs,
+  projectSearch,
 } from '../config/configFiles.js';
 import type { StatePaths } from '../paths/statePaths.js';
 
@@ -31,10 +31,13 @@ export function configFingerprint(paths: StatePaths, cwd: string): string {
   // The managed file too: its rules, ceiling and ship targets, and whether it holds a sink's
   // credentials (then it is read-protected), apply from the next command, not the next restart.
   if (paths.managedConfig) parts.push(stamp(paths.managedConfig));
-  for (const dir of projectSearchDirs(cwd, paths.home)) {
+  const { search, above } = projectSearch(cwd, paths.home);
+  for (const dir of search) {
     parts.push(dir);
     for (const name of [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES, '.git']) parts.push(stamp(join(dir, name)));
   }
+  // Above the project root only a new `.git` changes the search (an enclosing repository widens it).
+  for (const dir of above) parts.push(dir, stamp(join(dir, '.git')));
   return parts.join('|');
 }
 
