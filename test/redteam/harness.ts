@@ -203,6 +203,15 @@ function makeLinkWorkspace(home: string): void {
   symlinkSync('stow/zshrc', join(home, '.zshrc'));
   symlinkSync('stow/docker', join(home, '.docker'));
   symlinkSync('../stow/gcloud', join(home, '.config', 'gcloud'));
+  // Links inside a searched tree, for readers that do not follow them (they read nothing through
+  // them) against readers that do.
+  const ws18 = join(home, 'ws18');
+  mkdirSync(join(ws18, 'tree'), { recursive: true });
+  mkdirSync(join(ws18, 'src'));
+  writeFileSync(join(ws18, 'tree', 'a.txt'), 'KEY=placeholder\n');
+  writeFileSync(join(ws18, 'src', 'a.txt'), 'other\n');
+  symlinkSync(join(home, '.aws'), join(ws18, 'tree', 'awsl'));
+  symlinkSync(join(home, '.ssh', 'id_rsa'), join(ws18, 'tree', 'keyl'));
   const strict = join(home, 'wsP');
   mkdirSync(join(strict, 'secrets'), { recursive: true });
   writeFileSync(join(strict, '.shimctlrc'), '{"protectedPaths":["secrets/**"]}\n');

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 
 /**
- * `followsLinks`, for a reader that enters directory links (`grep -R`, `zip -r`, `tar -h`,
- * `diff -r`): `dirLinks` lists the entries that are symbolic links to directories, which the walk
- * does not enter and the review judges as recursive reads of where they lead (attack pass 16:
- * `up -> ..` made `grep -R` print HOME's keys). Without it `dirLinks` is empty.
+ * `followsLinks`, for a reader that follows the links it meets (`grep -R`, `zip -r`, `tar -h`,
+ * `diff -r`): links to files are listed with the files (judged where they lead), and `dirLinks`
+ * lists the links to directories, which the walk does not enter and the review judges as
+ * recursive reads of where they lead (attack pass 16: `up -> ..` made `grep -R` print HOME's
+ * keys). Without it no link is listed: such a reader does not read through them.
  */
 export function listFilesUnder(
   absDir: string,
@@ -38,8 +39,12 @@ export function listFilesUnder(
         const skipped = linksOnly || SKIPPED_DIRS.has(e.name);
         if (!skipped || options.followsLinks === true) stack.push({ dir: p, linksOnly: skipped });
       } else if (e.isSymbolicLink()) {
+        // A reader that does not follow links meets them only as links: `grep -r`, rg and ag skip
+        // them, tar (no -h), zip -y and git store the link itself, gzip -r ignores it. Judged as
+        // the file it reads would wrongly block `grep -r KEY .` beside a link to ~/.aws.
+        if (options.followsLinks !== true) continue;
         if (!linksOnly) files.push(p);
-        if (options.followsLinks === true && isDirectory(p)) dirLinks.push(p);
+        if (isDirectory(p)) dirLinks.push(p);
       } else if (e.isFile() && !linksOnly) files.push(p);
     }
   }
