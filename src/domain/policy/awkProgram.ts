@@ -1,17 +1,95 @@
 import { parseArgv } from '../toolModels/parseArgv.js';
 import { awkModel } from '../toolModels/tools/awk.js';
+import { bracketEnd } from './sedScript.js';
 
 /**
- * The program with the insides of string and regex literals replaced by spaces, keeping every
- * offset, so a finding in the blanked text points at the same place in the program.
+ * Words after which a `/` starts a regex literal, not a division: an operand is expected there.
+ * After a name, a number, a string, `)` or `]` it divides (`x = 1 / 2`). The lexer errs towards
+ * division: a regex read as a division only shows more of the program to the checks below.
  */
-function blank(program: string): string {
-  return program
-    .replace(/"(?:[^"\\]|\\.)*"/g, (m) => `"${' '.repeat(m.length - 2)}"`)
-    .replace(
-      /(^|[(,~!&|{};\s])\/((?:[^/\\\n]|\\.)*)\//g,
-      (_m, pre: string, body: string) => `${pre}/${' '.repeat(body.length)}/`,
-    );
+const OPERAND_EXPECTED_AFTER = new Set(['print', 'printf', 'return', 'case', 'in', 'getline', 'delete', 'exit']);
+
+/**
+ * The program with the insides of string literals, regex literals and comments replaced by
+ * spaces, keeping every offset, so a finding in the blanked text points at the same place in
+ * the program. A lexer, not a pattern (attack pass 18, F2: `x = 1 / 2; system(…); y = 3 / 4` was
+ * read as one regex, and a `"` inside a regex or a `#` comment started a string that hid the
+ * rest). `brackets`: whether a `/` inside a bracket expression (`/[/]/`) stays in the regex, as
+ * in gawk and mawk; the checks run on both readings, so an awk that ends the regex there is
+ * covered too.
+ */
+function blank(program: string, brackets: boolean): string {
+  let out = '';
+  let i = 0;
+  const n = program.length;
+  // The last significant token: '' (start), 'operand' (a name, number, string, `)`, `]`, `$`-less
+  // end of an operand) or the operator/keyword itself.
+  let prev = '';
+  const blankTo = (end: number, keepEnds: number): void => {
+    const body = program.slice(i, end);
+    out += keepEnds
+      ? body[0] + body.slice(1, -1).replace(/[^\n]/g, ' ') + (body.length > 1 ? body.at(-1) : '')
+      : body.replace(/[^\n]/g, ' ');
+    i = end;
+  };
+  while (i < n) {
+    const c = program[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && program[j] !== '"' && program[j] !== '\n') j += program[j] === '\\' ? 2 : 1;
+      blankTo(Math.min(j + 1, n), 1);
+      prev = 'operand';
+    } else if (c === '#') {
+      const j = program.indexOf('\n', i);
+      blankTo(j < 0 ? n : j, 0);
+    } else if (c === '/' && (prev === '' || !/^(?:operand|\+\+|--)$/.test(prev))) {
+      let j = i + 1;
+      while (j < n && program[j] !== '/' && program[j] !== '\n') {
+        if (program[j] === '\\') j += 2;
+        else if (brackets && program[j] === '[') j = bracketEnd(program, j);
+        else j++;
+      }
+      blankTo(Math.min(j + 1, n), 1);
+      prev = 'operand';
+    } else if (/[A-Za-z_0-9.]/.test(c)) {
+      const m = /^[A-Za-z_0-9.]+/.exec(program.slice(i))![0];
+      out += m;
+      i += m.length;
+      prev = OPERAND_EXPECTED_AFTER.has(m) ? m : 'operand';
+    } else if (c === ')' || c === ']' || c === '$') {
+      out += c;
+      i++;
+      // `$` is followed by an operand; `$/re/` is not awk. `)`/`]` end an operand.
+      prev = c === '$' ? '$' : 'operand';
+    } else if (c === '+' || c === '-') {
+      const two = program.slice(i, i + 2);
+      if (two === '++' || two === '--') {
+        out += two;
+        i += 2;
+        prev = two;
+      } else {
+        out += c;
+        i++;
+        prev = c;
+      }
+    } else if (/\s/.test(c)) {
+      out += c;
+      i++;
+      if (c === '\n') prev = '\n';
+    } else {
+      out += c;
+      i++;
+      prev = c;
+    }
+  }
+  return out;
+}
+
+/** Both readings of a program (see blank): every check must hold on each. */
+function blankings(program: string): string[] {
+  const a = blank(program, true);
+  const b = blank(program, false);
+  return a === b ? [a] : [a, b];
 }
 
 const ASSIGN = String.raw`\s*(?:[-+*/%^]?=(?!=)|\+\+|--)`;
@@ -49,7 +127,14 @@ export interface AwkProgramFacts {
  * `for (k in ARGV)` and `print ARGV[1]` only read ARGV and stay allowed.
  */
 export function awkProgramFacts(program: string): AwkProgramFacts {
-  const blanked = blank(program);
+  const readings = blankings(program).map((b) => factsOf(program, b));
+  const reads = [...new Set(readings.flatMap((r) => r.reads))];
+  const ask = readings.find((r) => r.ask)?.ask;
+  const environ = readings.some((r) => r.environ) ? ({ environ: true } as const) : {};
+  return { reads, ...environ, ...(ask ? { ask } : {}) };
+}
+
+function factsOf(program: string, blanked: string): AwkProgramFacts {
   const reads: string[] = [];
   const environ = /\bENVIRON\b/.test(blanked) ? ({ environ: true } as const) : {};
   const scrubbed = blanked.replace(/\bin\s+ARGV\b/g, 'in ARGx');
@@ -81,7 +166,10 @@ export function awkProgramFacts(program: string): AwkProgramFacts {
  * so text inside them cannot trigger a finding.
  */
 export function awkRunsOrWrites(program: string): boolean {
-  const blanked = blank(program);
+  return blankings(program).some(runsOrWrites);
+}
+
+function runsOrWrites(blanked: string): boolean {
   if (/\bsystem\s*\(/.test(blanked)) return true;
   if (/\|/.test(blanked.replace(/\|\|/g, ''))) return true;
   if (/@(load|include)\b/.test(blanked)) return true;

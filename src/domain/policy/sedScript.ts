@@ -12,7 +12,39 @@ export interface SedFindings {
   reads: string[];
 }
 
+/**
+ * Both readings of where a regex ends (attack pass 18, F1): GNU sed keeps a delimiter inside a
+ * bracket expression in the regex (`s/^[/]x//e` is `s` with flag `e`), as POSIX says; a scanner
+ * that ended the regex there read `e` as an address. The findings of the bracket-aware reading
+ * and of the plain one are joined, so a sed that reads either way is covered.
+ */
 export function scanSedScript(script: string): SedFindings {
+  const aware = scanOnce(script, true);
+  if (!script.includes('[')) return aware;
+  const plain = scanOnce(script, false);
+  return {
+    executes: aware.executes || plain.executes,
+    writes: [...new Set([...aware.writes, ...plain.writes])],
+    reads: [...new Set([...aware.reads, ...plain.reads])],
+  };
+}
+
+/** The index after a bracket expression's `]` (POSIX: `]` first is a member, `[:…:]` inside, no escapes). */
+export function bracketEnd(text: string, at: number): number {
+  let j = at + 1;
+  if (text[j] === '^') j++;
+  if (text[j] === ']') j++;
+  while (j < text.length && text[j] !== ']' && text[j] !== '\n') {
+    const k = text[j + 1];
+    if (text[j] === '[' && (k === ':' || k === '=' || k === '.')) {
+      const close = text.indexOf(`${k}]`, j + 2);
+      j = close < 0 ? text.length : close + 2;
+    } else j++;
+  }
+  return j + 1;
+}
+
+function scanOnce(script: string, brackets: boolean): SedFindings {
   const f: SedFindings = { executes: false, writes: [], reads: [] };
   let i = 0;
   const n = script.length;
@@ -26,6 +58,15 @@ export function scanSedScript(script: string): SedFindings {
     while (i < n && script[i] !== delim) i += script[i] === '\\' ? 2 : 1;
     i++;
   };
+  // A regex (an address, `s`'s first part): bracket expressions hold the delimiter in one reading.
+  const skipRegex = (delim: string): void => {
+    while (i < n && script[i] !== delim) {
+      if (script[i] === '\\') i += 2;
+      else if (brackets && script[i] === '[') i = bracketEnd(script, i);
+      else i++;
+    }
+    i++;
+  };
   while (i < n) {
     let c = script[i]!;
     if (/[\s;{}!]/.test(c)) {
@@ -36,11 +77,11 @@ export function scanSedScript(script: string): SedFindings {
     while (i < n && /[0-9$,~+/\\]/.test(c)) {
       if (c === '/') {
         i++;
-        skipDelimited('/');
+        skipRegex('/');
       } else if (c === '\\') {
         const d = script[i + 1] ?? '';
         i += 2;
-        skipDelimited(d);
+        skipRegex(d);
       } else i++;
       c = script[i] ?? '';
       if (c === 'I' || c === 'M') {
@@ -54,7 +95,9 @@ export function scanSedScript(script: string): SedFindings {
     if (c === 's' || c === 'y') {
       const d = script[i] ?? '/';
       i++;
-      skipDelimited(d);
+      // `y` has no regex: its brackets are plain characters.
+      if (c === 's') skipRegex(d);
+      else skipDelimited(d);
       skipDelimited(d);
       if (c === 's') {
         while (i < n && /[a-zA-Z0-9]/.test(script[i]!)) {
