@@ -338,9 +338,35 @@ export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
       '~/.ipython/profile_*/startup/**',
     ],
   ],
+  // Hook sources a repository points git at (attack pass 18, F3): husky's `.husky/` (through
+  // `core.hooksPath`), a `.githooks/` directory, and the pre-commit and lefthook configs whose
+  // `local` hooks name commands. A plain `git commit` runs them, as it runs `.git/hooks`.
+  [
+    'paths:git-hook-sources',
+    [
+      '.husky/**',
+      '.githooks/**',
+      '.pre-commit-config.yaml',
+      'lefthook.yml',
+      'lefthook.yaml',
+      '.lefthook.yml',
+      '.lefthook.yaml',
+      'lefthook-local.yml',
+      '.lefthook/**',
+    ],
+  ],
   [
     'paths:agent-settings',
-    ['.claude/settings*.json', '~/.codex/config.toml', '.gemini/settings.json', '~/.qwen/settings.json'],
+    [
+      '.claude/settings*.json',
+      '~/.codex/config.toml',
+      '.codex/config.toml',
+      '.gemini/settings.json',
+      '~/.qwen/settings.json',
+      '.qwen/settings.json',
+      // Claude Code's project MCP servers: commands the agent starts (attack pass 18).
+      '.mcp.json',
+    ],
   ],
   ['paths:agent-snapshots', ['~/.claude/shell-snapshots/**', '~/.codex/shell_snapshots/**']],
   [

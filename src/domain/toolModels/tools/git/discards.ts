@@ -178,6 +178,52 @@ export const GIT_DISCARDS: readonly GitDiscard[] = [
     noMatch: ['git stash pop', 'git stash'],
   },
   {
+    // Attack pass 18, F4: `merge --abort` is `reset --merge`, `rebase --abort` a hard reset to
+    // ORIG_HEAD (it also deleted a file staged during the rebase), `--skip` drops the current patch
+    // with its conflict resolution.
+    id: 'git:abort-sequence',
+    sub: '',
+    when: (v) =>
+      ['merge', 'rebase', 'cherry-pick', 'revert', 'am'].includes(v.sub[0] ?? '') &&
+      hasFlag(v.rest, '', '--abort', '--skip'),
+    risk: 'high',
+    reason:
+      '`--abort` resets the work tree to before the merge, rebase, cherry-pick, revert or am, and `--skip` drops the current step: conflict resolutions and files staged meanwhile are lost',
+    match: [
+      'git merge --abort',
+      'git rebase --abort',
+      'git rebase --skip',
+      'git cherry-pick --abort',
+      'git cherry-pick --skip',
+      'git revert --abort',
+      'git am --abort',
+      'git am --skip',
+      'git rebase --abo',
+    ],
+    noMatch: ['git merge --continue', 'git rebase --continue', 'git cherry-pick --quit', 'git merge main'],
+  },
+  {
+    // Attack pass 18, F5: `stash -a` takes the ignored `.env` into the stash's third parent, which
+    // `git show stash^3`, `git stash show -p -u` and `git log --all -p` print; the review does not
+    // list what a stash holds. `-u` takes untracked files (a `.env` not yet ignored) the same way.
+    id: 'git:stash-untracked',
+    sub: 'stash',
+    when: (v) =>
+      (v.sub[1] === undefined || v.sub[1] === 'push' || v.sub[1] === 'save') &&
+      hasFlag(v.rest, 'au', '--all', '--include-untracked'),
+    risk: 'medium',
+    reason:
+      'stash -u/-a moves untracked (and with -a ignored) files out of the work tree into a stash commit, where git show and git log -p print them (.env files, keys): the review does not list them',
+    match: [
+      'git stash -a',
+      'git stash -u',
+      'git stash push --all',
+      'git stash push --include-untracked -m x',
+      'git stash save -a',
+    ],
+    noMatch: ['git stash', 'git stash push -m wip', 'git stash pop', 'git stash list'],
+  },
+  {
     id: 'git:clean',
     sub: 'clean',
     when: not(subFlag('n', '--dry-run')),
