@@ -3,6 +3,7 @@
 // the per-command core (the fallback) or a daemon is started, so a test can tell which path ran.
 import { oneRecordPerCommand } from '../../src/application/auditQuery/selectRecords.js';
 import { spawn, spawnSync } from 'node:child_process';
+import { afterAll } from 'vitest';
 import type { SpawnSyncReturns } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,6 +65,16 @@ export function clientBinary(): string {
   return path;
 }
 
+/**
+ * Every home this file made: their daemons are ended when the file ends, before its temporary
+ * directories are removed (a daemon a test left running recreated its home after the removal,
+ * and the run's temp-directory check failed on it in a loaded CI run).
+ */
+const homes: FastHome[] = [];
+afterAll(() => {
+  for (const h of homes.splice(0)) stopDaemon(h);
+});
+
 export function fastHome(extraEnv: Record<string, string> = {}): FastHome {
   ensureBuilt();
   const home = join(tempDir('daemon'), 'home');
@@ -80,7 +91,7 @@ export function fastHome(extraEnv: Record<string, string> = {}): FastHome {
     `#!/bin/sh\nprintf '%s\\n' "$*" >> '${nodeLog}'\n[ "$3 $4" = 'daemon run' ] && exec /usr/bin/env -u PWD '${process.execPath}' "$@"\nexec '${process.execPath}' "$@"\n`,
   );
   chmodSync(node, 0o755);
-  return {
+  const made: FastHome = {
     home,
     env,
     project,
@@ -91,6 +102,8 @@ export function fastHome(extraEnv: Record<string, string> = {}): FastHome {
     runDir: join(home, '.local/state/shimctl/run'),
     auditLog: join(home, '.local/state/shimctl/audit/audit.jsonl'),
   };
+  homes.push(made);
+  return made;
 }
 
 /** Runs one command the way the bash shim does: client NODE ENTRY bash REAL -c COMMAND. */
@@ -188,7 +201,11 @@ export async function waitFor(check: () => boolean, ms = 10_000): Promise<boolea
 /** Ends a test file's daemon (only the one this HOME started). */
 export function stopDaemon(h: FastHome): void {
   const pid = daemonPid(h);
-  if (alive(pid)) process.kill(pid!, 'SIGKILL');
+  if (!alive(pid)) return;
+  process.kill(pid!, 'SIGKILL');
+  // Gone before the caller goes on (the temporary directory is removed next).
+  const until = Date.now() + 5000;
+  while (alive(pid) && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
 }
 
 /** The pid of the one process whose argv is exactly `sleep <token>`. */

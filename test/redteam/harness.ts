@@ -212,6 +212,17 @@ function makeLinkWorkspace(home: string): void {
   writeFileSync(join(ws18, 'src', 'a.txt'), 'other\n');
   symlinkSync(join(home, '.aws'), join(ws18, 'tree', 'awsl'));
   symlinkSync(join(home, '.ssh', 'id_rsa'), join(ws18, 'tree', 'keyl'));
+  // A repository that tracks its shimctl project config (attack pass 18, F9): moving the work
+  // tree to other commits can remove it.
+  const tracked = join(home, 'wsT');
+  mkdirSync(tracked);
+  writeFileSync(join(tracked, 'a.txt'), 'a\n');
+  git(tracked, 'init', '-q');
+  git(tracked, 'add', 'a.txt');
+  git(tracked, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'commit', '-qm', 'a');
+  writeFileSync(join(tracked, '.shimctlrc.json'), '{"protectedPaths":["secrets/**"]}\n');
+  git(tracked, 'add', '.shimctlrc.json');
+  git(tracked, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'commit', '-qm', 'config');
   const strict = join(home, 'wsP');
   mkdirSync(join(strict, 'secrets'), { recursive: true });
   writeFileSync(join(strict, '.shimctlrc'), '{"protectedPaths":["secrets/**"]}\n');

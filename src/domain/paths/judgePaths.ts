@@ -161,6 +161,10 @@ function touches(resource: ProtectedResource, path: string, recursive: boolean, 
   return recursive && !(deletes && resource.glob.floating) && containerMatches(resource.glob, path);
 }
 
+/** What in `.git` is the history itself (objects, refs, reflogs, index, packed refs). */
+const GIT_HISTORY = /\/\.git\/(?:(?:objects|refs|logs)(?:\/|$)|(?:index|packed-refs)$)/;
+const GIT_HISTORY_RULE = 'paths:git-history';
+
 /**
  * A write that creates a key or `.env` where nothing exists yet (not even a dangling symlink,
  * which the write would follow): it holds only what this command puts there. Unknown existence
@@ -292,7 +296,27 @@ function judgeOne(arg: PathArg, s: Spellings, ctx: PathContext, prepared: Prepar
     for (const i of candidates(s.all, recursive, prepared)) {
       const r = prepared.resources[i]!;
       if (r.kind !== 'secret' && !writes) continue;
-      if (arg.access === 'delete' && GATE_WRITES_ONLY.has(r.ruleId)) continue;
+      if (arg.access === 'delete' && GATE_WRITES_ONLY.has(r.ruleId)) {
+        // Deleting plants nothing, but the objects, refs, reflogs and index are the history itself
+        // (attack pass 18, F8: `rm -f .git/objects/pack/*` left `fatal: bad object HEAD`).
+        if (
+          r.ruleId === 'paths:git-internals' &&
+          !reported.has(GIT_HISTORY_RULE) &&
+          s.all.some((p) => GIT_HISTORY.test(p))
+        ) {
+          reported.add(GIT_HISTORY_RULE);
+          found.push(
+            verdict(
+              'ask',
+              'high',
+              'command.destructive',
+              `${shown} is part of the repository's history (objects, refs, reflogs, index); deleting it can lose commits git cannot bring back.`,
+              GIT_HISTORY_RULE,
+            ),
+          );
+        }
+        continue;
+      }
       if (reported.has(r.ruleId)) continue; // one reason per rule is enough to explain the block
       if (!s.all.some((p) => touches(r, p, recursive, arg.access))) continue;
       reported.add(r.ruleId);

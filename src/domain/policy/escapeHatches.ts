@@ -10,6 +10,8 @@ import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.j
 import { deviceReplacement } from './copyLanding.js';
 import { isLongFlag, positionals } from './argView.js';
 import { tarHatches, unreviewedWrites, unzipExtract } from './tarEscapes.js';
+import { zipModel } from '../toolModels/tools/zip.js';
+import { parseArgv } from '../toolModels/parseArgv.js';
 
 function lastPositional(args: readonly string[]): string | undefined {
   const p = positionals(args);
@@ -148,6 +150,21 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       // `-@`: the files to store are read from stdin; nobody judged their names (attack pass 4).
       if (args.some((a) => a === '-@' || a === '--names-stdin' || /^-[A-Za-z0-9]*@/.test(a)))
         out.verdicts.push(hatch('zip -@ stores the files named on stdin, which the review cannot see'));
+      // The path policy judges each deleted tree, but not a workspace emptied from inside (`.`,
+      // `.git`): deleting whole trees after storing them is asked, like `rm -r` and tar
+      // --remove-files (attack pass 18, F7: `zip -rm x.zip .` deleted the work tree and `.git`).
+      {
+        const parsed = parseArgv(zipModel, args);
+        if (parsed.modes.has('removes') && parsed.modes.has('recursive'))
+          out.verdicts.push(
+            verdict(
+              'ask',
+              'medium',
+              'command.destructive',
+              'zip -m with -r/-R deletes every file it stores, whole trees included',
+            ),
+          );
+      }
       break;
     case 'curl':
     case 'wget': {

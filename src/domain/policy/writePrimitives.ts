@@ -114,14 +114,18 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       const tree = hasFlag(args, 'rR', '--recurse-paths', '--recurse-patterns');
       const moves = hasFlag(args, 'm', '--move');
       const access: PathArg['access'] = moves ? 'delete' : 'read';
-      return positionals(args).map(
-        (raw, i): PathArg =>
-          i === 0
-            ? { raw, access: 'write' }
-            : tree
-              ? { raw, access, unmodelled: true, recursive: true }
-              : { raw, access, unmodelled: true },
-      );
+      const [archive, ...stored] = positionals(args);
+      // `-R` takes patterns, matched in every directory below the cwd (attack pass 18, F7:
+      // `zip -R s.zip '*'` stored the whole tree, `.env` among it): the tree is the cwd.
+      const patterns = hasFlag(args, 'R', '--recurse-patterns');
+      const roots = patterns && stored.length > 0 ? ['.'] : stored;
+      return [
+        ...(archive === undefined ? [] : [{ raw: archive, access: 'write' } as PathArg]),
+        ...roots.map(
+          (raw): PathArg =>
+            tree ? { raw, access, unmodelled: true, recursive: true } : { raw, access, unmodelled: true },
+        ),
+      ];
     }
     case 'rsync': {
       // `-e CMD`/`--rsh CMD` is a remote shell (escapeHatches reviews it as a command), not a file.

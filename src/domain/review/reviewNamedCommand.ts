@@ -21,6 +21,7 @@ import { selfControlVerdict } from './selfControl.js';
 import { TREE_WALK_LIMIT, secretsInTreeVerdict } from './secretsInTree.js';
 import { gitPathspecVerdict } from './gitPathspecs.js';
 import { gitTrackedSecretsVerdict } from './gitTrackedSecrets.js';
+import { gitTrackedConfigVerdict } from './gitTrackedConfig.js';
 import { gitPatchVerdict } from './gitPatches.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
 import { gitBaseState, gitForeignRepoVerdict } from './gitForeignRepo.js';
@@ -156,6 +157,12 @@ export function reviewNamedCommand(
   if (tracked) {
     step(state, depth, 'paths', 'git prints tracked files, protected ones among them', tracked);
     parts.push(tracked);
+  }
+  // `git checkout OLD` in a repository that tracks a .shimctlrc: the project's rules may go with it.
+  const trackedConfig = name === 'git' && gitBase ? gitTrackedConfigVerdict(args, pathContext(gitBase)) : undefined;
+  if (trackedConfig) {
+    step(state, depth, 'paths', 'git swaps tracked files, a shimctl project config among them', trackedConfig);
+    parts.push(trackedConfig);
   }
   // `git apply P`, `git am M`: what the patch writes, symbolic links and their targets among it.
   const patch = name === 'git' && gitBase ? gitPatchVerdict(args, pathContext(gitBase)) : undefined;

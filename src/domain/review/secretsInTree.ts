@@ -168,7 +168,9 @@ function packedTrees(
   args: readonly string[],
   pathArgs: readonly PathArg[],
 ): { roots: string[]; stdout: boolean } | undefined {
-  const recursiveReads = (): string[] => pathArgs.filter((p) => p.access === 'read' && p.recursive).map((p) => p.raw);
+  // Trees stored, and trees stored then deleted (`zip -rm`, tar --remove-files): packed either way.
+  const recursiveReads = (): string[] =>
+    pathArgs.filter((p) => (p.access === 'read' || p.access === 'delete') && p.recursive).map((p) => p.raw);
   if (name === 'tar') {
     const t = tarOperation(args);
     if (!t.creates || t.extracts) return undefined;

@@ -1,0 +1,73 @@
+/**
+ * A shimctl project config the repository tracks is part of what git swaps when it moves the
+ * work tree to other content (attack pass 18, F9): `git checkout HEAD~1` to a commit without
+ * `.shimctlrc.json` removes it, and the project's stricter rules stop applying to the next
+ * command; a merge, rebase or stash pop can change it. The agent's own writes of the file ask
+ * (`path.shimctl_config`); these git commands ask the same, but only where the index tracks such
+ * a file, so repositories without one pay nothing. `package.json` is left out: nearly every
+ * JavaScript repository tracks one, and its `shimctl` key is the rare case.
+ */
+import type { PathContext } from '../paths/judgePaths.js';
+import { normalizePosix } from '../paths/posixPath.js';
+import { PROJECT_CONFIG_FILES } from '../projectConfigFiles.js';
+import type { Verdict } from '../verdict.js';
+import { verdict } from '../verdict.js';
+import { hasFlag, makeArgView } from '../policy/argView.js';
+
+const CONFIG_NAMES: ReadonlySet<string> = new Set(PROJECT_CONFIG_FILES.filter((n) => n !== 'package.json'));
+
+/** Subcommands that put other commits' files into the work tree (path forms of checkout ask already). */
+function swapsWorkTree(sub: readonly string[], rest: readonly string[]): boolean {
+  switch (sub[0]) {
+    case 'checkout':
+    case 'switch':
+      // A new branch at HEAD (`switch -c x`, `checkout -b x`) leaves the files as they are.
+      if (
+        hasFlag(rest, sub[0] === 'switch' ? 'c' : 'b', '--create') &&
+        rest.filter((a) => !a.startsWith('-')).length <= 1
+      )
+        return false;
+      return !hasFlag(rest, '', '--help');
+    case 'merge':
+    case 'pull':
+    case 'rebase':
+    case 'cherry-pick':
+    case 'revert':
+    case 'am':
+    case 'sparse-checkout':
+      return !hasFlag(rest, '', '--help');
+    case 'stash':
+      return sub[1] === 'pop' || sub[1] === 'apply' || sub[1] === 'branch';
+    default:
+      return false;
+  }
+}
+
+const tracking = new WeakMap<readonly string[], string | null>();
+
+/** The first tracked project config in an index list (memoized on the adapter's list). */
+function trackedConfig(paths: readonly string[]): string | undefined {
+  let hit = tracking.get(paths);
+  if (hit === undefined) {
+    hit = paths.find((p) => CONFIG_NAMES.has(p.slice(p.lastIndexOf('/') + 1))) ?? null;
+    tracking.set(paths, hit);
+  }
+  return hit ?? undefined;
+}
+
+/** `ctx.cwd` is git's directory (`-C` applied). Undefined: nothing to ask. */
+export function gitTrackedConfigVerdict(args: readonly string[], ctx: PathContext): Verdict | undefined {
+  if (!ctx.facts.gitIndex) return undefined;
+  const view = makeArgView('git', args);
+  if (!swapsWorkTree(view.sub, view.rest)) return undefined;
+  const index = ctx.facts.gitIndex(normalizePosix(ctx.facts.realpath(normalizePosix(ctx.cwd))));
+  const file = index?.paths ? trackedConfig(index.paths) : undefined;
+  if (!file) return undefined;
+  return verdict(
+    'ask',
+    'high',
+    'path.shimctl_config',
+    `git ${view.sub.join(' ')} puts other commits' files into the work tree, and the repository tracks the shimctl project config '${file}': the command can change or remove it, and with it what shimctl allows here.`,
+    'paths:shimctl-project-config',
+  );
+}
