@@ -36,6 +36,7 @@ import { sedModel } from './tools/sed.js';
 import { sortModel } from './tools/sort.js';
 import {
   mkdirModel,
+  mktempModel,
   rmdirModel,
   rmModel,
   teeModel,
@@ -201,6 +202,7 @@ export const TOOL_MODELS: readonly ToolModel[] = [
   rmdirModel,
   unlinkModel,
   mkdirModel,
+  mktempModel,
   touchModel,
   teeModel,
   truncateModel,

@@ -51,6 +51,7 @@ export function fakeGitIndex(dir: string): GitIndexFact | undefined {
  */
 export const FAKE_PATH_COMMANDS = [
   'ls',
+  'mktemp',
   'cat',
   'head',
   'tail',

@@ -45,13 +45,13 @@ export const fsPack: BuiltinRule[] = [
   },
   {
     id: 'fs:workspace-write',
-    commands: ['mkdir', 'touch', 'cp', 'mv', 'ln', 'rmdir', 'tee', 'install', 'unlink', 'truncate'],
+    commands: ['mkdir', 'mktemp', 'touch', 'cp', 'mv', 'ln', 'rmdir', 'tee', 'install', 'unlink', 'truncate'],
     decision: 'allow',
     risk: 'low',
     code: 'command.allowed',
     reason: 'everyday file writes; where they write is judged by the path checks',
     examples: {
-      match: ['mkdir -p new_dir', 'touch newfile.txt', 'cp a.txt b.txt', 'mv src/a.ts src/b.ts'],
+      match: ['mkdir -p new_dir', 'touch newfile.txt', 'cp a.txt b.txt', 'mv src/a.ts src/b.ts', 'mktemp -d'],
       noMatch: ['rm -rf build', 'chmod 777 x'],
     },
   },

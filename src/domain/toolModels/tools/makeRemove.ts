@@ -96,6 +96,33 @@ export const touchModel: ToolModel = {
   operands: { rest: 'write' },
 };
 
+/**
+ * GNU mktemp: creates one new file (or directory, `-d`) under a fresh random name, never an
+ * existing one (O_EXCL), and prints the name. The template (with its directory) and `-p DIR` are
+ * judged as writes, so a template in a protected directory is refused like any write there.
+ * Asked as an unknown command by attack pass 18; agents' scripts call it all the time.
+ */
+export const mktempModel: ToolModel = {
+  commands: ['mktemp'],
+  ownsPaths: true,
+  options: [
+    opt('-p DIR, --tmpdir[=DIR]', 'mktemp -p build tmp.XXXXXX', 'write', { why: 'the new file is made in it' }),
+    ...plain(
+      'mktemp',
+      'tmp.XXXXXX',
+      '-d, --directory',
+      '-u, --dry-run',
+      '-q, --quiet',
+      // A name suffix, never a path (mktemp refuses a slash in it).
+      '--suffix=SUFF',
+      '-t',
+      '--help',
+      '--version',
+    ),
+  ],
+  operands: { rest: 'write' },
+};
+
 export const teeModel: ToolModel = {
   commands: ['tee'],
   ownsPaths: true,
