@@ -749,6 +749,11 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
   }
 }
 
+/** The protected places under HOME that are links, and where they lead (linkedPlaces.ts), for this review. */
+export function linkedPlacesOf(ctx: PathContext): readonly LinkedPlace[] {
+  return prepare(ctx).linkedPlaces();
+}
+
 /**
  * The index as judgeOne uses it, for the property test that checks it never loses a pattern:
  * the protected resources, and for one path the prefilter's answer and the candidates it yields.

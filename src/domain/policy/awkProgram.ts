@@ -72,6 +72,11 @@ function blank(program: string, brackets: boolean): string {
         i++;
         prev = c;
       }
+    } else if (c === '\\' && program[i + 1] === '\n') {
+      // A line continuation is a blank to awk (attack pass 19: `system\⏎(` and `print x \⏎>> f`
+      // hid the call and the redirection from the checks, which do not look across a backslash).
+      out += '  ';
+      i += 2;
     } else if (/\s/.test(c)) {
       out += c;
       i++;

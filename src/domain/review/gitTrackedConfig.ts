@@ -1,5 +1,6 @@
 /**
- * A shimctl project config the repository tracks is part of what git swaps when it moves the
+ * Files the agent may not write, which git swaps all the same. A shimctl project config the
+ * repository tracks is part of what git swaps when it moves the
  * work tree to other content (attack pass 18, F9): `git checkout HEAD~1` to a commit without
  * `.shimctlrc.json` removes it, and the project's stricter rules stop applying to the next
  * command; a merge, rebase or stash pop can change it. The agent's own writes of the file ask
@@ -8,6 +9,7 @@
  * JavaScript repository tracks one, and its `shimctl` key is the rare case.
  */
 import type { PathContext } from '../paths/judgePaths.js';
+import { linkedPlacesOf } from '../paths/judgePaths.js';
 import { normalizePosix } from '../paths/posixPath.js';
 import { PROJECT_CONFIG_FILES } from '../projectConfigFiles.js';
 import type { Verdict } from '../verdict.js';
@@ -37,7 +39,14 @@ function swapsWorkTree(sub: readonly string[], rest: readonly string[]): boolean
     case 'sparse-checkout':
       return !hasFlag(rest, '', '--help');
     case 'stash':
-      return sub[1] === 'pop' || sub[1] === 'apply' || sub[1] === 'branch';
+      // Pushing resets tracked files to HEAD (an uncommitted tightening of the config goes with it).
+      return sub[1] === undefined || ['push', 'save', 'pop', 'apply', 'branch'].includes(sub[1]);
+    case 'bisect':
+      // start, good, bad, skip, reset REV, replay … check out other commits (attack pass 19).
+      return !['log', 'visualize', 'view', 'terms', 'help'].includes(sub[1] ?? '');
+    case 'read-tree':
+    case 'checkout-index':
+      return true;
     default:
       return false;
   }
@@ -61,7 +70,21 @@ export function gitTrackedConfigVerdict(args: readonly string[], ctx: PathContex
   const view = makeArgView('git', args);
   if (!swapsWorkTree(view.sub, view.rest)) return undefined;
   const index = ctx.facts.gitIndex(normalizePosix(ctx.facts.realpath(normalizePosix(ctx.cwd))));
-  const file = index?.paths ? trackedConfig(index.paths) : undefined;
+  if (!index?.paths) return undefined;
+  // A dotfiles repository: protected places under HOME lead into it (`~/.bashrc -> dotfiles/bashrc`),
+  // so what git puts into the work tree lands in them (attack pass 19: a commit made in a worktree,
+  // then `git merge`, appended to ~/.bashrc).
+  const root = index.root === '/' ? '' : index.root;
+  const linked = linkedPlacesOf(ctx).find((l) => l.target === index.root || l.target.startsWith(`${root}/`));
+  if (linked)
+    return verdict(
+      'ask',
+      'high',
+      'path.protected_write',
+      `git ${view.sub.join(' ')} puts other commits' files into the work tree of ${index.root}, where ${linked.place} leads (${linked.target}): the command can change that protected file.`,
+      'paths:linked-place',
+    );
+  const file = trackedConfig(index.paths);
   if (!file) return undefined;
   return verdict(
     'ask',

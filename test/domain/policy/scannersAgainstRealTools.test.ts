@@ -67,6 +67,12 @@ const AWK: string[] = [
   'BEGIN { x = NR / 2; system("touch M"); y = NF / 2 }',
   'BEGIN { x = 4; x /= 2; system("touch M"); x /= 2 }',
   '{ x = $1 / 2; system("touch M"); y = $1 / 2 }',
+  // Attack pass 19: a backslash-newline is a blank to awk.
+  'BEGIN { system\\\n("touch M") }',
+  'BEGIN { system \\\n("touch M") }',
+  'BEGIN { print "x" \\\n> "M" }',
+  'BEGIN { print "x" \\\n>> "M" }',
+  'BEGIN { print "touch M" \\\n| "sh" }',
 ];
 
 // Programs that only compute: the lexer must not turn their divisions into findings.

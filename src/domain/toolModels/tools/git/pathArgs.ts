@@ -8,6 +8,7 @@
 import type { PathArg } from '../../../paths/judgePaths.js';
 import { hasFlag, hasLongFlag, makeArgView, positionals } from '../../../policy/argView.js';
 import { looksLikePath } from '../../../policy/looksLikePath.js';
+import { landingPaths } from '../../../policy/copyLanding.js';
 import { matchLongOption } from '../../../policy/longOption.js';
 import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
 import { parseArgv } from '../../parseArgv.js';
@@ -17,10 +18,10 @@ import { GIT_SUBCOMMAND_MODELS } from './subcommandModels.js';
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
 export const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
 /**
- * Subcommands that delete or move the working-tree files they name: judged as deletions, so a
- * protected name there (`git rm .shimctlrc` drops a project's stricter rules) is found as one.
+ * Subcommands that delete the working-tree files they name: judged as deletions, so a protected
+ * name there (`git rm .shimctlrc` drops a project's stricter rules) is found as one (`mv`: below).
  */
-const CHANGES_FILES: Record<string, 'delete'> = { rm: 'delete', mv: 'delete' };
+const CHANGES_FILES: Record<string, 'delete'> = { rm: 'delete' };
 
 /**
  * `git status` and `git log` print names, states and history of the paths they are given, never
@@ -183,6 +184,20 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   // (`git diff ../empty .`, builtin/diff.c): a path leaving the cwd counts as such.
   if (sub === 'diff' && (rest.includes('--no-index') || impliedNoIndex(positionals(rest)))) {
     for (const p of positionals(rest)) out.push({ raw: p, access: 'read', recursive: true });
+    return out;
+  }
+  // `git mv SRC… DEST` moves whole trees as mv does: into a directory DEST a source lands at
+  // DEST/basename, and a DEST named like a protected directory gets the source's files
+  // (attack pass 19: `git mv claude .claude` landed claude/settings.json as .claude/settings.json).
+  if (sub === 'mv') {
+    const ops = positionals(rest);
+    const dest = ops.length > 1 ? ops[ops.length - 1] : undefined;
+    const sources = dest === undefined ? ops : ops.slice(0, -1);
+    for (const p of sources) out.push({ raw: p, access: 'delete', recursive: true });
+    if (dest !== undefined) {
+      out.push({ raw: dest, access: 'write' });
+      out.push(...landingPaths(sources, dest, { wholeTree: true, contentsOnly: false }));
+    }
     return out;
   }
   // Operands after the subcommand: the values of global options (`-c KEY=VALUE`, `-C DIR`) are
