@@ -113,6 +113,12 @@ export interface HostFacts {
    */
   entryKinds?(absDir: string): ReadonlyMap<string, EntryKind> | undefined;
   /**
+   * The hooks directory git uses in the repository holding this directory, when its config or
+   * the user's names one (`core.hooksPath`): a file written there runs on the next commit, as
+   * one in `.git/hooks` does. Absent or undefined: `.git/hooks`.
+   */
+  gitHooks?(absDir: string): GitHooksFact | undefined;
+  /**
    * One SHA-256 over these absolute paths and their contents (an absent file counted as absent),
    * for project pinning (src/domain/approvals/projectPin.ts). Undefined when any of them cannot be
    * read as a plain file (unreadable, a directory, a FIFO, too large). Absent: no pin holds.
@@ -137,6 +143,12 @@ export interface HostFacts {
 
 /** A patch file's text, or why it could not be read (missing, not a regular file, too large, not UTF-8). */
 export type PatchFileFact = { text: string } | { problem: string };
+
+/** A repository's work tree root and the hooks directory its config names. */
+export interface GitHooksFact {
+  root: string;
+  hooksDir: string;
+}
 
 /** A work tree and its index (src/infrastructure/hostFacts/gitIndex.ts reads it). */
 export interface GitIndexFact {

@@ -223,6 +223,11 @@ function makeLinkWorkspace(home: string): void {
   writeFileSync(join(tracked, '.shimctlrc.json'), '{"protectedPaths":["secrets/**"]}\n');
   git(tracked, 'add', '.shimctlrc.json');
   git(tracked, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'commit', '-qm', 'config');
+  // A repository whose config points git at a hooks directory in the work tree (attack pass 19, F8).
+  const hooked = join(home, 'wsH');
+  mkdirSync(join(hooked, 'scripts'), { recursive: true });
+  git(hooked, 'init', '-q');
+  git(hooked, 'config', 'core.hooksPath', 'scripts/git-hooks');
   const strict = join(home, 'wsP');
   mkdirSync(join(strict, 'secrets'), { recursive: true });
   writeFileSync(join(strict, '.shimctlrc'), '{"protectedPaths":["secrets/**"]}\n');

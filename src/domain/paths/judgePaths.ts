@@ -514,12 +514,25 @@ interface Prepared extends Table {
 }
 
 /**
+ * The hooks directory the command's repository names (`core.hooksPath`), as the place it stands
+ * for: a path inside it is judged as that repository's `.git/hooks/…` (attack pass 19, F8).
+ */
+function hooksPlace(ctx: PathContext): LinkedPlace | undefined {
+  const found = ctx.facts.gitHooks?.(ctx.cwd);
+  if (!found) return undefined;
+  const target = normalizePosix(found.hooksDir);
+  const place = `${normalizePosix(found.root)}/.git/hooks`;
+  return target === place ? undefined : { place, target };
+}
+
+/**
  * A path inside where a protected place leads is judged as that place's path too; a recursive
  * access to a directory above where it leads (`rm -rf ~/dotfiles`, `tar c ~/dotfiles`) reaches
  * the place itself.
  */
-function withLinkedPlaces(s: Spellings, recursive: boolean, prepared: Prepared): Spellings {
-  const links = prepared.linkedPlaces();
+function withLinkedPlaces(s: Spellings, recursive: boolean, prepared: Prepared, ctx: PathContext): Spellings {
+  const hooks = hooksPlace(ctx);
+  const links = hooks ? [...prepared.linkedPlaces(), hooks] : prepared.linkedPlaces();
   if (links.length === 0) return s;
   let all: string[] | undefined;
   for (const p of s.all)
@@ -718,7 +731,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     const deleted = new Set<string>();
     for (const arg of args) {
       if (arg.raw === '') continue;
-      const s = withLinkedPlaces(spellingsOf(arg, inner), arg.recursive === true, prepared);
+      const s = withLinkedPlaces(spellingsOf(arg, inner), arg.recursive === true, prepared, inner);
       if (
         arg.ifExists === true &&
         s.special === undefined &&

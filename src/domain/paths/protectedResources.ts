@@ -365,6 +365,24 @@ export const BUILTIN_CODE_CONFIG: ReadonlyArray<readonly [string, string[]]> = [
       'simple-git-hooks.*',
     ],
   ],
+  // Version-manager pins a proxy obeys on every call (attack pass 19, F7): rustup runs
+  // `[toolchain] path = DIR`'s `bin/cargo` for a plain `cargo --version`; asdf and mise take
+  // `path:` versions the same way.
+  [
+    'paths:toolchain-pins',
+    [
+      'rust-toolchain',
+      'rust-toolchain.toml',
+      '.tool-versions',
+      'mise.toml',
+      '.mise.toml',
+      'mise.local.toml',
+      '.mise.local.toml',
+      '.mise/config.toml',
+      '.config/mise.toml',
+      '.config/mise/config.toml',
+    ],
+  ],
   [
     'paths:agent-settings',
     [

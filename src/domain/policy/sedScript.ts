@@ -13,19 +13,21 @@ export interface SedFindings {
 }
 
 /**
- * Both readings of where a regex ends (attack pass 18, F1): GNU sed keeps a delimiter inside a
- * bracket expression in the regex (`s/^[/]x//e` is `s` with flag `e`), as POSIX says; a scanner
- * that ended the regex there read `e` as an address. The findings of the bracket-aware reading
- * and of the plain one are joined, so a sed that reads either way is covered.
+ * Every reading of where a regex or a text ends, joined: GNU sed keeps a delimiter inside a
+ * bracket expression in the regex (`s/^[/]x//e` is `s` with flag `e`, attack pass 18, F1), and
+ * `a`/`i`/`c` text goes on past a line ending in an odd number of backslashes (attack pass 19,
+ * F9). The findings of the readings with and without each rule are joined, so a sed that reads
+ * either way is covered.
  */
 export function scanSedScript(script: string): SedFindings {
-  const aware = scanOnce(script, true);
-  if (!script.includes('[')) return aware;
-  const plain = scanOnce(script, false);
+  const readings = [scanOnce(script, true, true)];
+  // The other readings only differ where a bracket or a backslash is.
+  if (script.includes('[') || script.includes('\\'))
+    readings.push(scanOnce(script, false, true), scanOnce(script, true, false), scanOnce(script, false, false));
   return {
-    executes: aware.executes || plain.executes,
-    writes: [...new Set([...aware.writes, ...plain.writes])],
-    reads: [...new Set([...aware.reads, ...plain.reads])],
+    executes: readings.some((r) => r.executes),
+    writes: [...new Set(readings.flatMap((r) => r.writes))],
+    reads: [...new Set(readings.flatMap((r) => r.reads))],
   };
 }
 
@@ -44,7 +46,7 @@ export function bracketEnd(text: string, at: number): number {
   return j + 1;
 }
 
-function scanOnce(script: string, brackets: boolean): SedFindings {
+function scanOnce(script: string, brackets: boolean, continuation: boolean): SedFindings {
   const f: SedFindings = { executes: false, writes: [], reads: [] };
   let i = 0;
   const n = script.length;
@@ -57,6 +59,22 @@ function scanOnce(script: string, brackets: boolean): SedFindings {
   const skipDelimited = (delim: string): void => {
     while (i < n && script[i] !== delim) i += script[i] === '\\' ? 2 : 1;
     i++;
+  };
+  // `a`, `i`, `c` text: the one-line form (`a text`) or the classic one (`a\` and the text on the
+  // next lines). A line of text ending in an odd number of backslashes goes on to the next line;
+  // an even number is escaped backslashes, and the text ends there (attack pass 19: `a\⏎x\\⏎e id`
+  // hid the `e` command on the third line).
+  const skipText = (): void => {
+    while (i < n && (script[i] === ' ' || script[i] === '\t')) i++;
+    if (script[i] === '\\') i += script[i + 1] === '\n' ? 2 : 1;
+    for (;;) {
+      const end = script.indexOf('\n', i);
+      const lineEnd = end < 0 ? n : end;
+      let backslashes = 0;
+      for (let k = lineEnd - 1; k >= i && script[k] === '\\'; k--) backslashes++;
+      i = end < 0 ? n : end + 1;
+      if (end < 0 || !continuation || backslashes % 2 === 0) return;
+    }
   };
   // A regex (an address, `s`'s first part): bracket expressions hold the delimiter in one reading.
   const skipRegex = (delim: string): void => {
@@ -115,9 +133,10 @@ function scanOnce(script: string, brackets: boolean): SedFindings {
       restOfLine();
     } else if (c === 'w' || c === 'W') f.writes.push(restOfLine());
     else if (c === 'r' || c === 'R') f.reads.push(restOfLine());
-    else if (c === 'a' || c === 'i' || c === 'c' || c === ':' || c === 'b' || c === 't' || c === 'T' || c === '#') {
-      // Text, label or comment up to end of line (labels also end at `;`).
-      const end = script.slice(i).search(c === 'a' || c === 'i' || c === 'c' || c === '#' ? /\n/ : /[\n;]/);
+    else if (c === 'a' || c === 'i' || c === 'c') skipText();
+    else if (c === ':' || c === 'b' || c === 't' || c === 'T' || c === '#') {
+      // Label or comment up to end of line (labels also end at `;`).
+      const end = script.slice(i).search(c === '#' ? /\n/ : /[\n;]/);
       i = end < 0 ? n : i + end + 1;
     }
   }
@@ -149,8 +168,12 @@ export function sedOptions(args: readonly string[]): SedOptions {
   return o;
 }
 
-/** The sed scripts of a command line: `-e S`, `--expression=S`, or the first positional. */
+/**
+ * The sed script of a command line: `-e S`, `--expression=S`, or the first positional. GNU sed
+ * joins the `-e` pieces with newlines into one script (`-e 'a\' -e 'text'` is one `a` command
+ * with its text), so they are scanned joined, as one.
+ */
 export function sedScripts(args: readonly string[]): { scripts: string[]; scriptFiles: string[] } {
   const { scripts, scriptFiles } = sedOptions(args);
-  return { scripts, scriptFiles };
+  return { scripts: scripts.length > 1 ? [scripts.join('\n')] : scripts, scriptFiles };
 }

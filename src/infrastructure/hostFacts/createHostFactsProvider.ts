@@ -17,6 +17,7 @@ import { listDir } from './listDir.js';
 import { entryKindsLister } from './entryKinds.js';
 import { digestFiles } from './digestFiles.js';
 import { gitIndexOf } from './gitIndex.js';
+import { gitHooksOf } from './gitHooksPath.js';
 import { readPatchFile } from './patchFile.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
@@ -164,6 +165,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         filesUnder: (dir, limit, options) => listFilesUnder(dir, limit, options),
         // Parsed once per index file and kept while it is unchanged (gitIndex.ts): a few µs warm.
         gitIndex: gitIndexOf,
+        gitHooks: gitHooksOf(paths.home),
         // Read only when `git apply`/`git am` is reviewed, at most 1 MiB (patchFile.ts).
         patchFile: readPatchFile,
         digestFiles,

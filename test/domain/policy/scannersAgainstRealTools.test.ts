@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awkRunsOrWrites } from '../../../src/domain/policy/awkProgram.js';
-import { scanSedScript } from '../../../src/domain/policy/sedScript.js';
+import { scanSedScript, sedScripts } from '../../../src/domain/policy/sedScript.js';
 
 let dir: string;
 beforeAll(() => {
@@ -47,6 +47,18 @@ const SED: string[] = [
   '/[/]/!e',
   's/[/]//;s/^//e',
   'y/a/b/;s/^[/]*//e',
+  // Attack pass 19, F9: a text line ending in an escaped backslash ends the text.
+  'a\\\nx\\\\\ne touch M',
+  '1a\\\nx\\\\\nw M',
+  'i\\\nx\\\\\ne touch M',
+  'a\\\nx\\\\\n1e touch M',
+  'a foo\\\\\ne touch M',
+];
+
+// The same, spread over -e pieces (GNU sed joins them with newlines).
+const SED_PIECES: string[][] = [
+  ['a\\', 'x\\\\', 'e touch M'],
+  ['1i\\', 'header', 'e touch M'],
 ];
 
 // The awk programs run `touch M` (system, a pipe to sh) or write `M` (print >).
@@ -96,6 +108,19 @@ describe.skipIf(!has('sed'))('sed scripts that run or write, as GNU sed reads th
       ).toBe(true);
       const f = scanSedScript(script);
       expect(f.executes || f.writes.length > 0, JSON.stringify(f)).toBe(true);
+    });
+});
+
+describe.skipIf(!has('sed'))('sed scripts in -e pieces', () => {
+  for (const pieces of SED_PIECES)
+    it(JSON.stringify(pieces), () => {
+      const argv = ['sed', '-n', ...pieces.flatMap((p) => ['-e', p]), 'input'];
+      expect(makesMarker(argv), 'the script must really run (else the case is vacuous)').toBe(true);
+      const { scripts } = sedScripts(argv.slice(1, -1));
+      expect(
+        scripts.some((s) => scanSedScript(s).executes),
+        JSON.stringify(scripts),
+      ).toBe(true);
     });
 });
 

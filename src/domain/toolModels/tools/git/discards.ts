@@ -224,6 +224,57 @@ export const GIT_DISCARDS: readonly GitDiscard[] = [
     noMatch: ['git stash', 'git stash push -m wip', 'git stash pop', 'git stash list'],
   },
   {
+    // Attack pass 19, F10: `git fetch --prune ./empty 'refs/heads/*:refs/heads/*'` deleted every
+    // local branch with its reflog; a forced refspec rewinds one (`git fetch . +main~3:feature`).
+    id: 'git:fetch-rewrites-branches',
+    sub: 'fetch',
+    when: (v) => {
+      const refspecs = v.rest.filter(
+        (a) => !a.startsWith('-') && /^\+?[^:/]*(?:\/[^:]*)?:[^/]/.test(a) && !a.includes('://'),
+      );
+      const dsts = refspecs.map((r) => r.slice(r.indexOf(':') + 1));
+      const local = (d: string) =>
+        d === '' ||
+        d.startsWith('refs/heads/') ||
+        d.startsWith('refs/tags/') ||
+        d.startsWith('refs/stash') ||
+        !d.startsWith('refs/');
+      return (
+        // Spelled out far enough to differ from --prune and --update-shallow (git takes unique prefixes).
+        v.rest.some((a) => /^--prune-t/.test(a) || /^--update-h/.test(a)) ||
+        refspecs.some((r) => r.startsWith('+') && local(dsts[refspecs.indexOf(r)]!)) ||
+        (hasFlag(v.rest, 'pP', '--prune') && dsts.some(local))
+      );
+    },
+    risk: 'high',
+    reason:
+      'a fetch with a forced or pruning refspec into local branches or tags rewinds or deletes them, and their reflogs with them',
+    match: [
+      "git fetch --prune ./empty 'refs/heads/*:refs/heads/*'",
+      "git fetch -p ./empty '+refs/heads/*:refs/heads/*'",
+      'git fetch . +main~3:feature',
+      'git fetch --prune-tags .',
+      'git fetch . +HEAD:refs/stash',
+      'git fetch --update-head-ok /path +main:main',
+    ],
+    noMatch: [
+      'git fetch',
+      'git fetch origin',
+      'git fetch --prune origin',
+      'git fetch origin main:main',
+      "git fetch origin '+refs/heads/*:refs/remotes/origin/*'",
+    ],
+  },
+  {
+    id: 'git:tag-rewrite',
+    sub: 'tag',
+    when: subFlag('df', '--delete', '--force'),
+    risk: 'medium',
+    reason: 'deleting or moving a tag loses where it pointed; tags keep no reflog',
+    match: ['git tag -d v1', 'git tag -f v1 HEAD~1', 'git tag --delete v1'],
+    noMatch: ['git tag v2', 'git tag -l', 'git tag -a v2 -m x'],
+  },
+  {
     id: 'git:clean',
     sub: 'clean',
     when: not(subFlag('n', '--dry-run')),
