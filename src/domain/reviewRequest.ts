@@ -113,9 +113,9 @@ export interface HostFacts {
    */
   entryKinds?(absDir: string): ReadonlyMap<string, EntryKind> | undefined;
   /**
-   * The hooks directory git uses in the repository holding this directory, when its config or
-   * the user's names one (`core.hooksPath`): a file written there runs on the next commit, as
-   * one in `.git/hooks` does. Absent or undefined: `.git/hooks`.
+   * The repository holding this directory, with the hooks directory its config or the user's
+   * names (`core.hooksPath`: a file written there runs on the next commit, as one in `.git/hooks`
+   * does) and the files its config includes. Undefined: not in a work tree.
    */
   gitHooks?(absDir: string): GitHooksFact | undefined;
   /**
@@ -144,10 +144,13 @@ export interface HostFacts {
 /** A patch file's text, or why it could not be read (missing, not a regular file, too large, not UTF-8). */
 export type PatchFileFact = { text: string } | { problem: string };
 
-/** A repository's work tree root and the hooks directory its config names. */
+/** A repository's work tree root, the hooks directory its config names and the files it includes. */
 export interface GitHooksFact {
   root: string;
-  hooksDir: string;
+  /** `core.hooksPath` (the repository's, else the user's), absolute; absent: `.git/hooks`. */
+  hooksDir?: string;
+  /** `include.path` and `includeIf.*.path` files of the repository's config, absolute. */
+  includes: readonly string[];
 }
 
 /** A work tree and its index (src/infrastructure/hostFacts/gitIndex.ts reads it). */

@@ -2,7 +2,7 @@
 // secrets, a git workspace with symlinks into them, a staging directory, a forged snapshot), and
 // one `shimctl policy test --json` process that judges a whole batch of commands.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { tempDir } from '../support/tempDirs.js';
 
@@ -228,6 +228,17 @@ function makeLinkWorkspace(home: string): void {
   mkdirSync(join(hooked, 'scripts'), { recursive: true });
   git(hooked, 'init', '-q');
   git(hooked, 'config', 'core.hooksPath', 'scripts/git-hooks');
+  // A repository whose hooks directory and .claude are links, and whose config includes a work
+  // tree file (attack pass 19, F8); the dotfiles repository holding shimctl's config as a git repo.
+  const wsL = join(home, 'wsL');
+  mkdirSync(join(wsL, 'tools', 'hooks'), { recursive: true });
+  mkdirSync(join(wsL, 'shared-claude'));
+  git(wsL, 'init', '-q');
+  rmSync(join(wsL, '.git', 'hooks'), { recursive: true, force: true });
+  symlinkSync('../tools/hooks', join(wsL, '.git', 'hooks'));
+  symlinkSync('shared-claude', join(wsL, '.claude'));
+  git(wsL, 'config', 'include.path', '../.gitconfig');
+  git(join(home, 'dotfiles'), 'init', '-q');
   const strict = join(home, 'wsP');
   mkdirSync(join(strict, 'secrets'), { recursive: true });
   writeFileSync(join(strict, '.shimctlrc'), '{"protectedPaths":["secrets/**"]}\n');

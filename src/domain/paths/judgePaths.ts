@@ -23,6 +23,7 @@ import {
   defaultGatePaths,
   ENV_TEMPLATE_NAMES,
   GATE_WRITES_ONLY,
+  PROTECTED_DIR_NAMES,
   GIT_INTERNALS_WRITABLE,
   PUBLIC_HALVES,
   protectedResources,
@@ -511,18 +512,40 @@ interface Prepared extends Table {
   workspaces: Map<string, string[]>;
   /** Protected places that are links, with where they lead: computed on the review's first path. */
   linkedPlaces(): readonly LinkedPlace[];
+  /** cwd ⇒ the places of its repository that other names lead to (repoPlaces). */
+  repoPlaces: Map<string, readonly LinkedPlace[]>;
 }
 
 /**
- * The hooks directory the command's repository names (`core.hooksPath`), as the place it stands
- * for: a path inside it is judged as that repository's `.git/hooks/…` (attack pass 19, F8).
+ * Places of the command's repository that other names lead to (attack pass 19, F8): the hooks
+ * directory its config names (`core.hooksPath`), a `.git/hooks` that is itself a link, files its
+ * config includes (they are its config), and protected directories at its root that are links
+ * (`.claude -> shared-claude`). A path inside one is judged as the place. Per review and cwd.
  */
-function hooksPlace(ctx: PathContext): LinkedPlace | undefined {
-  const found = ctx.facts.gitHooks?.(ctx.cwd);
-  if (!found) return undefined;
-  const target = normalizePosix(found.hooksDir);
-  const place = `${normalizePosix(found.root)}/.git/hooks`;
-  return target === place ? undefined : { place, target };
+function repoPlaces(ctx: PathContext, prepared: Prepared): readonly LinkedPlace[] {
+  const cached = prepared.repoPlaces.get(ctx.cwd);
+  if (cached) return cached;
+  const out: LinkedPlace[] = [];
+  const repo = ctx.facts.gitHooks?.(ctx.cwd);
+  if (repo) {
+    const root = normalizePosix(repo.root);
+    const hooks = `${root}/.git/hooks`;
+    const add = (place: string, target: string): void => {
+      const t = normalizePosix(target);
+      if (t !== place && !out.some((o) => o.target === t)) out.push({ place, target: t });
+    };
+    if (repo.hooksDir) add(hooks, repo.hooksDir);
+    const placed = placePhysically(hooks, ctx.facts.realpath);
+    if (!placed.unplaceable) add(hooks, placed.path);
+    for (const inc of repo.includes) add(`${root}/.git/config`, inc);
+    for (const [name, kind] of ctx.facts.entryKinds?.(root) ?? []) {
+      if (kind !== 'link' || !PROTECTED_DIR_NAMES.has(name)) continue;
+      const p = placePhysically(`${root}/${name}`, ctx.facts.realpath);
+      if (!p.unplaceable) add(`${root}/${name}`, p.path);
+    }
+  }
+  prepared.repoPlaces.set(ctx.cwd, out);
+  return out;
 }
 
 /**
@@ -531,8 +554,8 @@ function hooksPlace(ctx: PathContext): LinkedPlace | undefined {
  * the place itself.
  */
 function withLinkedPlaces(s: Spellings, recursive: boolean, prepared: Prepared, ctx: PathContext): Spellings {
-  const hooks = hooksPlace(ctx);
-  const links = hooks ? [...prepared.linkedPlaces(), hooks] : prepared.linkedPlaces();
+  const repo = repoPlaces(ctx, prepared);
+  const links = repo.length ? [...prepared.linkedPlaces(), ...repo] : prepared.linkedPlaces();
   if (links.length === 0) return s;
   let all: string[] | undefined;
   for (const p of s.all)
@@ -687,6 +710,7 @@ function prepare(ctx: PathContext): Prepared {
     selfPaths,
     workspaces: new Map(),
     linkedPlaces: () => (linked ??= findLinkedPlaces(table.places, homes.at(-1)!, ctx.facts)),
+    repoPlaces: new Map(),
   };
   preparedByFacts.set(ctx.facts, { config, protectedPaths: config.protectedPaths, roots: config.roots, value });
   return value;
@@ -765,6 +789,11 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
 /** The protected places under HOME that are links, and where they lead (linkedPlaces.ts), for this review. */
 export function linkedPlacesOf(ctx: PathContext): readonly LinkedPlace[] {
   return prepare(ctx).linkedPlaces();
+}
+
+/** shimctl's own install, as written and resolved (selfProtection.ts), for this review. */
+export function selfPathsOf(ctx: PathContext): readonly string[] {
+  return prepare(ctx).selfPaths;
 }
 
 /**

@@ -9,7 +9,7 @@
  * JavaScript repository tracks one, and its `shimctl` key is the rare case.
  */
 import type { PathContext } from '../paths/judgePaths.js';
-import { linkedPlacesOf } from '../paths/judgePaths.js';
+import { linkedPlacesOf, selfPathsOf } from '../paths/judgePaths.js';
 import { normalizePosix } from '../paths/posixPath.js';
 import { PROJECT_CONFIG_FILES } from '../projectConfigFiles.js';
 import type { Verdict } from '../verdict.js';
@@ -75,7 +75,19 @@ export function gitTrackedConfigVerdict(args: readonly string[], ctx: PathContex
   // so what git puts into the work tree lands in them (attack pass 19: a commit made in a worktree,
   // then `git merge`, appended to ~/.bashrc).
   const root = index.root === '/' ? '' : index.root;
-  const linked = linkedPlacesOf(ctx).find((l) => l.target === index.root || l.target.startsWith(`${root}/`));
+  const inRepo = (p: string): boolean => p === index.root || p.startsWith(`${root}/`);
+  // shimctl's own config kept in a dotfiles repository (`~/.config/shimctl -> dotfiles/shimctl`):
+  // a merge there rewrote it to mode yolo (attack pass 19).
+  const own = selfPathsOf(ctx).find(inRepo);
+  if (own)
+    return verdict(
+      'block',
+      'critical',
+      'path.self_protection',
+      `git ${view.sub.join(' ')} puts other commits' files into the work tree of ${index.root}, which holds shimctl's own files (${own}): changing them would switch the review off.`,
+      'paths:self-protection',
+    );
+  const linked = linkedPlacesOf(ctx).find((l) => inRepo(l.target));
   if (linked)
     return verdict(
       'ask',

@@ -10,6 +10,12 @@ import { gitIndexOf } from './gitIndex.js';
 
 /** `core.hooksPath` in one config file's text (the last one wins, as in git), or undefined. */
 export function hooksPathIn(text: string): string | undefined {
+  return configValues(text).hooksPath;
+}
+
+/** `core.hooksPath` (the last one) and every `include.path`/`includeIf.*.path` of a config text. */
+function configValues(text: string): { hooksPath?: string; includes: string[] } {
+  const includes: string[] = [];
   let section = '';
   let value: string | undefined;
   for (const raw of text.split('\n')) {
@@ -20,13 +26,14 @@ export function hooksPathIn(text: string): string | undefined {
       continue;
     }
     const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(line);
-    if (section === 'core' && kv && kv[1]!.toLowerCase() === 'hookspath') {
-      let v = kv[2]!.replace(/\s+[#;].*$/, '').trim();
-      if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
-      value = v;
-    }
+    if (!kv) continue;
+    let v = kv[2]!.replace(/\s+[#;].*$/, '').trim();
+    if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) v = v.slice(1, -1);
+    const key = kv[1]!.toLowerCase();
+    if (section === 'core' && key === 'hookspath') value = v;
+    if ((section === 'include' || section === 'includeif') && key === 'path' && v !== '') includes.push(v);
   }
-  return value === '' ? undefined : value;
+  return { ...(value ? { hooksPath: value } : {}), includes };
 }
 
 function read(file: string): string | undefined {
@@ -55,12 +62,18 @@ export function gitHooksOf(home: string): (absDir: string) => GitHooksFact | und
     let found: GitHooksFact | undefined;
     const repo = gitIndexOf(absDir);
     if (repo) {
-      const local = read(join(repo.root, '.git', 'config'));
-      const value = (local === undefined ? undefined : hooksPathIn(local)) ?? globalValue();
-      if (value !== undefined) {
-        const expanded = value === '~' || value.startsWith('~/') ? join(home, value.slice(1)) : value;
-        found = { root: repo.root, hooksDir: isAbsolute(expanded) ? resolve(expanded) : resolve(repo.root, expanded) };
-      }
+      const gitDir = join(repo.root, '.git');
+      const local = read(join(gitDir, 'config'));
+      const values = local === undefined ? { includes: [] } : configValues(local);
+      const value = values.hooksPath ?? globalValue();
+      const tilde = (v: string): string => (v === '~' || v.startsWith('~/') ? join(home, v.slice(1)) : v);
+      const hooks = value === undefined ? undefined : tilde(value);
+      found = {
+        root: repo.root,
+        ...(hooks !== undefined ? { hooksDir: isAbsolute(hooks) ? resolve(hooks) : resolve(repo.root, hooks) } : {}),
+        // An included file is relative to the file including it (`.git/`).
+        includes: values.includes.map(tilde).map((v) => (isAbsolute(v) ? resolve(v) : resolve(gitDir, v))),
+      };
     }
     byDir.set(absDir, found);
     return found;
