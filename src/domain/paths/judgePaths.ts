@@ -553,8 +553,12 @@ function repoPlaces(ctx: PathContext, prepared: Prepared): readonly LinkedPlace[
  * access to a directory above where it leads (`rm -rf ~/dotfiles`, `tar c ~/dotfiles`) reaches
  * the place itself.
  */
-function withLinkedPlaces(s: Spellings, recursive: boolean, prepared: Prepared, ctx: PathContext): Spellings {
-  const repo = repoPlaces(ctx, prepared);
+function withLinkedPlaces(s: Spellings, arg: PathArg, prepared: Prepared, ctx: PathContext): Spellings {
+  const recursive = arg.recursive === true;
+  // The repository's places are all write-protected only (hooks, config, agent settings): a read
+  // does not need them, and most reviews judge only reads.
+  const writes = arg.access === 'write' || arg.access === 'delete' || arg.unmodelled === true;
+  const repo = writes ? repoPlaces(ctx, prepared) : [];
   const links = repo.length ? [...prepared.linkedPlaces(), ...repo] : prepared.linkedPlaces();
   if (links.length === 0) return s;
   let all: string[] | undefined;
@@ -755,7 +759,7 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
     const deleted = new Set<string>();
     for (const arg of args) {
       if (arg.raw === '') continue;
-      const s = withLinkedPlaces(spellingsOf(arg, inner), arg.recursive === true, prepared, inner);
+      const s = withLinkedPlaces(spellingsOf(arg, inner), arg, prepared, inner);
       if (
         arg.ifExists === true &&
         s.special === undefined &&

@@ -3,7 +3,7 @@
 // is taken from the work tree's root, `~/` from HOME). Read from the files, no `git` spawned.
 // Attack pass 19 (F8): with `core.hooksPath = scripts/git-hooks` a hook written there ran on
 // the next `git commit`; only `.git/hooks` and well-known names were protected.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { GitHooksFact } from '../../domain/reviewRequest.js';
 import { gitIndexOf } from './gitIndex.js';
@@ -38,6 +38,9 @@ function configValues(text: string): { hooksPath?: string; includes: string[] } 
 
 function read(file: string): string | undefined {
   try {
+    // A missing file is the common case (no global config): a stat answers it without the cost
+    // of the exception readFileSync would throw.
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
     return readFileSync(file, 'utf8').slice(0, 256 * 1024);
   } catch {
     return undefined;
