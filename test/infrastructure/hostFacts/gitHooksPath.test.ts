@@ -19,13 +19,19 @@ describe('core.hooksPath in a config text', () => {
   for (const [text, want] of table) it(JSON.stringify(text), () => expect(hooksPathIn(text)).toBe(want));
 });
 
+/** A HOME and a repository beside it, in a fresh temporary directory. */
+function homeAndRepo(): { home: string; repo: string } {
+  const root = tempDir('shimctl-githooks-');
+  const home = join(root, 'home');
+  const repo = join(root, 'repo');
+  mkdirSync(join(repo, '.git'), { recursive: true });
+  mkdirSync(home);
+  return { home, repo };
+}
+
 describe('the gitHooks fact on a real repository', () => {
   it('resolves hooksPath against the work tree and includes against .git/', () => {
-    const root = tempDir('shimctl-githooks-');
-    const home = join(root, 'home');
-    const repo = join(root, 'repo');
-    mkdirSync(join(repo, '.git'), { recursive: true });
-    mkdirSync(home);
+    const { home, repo } = homeAndRepo();
     writeFileSync(
       join(repo, '.git', 'config'),
       '[core]\n\thooksPath = tools/hooks\n[include]\n\tpath = ../.gitconfig\n[includeIf "gitdir:~/x/"]\n\tpath = ~/extra.inc\n',
@@ -39,11 +45,7 @@ describe('the gitHooks fact on a real repository', () => {
   });
 
   it("falls back to the user's hooksPath, and says nothing outside a repository", () => {
-    const root = tempDir('shimctl-githooks-');
-    const home = join(root, 'home');
-    const repo = join(root, 'repo');
-    mkdirSync(join(repo, '.git'), { recursive: true });
-    mkdirSync(home);
+    const { home, repo } = homeAndRepo();
     writeFileSync(join(home, '.gitconfig'), '[core]\n\thooksPath = ~/global-hooks\n');
     expect(gitHooksOf(home)(repo)?.hooksDir).toBe(join(home, 'global-hooks'));
     expect(gitHooksOf(home)(home)).toBeUndefined();
