@@ -10,8 +10,7 @@ import { httpClientOptions, unreviewedWgetSettings } from './httpClientOptions.j
 import { deviceReplacement } from './copyLanding.js';
 import { isLongFlag, positionals } from './argView.js';
 import { tarHatches, unreviewedWrites, unzipExtract } from './tarEscapes.js';
-import { zipModel } from '../toolModels/tools/zip.js';
-import { parseArgv } from '../toolModels/parseArgv.js';
+import { zipOperation } from '../toolModels/tools/zip.js';
 
 function lastPositional(args: readonly string[]): string | undefined {
   const p = positionals(args);
@@ -154,8 +153,8 @@ export function findEscapeHatches(name: string, args: readonly string[]): Escape
       // `.git`): deleting whole trees after storing them is asked, like `rm -r` and tar
       // --remove-files (attack pass 18, F7: `zip -rm x.zip .` deleted the work tree and `.git`).
       {
-        const parsed = parseArgv(zipModel, args);
-        if (parsed.modes.has('removes') && parsed.modes.has('recursive'))
+        const zip = zipOperation(args);
+        if (zip.removes && zip.recursive)
           out.verdicts.push(
             verdict(
               'ask',

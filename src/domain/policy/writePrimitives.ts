@@ -5,6 +5,7 @@
 // openssl, tar, sed, awk, gzip, bzip2, xz, zstd, unzip: toolModels/tools/) are read there only
 // (`ownsPaths`), never here.
 // Each reader returns the command's path arguments, or undefined when the tool is not one of these.
+import { zipOperation } from '../toolModels/tools/zip.js';
 import type { PathArg } from '../paths/judgePaths.js';
 import { hasFlag, positionals } from './argView.js';
 
@@ -111,13 +112,11 @@ export function writePrimitivePaths(name: string, args: readonly string[]): Path
       // `zip OUT.zip FILES`: the archive is written (-m deletes the sources: judged for self-protection).
       // `-r`/`-R` store whole trees: read recursively, so a protected file below one is found.
       // `-m`/`--move` deletes what it stored (attack pass 4: `zip -rm x.zip /`).
-      const tree = hasFlag(args, 'rR', '--recurse-paths', '--recurse-patterns');
-      const moves = hasFlag(args, 'm', '--move');
+      const { recursive: tree, removes: moves, patterns } = zipOperation(args);
       const access: PathArg['access'] = moves ? 'delete' : 'read';
       const [archive, ...stored] = positionals(args);
       // `-R` takes patterns, matched in every directory below the cwd (attack pass 18, F7:
       // `zip -R s.zip '*'` stored the whole tree, `.env` among it): the tree is the cwd.
-      const patterns = hasFlag(args, 'R', '--recurse-patterns');
       const roots = patterns && stored.length > 0 ? ['.'] : stored;
       return [
         ...(archive === undefined ? [] : [{ raw: archive, access: 'write' } as PathArg]),

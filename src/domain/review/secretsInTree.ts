@@ -24,7 +24,7 @@ import { grepFollowsDirectoryLinks, grepModel } from '../toolModels/tools/grep.j
 import { rgFollowsDirectoryLinks } from '../toolModels/tools/ripgrep.js';
 import { agFollowsDirectoryLinks } from '../toolModels/tools/ag.js';
 import { diffFollowsDirectoryLinks } from '../toolModels/tools/diff.js';
-import { zipFollowsDirectoryLinks } from '../toolModels/tools/zip.js';
+import { zipOperation } from '../toolModels/tools/zip.js';
 import { gzipModel, zstdModel } from '../toolModels/tools/compressors.js';
 import { globSegmentSource } from '../paths/pathGlob.js';
 import { pathContext } from './reviewState.js';
@@ -177,7 +177,7 @@ function packedTrees(
     return { roots: recursiveReads(), stdout: t.archives.length === 0 || t.archives.includes('-') };
   }
   if (name === 'zip') {
-    if (!hasFlag(args, 'rR', '--recurse-paths', '--recurse-patterns')) return undefined;
+    if (!zipOperation(args).recursive) return undefined;
     return { roots: recursiveReads(), stdout: positionals(args)[0] === '-' };
   }
   const compressed = compressorPacks(name, args);
@@ -352,7 +352,7 @@ function followsDirectoryLinks(name: string, args: readonly string[], git: boole
 
 /** Whether an archiver stores what a directory link points to (each model says; 7-Zip counted as following). */
 function archiverFollowsLinks(name: string, args: readonly string[]): boolean {
-  if (name === 'zip') return zipFollowsDirectoryLinks(args);
+  if (name === 'zip') return zipOperation(args).followsLinks;
   if (name === 'tar') return tarOperation(args).dereferences;
   // gzip, bzip2, xz and zstd -r skip symbolic links.
   if (compressorPacks(name, args)) return false;

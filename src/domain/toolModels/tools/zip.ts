@@ -110,7 +110,27 @@ export const zipModel: ToolModel = {
   operandsWhen: { removes: { leading: ['write'], rest: 'delete' } },
 };
 
+/**
+ * What a zip command line does, in the one reading of this model: stores trees (`-r`/`-R`),
+ * takes patterns matched below the cwd (`-R`), deletes what it stored (`-m`), and stores what
+ * links point to (unless `-y` stores the links).
+ */
+export function zipOperation(args: readonly string[]): {
+  recursive: boolean;
+  patterns: boolean;
+  removes: boolean;
+  followsLinks: boolean;
+} {
+  const parsed = parseArgv(zipModel, args);
+  return {
+    recursive: parsed.modes.has('recursive'),
+    patterns: usesOption(parsed, '--recurse-patterns'),
+    removes: parsed.modes.has('removes'),
+    followsLinks: !usesOption(parsed, '--symlinks'),
+  };
+}
+
 /** Whether zip stores what directory links point to: unless -y/--symlinks stores the links. */
 export function zipFollowsDirectoryLinks(args: readonly string[]): boolean {
-  return !usesOption(parseArgv(zipModel, args), '--symlinks');
+  return zipOperation(args).followsLinks;
 }

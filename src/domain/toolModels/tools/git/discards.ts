@@ -229,21 +229,16 @@ export const GIT_DISCARDS: readonly GitDiscard[] = [
     id: 'git:fetch-rewrites-branches',
     sub: 'fetch',
     when: (v) => {
-      const refspecs = v.rest.filter(
-        (a) => !a.startsWith('-') && /^\+?[^:/]*(?:\/[^:]*)?:[^/]/.test(a) && !a.includes('://'),
-      );
-      const dsts = refspecs.map((r) => r.slice(r.indexOf(':') + 1));
-      const local = (d: string) =>
-        d === '' ||
-        d.startsWith('refs/heads/') ||
-        d.startsWith('refs/tags/') ||
-        d.startsWith('refs/stash') ||
-        !d.startsWith('refs/');
+      // Refspecs `[+]SRC:DST` (not URLs); a DST outside refs/, or under heads/, tags/, stash, is local.
+      const specs = v.rest
+        .filter((a) => !a.startsWith('-') && !a.includes('://') && /^\+?[^:/]*(?:\/[^:]*)?:[^/]/.test(a))
+        .map((a) => ({ forced: a.startsWith('+'), dst: a.slice(a.indexOf(':') + 1) }));
+      const local = (d: string): boolean => !d.startsWith('refs/') || /^refs\/(?:heads\/|tags\/|stash)/.test(d);
       return (
         // Spelled out far enough to differ from --prune and --update-shallow (git takes unique prefixes).
         v.rest.some((a) => /^--prune-t/.test(a) || /^--update-h/.test(a)) ||
-        refspecs.some((r) => r.startsWith('+') && local(dsts[refspecs.indexOf(r)]!)) ||
-        (hasFlag(v.rest, 'pP', '--prune') && dsts.some(local))
+        specs.some((r) => r.forced && local(r.dst)) ||
+        (hasFlag(v.rest, 'pP', '--prune') && specs.some((r) => local(r.dst)))
       );
     },
     risk: 'high',
