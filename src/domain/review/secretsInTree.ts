@@ -15,7 +15,7 @@ import type { Verdict } from '../verdict.js';
 import type { ReviewState } from './reviewState.js';
 import { grepIsRecursive } from '../policy/pathArgs.js';
 import { tarOperation } from '../toolModels/tools/tar.js';
-import { hasFlag, positionals } from '../policy/argView.js';
+import { positionals } from '../policy/argView.js';
 import { verdict } from '../verdict.js';
 import { isLongFlag, makeArgView } from '../policy/argView.js';
 import type { ToolModel } from '../toolModels/modelTypes.js';
