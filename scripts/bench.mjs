@@ -36,7 +36,11 @@ try {
   writeFileSync(join(proj, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' };
   const paths = core.statePaths(env);
-  const config = core.defaultConfig();
+  // The config as the loader gives it for the project (defaults, and the directories it searched:
+  // the path review reads the project files of other directories only).
+  const loaded = core.createConfigSource(paths).load(proj);
+  if (loaded.kind !== 'ok') throw new Error(`the bench's config did not load: ${loaded.kind}`);
+  const config = loaded.config;
   const corpus = loadCorpus(repo);
   const requests = corpus.commands.map((command) => ({ command, cwd: proj, agent: 'bench' }));
   // As the composition root wires it: the shell grammar loaded, and fresh host facts per review

@@ -63,6 +63,12 @@ export interface PolicyConfig {
   /** Extra protected paths (globs allowed, `~` expanded), added to the built-in list. */
   protectedPaths: string[];
   /**
+   * The directories whose project files this config already holds (searched from the cwd it was
+   * loaded for): the path review reads the project files of any other directory a command reaches
+   * (paths/otherProjects.ts). Absent: none is known to be held, so every directory is read.
+   */
+  projectDirs?: readonly string[];
+  /**
    * The trusted config files (user, managed) whose `audit.ship` holds the sinks' credentials
    * (shipCredentials.ts), each as found and as resolved: reading them is refused like any secret
    * (paths:audit-sink-credentials). Set by the loader from what it parsed; absent when none does.

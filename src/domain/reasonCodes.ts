@@ -80,6 +80,8 @@ export const REASON_CODES = {
   // paths
   'path.protected': 'The command reads or names a protected secret or credential store.',
   'path.protected_write': 'The command writes into a protected secret or credential store.',
+  'path.project_config_unreadable':
+    'The command reaches a project whose shimctl file cannot be read or is invalid, so what that project protects is unknown.',
   'path.root_deletion': 'The command deletes `/`, the home directory, a configured root or its parent.',
   'path.system_write': 'The command writes into a system path.',
   'path.outside_workspace': 'The command writes outside the workspace.',

@@ -139,7 +139,23 @@ export interface HostFacts {
    * Absent: patches cannot be read, and applying one asks (review/gitPatches.ts).
    */
   patchFile?(absPath: string): PatchFileFact;
+  /**
+   * The shimctl project files of an absolute directory and of every directory above it that a
+   * project search would read (home and `/` never are), nearest first, stopping before a
+   * directory in `held` (their files are in the config already). What a project there protects
+   * applies to the paths a command reaches in it from anywhere (attack pass 19, F6). Absent: only
+   * the config's own project files apply.
+   */
+  projectFilesAbove?(absDir: string, held: ReadonlySet<string>): readonly ProjectFileFact[];
 }
+
+/**
+ * One project file as the path review needs it: what it protects (absolute, as the loader expands
+ * them), or why it cannot be read (invalid, unreadable, a code config).
+ */
+export type ProjectFileFact =
+  | { file: string; protectedPaths: readonly string[]; roots: readonly string[] }
+  | { file: string; problem: string };
 
 /** A patch file's text, or why it could not be read (missing, not a regular file, too large, not UTF-8). */
 export type PatchFileFact = { text: string } | { problem: string };

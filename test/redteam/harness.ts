@@ -246,6 +246,25 @@ function makeLinkWorkspace(home: string): void {
   git(strict, 'init', '-q');
   mkdirSync(join(strict, 'sub'));
   git(join(strict, 'sub'), 'init', '-q');
+  writeFileSync(join(strict, 'notes.md'), 'notes\n');
+  symlinkSync('wsP', join(home, 'linkP'));
+  // Attack pass 19, F6 in other shapes: a project nested in the one the command runs in, and
+  // other projects whose file cannot be read (invalid, or a code config that is never loaded).
+  const outer = join(home, 'wsN');
+  mkdirSync(join(outer, 'inner', 'keys'), { recursive: true });
+  mkdirSync(join(outer, 'inner', 'data'));
+  git(outer, 'init', '-q');
+  writeFileSync(join(outer, 'inner', '.shimctlrc.json'), '{"protectedPaths":["keys/**"],"roots":["data"]}\n');
+  writeFileSync(join(outer, 'inner', 'keys', 'deploy.txt'), 'redteam-fake-deploy\n');
+  writeFileSync(join(outer, 'inner', 'README.md'), 'inner\n');
+  for (const [name, file, text] of [
+    ['wsBad', '.shimctlrc.json', '{"protectedPaths": [\n'],
+    ['wsJs', '.shimctlrc.js', 'module.exports = {};\n'],
+  ] as const) {
+    mkdirSync(join(home, name));
+    writeFileSync(join(home, name, file), text);
+    writeFileSync(join(home, name, 'notes.txt'), 'notes\n');
+  }
 }
 
 /** A git diff that creates the symbolic link NAME -> TARGET (mode 120000, the target as content). */

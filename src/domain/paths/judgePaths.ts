@@ -35,6 +35,7 @@ import type { FdMap } from './processPaths.js';
 import { processPath } from './processPaths.js';
 import type { LinkedPlace, PlaceTree } from './linkedPlaces.js';
 import { findLinkedPlaces, placeTree } from './linkedPlaces.js';
+import { withOtherProjects } from './otherProjects.js';
 
 export type { PathAccess, PathArg } from './pathArg.js';
 import type { PathAccess, PathArg } from './pathArg.js';
@@ -749,17 +750,37 @@ function everyEntryOf(deleted: ReadonlySet<string>, dirs: string[], ctx: PathCon
   return undefined;
 }
 
+/**
+ * The directories whose project files may protect these paths: each path's directory, and a
+ * recursive access's own directory (its project file guards what lies below). Special spellings
+ * (streams, process paths) and the harmless devices have none.
+ */
+function reachedDirs(args: readonly PathArg[], spellings: ReadonlyArray<Spellings | undefined>): Set<string> {
+  const dirs = new Set<string>();
+  args.forEach((arg, i) => {
+    const s = spellings[i];
+    if (!s || s.special) return;
+    for (const p of s.exact) if (!isHarmlessDevice(p)) dirs.add(arg.recursive === true ? p : dirnamePosix(p));
+  });
+  return dirs;
+}
+
 export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
   try {
-    const prepared = prepare(ctx);
     const home = normalizePosix(ctx.facts.home);
-    const inner = home === ctx.facts.home ? ctx : { ...ctx, facts: { ...ctx.facts, home } };
-    const found: Verdict[] = [];
+    const atHome = home === ctx.facts.home ? ctx : { ...ctx, facts: { ...ctx.facts, home } };
+    const base = args.map((arg) => (arg.raw === '' ? undefined : spellingsOf(arg, atHome)));
+    // Other projects' files the paths reach add what they protect (otherProjects.ts, P19-F6).
+    const others = withOtherProjects(ctx.config, ctx.facts, reachedDirs(args, base));
+    const inner = others.config === ctx.config ? atHome : { ...atHome, config: others.config };
+    const prepared = prepare(others.config === ctx.config ? ctx : { ...ctx, config: others.config });
+    const found: Verdict[] = [...others.problems];
     const paths: PathJudgement['paths'] = [];
     const deleted = new Set<string>();
-    for (const arg of args) {
-      if (arg.raw === '') continue;
-      const s = withLinkedPlaces(spellingsOf(arg, inner), arg, prepared, inner);
+    for (const [i, arg] of args.entries()) {
+      const spelled = base[i];
+      if (spelled === undefined) continue;
+      const s = withLinkedPlaces(spelled, arg, prepared, inner);
       if (
         arg.ifExists === true &&
         s.special === undefined &&

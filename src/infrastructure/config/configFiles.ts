@@ -53,7 +53,11 @@ function exists(path: string): boolean {
   }
 }
 
-const MAX_LEVELS = 64;
+/** How many directories a project search climbs at most. */
+export const MAX_LEVELS = 64;
+
+/** Where every project search ends: the home directory and `/` are never searched (both normalised). */
+export const endsProjectSearch = (dir: string, home: string): boolean => dir === home || dirname(dir) === dir;
 
 /**
  * The walk from `cwd` upwards: every existing directory below the home directory and `/` (which
@@ -66,8 +70,8 @@ function projectWalk(cwd: string, home: string): { dirs: string[]; repos: number
   home = resolve(home);
   let dir = resolve(cwd);
   for (let level = 0; level < MAX_LEVELS; level++) {
+    if (endsProjectSearch(dir, home)) break;
     const parent = dirname(dir);
-    if (dir === home || parent === dir) break;
     if (isDirectory(dir)) {
       if (exists(join(dir, '.git'))) repos.push(dirs.length);
       dirs.push(dir);

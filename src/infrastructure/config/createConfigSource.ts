@@ -1,4 +1,4 @@
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { applyManagedLayer } from './applyManagedLayer.js';
 import type { ConfigOutcome, ConfigSource, ConfigWarning } from '../../application/ports/configSource.js';
 import { defaultConfig } from '../../domain/defaultConfig.js';
@@ -6,72 +6,12 @@ import type { PolicyConfig } from '../../domain/policyConfig.js';
 import type { StatePaths } from '../paths/statePaths.js';
 import { applyProjectLayer } from './applyProjectLayer.js';
 import { applyUserLayer } from './applyUserLayer.js';
-import {
-  PROJECT_CONFIG_FILES,
-  REFUSED_PROJECT_FILES,
-  USER_CONFIG_FILES,
-  probe,
-  projectSearchDirs,
-} from './configFiles.js';
+import { PROJECT_CONFIG_FILES, USER_CONFIG_FILES, projectSearchDirs } from './configFiles.js';
 import type { ConfigFileContent } from './configSchema.js';
-import { SchemaError, validateConfigFile } from './configSchema.js';
-import { readConfigFile } from './readConfigFile.js';
+import { SchemaError } from './configSchema.js';
+import { findManaged, findOne, isFailure, refusedCodeConfig } from './findConfigFile.js';
 import { sinkCredentialSpellings } from './sinkCredentialFiles.js';
 import { errorMessage } from '../../application/shimctlError.js';
-
-type Failure = Extract<ConfigOutcome, { kind: 'invalid' | 'unreadable' }>;
-type Found = { file: string; content: ConfigFileContent } | Failure | undefined;
-
-/** Reads and validates one file of a directory's candidate set; at most one may hold config. */
-function findOne(dir: string, names: readonly string[]): Found {
-  let found: { file: string; content: ConfigFileContent } | undefined;
-  for (const name of names) {
-    const p = probe(join(dir, name));
-    if (p.kind === 'absent') continue;
-    if (p.kind === 'unreadable') return { kind: 'unreadable', file: p.path, message: p.message };
-    const read = readConfigFile(p.path);
-    if (read.kind === 'absent') continue;
-    if (read.kind === 'invalid') return { kind: 'invalid', file: p.path, field: '(file)', message: read.message };
-    if (found) {
-      return {
-        kind: 'invalid',
-        file: p.path,
-        field: '(file)',
-        message: `${found.file} is also a shimctl config; keep only one per directory`,
-      };
-    }
-    try {
-      found = { file: p.path, content: validateConfigFile(read.content) };
-    } catch (err) {
-      if (err instanceof SchemaError) return { kind: 'invalid', file: p.path, field: err.field, message: err.message };
-      throw err;
-    }
-  }
-  return found;
-}
-
-const isFailure = (f: Found): f is Failure => !!f && 'kind' in f;
-
-/** The managed file: absent is fine (no managed layer); present but unreadable or invalid fails closed. */
-function findManaged(file: string): Found {
-  return findOne(dirname(file), [basename(file)]);
-}
-
-function refusedCodeConfig(dir: string): Failure | undefined {
-  for (const name of REFUSED_PROJECT_FILES) {
-    const p = probe(join(dir, name));
-    if (p.kind !== 'absent') {
-      return {
-        kind: 'invalid',
-        file: join(dir, name),
-        field: '(file)',
-        message:
-          "a project config written in JavaScript/TypeScript would run the repository's code; use .shimctlrc.json or .shimctlrc.yaml",
-      };
-    }
-  }
-  return undefined;
-}
 
 /**
  * Defaults, the user's file, the managed file: the trusted layers, with no project. What the
@@ -128,7 +68,8 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
   const { sources, warnings } = trusted;
   const ruleSources = trusted.ruleSources ?? {};
   const found: Array<{ file: string; content: ConfigFileContent }> = [];
-  for (const dir of projectSearchDirs(cwd, paths.home)) {
+  const searched = projectSearchDirs(cwd, paths.home);
+  for (const dir of searched) {
     const refused = refusedCodeConfig(dir);
     if (refused) return { ...refused, layer: 'project' };
     const one = findOne(dir, PROJECT_CONFIG_FILES);
@@ -149,6 +90,8 @@ function load(paths: StatePaths, cwd: string): ConfigOutcome {
     }
     sources.push(file);
   }
+  // The review reads the project files of other places a command reaches (P19-F6): these it need not read again.
+  config = { ...config, projectDirs: searched };
   return { kind: 'ok', config, sources, warnings, ruleSources };
 }
 

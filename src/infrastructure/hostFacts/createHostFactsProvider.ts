@@ -15,6 +15,7 @@ import { findExecutableOnPath } from './findExecutableOnPath.js';
 import { listFilesUnder } from './listFilesUnder.js';
 import { listDir } from './listDir.js';
 import { entryKindsLister } from './entryKinds.js';
+import { projectFilesAboveLister } from './projectFilesAbove.js';
 import { digestFiles } from './digestFiles.js';
 import { gitIndexOf } from './gitIndex.js';
 import { gitHooksOf } from './gitHooksPath.js';
@@ -103,6 +104,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
       const entries = new Map<string, boolean>();
       const ids = new Map<string, string | undefined>();
       let httpPort: number | undefined | null = null;
+      // Directory listings, per review: linked places, project files and tree walks share them.
+      const entryKinds = entryKindsLister();
       const shellVars: Record<string, string> = {};
       for (const name of ENVIRONMENT_VARIABLES) if (env[name] !== undefined) shellVars[name] = env[name]!;
       return {
@@ -116,7 +119,8 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         // What `$HOME`, `$PATH`, … expand to in the command: the request's own environment.
         shellVars,
         listDir,
-        entryKinds: entryKindsLister(),
+        entryKinds,
+        projectFilesAbove: projectFilesAboveLister(paths.home, entryKinds),
         argvEnvelopes: ARGV_ENVELOPES,
         shimctlFiles,
         // The directories this environment names, and the ones the install recorded (selfProtection.ts).
@@ -162,7 +166,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
           resolved.set(name, found);
           return found;
         },
-        filesUnder: (dir, limit, options) => listFilesUnder(dir, limit, options),
+        filesUnder: (dir, limit, options) => listFilesUnder(dir, limit, options, entryKinds.record),
         // Parsed once per index file and kept while it is unchanged (gitIndex.ts): a few µs warm.
         gitIndex: gitIndexOf,
         gitHooks: gitHooksOf(paths.home),

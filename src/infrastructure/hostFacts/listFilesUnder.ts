@@ -1,6 +1,6 @@
 // A bounded walk of a directory tree for the review's "what would a recursive read print"
 // question. Bounded in entries visited so a huge tree costs a few milliseconds, not seconds.
-import { readdirSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Directories a recursive search rarely needs and that are large: skipped, not counted. */
@@ -17,6 +17,7 @@ export function listFilesUnder(
   absDir: string,
   limit: number,
   options: { followsLinks?: boolean } = {},
+  listed?: (dir: string, entries: readonly Dirent[]) => void,
 ): { files: string[]; complete: boolean; dirLinks: string[] } {
   const files: string[] = [];
   const dirLinks: string[] = [];
@@ -32,6 +33,8 @@ export function listFilesUnder(
     } catch {
       continue; // unreadable for us means unreadable for the command too
     }
+    // The review looks for project files in every directory of the tree (projectFilesAbove.ts).
+    listed?.(dir, entries);
     for (const e of entries) {
       if (++visited > limit) return { files, complete: false, dirLinks };
       const p = join(dir, e.name);

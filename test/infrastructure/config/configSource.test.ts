@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigOutcome } from '../../../src/application/ports/configSource.js';
 import { createConfigSource } from '../../../src/infrastructure/config/createConfigSource.js';
+import { projectSearchDirs } from '../../../src/infrastructure/config/configFiles.js';
 import { defaultConfig } from '../../../src/domain/defaultConfig.js';
 import { makeTempHome } from './tempHome.js';
 import type { TempHome } from './tempHome.js';
@@ -44,7 +45,11 @@ const userFile = (name = 'config.json') => join(t.paths.configDir, name);
 describe('config layering', () => {
   it('no files at all: exactly the built-in defaults, no sources', () => {
     const o = ok(createConfigSource(t.paths).load(t.project));
-    expect(o.config).toEqual(defaultConfig());
+    const { projectDirs, ...config } = o.config;
+    expect(config).toEqual(defaultConfig());
+    // The directories searched: the review reads other directories' project files itself (P19-F6).
+    expect(projectDirs).toEqual(projectSearchDirs(t.project, t.paths.home));
+    expect(projectDirs).toContain(t.project);
     expect(o.sources).toEqual([]);
     expect(o.warnings).toEqual([]);
   });

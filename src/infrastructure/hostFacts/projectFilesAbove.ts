@@ -1,0 +1,129 @@
+// The project files of the places a command reaches outside the project its config was loaded
+// for (attack pass 19, F6: `cat ../wsP/secrets/prod.txt` read what wsP's own file protects,
+// because only the cwd's project files were ever read). Read with the loader's own finder and
+// path expansion, so a file means here exactly what it means to a command started beside it.
+import { type BigIntStats, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { ProjectFileFact } from '../../domain/reviewRequest.js';
+import { MAX_LEVELS, PROJECT_CONFIG_FILES, REFUSED_PROJECT_FILES, endsProjectSearch } from '../config/configFiles.js';
+import { expandConfigPath } from '../config/expandConfigPath.js';
+import { findOne, isFailure, refusedCodeConfig } from '../config/findConfigFile.js';
+import type { EntryKindsLister } from './entryKinds.js';
+
+const CONFIG_NAMES: readonly string[] = [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES];
+
+/**
+ * Answers kept across reviews (the resident process serves thousands), each valid while what it
+ * was read from is unchanged: a directory's identity and change times for "which config names
+ * are here", and those of the files for what they say. A change less than RACY_NS before it was
+ * read is not trusted (a file system stamps times at a coarse tick, so a second change in the
+ * same tick would look like none: git's "racily clean" rule). Bounded, cleared when full.
+ */
+const RACY_NS = 2_000_000_000n;
+const MAX_KEPT = 4096;
+const namesKept = new Map<string, { stamp: string; names: readonly string[] }>();
+const filesKept = new Map<string, { stamp: string; fact: ProjectFileFact | undefined }>();
+
+const stampOf = (st: BigIntStats): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+const settled = (st: BigIntStats): boolean => {
+  const now = BigInt(Date.now()) * 1_000_000n;
+  return now - st.mtimeNs > RACY_NS && now - st.ctimeNs > RACY_NS;
+};
+
+function keep<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_KEPT) map.clear();
+  map.set(key, value);
+}
+
+function statOf(path: string): BigIntStats | undefined | 'error' {
+  try {
+    return statSync(path, { throwIfNoEntry: false, bigint: true });
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? undefined : 'error';
+  }
+}
+
+/**
+ * The config names present in a directory. From this review's listing when it has one (tree walks
+ * fill it), else from a kept answer while the directory is unchanged, else by one stat per name
+ * (about 20 µs; a listing of /tmp or a node_modules costs far more). A name whose stat fails
+ * otherwise than "absent" counts as present, so the finder reports it.
+ */
+function configNamesIn(dir: string, list: EntryKindsLister): readonly string[] {
+  const listed = list.peek(dir);
+  if (listed) return CONFIG_NAMES.filter((n) => listed.has(n));
+  const st = statOf(dir);
+  if (st === undefined) return [];
+  const stamp = st === 'error' ? undefined : stampOf(st);
+  const kept = namesKept.get(dir);
+  if (stamp !== undefined && kept?.stamp === stamp) return kept.names;
+  const names = CONFIG_NAMES.filter((n) => statOf(join(dir, n)) !== undefined);
+  if (stamp !== undefined && st !== 'error' && settled(st)) keep(namesKept, dir, { stamp, names });
+  return names;
+}
+
+/** What the one project file of a directory protects, or why it cannot be read; undefined: none. */
+function readProjectFile(dir: string, home: string): ProjectFileFact | undefined {
+  const refused = refusedCodeConfig(dir);
+  if (refused) return { file: refused.file, problem: refused.message };
+  const found = findOne(dir, PROJECT_CONFIG_FILES);
+  if (found === undefined) return undefined;
+  if (isFailure(found)) return { file: found.file, problem: found.message };
+  const expand = (list: readonly string[] | undefined): string[] | undefined => {
+    const out: string[] = [];
+    for (const p of list ?? []) {
+      const abs = expandConfigPath(p, home, dir);
+      if (abs === undefined) return undefined;
+      out.push(abs);
+    }
+    return out;
+  };
+  const protectedPaths = expand(found.content.protectedPaths);
+  const roots = expand(found.content.roots);
+  if (protectedPaths === undefined || roots === undefined)
+    return { file: found.file, problem: 'a `~user` path is not accepted' };
+  return { file: found.file, protectedPaths, roots };
+}
+
+/** The directory's project file, kept while the files it was read from are unchanged (a monorepo's package.json). */
+function projectFileIn(dir: string, home: string, list: EntryKindsLister): ProjectFileFact | undefined {
+  const names = configNamesIn(dir, list);
+  if (names.length === 0) return undefined;
+  const stats = names.map((n) => statOf(join(dir, n)));
+  const stamp = stats.every((s) => s !== 'error')
+    ? `${home}\u0001${names.map((n, i) => `${n}=${stats[i] === undefined ? '-' : stampOf(stats[i] as BigIntStats)}`).join('\u0001')}`
+    : undefined;
+  const kept = filesKept.get(dir);
+  if (stamp !== undefined && kept?.stamp === stamp) return kept.fact;
+  const fact = readProjectFile(dir, home);
+  if (stamp !== undefined && stats.every((s) => s === undefined || (s !== 'error' && settled(s))))
+    keep(filesKept, dir, { stamp, fact });
+  return fact;
+}
+
+/**
+ * A lookup for one review: each directory is looked at once per review; what is kept across
+ * reviews is checked against the file system first (see RACY_NS).
+ */
+export function projectFilesAboveLister(
+  home: string,
+  list: EntryKindsLister,
+): (absDir: string, held: ReadonlySet<string>) => readonly ProjectFileFact[] {
+  const normalHome = resolve(home);
+  const own = new Map<string, ProjectFileFact | undefined>();
+  return (absDir, held) => {
+    const out: ProjectFileFact[] = [];
+    let dir = resolve(absDir);
+    for (let level = 0; level < MAX_LEVELS; level++) {
+      if (held.has(dir) || endsProjectSearch(dir, normalHome)) break;
+      let file = own.get(dir);
+      if (file === undefined && !own.has(dir)) {
+        file = projectFileIn(dir, home, list);
+        own.set(dir, file);
+      }
+      if (file) out.push(file);
+      dir = dirname(dir);
+    }
+    return out;
+  };
+}
