@@ -59,7 +59,9 @@ const RESERVED_WORDS = new Set([
   '!',
   '[[',
   ']]',
-  'time',
+  // Not `time`: bash's keyword times the pipeline after it, taking `-p` and nothing else (any
+  // other word is the command), and dash runs /usr/bin/time. Both are read as the `time` wrapper
+  // (policy/wrappers.ts), whose `-o FILE` write is judged: the same command, or a stricter reading.
 ]);
 
 /**
