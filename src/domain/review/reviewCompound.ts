@@ -427,32 +427,34 @@ function simple(
     const args = core[1] === '--' ? core.slice(2) : core.slice(1);
     // `pushd +N`/`-N` rotate the directory stack: the directory is not the word.
     // A bare `pushd` swaps the top two stack entries, not `cd ~` (attack pass 17).
-    if (
-      name === 'popd' ||
-      (name === 'pushd' && args.length === 0) ||
-      args.length > 1 ||
-      (args[0] !== undefined && (/^[-+]/.test(args[0]) || args[0] === ''))
-    ) {
+    // These and `popd` move to a directory of the stack, which is not followed: nothing after
+    // them may run in the same text (changedBy), but they run, so `pushd src && make && popd`,
+    // the idiom that leaves the shell where it was, is judged like `cd src && make`.
+    const stackMove = name === 'popd' || (name === 'pushd' && (args.length === 0 || /^[-+]/.test(args[0] ?? '')));
+    if (stackMove) w.changedBy ??= s.text;
+    else if (args.length > 1 || (args[0] !== undefined && (/^[-+]/.test(args[0]) || args[0] === ''))) {
       refuse(w, 'syntax.cd', s.text);
       return same;
     }
-    const target = args[0] ?? w.state.facts.home;
-    out = { ok: [], fail: cwds };
-    for (const cwd of cwds) {
-      // `cd /dev/fd/3 3<~` moves to ~; a directory the review cannot map stays as written, and
-      // every path judged in it later asks (path.process_relative).
-      const mapped = processPath(
-        target.startsWith('/') ? target : `${cwd}/${target}`,
-        cwd,
-        fdsOf(s.redirects, w.state.fds, cwd),
-      );
-      const to = mapped?.kind === 'mapped' ? mapped.path : target;
-      const dest = cdDestination(to, cwd, w.state.facts);
-      if (dest === undefined) {
-        refuse(w, 'syntax.cd', s.text);
-        return same;
+    if (!stackMove) {
+      const target = args[0] ?? w.state.facts.home;
+      out = { ok: [], fail: cwds };
+      for (const cwd of cwds) {
+        // `cd /dev/fd/3 3<~` moves to ~; a directory the review cannot map stays as written, and
+        // every path judged in it later asks (path.process_relative).
+        const mapped = processPath(
+          target.startsWith('/') ? target : `${cwd}/${target}`,
+          cwd,
+          fdsOf(s.redirects, w.state.fds, cwd),
+        );
+        const to = mapped?.kind === 'mapped' ? mapped.path : target;
+        const dest = cdDestination(to, cwd, w.state.facts);
+        if (dest === undefined) {
+          refuse(w, 'syntax.cd', s.text);
+          return same;
+        }
+        out.ok = union(out.ok, [dest], w);
       }
-      out.ok = union(out.ok, [dest], w);
     }
   }
   const reading = input === undefined ? undefined : stdinReading(core, input);
