@@ -45,8 +45,7 @@ export const REASON_CODES = {
   'syntax.index_changed':
     'A part that may stage files (`git add -A`, `git add .`, `git stash -u`) comes before a git part that prints file contents (`git diff --cached`, `git show`): the index it prints from is known only after the first part ran.',
   'syntax.eval': '`eval` inside a compound command must have exactly one literal argument.',
-  'syntax.cd':
-    '`cd`/`pushd` with an option, `-` or several arguments leaves the directory of the later parts unknown.',
+  'syntax.cd': '`cd`/`pushd` with an option, `-` or several arguments leaves the directory of the later parts unknown.',
   'syntax.rewrite_unavailable':
     'The review expanded variables or globs itself, but the text that runs cannot carry that expansion here (inside an envelope it cannot rebuild, the BASH_ENV guard, a hook), so it does not run.',
   'syntax.too_many_parts':
