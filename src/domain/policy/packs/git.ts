@@ -180,6 +180,27 @@ const gitRules: BuiltinRule[] = [
     examples: { match: ['git clean -n'], noMatch: ['git clean -f'] },
   },
   {
+    // Attack pass 18 (F11 class): `git remote set-url origin URL` (or `rename` then `add`) moves
+    // where the next push goes, and the push a human approves later names only `origin`.
+    // `git config remote.origin.url URL` already asks as a config write.
+    id: 'git:remote-url',
+    commands: G,
+    when: (v) => v.sub[0] === 'remote' && ['add', 'set-url', 'rename'].includes(v.sub[1] ?? ''),
+    decision: 'ask',
+    risk: 'medium',
+    code: 'command.asked',
+    reason: 'changes where a later push or fetch goes; a push approved later names the remote, not its URL',
+    examples: {
+      match: [
+        'git remote set-url origin https://example.com/r',
+        'git remote set-url --push origin https://example.com/r',
+        'git remote add upstream https://example.com/r',
+        'git remote rename origin old',
+      ],
+      noMatch: ['git remote -v', 'git remote remove old', 'git remote get-url origin'],
+    },
+  },
+  {
     id: 'git:branch-change',
     commands: G,
     when: (v) =>
@@ -192,7 +213,7 @@ const gitRules: BuiltinRule[] = [
     code: 'command.allowed',
     reason: 'renames, safe deletes and remote bookkeeping are recoverable',
     examples: {
-      match: ['git branch -d merged', 'git branch -m old new', 'git remote add origin https://github.com/a/b'],
+      match: ['git branch -d merged', 'git branch -m old new', 'git remote remove old'],
       noMatch: ['git branch -D x'],
     },
   },
