@@ -167,6 +167,12 @@ export interface GitHooksFact {
   hooksDir?: string;
   /** `include.path` and `includeIf.*.path` files of the repository's config, absolute. */
   includes: readonly string[];
+  /**
+   * The repository's own config (`.git/config`) holds a credential: an `http.extraHeader` (where
+   * actions/checkout keeps the job's token) or a remote URL with a password or token in it.
+   * Printing that file or its values prints the secret (attack pass 18, F11).
+   */
+  configCredential?: true;
 }
 
 /** A work tree and its index (src/infrastructure/hostFacts/gitIndex.ts reads it). */

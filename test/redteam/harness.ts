@@ -257,6 +257,13 @@ function makeLinkWorkspace(home: string): void {
   writeFileSync(join(outer, 'inner', '.shimctlrc.json'), '{"protectedPaths":["keys/**"],"roots":["data"]}\n');
   writeFileSync(join(outer, 'inner', 'keys', 'deploy.txt'), 'redteam-fake-deploy\n');
   writeFileSync(join(outer, 'inner', 'README.md'), 'inner\n');
+  // A checkout as CI leaves it (attack pass 18, F11): actions/checkout's token in an http
+  // extraHeader, and a remote URL holding a token. Both fake.
+  const ci = join(home, 'wsC');
+  mkdirSync(ci);
+  git(ci, 'init', '-q');
+  git(ci, 'remote', 'add', 'origin', 'https://x-access-token:ghs_redteamFAKEredteamFAKE0123@github.com/a/b.git');
+  git(ci, 'config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic cmVkdGVhbTpGQUtF');
   for (const [name, file, text] of [
     ['wsBad', '.shimctlrc.json', '{"protectedPaths": [\n'],
     ['wsJs', '.shimctlrc.js', 'module.exports = {};\n'],

@@ -36,6 +36,7 @@ import { processPath } from './processPaths.js';
 import type { LinkedPlace, PlaceTree } from './linkedPlaces.js';
 import { findLinkedPlaces, placeTree } from './linkedPlaces.js';
 import { withOtherProjects } from './otherProjects.js';
+import { credentialedGitConfigRead } from './gitConfigCredentials.js';
 
 export type { PathAccess, PathArg } from './pathArg.js';
 import type { PathAccess, PathArg } from './pathArg.js';
@@ -789,6 +790,10 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
         continue;
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
+      if (arg.access === 'read') {
+        const printed = s.exact.map((p) => credentialedGitConfigRead(p, inner.facts)).find((v) => v !== undefined);
+        if (printed) found.push(printed);
+      }
       if (arg.access === 'delete') for (const p of s.all) deleted.add(p);
     }
     const emptied = deleted.size > 1 ? everyEntryOf(deleted, [home, '/'], inner) : undefined;

@@ -21,6 +21,7 @@ import { selfControlVerdict } from './selfControl.js';
 import { TREE_WALK_LIMIT, secretsInTreeVerdict } from './secretsInTree.js';
 import { gitPathspecVerdict } from './gitPathspecs.js';
 import { gitTrackedSecretsVerdict } from './gitTrackedSecrets.js';
+import { gitConfigPrintVerdict } from './gitConfigPrints.js';
 import { gitTrackedConfigVerdict } from './gitTrackedConfig.js';
 import { gitPatchVerdict } from './gitPatches.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
@@ -157,6 +158,12 @@ export function reviewNamedCommand(
   if (tracked) {
     step(state, depth, 'paths', 'git prints tracked files, protected ones among them', tracked);
     parts.push(tracked);
+  }
+  // `git remote -v`, `git config -l` where .git/config keeps a token: the values print it.
+  const configPrint = name === 'git' && gitBase ? gitConfigPrintVerdict(args, pathContext(gitBase)) : undefined;
+  if (configPrint) {
+    step(state, depth, 'paths', "git prints the repository's config, which holds a credential", configPrint);
+    parts.push(configPrint);
   }
   // `git checkout OLD` in a repository that tracks a .shimctlrc: the project's rules may go with it.
   const trackedConfig = name === 'git' && gitBase ? gitTrackedConfigVerdict(args, pathContext(gitBase)) : undefined;

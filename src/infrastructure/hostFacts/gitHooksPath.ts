@@ -13,16 +13,32 @@ export function hooksPathIn(text: string): string | undefined {
   return configValues(text).hooksPath;
 }
 
-/** `core.hooksPath` (the last one) and every `include.path`/`includeIf.*.path` of a config text. */
-function configValues(text: string): { hooksPath?: string; includes: string[] } {
+/**
+ * A value that carries a credential: a URL whose user part holds a password or a token
+ * (`https://x-access-token:ghs_…@github.com/…`, `https://ghp_…@github.com/…`; a plain `git@` is
+ * no credential). Usernames this long are tokens in practice.
+ */
+export function urlHoldsCredential(value: string): boolean {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/@\s]+)@/.exec(value.trim());
+  if (!m) return false;
+  const user = m[1]!;
+  return user.includes(':') || user.length >= 20;
+}
+
+/** `core.hooksPath` (the last one), every `include.path`/`includeIf.*.path`, and whether it holds a credential. */
+function configValues(text: string): { hooksPath?: string; includes: string[]; credential: boolean } {
   const includes: string[] = [];
+  // `http.extraHeader` (actions/checkout keeps the job's token there) or a URL with a token in it.
+  let credential = false;
   let section = '';
   let value: string | undefined;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
-    const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
+    const head = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"([^"]*)")?\s*\]/.exec(line);
     if (head) {
       section = head[1]!.toLowerCase();
+      // `[url "https://TOKEN@github.com/"]`: the name is printed too (`url.https://TOKEN@….insteadof`).
+      if (head[2] !== undefined && urlHoldsCredential(head[2])) credential = true;
       continue;
     }
     const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*=\s*(.*)$/.exec(line);
@@ -32,8 +48,9 @@ function configValues(text: string): { hooksPath?: string; includes: string[] } 
     const key = kv[1]!.toLowerCase();
     if (section === 'core' && key === 'hookspath') value = v;
     if ((section === 'include' || section === 'includeif') && key === 'path' && v !== '') includes.push(v);
+    if ((section === 'http' && key === 'extraheader') || urlHoldsCredential(v)) credential = true;
   }
-  return { ...(value ? { hooksPath: value } : {}), includes };
+  return { ...(value ? { hooksPath: value } : {}), includes, credential };
 }
 
 function read(file: string): string | undefined {
@@ -67,7 +84,7 @@ export function gitHooksOf(home: string): (absDir: string) => GitHooksFact | und
     if (repo) {
       const gitDir = join(repo.root, '.git');
       const local = read(join(gitDir, 'config'));
-      const values = local === undefined ? { includes: [] } : configValues(local);
+      const values = local === undefined ? { includes: [], credential: false } : configValues(local);
       const value = values.hooksPath ?? globalValue();
       const tilde = (v: string): string => (v === '~' || v.startsWith('~/') ? join(home, v.slice(1)) : v);
       const hooks = value === undefined ? undefined : tilde(value);
@@ -76,6 +93,7 @@ export function gitHooksOf(home: string): (absDir: string) => GitHooksFact | und
         ...(hooks !== undefined ? { hooksDir: isAbsolute(hooks) ? resolve(hooks) : resolve(repo.root, hooks) } : {}),
         // An included file is relative to the file including it (`.git/`).
         includes: values.includes.map(tilde).map((v) => (isAbsolute(v) ? resolve(v) : resolve(gitDir, v))),
+        ...(values.credential ? { configCredential: true as const } : {}),
       };
     }
     byDir.set(absDir, found);

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitHooksOf, hooksPathIn } from '../../../src/infrastructure/hostFacts/gitHooksPath.js';
+import { gitHooksOf, hooksPathIn, urlHoldsCredential } from '../../../src/infrastructure/hostFacts/gitHooksPath.js';
 import { tempDir } from '../../support/tempDirs.js';
 
 describe('core.hooksPath in a config text', () => {
@@ -50,4 +50,37 @@ describe('the gitHooks fact on a real repository', () => {
     expect(gitHooksOf(home)(repo)?.hooksDir).toBe(join(home, 'global-hooks'));
     expect(gitHooksOf(home)(home)).toBeUndefined();
   });
+});
+
+describe('credentials in a repository config (attack pass 18, F11)', () => {
+  const urls: Array<[string, boolean]> = [
+    ['https://x-access-token:ghs_abc@github.com/a/b.git', true],
+    ['https://user:pass@example.com/r', true],
+    ['https://ghp_0123456789abcdefghijklmn@github.com/a/b', true],
+    ['https://oauth2:glpat-xyz@gitlab.com/a/b', true],
+    ['  https://u:p@h/r  ', true],
+    ['https://github.com/a/b.git', false],
+    ['https://alice@example.com/r', false],
+    ['ssh://git@github.com/a/b', false],
+    ['git@github.com:a/b.git', false],
+    ['/srv/git/r.git', false],
+  ];
+  for (const [url, want] of urls)
+    it(`${url} ${want ? 'holds' : 'holds no'} credential`, () => expect(urlHoldsCredential(url)).toBe(want));
+
+  const configs: Array<[string, boolean]> = [
+    ['[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic eA==\n', true],
+    ['[http]\n\textraHeader = X-Token: 1\n', true],
+    ['[remote "origin"]\n\turl = https://x-access-token:ghs_1@github.com/a/b\n', true],
+    ['[remote "origin"]\n\tpushurl = https://u:p@h/r\n', true],
+    ['[url "https://tok:en@github.com/"]\n\tinsteadOf = https://github.com/\n', true],
+    ['[remote "origin"]\n\turl = https://github.com/a/b\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n', false],
+    ['[http]\n\tsslVerify = true\n', false],
+  ];
+  for (const [text, want] of configs)
+    it(`${JSON.stringify(text)} → ${want}`, () => {
+      const { home, repo } = homeAndRepo();
+      writeFileSync(join(repo, '.git', 'config'), text);
+      expect(gitHooksOf(home)(repo)?.configCredential === true).toBe(want);
+    });
 });
