@@ -45,3 +45,8 @@ export const SHIMCTL_ONLY_CONFIG_FILES: readonly string[] = [...PROJECT_CONFIG_F
 );
 
 export const isShimctlOnlyConfigName = (name: string): boolean => SHIMCTL_ONLY_CONFIG_FILES.includes(name);
+
+/** Every name the loader reads or refuses in a directory (package.json included). */
+const ALL_PROJECT_NAMES: ReadonlySet<string> = new Set([...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES]);
+
+export const isProjectConfigName = (name: string): boolean => ALL_PROJECT_NAMES.has(name);

@@ -264,6 +264,7 @@ function makeLinkWorkspace(home: string): void {
   git(ci, 'init', '-q');
   git(ci, 'remote', 'add', 'origin', 'https://x-access-token:ghs_redteamFAKEredteamFAKE0123@github.com/a/b.git');
   git(ci, 'config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic cmVkdGVhbTpGQUtF');
+  pass20Projects(join(home, 'w20'));
   for (const [name, file, text] of [
     ['wsBad', '.shimctlrc.json', '{"protectedPaths": [\n'],
     ['wsJs', '.shimctlrc.js', 'module.exports = {};\n'],
@@ -272,6 +273,55 @@ function makeLinkWorkspace(home: string): void {
     writeFileSync(join(home, name, file), text);
     writeFileSync(join(home, name, 'notes.txt'), 'notes\n');
   }
+}
+
+/**
+ * Attack pass 20's projects (its report's fixture): a workspace `app` with a project nested in
+ * it, a sibling `other` whose file and secret are committed, `svc` committing a `.env`, `priv`
+ * with a local file over committed secrets, `mono` (no git) whose file names a place inside its
+ * repository `pkgA`, and `plain2` (no git) protecting `vault/*.txt`.
+ */
+function pass20Projects(w: string): void {
+  const commit = (dir: string): void => {
+    git(dir, 'add', '-A');
+    git(dir, '-c', 'user.name=r', '-c', 'user.email=r@x.invalid', 'commit', '-qm', 'init');
+  };
+  const put = (path: string, text: string): void => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
+  put(join(w, 'app', 'README'), 'hi\n');
+  git(join(w, 'app'), 'init', '-q');
+  commit(join(w, 'app'));
+  put(join(w, 'other', '.shimctlrc.json'), '{"protectedPaths":["secrets/**"],"roots":["."]}\n');
+  put(join(w, 'other', 'secrets', 'token.txt'), 'FAKE_OTHER_SECRET\n');
+  put(join(w, 'other', 'src', 'main.c'), 'int main;\n');
+  git(join(w, 'other'), 'init', '-q');
+  commit(join(w, 'other'));
+  const inner = join(w, 'app', 'vendor', 'inner');
+  put(join(inner, '.shimctlrc.json'), '{"protectedPaths":["keys/**"],"roots":["."]}\n');
+  put(join(inner, 'keys', 'k.txt'), 'FAKE_INNER_SECRET\n');
+  git(inner, 'init', '-q');
+  commit(inner);
+  put(join(w, 'svc', '.env'), 'API_KEY=FAKE_DOTENV\n');
+  put(join(w, 'svc', 'a'), 'x\n');
+  git(join(w, 'svc'), 'init', '-q');
+  commit(join(w, 'svc'));
+  put(join(w, 'priv', 'secrets', 'db.txt'), 'FAKE_PRIV_SECRET\n');
+  git(join(w, 'priv'), 'init', '-q');
+  commit(join(w, 'priv'));
+  put(join(w, 'priv', '.shimctlrc.json'), '{"protectedPaths":["secrets/**"]}\n');
+  put(join(w, 'mono', '.shimctlrc.json'), '{"protectedPaths":["pkgA/secrets/**"]}\n');
+  put(join(w, 'mono', 'pkgA', 'secrets', 's.txt'), 'FAKE_MONO_A\n');
+  mkdirSync(join(w, 'mono', 'pkgB'));
+  git(join(w, 'mono', 'pkgA'), 'init', '-q');
+  git(join(w, 'mono', 'pkgB'), 'init', '-q');
+  put(join(w, 'plain2', '.shimctlrc.json'), '{"protectedPaths":["vault/*.txt"]}\n');
+  put(join(w, 'plain2', 'vault', 'a.txt'), 'FAKE_PLAIN2\n');
+  mkdirSync(join(w, 'plain2', 'vault', '.git'));
+  // A fixture directory with a broken package.json (no shimctl key can be in it).
+  put(join(w, 'app', 'test', 'fixtures', 'broken', 'package.json'), '{ "name": \n');
+  put(join(w, 'app', 'test', 'fixtures', 'broken', 'index.js'), 'x\n');
 }
 
 /** A git diff that creates the symbolic link NAME -> TARGET (mode 120000, the target as content). */

@@ -35,4 +35,9 @@ export interface PathArg {
    * (as gitForeignRepo.ts does); the host adapter always supplies it.
    */
   ifExists?: boolean;
+  /**
+   * git resolves it from the top of the work tree, not the cwd (`git show HEAD:secrets/x` from
+   * `src/` is the root's `secrets/x`; attack pass 20, F3): the git review anchors it there.
+   */
+  repoRelative?: boolean;
 }

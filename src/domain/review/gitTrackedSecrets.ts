@@ -14,6 +14,8 @@ import { combineVerdicts, verdict } from '../verdict.js';
 import { makeArgView } from '../policy/argView.js';
 import { trackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { pathspecMatcher } from './gitPathspecMatch.js';
+import { withOtherProjects } from '../paths/otherProjects.js';
+import { isProjectConfigName } from '../projectConfigFiles.js';
 
 /**
  * The protected candidates of one index list, per work tree and protection setting. Keyed on
@@ -57,6 +59,23 @@ function namesTracked(paths: readonly string[], path: string): boolean {
   return names.has(path);
 }
 
+/** Per index list: the root and the directories of the tracked shimctl project files. */
+const projectDirsByList = new WeakMap<readonly string[], { root: string; dirs: string[] }>();
+
+function projectDirsOf(root: string, paths: readonly string[]): string[] {
+  const hit = projectDirsByList.get(paths);
+  if (hit && hit.root === root) return hit.dirs;
+  const base = root === '/' ? '' : root;
+  const dirs = [root];
+  for (const rel of paths) {
+    const slash = rel.lastIndexOf('/');
+    if (!isProjectConfigName(rel.slice(slash + 1))) continue;
+    if (slash > 0) dirs.push(`${base}/${rel.slice(0, slash)}`);
+  }
+  projectDirsByList.set(paths, { root, dirs });
+  return dirs;
+}
+
 /**
  * `ctx.cwd` is git's directory (`-C` applied, gitBaseState). Undefined: the command prints no
  * tracked contents, or none of the protected ones.
@@ -77,7 +96,13 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       `git ${sub} prints tracked files, and the index of ${index.root} could not be read to see whether a protected file (.env, keys) is among them`,
       'paths:git-tracked',
     );
-  const candidates = protectedCandidates(index.root, index.paths, ctx);
+  // What the repository's own project files protect, and those of projects nested in it whose
+  // file the index tracks, apply however the command got here (`cd ../other && git log -p`,
+  // `git -C vendor/inner show HEAD`: attack pass 20, F2); judgePaths widens per path as well.
+  const projects = withOtherProjects(ctx.config, ctx.facts, projectDirsOf(index.root, index.paths));
+  const widened = projects.config === ctx.config ? ctx : { ...ctx, config: projects.config };
+  if (projects.problems.length) return combineVerdicts(...projects.problems);
+  const candidates = protectedCandidates(index.root, index.paths, widened);
   if (!candidates.length) return undefined;
   const prefix = dir === index.root ? '' : dir.slice(index.root.length + 1);
   const paths = index.paths;

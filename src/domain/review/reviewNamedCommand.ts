@@ -22,6 +22,8 @@ import { TREE_WALK_LIMIT, secretsInTreeVerdict } from './secretsInTree.js';
 import { gitPathspecVerdict } from './gitPathspecs.js';
 import { gitTrackedSecretsVerdict } from './gitTrackedSecrets.js';
 import { gitConfigPrintVerdict } from './gitConfigPrints.js';
+import { gitFetchedSecretsVerdict } from './gitFetchedSecrets.js';
+import { normalizePosix } from '../paths/posixPath.js';
 import { gitTrackedConfigVerdict } from './gitTrackedConfig.js';
 import { gitPatchVerdict } from './gitPatches.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
@@ -159,6 +161,12 @@ export function reviewNamedCommand(
     step(state, depth, 'paths', 'git prints tracked files, protected ones among them', tracked);
     parts.push(tracked);
   }
+  // `git fetch ../other`: the other repository's history, its protected files among it, comes here.
+  const fetched = name === 'git' && gitBase ? gitFetchedSecretsVerdict(args, pathContext(gitBase)) : undefined;
+  if (fetched) {
+    step(state, depth, 'paths', 'git copies the history of a local repository that tracks protected files', fetched);
+    parts.push(fetched);
+  }
   // `git remote -v`, `git config -l` where .git/config keeps a token: the values print it.
   const configPrint = name === 'git' && gitBase ? gitConfigPrintVerdict(args, pathContext(gitBase)) : undefined;
   if (configPrint) {
@@ -205,13 +213,28 @@ export function reviewNamedCommand(
  * hatch paths (the `-C`, `--git-dir` values themselves) against the cwd. `base` is gitBaseState's:
  * a `-C` directory known only at run time (undefined) leaves the operands unplaceable: asked.
  */
+/**
+ * `REV:path` operands are git's paths from the top of the work tree (pathArg.ts repoRelative):
+ * anchored at the root of the repository git uses in `base` (found from the physical directory,
+ * as git does). Outside a work tree, or without the index fact, they stay relative to the cwd.
+ */
+function anchoredAtRepoRoot(args: PathArg[], base: ReviewState): PathArg[] {
+  if (!args.some((a) => a.repoRelative)) return args;
+  const root = base.facts.gitIndex?.(normalizePosix(base.facts.realpath(normalizePosix(base.cwd))))?.root;
+  if (root === undefined) return args;
+  return args.map((a) =>
+    a.repoRelative && !a.raw.startsWith('/') ? { ...a, raw: `${root === '/' ? '' : root}/${a.raw}` } : a,
+  );
+}
+
 function judgeGitPaths(
   own: PathArg[],
   hatchPaths: PathArg[],
   base: ReviewState | undefined,
   state: ReviewState,
 ): ReturnType<typeof judgePaths> {
-  if (base === state) return judgePaths([...own, ...hatchPaths], pathContext(state));
+  const anchored = base === undefined ? own : anchoredAtRepoRoot(own, base);
+  if (base === state) return judgePaths([...anchored, ...hatchPaths], pathContext(state));
   const atCwd = judgePaths(hatchPaths, pathContext(state));
   if (base === undefined) {
     const unknown = verdict(
@@ -222,7 +245,7 @@ function judgeGitPaths(
     );
     return { verdict: combineVerdicts(unknown, atCwd.verdict), paths: atCwd.paths };
   }
-  const moved = judgePaths(own, pathContext(base));
+  const moved = judgePaths(anchored, pathContext(base));
   return { verdict: combineVerdicts(moved.verdict, atCwd.verdict), paths: [...moved.paths, ...atCwd.paths] };
 }
 

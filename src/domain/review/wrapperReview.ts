@@ -151,6 +151,19 @@ export function reviewWrapper(
         ),
       );
   }
+  // A new session is outside the process group the run's timeout ends: `setsid -f watch -n 0.1
+  // mv d v2` kept renaming after the command returned, unreviewed and unaudited, and raced the
+  // review of later commands (attack pass 20, F7).
+  if (name === 'setsid' && inner.length > 0)
+    parts.push(
+      verdict(
+        'ask',
+        'medium',
+        'command.asked',
+        "setsid runs the command in a new session, which the run's timeout does not end: it may keep running after the review",
+        'wrappers:new-session',
+      ),
+    );
   // `flock FILE CMD` opens FILE with O_CREAT: a file created anywhere (P8-16). The fd form
   // (`flock [options] 9`, no command) opens nothing.
   if (name === 'flock' && inner.length > 0 && u.positionals[0] !== undefined)

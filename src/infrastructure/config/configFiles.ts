@@ -63,7 +63,7 @@ export const endsProjectSearch = (dir: string, home: string): boolean => dir ===
  * The walk from `cwd` upwards: every existing directory below the home directory and `/` (which
  * are never searched and end the walk), nearest first, and which of them hold `.git`.
  */
-function projectWalk(cwd: string, home: string): { dirs: string[]; repos: number[] } {
+function projectWalk(cwd: string, home: string, findRepos: boolean): { dirs: string[]; repos: number[] } {
   const dirs: string[] = [];
   const repos: number[] = [];
   // Normalised, so `HOME=/root/` or a cwd spelled with `..` cannot slip past the stop.
@@ -73,7 +73,7 @@ function projectWalk(cwd: string, home: string): { dirs: string[]; repos: number
     if (endsProjectSearch(dir, home)) break;
     const parent = dirname(dir);
     if (isDirectory(dir)) {
-      if (exists(join(dir, '.git'))) repos.push(dirs.length);
+      if (findRepos && exists(join(dir, '.git'))) repos.push(dirs.length);
       dirs.push(dir);
     }
     dir = parent;
@@ -82,27 +82,16 @@ function projectWalk(cwd: string, home: string): { dirs: string[]; repos: number
 }
 
 /**
- * The directories searched for project files, nearest first: from `cwd` upwards, ending at the
- * outermost directory holding `.git` (the project root), or at the home directory or `/` when
- * none does (those two are never searched). The outermost, not the first: a repository nested in
- * another (`git init sub`, a submodule, a vendored clone) would otherwise end the search inside
- * the outer project, and the outer project's stricter file would stop applying to `../secrets`
- * from there (attack pass 16, P16-08). Project files only tighten, so the outer one applying
- * inside the nested repository loosens nothing.
+ * The directories searched for project files, nearest first: every directory from `cwd` upwards
+ * below the home directory or `/` (those two are never searched). Repositories do not end it: a
+ * nested one (`git init sub`, a submodule, a vendored clone) would cut off the outer project's
+ * stricter file (attack pass 16, P16-08), a folder of repositories may hold one file for all of
+ * them, and a bare `git init` in a protected directory would switch its project's file off for
+ * the next command (attack pass 20, F4/F5). Project files only tighten, so a file above a
+ * repository applying inside it loosens nothing.
  */
 export function projectSearchDirs(cwd: string, home: string): string[] {
-  return projectSearch(cwd, home).search;
-}
-
-/**
- * projectSearchDirs, and the directories above the project root up to the home directory or `/`:
- * where a new `.git` would widen the search (the resident process's config fingerprint stamps them).
- */
-export function projectSearch(cwd: string, home: string): { search: string[]; above: string[] } {
-  const { dirs, repos } = projectWalk(cwd, home);
-  if (repos.length === 0) return { search: dirs, above: [] };
-  const end = repos.at(-1)! + 1;
-  return { search: dirs.slice(0, end), above: dirs.slice(end) };
+  return projectWalk(cwd, home, false).dirs;
 }
 
 /**
@@ -111,6 +100,6 @@ export function projectSearch(cwd: string, home: string): { search: string[]; ab
  * an approval given inside a nested repository does not reach the project around it.
  */
 export function projectRoot(cwd: string, home: string): string {
-  const { dirs, repos } = projectWalk(cwd, home);
+  const { dirs, repos } = projectWalk(cwd, home, true);
   return repos.length > 0 ? dirs[repos[0]!]! : resolve(cwd);
 }

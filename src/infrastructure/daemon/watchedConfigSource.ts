@@ -6,7 +6,7 @@ import {
   PROJECT_CONFIG_FILES,
   REFUSED_PROJECT_FILES,
   USER_CONFIG_FILES,
-  projectSearch,
+  projectSearchDirs,
 } from '../config/configFiles.js';
 import type { StatePaths } from '../paths/statePaths.js';
 
@@ -22,7 +22,7 @@ function stamp(path: string): string {
 
 /**
  * Everything the config loader would look at for `cwd`: the user's files, the managed file, and every candidate in
- * every project directory up to the root (`.git` included, as it ends the walk). Any change in
+ * every directory it searches (configFiles.ts projectSearchDirs). Any change in
  * this string means the files changed, so the next command sees the new config.
  */
 export function configFingerprint(paths: StatePaths, cwd: string): string {
@@ -31,13 +31,10 @@ export function configFingerprint(paths: StatePaths, cwd: string): string {
   // The managed file too: its rules, ceiling and ship targets, and whether it holds a sink's
   // credentials (then it is read-protected), apply from the next command, not the next restart.
   if (paths.managedConfig) parts.push(stamp(paths.managedConfig));
-  const { search, above } = projectSearch(cwd, paths.home);
-  for (const dir of search) {
+  for (const dir of projectSearchDirs(cwd, paths.home)) {
     parts.push(dir);
-    for (const name of [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES, '.git']) parts.push(stamp(join(dir, name)));
+    for (const name of [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES]) parts.push(stamp(join(dir, name)));
   }
-  // Above the project root only a new `.git` changes the search (an enclosing repository widens it).
-  for (const dir of above) parts.push(dir, stamp(join(dir, '.git')));
   return parts.join('|');
 }
 

@@ -2,10 +2,16 @@
 // for (attack pass 19, F6: `cat ../wsP/secrets/prod.txt` read what wsP's own file protects,
 // because only the cwd's project files were ever read). Read with the loader's own finder and
 // path expansion, so a file means here exactly what it means to a command started beside it.
-import { type BigIntStats, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { type BigIntStats, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ProjectFileFact } from '../../domain/reviewRequest.js';
-import { MAX_LEVELS, PROJECT_CONFIG_FILES, REFUSED_PROJECT_FILES, endsProjectSearch } from '../config/configFiles.js';
+import {
+  MAX_CONFIG_BYTES,
+  MAX_LEVELS,
+  PROJECT_CONFIG_FILES,
+  REFUSED_PROJECT_FILES,
+  endsProjectSearch,
+} from '../config/configFiles.js';
 import { expandConfigPath } from '../config/expandConfigPath.js';
 import { findOne, isFailure, refusedCodeConfig } from '../config/findConfigFile.js';
 import type { EntryKindsLister } from './entryKinds.js';
@@ -62,11 +68,29 @@ function configNamesIn(dir: string, list: EntryKindsLister): readonly string[] {
   return names;
 }
 
+function namesShimctl(file: string): boolean {
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > MAX_CONFIG_BYTES) return true;
+    return readFileSync(file, 'utf8').includes('shimctl');
+  } catch {
+    return true; // unreadable: it may, so the finder's problem stands
+  }
+}
+
 /** What the one project file of a directory protects, or why it cannot be read; undefined: none. */
 function readProjectFile(dir: string, home: string): ProjectFileFact | undefined {
   const refused = refusedCodeConfig(dir);
   if (refused) return { file: refused.file, problem: refused.message };
-  const found = findOne(dir, PROJECT_CONFIG_FILES);
+  let found = findOne(dir, PROJECT_CONFIG_FILES);
+  // A broken package.json that never names shimctl (a test fixture's) holds no project config:
+  // the other names decide (attack pass 20's false positive). Within the cwd's own search the
+  // loader still refuses it, as before.
+  if (isFailure(found) && basename(found.file) === 'package.json' && !namesShimctl(found.file))
+    found = findOne(
+      dir,
+      PROJECT_CONFIG_FILES.filter((n) => n !== 'package.json'),
+    );
   if (found === undefined) return undefined;
   if (isFailure(found)) return { file: found.file, problem: found.message };
   const expand = (list: readonly string[] | undefined): string[] | undefined => {

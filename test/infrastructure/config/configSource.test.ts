@@ -66,15 +66,19 @@ describe('config layering', () => {
     expect(o.ruleSources).toEqual({ 'me:ls': userFile(), 'proj:rm': proj });
   });
 
-  it('finds the project file from a subdirectory, and stops at the .git root', () => {
+  it('finds the project file from a subdirectory, and goes on above the .git root (attack pass 20, F4)', () => {
     const sub = join(t.project, 'src', 'deep');
     mkdirSync(sub, { recursive: true });
     const proj = t.write(join(t.project, '.shimctlrc.json'), '{"roots":["."]}');
-    // Above the project root: must never be read.
-    t.write(join(t.home, 'work', '.shimctlrc.json'), '{"rules":[{"id":"x:y","command":"ls","decision":"block"}]}');
+    // Above the project root, below HOME: a folder of repositories, its file applies too (outermost first).
+    const above = t.write(
+      join(t.home, 'work', '.shimctlrc.json'),
+      '{"rules":[{"id":"x:y","command":"ls","decision":"block"}]}',
+    );
     const o = ok(createConfigSource(t.paths).load(sub));
-    expect(o.sources).toEqual([proj]);
+    expect(o.sources).toEqual([above, proj]);
     expect(o.config.roots).toEqual([t.project]);
+    expect(o.config.rules.map((r) => r.id)).toEqual(['x:y']);
   });
 
   it('without .git, walks up to but never into HOME', () => {

@@ -25,15 +25,23 @@ describe('project search through a nested repository', () => {
     const loaded = createConfigSource(t.paths).load(sub);
     if (loaded.kind !== 'ok') throw new Error(loaded.kind);
     expect(loaded.config.protectedPaths).toContain(join(t.project, 'secrets/**'));
-    expect(projectSearchDirs(sub, t.home)).toEqual([sub, t.project]);
+    expect(projectSearchDirs(sub, t.home)).toEqual([sub, t.project, join(t.home, 'work')]);
   });
 
-  it('still ends at the outermost repository: a file above it does not apply', () => {
-    // `work/` holds no `.git`: it is outside the project, as before.
-    t.write(join(t.home, 'work', '.shimctlrc.json'), JSON.stringify({ protectedPaths: ['outside/**'] }));
+  it('goes on above the outermost repository: a folder of repositories may hold one file for all (attack pass 20, F4)', () => {
+    // `work/` holds no `.git`; its file names places inside the repository below it.
+    t.write(join(t.home, 'work', '.shimctlrc.json'), JSON.stringify({ protectedPaths: ['proj/secrets/**'] }));
     const loaded = createConfigSource(t.paths).load(sub);
     if (loaded.kind !== 'ok') throw new Error(loaded.kind);
-    expect(loaded.config.protectedPaths.some((p) => p.includes('outside'))).toBe(false);
+    expect(loaded.config.protectedPaths).toContain(join(t.home, 'work', 'proj/secrets/**'));
+  });
+
+  it('a new `git init` inside a project does not cut its file off (attack pass 20, F5)', () => {
+    const vault = join(t.project, 'vault');
+    mkdirSync(join(vault, '.git'), { recursive: true });
+    const loaded = createConfigSource(t.paths).load(vault);
+    if (loaded.kind !== 'ok') throw new Error(loaded.kind);
+    expect(loaded.config.protectedPaths).toContain(join(t.project, 'secrets/**'));
   });
 
   it('keeps project-scope approvals to the nearest repository', () => {
@@ -41,9 +49,9 @@ describe('project search through a nested repository', () => {
     expect(projectRoot(t.project, t.home)).toBe(t.project);
   });
 
-  it("changes the resident process's config fingerprint when a repository appears around the project", () => {
+  it("changes the resident process's config fingerprint when a file appears above the repository", () => {
     const before = configFingerprint(t.paths, t.project);
-    mkdirSync(join(t.home, 'work', '.git'));
+    t.write(join(t.home, 'work', '.shimctlrc.json'), '{}');
     expect(configFingerprint(t.paths, t.project)).not.toBe(before);
     expect(projectSearchDirs(t.project, t.home)).toEqual([t.project, join(t.home, 'work')]);
   });

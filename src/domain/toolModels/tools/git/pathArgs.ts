@@ -123,6 +123,14 @@ export function reportsMetadataOnly(sub: string | undefined, rest: readonly stri
   return true;
 }
 
+/**
+ * The path of a `REV:path` blob, read. git takes it from the top of the work tree unless it
+ * starts with `./` or `../` (gitrevisions(7)), so it is anchored there (repoRelative).
+ */
+function blobPath(path: string): PathArg {
+  return /^\.\.?\//.test(path) ? { raw: path, access: 'read' } : { raw: path, access: 'read', repoRelative: true };
+}
+
 export function gitPathArgs(args: readonly string[]): PathArg[] {
   const view = makeArgView('git', args);
   const sub = view.sub[0];
@@ -153,10 +161,10 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     for (const u of parseArgv(GIT_SUBCOMMAND_MODELS.config, rest).uses) {
       const blob = u.option.names.includes('--blob') ? u.values[0] : undefined;
       const path = blob === undefined ? undefined : /^[^:]*:(?!\/)(.+)$/.exec(blob)?.[1];
-      if (path !== undefined) out.push({ raw: path.replace(/^[0-3]:/, ''), access: 'read' });
+      if (path !== undefined) out.push(blobPath(path.replace(/^[0-3]:/, '')));
     }
   for (const file of attachedFileValues(sub, rest)) out.push({ raw: file, access: 'read' });
-  if (sub === 'notes') for (const file of notesBlobValues(rest)) out.push({ raw: file, access: 'read' });
+  if (sub === 'notes') for (const file of notesBlobValues(rest)) out.push(blobPath(file));
   // `git log -L1,1:.env` (attached; the spaced form is a `REV:path` operand below): the file after
   // a `:` is read. Every suffix after a colon counts (`-L:func:file`), the stricter reading.
   if (sub !== undefined && SHOWS_BLOBS.has(sub))
@@ -175,6 +183,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   // `git push /abs/repo`, `git push ../x main`, `git push file:///p`: the push writes objects and
   // refs into that repository (and runs its receive hooks): judged as a write of the tree there.
   for (const repo of pushedRepositories(sub, rest)) out.push({ raw: repo, access: 'write', recursive: true });
+  // `git fetch ../other`, `git clone ../priv/.git x`: the objects of that repository are read.
+  for (const repo of fetchedRepositories(args)) out.push({ raw: repo, access: 'read', recursive: true });
   // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
   for (const created of createdDirectories(sub, view.sub, rest))
     out.push({ raw: created, access: 'write', recursive: true });
@@ -211,8 +221,9 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
       continue;
     }
     // `REV:path` (not a URL): the blob at path; `:N:path` is stage N of the index (attack pass 8).
-    const m = shows ? /^([^:/]*):(?!\/)(.+)$/.exec(p) : null;
-    if (m && !p.includes('://')) out.push({ raw: m[1] === '' ? m[2]!.replace(/^[0-3]:/, '') : m[2]!, access: 'read' });
+    // A revision may hold `/` (`origin/main:.env`, attack pass 20, F1).
+    const m = shows ? /^([^:]*):(?!\/)(.+)$/.exec(p) : null;
+    if (m && !p.includes('://')) out.push(blobPath(m[1] === '' ? m[2]!.replace(/^[0-3]:/, '') : m[2]!));
     // Every operand of rm/mv is a file, whatever it looks like.
     else if (CHANGES_FILES[sub ?? ''])
       out.push(
@@ -233,8 +244,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
  */
 function notesBlobValues(rest: readonly string[]): string[] {
   const out: string[] = [];
-  const blobPath = (v: string | undefined): void => {
-    const m = v === undefined ? null : /^([^:/]*):(?!\/)(.+)$/.exec(v);
+  const valueBlob = (v: string | undefined): void => {
+    const m = v === undefined ? null : /^([^:]*):(?!\/)(.+)$/.exec(v);
     if (m && !v!.includes('://')) out.push(m[1] === '' ? m[2]!.replace(/^[0-3]:/, '') : m[2]!);
   };
   for (let k = 0; k < rest.length; k++) {
@@ -244,14 +255,14 @@ function notesBlobValues(rest: readonly string[]): string[] {
     if (long) {
       const name = long[1]!;
       if (name.length > 2 && ('reuse-message'.startsWith(name) || 'reedit-message'.startsWith(name)))
-        blobPath(long[2] !== undefined ? long[2].slice(1) : rest[++k]);
+        valueBlob(long[2] !== undefined ? long[2].slice(1) : rest[++k]);
       continue;
     }
     if (!/^-[a-zA-Z]/.test(a)) continue;
     for (let i = 1; i < a.length; i++) {
       const c = a[i]!;
       if (c === 'C' || c === 'c') {
-        blobPath(i + 1 < a.length ? a.slice(i + 1) : rest[++k]);
+        valueBlob(i + 1 < a.length ? a.slice(i + 1) : rest[++k]);
         break;
       }
       if (c === 'm' || c === 'F') {
@@ -401,5 +412,25 @@ function pushedRepositories(sub: string | undefined, rest: readonly string[]): s
   return words.flatMap((w) => {
     const local = localRepository(w);
     return local === undefined ? [] : [local];
+  });
+}
+
+/**
+ * The local repositories a `fetch`, `pull` or `clone` reads (attack pass 20, F1: `git fetch
+ * ../other x:refs/remotes/o/x` then `git show o/x:secrets/token.txt` printed what `other`
+ * protects): every operand that names a local directory (a refspec such as `refs/heads/x` may be
+ * taken for one; judging it is harmless), with a trailing `.git` directory taken as its work tree.
+ */
+export function fetchedRepositories(args: readonly string[]): string[] {
+  const { sub, rest } = makeArgView('git', args);
+  const name = sub[0];
+  if (name !== 'fetch' && name !== 'pull' && name !== 'clone') return [];
+  const operands = positionals(rest);
+  const words = name === 'clone' ? operands.slice(0, 1) : operands;
+  return words.flatMap((w) => {
+    const local = localRepository(w);
+    if (local === undefined) return [];
+    const tree = local.replace(/\/+$/, '').replace(/(^|\/)\.git$/, '$1');
+    return [tree === '' ? '.' : tree.replace(/\/$/, '') || '/'];
   });
 }
