@@ -1,4 +1,4 @@
-import type { PathArg } from '../paths/judgePaths.js';
+import type { PathArg, PathContext } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { dialectFor, parseShellInvocation } from '../shell/parseInvocation.js';
 import { findUrls, judgeUrls } from '../urls/judgeUrls.js';
@@ -149,42 +149,14 @@ export function reviewNamedCommand(
   }
   const rawDisk = rawDiskReadVerdict(pathArgs, state);
   if (rawDisk) parts.push(rawDisk);
-  const pathspec =
-    name === 'git' && gitBase ? gitPathspecVerdict(args, pathContext(gitBase), TREE_WALK_LIMIT) : undefined;
-  if (pathspec) {
-    step(state, depth, 'paths', 'a git pathspec pattern may match protected files', pathspec);
-    parts.push(pathspec);
-  }
-  // `git show HEAD`, `log -p`, `grep KEY`: the protected files the index tracks, printed unnamed.
-  const tracked = name === 'git' && gitBase ? gitTrackedSecretsVerdict(args, pathContext(gitBase)) : undefined;
-  if (tracked) {
-    step(state, depth, 'paths', 'git prints tracked files, protected ones among them', tracked);
-    parts.push(tracked);
-  }
-  // `git fetch ../other`: the other repository's history, its protected files among it, comes here.
-  const fetched = name === 'git' && gitBase ? gitFetchedSecretsVerdict(args, pathContext(gitBase)) : undefined;
-  if (fetched) {
-    step(state, depth, 'paths', 'git copies the history of a local repository that tracks protected files', fetched);
-    parts.push(fetched);
-  }
-  // `git remote -v`, `git config -l` where .git/config keeps a token: the values print it.
-  const configPrint = name === 'git' && gitBase ? gitConfigPrintVerdict(args, pathContext(gitBase)) : undefined;
-  if (configPrint) {
-    step(state, depth, 'paths', "git prints the repository's config, which holds a credential", configPrint);
-    parts.push(configPrint);
-  }
-  // `git checkout OLD` in a repository that tracks a .shimctlrc: the project's rules may go with it.
-  const trackedConfig = name === 'git' && gitBase ? gitTrackedConfigVerdict(args, pathContext(gitBase)) : undefined;
-  if (trackedConfig) {
-    step(state, depth, 'paths', 'git swaps tracked files, a shimctl project config among them', trackedConfig);
-    parts.push(trackedConfig);
-  }
-  // `git apply P`, `git am M`: what the patch writes, symbolic links and their targets among it.
-  const patch = name === 'git' && gitBase ? gitPatchVerdict(args, pathContext(gitBase)) : undefined;
-  if (patch) {
-    step(state, depth, 'paths', 'git applies a patch: the paths it writes and the links it makes', patch);
-    parts.push(patch);
-  }
+  // What git prints, copies or swaps beyond its named paths, each judged in git's own directory.
+  if (name === 'git' && gitBase)
+    for (const [check, note] of GIT_CONTENT_CHECKS) {
+      const v = check(args, pathContext(gitBase));
+      if (!v) continue;
+      step(state, depth, 'paths', note, v);
+      parts.push(v);
+    }
   const inTree = gitBase ? secretsInTreeVerdict(name, args, pathArgs, gitBase) : undefined;
   if (inTree) {
     step(state, depth, 'paths', `${name} searches a tree that holds protected files`, inTree);
@@ -213,6 +185,22 @@ export function reviewNamedCommand(
  * hatch paths (the `-C`, `--git-dir` values themselves) against the cwd. `base` is gitBaseState's:
  * a `-C` directory known only at run time (undefined) leaves the operands unplaceable: asked.
  */
+/** git's checks beyond its named paths, in order, with the trace note each adds when it finds something. */
+const GIT_CONTENT_CHECKS: ReadonlyArray<[(args: readonly string[], ctx: PathContext) => Verdict | undefined, string]> =
+  [
+    [(args, ctx) => gitPathspecVerdict(args, ctx, TREE_WALK_LIMIT), 'a git pathspec pattern may match protected files'],
+    // `git show HEAD`, `log -p`, `grep KEY`: the protected files the index tracks, printed unnamed.
+    [gitTrackedSecretsVerdict, 'git prints tracked files, protected ones among them'],
+    // `git fetch ../other`: the other repository's history, its protected files among it, comes here.
+    [gitFetchedSecretsVerdict, 'git copies the history of a local repository that tracks protected files'],
+    // `git remote -v`, `git config -l` where .git/config keeps a token: the values print it.
+    [gitConfigPrintVerdict, "git prints the repository's config, which holds a credential"],
+    // `git checkout OLD` in a repository that tracks a .shimctlrc: the project's rules may go with it.
+    [gitTrackedConfigVerdict, 'git swaps tracked files, a shimctl project config among them'],
+    // `git apply P`, `git am M`: what the patch writes, symbolic links and their targets among it.
+    [gitPatchVerdict, 'git applies a patch: the paths it writes and the links it makes'],
+  ];
+
 /**
  * `REV:path` operands are git's paths from the top of the work tree (pathArg.ts repoRelative):
  * anchored at the root of the repository git uses in `base` (found from the physical directory,
