@@ -2,12 +2,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigOutcome, ConfigSource } from '../../application/ports/configSource.js';
 import { createConfigSource } from '../config/createConfigSource.js';
-import {
-  PROJECT_CONFIG_FILES,
-  REFUSED_PROJECT_FILES,
-  USER_CONFIG_FILES,
-  projectSearchDirs,
-} from '../config/configFiles.js';
+import { USER_CONFIG_FILES, projectSearchDirs } from '../config/configFiles.js';
+import { configNamesIn } from '../config/configNamesIn.js';
 import type { StatePaths } from '../paths/statePaths.js';
 
 /** Identity and version of one candidate path; absent files count too (a new file must be seen). */
@@ -31,9 +27,11 @@ export function configFingerprint(paths: StatePaths, cwd: string): string {
   // The managed file too: its rules, ceiling and ship targets, and whether it holds a sink's
   // credentials (then it is read-protected), apply from the next command, not the next restart.
   if (paths.managedConfig) parts.push(stamp(paths.managedConfig));
+  // Per directory the config names it holds (a kept answer while the directory is unchanged: one
+  // stat, not twenty; configNamesIn.ts), and each of those files' stamp.
   for (const dir of projectSearchDirs(cwd, paths.home)) {
     parts.push(dir);
-    for (const name of [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES]) parts.push(stamp(join(dir, name)));
+    for (const name of configNamesIn(dir)) parts.push(name, stamp(join(dir, name)));
   }
   return parts.join('|');
 }

@@ -3,69 +3,21 @@
 // because only the cwd's project files were ever read). Read with the loader's own finder and
 // path expansion, so a file means here exactly what it means to a command started beside it.
 import { type BigIntStats, readFileSync, statSync } from 'node:fs';
+import { CONFIG_NAMES, configNamesIn, keep, settled, stampOf, statOf } from '../config/configNamesIn.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ProjectFileFact } from '../../domain/reviewRequest.js';
-import {
-  MAX_CONFIG_BYTES,
-  MAX_LEVELS,
-  PROJECT_CONFIG_FILES,
-  REFUSED_PROJECT_FILES,
-  endsProjectSearch,
-} from '../config/configFiles.js';
+import { MAX_CONFIG_BYTES, MAX_LEVELS, PROJECT_CONFIG_FILES, endsProjectSearch } from '../config/configFiles.js';
 import { expandConfigPath } from '../config/expandConfigPath.js';
 import { findOne, isFailure, refusedCodeConfig } from '../config/findConfigFile.js';
 import type { EntryKindsLister } from './entryKinds.js';
 
-const CONFIG_NAMES: readonly string[] = [...PROJECT_CONFIG_FILES, ...REFUSED_PROJECT_FILES];
-
-/**
- * Answers kept across reviews (the resident process serves thousands), each valid while what it
- * was read from is unchanged: a directory's identity and change times for "which config names
- * are here", and those of the files for what they say. A change less than RACY_NS before it was
- * read is not trusted (a file system stamps times at a coarse tick, so a second change in the
- * same tick would look like none: git's "racily clean" rule). Bounded, cleared when full.
- */
-const RACY_NS = 2_000_000_000n;
-const MAX_KEPT = 4096;
-const namesKept = new Map<string, { stamp: string; names: readonly string[] }>();
+/** A directory's reading, kept across reviews while the files it was read from are unchanged (configNamesIn.ts). */
 const filesKept = new Map<string, { stamp: string; fact: ProjectFileFact | undefined }>();
 
-const stampOf = (st: BigIntStats): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-const settled = (st: BigIntStats): boolean => {
-  const now = BigInt(Date.now()) * 1_000_000n;
-  return now - st.mtimeNs > RACY_NS && now - st.ctimeNs > RACY_NS;
-};
-
-function keep<T>(map: Map<string, T>, key: string, value: T): void {
-  if (map.size >= MAX_KEPT) map.clear();
-  map.set(key, value);
-}
-
-function statOf(path: string): BigIntStats | undefined | 'error' {
-  try {
-    return statSync(path, { throwIfNoEntry: false, bigint: true });
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? undefined : 'error';
-  }
-}
-
-/**
- * The config names present in a directory. From this review's listing when it has one (tree walks
- * fill it), else from a kept answer while the directory is unchanged, else by one stat per name
- * (about 20 µs; a listing of /tmp or a node_modules costs far more). A name whose stat fails
- * otherwise than "absent" counts as present, so the finder reports it.
- */
-function configNamesIn(dir: string, list: EntryKindsLister): readonly string[] {
+/** From this review's listing when it has one (tree walks fill it), else configNamesIn's kept answer or probes. */
+function namesIn(dir: string, list: EntryKindsLister): readonly string[] {
   const listed = list.peek(dir);
-  if (listed) return CONFIG_NAMES.filter((n) => listed.has(n));
-  const st = statOf(dir);
-  if (st === undefined) return [];
-  const stamp = st === 'error' ? undefined : stampOf(st);
-  const kept = namesKept.get(dir);
-  if (stamp !== undefined && kept?.stamp === stamp) return kept.names;
-  const names = CONFIG_NAMES.filter((n) => statOf(join(dir, n)) !== undefined);
-  if (stamp !== undefined && st !== 'error' && settled(st)) keep(namesKept, dir, { stamp, names });
-  return names;
+  return listed ? CONFIG_NAMES.filter((n) => listed.has(n)) : configNamesIn(dir);
 }
 
 function namesShimctl(file: string): boolean {
@@ -111,7 +63,7 @@ function readProjectFile(dir: string, home: string): ProjectFileFact | undefined
 
 /** The directory's project file, kept while the files it was read from are unchanged (a monorepo's package.json). */
 function projectFileIn(dir: string, home: string, list: EntryKindsLister): ProjectFileFact | undefined {
-  const names = configNamesIn(dir, list);
+  const names = namesIn(dir, list);
   if (names.length === 0) return undefined;
   const stats = names.map((n) => statOf(join(dir, n)));
   const stamp = stats.every((s) => s !== 'error')
