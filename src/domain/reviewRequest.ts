@@ -119,6 +119,12 @@ export interface HostFacts {
    */
   gitHooks?(absDir: string): GitHooksFact | undefined;
   /**
+   * Whether this git config file holds a credential (an `http.extraHeader`, a URL with a password
+   * or token): any repository's `.git/config`, a submodule's under `.git/modules/`, a worktree's
+   * `config.worktree`. Absent: only the config of the repository a command runs in is known.
+   */
+  gitConfigCredential?(absFile: string): boolean;
+  /**
    * One SHA-256 over these absolute paths and their contents (an absent file counted as absent),
    * for project pinning (src/domain/approvals/projectPin.ts). Undefined when any of them cannot be
    * read as a plain file (unreadable, a directory, a FIFO, too large). Absent: no pin holds.

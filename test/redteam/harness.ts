@@ -265,6 +265,7 @@ function makeLinkWorkspace(home: string): void {
   git(ci, 'remote', 'add', 'origin', 'https://x-access-token:ghs_redteamFAKEredteamFAKE0123@github.com/a/b.git');
   git(ci, 'config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic cmVkdGVhbTpGQUtF');
   pass20Projects(join(home, 'w20'));
+  pass21Projects(join(home, 'w21'), home);
   for (const [name, file, text] of [
     ['wsBad', '.shimctlrc.json', '{"protectedPaths": [\n'],
     ['wsJs', '.shimctlrc.js', 'module.exports = {};\n'],
@@ -322,6 +323,39 @@ function pass20Projects(w: string): void {
   // A fixture directory with a broken package.json (no shimctl key can be in it).
   put(join(w, 'app', 'test', 'fixtures', 'broken', 'package.json'), '{ "name": \n');
   put(join(w, 'app', 'test', 'fixtures', 'broken', 'index.js'), 'x\n');
+}
+
+/**
+ * Attack pass 21's shapes: `ws21`, a checkout holding a CI token (extraHeader) that tracks a
+ * project file over `pkg/keys`, with a submodule whose own config holds a token and a linked
+ * worktree `wt21`; `outrepo`, a repository outside any workspace; and `~/.config/git`.
+ */
+function pass21Projects(w: string, home: string): void {
+  const commit = (dir: string): void => {
+    git(dir, 'add', '-A');
+    git(dir, '-c', 'user.name=r', '-c', 'user.email=r@x.invalid', 'commit', '-qm', 'init');
+  };
+  const put = (path: string, text: string): void => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
+  mkdirSync(join(home, '.config', 'git'), { recursive: true });
+  put(join(w, 'subsrc', 'lib.c'), 'int x;\n');
+  git(join(w, 'subsrc'), 'init', '-q');
+  commit(join(w, 'subsrc'));
+  const ws = join(w, 'ws21');
+  put(join(ws, 'pkg', '.shimctlrc.json'), '{"protectedPaths":["keys/**"]}\n');
+  put(join(ws, 'pkg', 'keys', 'k'), 'PKG-SECRET\n');
+  put(join(ws, 'README'), 'hi\n');
+  git(ws, 'init', '-q');
+  git(ws, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', '../subsrc', 'sub');
+  commit(ws);
+  git(ws, 'config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic cmVkdGVhbTIxOkZBS0U=');
+  git(join(ws, 'sub'), 'config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic c3VibW9kdWxlOkZBS0U=');
+  git(ws, 'worktree', 'add', '-q', join(w, 'wt21'));
+  put(join(w, 'outrepo', 'README'), 'out\n');
+  git(join(w, 'outrepo'), 'init', '-q');
+  commit(join(w, 'outrepo'));
 }
 
 /** A git diff that creates the symbolic link NAME -> TARGET (mode 120000, the target as content). */

@@ -15,12 +15,21 @@ export function repoConfigHoldsCredential(absDir: string, facts: HostFacts): boo
   return facts.gitHooks?.(absDir)?.configCredential === true;
 }
 
-/** Reading this absolute path prints a repository config that holds a credential. */
-export function credentialedGitConfigRead(path: string, facts: HostFacts): Verdict | undefined {
-  if (!path.endsWith('/.git/config')) return undefined;
+/** A git directory's config files: `.git/config`, `.git/modules/NAME/config`, `config.worktree`. */
+const GIT_CONFIG_FILE = /\/\.git\/(?:.+\/)?config(?:\.worktree)?$/;
+
+/** Without the file fact: a work tree's own `.git/config`, by the gitHooks fact of that work tree. */
+function workTreeConfigHolds(path: string, facts: HostFacts): boolean {
+  if (!path.endsWith('/.git/config')) return false;
   const root = path.slice(0, -'/.git/config'.length) || '/';
   const repo = facts.gitHooks?.(root);
-  if (repo?.configCredential !== true || normalizePosix(repo.root) !== root) return undefined;
+  return repo?.configCredential === true && normalizePosix(repo.root) === root;
+}
+
+/** Reading this absolute path prints a repository config that holds a credential. */
+export function credentialedGitConfigRead(path: string, facts: HostFacts): Verdict | undefined {
+  if (!GIT_CONFIG_FILE.test(path)) return undefined;
+  if (!(facts.gitConfigCredential?.(path) ?? workTreeConfigHolds(path, facts))) return undefined;
   return verdict(
     'block',
     'high',

@@ -10,6 +10,7 @@ import { absolutize, expandTilde, isWithin, normalizePosix, resolvePhysically } 
 import type { ReviewState } from './reviewState.js';
 import { chdirState } from './wrapperReview.js';
 import { gitGlobals } from '../toolModels/tools/git/globalOptions.js';
+import { makeArgView } from '../policy/argView.js';
 
 const REPO_OPTIONS = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
 
@@ -72,6 +73,30 @@ export function gitForeignRepoVerdict(args: readonly string[], state: ReviewStat
     }
   }
   const bare = bareRepositoryAbove(cwd, state);
+  // `cd ~/.config/git && git fetch … && git checkout FETCH_HEAD` wrote git's global config, and
+  // `cd ../other && git commit` changed another project (attack pass 21, F8/F9): git run in a
+  // repository outside the workspace trusts that repository's config and writes its work tree
+  // unjudged, however it got there (`cd`, `pushd`, `env -C`), as with `-C` above.
+  const real = resolvePhysically(cwd, state.facts.realpath);
+  if (![cwd, real].every((p) => workspace.some((w) => isWithin(p, w)))) {
+    const repo = bare ?? state.facts.gitIndex?.(real)?.root;
+    if (repo !== undefined)
+      return verdict(
+        'ask',
+        'high',
+        'command.escape_hatch',
+        `git runs in ${repo}, a repository outside the workspace; its config (core.fsmonitor, hooks, aliases) runs programs, and what git writes there is not judged`,
+      );
+    // `git init` and `git clone URL` without a directory make a repository right there.
+    const sub = makeArgView('git', args).sub;
+    if (sub[0] === 'init' || sub[0] === 'clone')
+      return verdict(
+        'ask',
+        'medium',
+        'path.outside_workspace',
+        `git ${sub[0]} makes a repository in ${cwd}, outside the workspace`,
+      );
+  }
   if (bare !== undefined)
     return verdict(
       'ask',

@@ -11,6 +11,7 @@ import type { PathArg, PathContext } from '../paths/judgePaths.js';
 import { judgePaths } from '../paths/judgePaths.js';
 import { absolutize } from '../paths/posixPath.js';
 import { makeArgView, positionals } from '../policy/argView.js';
+import { namesBlob } from '../toolModels/tools/git/revPath.js';
 import { SHOWS_BLOBS, reportsMetadataOnly } from '../toolModels/tools/git/pathArgs.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
@@ -58,7 +59,7 @@ export function gitPathspecVerdict(args: readonly string[], ctx: PathContext, li
     if (hasMagic(w, after.has(w)))
       return ask(`git ${sub} pathspec '${w}' uses pathspec magic, which may match a protected file (.env, keys)`);
     // `REV:path` names one blob (judged in pathArgs.ts); a glob there is literal.
-    if (/[*?[]/.test(w) && !/^[^:/]*:/.test(w)) globs.push(w);
+    if (/[*?[]/.test(w) && !namesBlob(w)) globs.push(w);
   }
   if (!globs.length) return undefined;
   const list = ctx.facts.filesUnder;

@@ -47,6 +47,13 @@ function swapsWorkTree(sub: readonly string[], rest: readonly string[]): boolean
     case 'read-tree':
     case 'checkout-index':
       return true;
+    // Untracking, then a new worktree of the commit without it: the protected files there had no
+    // project file over them (attack pass 21, F10: `git rm --cached pkg/.shimctlrc.json`, commit,
+    // `git worktree add wt3`, `cat wt3/pkg/keys/k`).
+    case 'rm':
+      return rest.includes('--cached');
+    case 'worktree':
+      return sub[1] === 'add';
     default:
       return false;
   }

@@ -18,7 +18,7 @@ import { entryKindsLister } from './entryKinds.js';
 import { projectFilesAboveLister } from './projectFilesAbove.js';
 import { digestFiles } from './digestFiles.js';
 import { gitIndexOf } from './gitIndex.js';
-import { gitHooksOf } from './gitHooksPath.js';
+import { gitConfigCredentialReader, gitHooksOf } from './gitHooksPath.js';
 import { readPatchFile } from './patchFile.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
 import { recordedSelfPaths } from '../install/recordedSelfPaths.js';
@@ -170,6 +170,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         // Parsed once per index file and kept while it is unchanged (gitIndex.ts): a few µs warm.
         gitIndex: gitIndexOf,
         gitHooks: gitHooksOf(paths.home),
+        gitConfigCredential: gitConfigCredentialReader(),
         // Read only when `git apply`/`git am` is reviewed, at most 1 MiB (patchFile.ts).
         patchFile: readPatchFile,
         digestFiles,

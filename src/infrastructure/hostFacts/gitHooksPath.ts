@@ -85,6 +85,10 @@ export function gitHooksOf(home: string): (absDir: string) => GitHooksFact | und
       const gitDir = join(repo.root, '.git');
       const local = read(join(gitDir, 'config'));
       const values = local === undefined ? { includes: [], credential: false } : configValues(local);
+      // A linked worktree's or a submodule's `.git` is a file naming its git directory, whose
+      // config (or its common directory's) is the one git reads (attack pass 21, F3/F4).
+      const configFile = repoConfigFile(repo.root);
+      const credential = configFile === join(gitDir, 'config') ? values.credential : credentialIn(read(configFile));
       const value = values.hooksPath ?? globalValue();
       const tilde = (v: string): string => (v === '~' || v.startsWith('~/') ? join(home, v.slice(1)) : v);
       const hooks = value === undefined ? undefined : tilde(value);
@@ -93,10 +97,45 @@ export function gitHooksOf(home: string): (absDir: string) => GitHooksFact | und
         ...(hooks !== undefined ? { hooksDir: isAbsolute(hooks) ? resolve(hooks) : resolve(repo.root, hooks) } : {}),
         // An included file is relative to the file including it (`.git/`).
         includes: values.includes.map(tilde).map((v) => (isAbsolute(v) ? resolve(v) : resolve(gitDir, v))),
-        ...(values.credential ? { configCredential: true as const } : {}),
+        ...(credential ? { configCredential: true as const } : {}),
       };
     }
     byDir.set(absDir, found);
+    return found;
+  };
+}
+
+const credentialIn = (text: string | undefined): boolean => text !== undefined && configValues(text).credential;
+
+/** The config file git reads for the work tree at `root`: `.git/config`, or where a `.git` file and `commondir` lead. */
+function repoConfigFile(root: string): string {
+  const dotGit = join(root, '.git');
+  let gitDir = dotGit;
+  try {
+    if (statSync(dotGit, { throwIfNoEntry: false })?.isFile()) {
+      const named = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      if (named) gitDir = resolve(root, named);
+    }
+    const common = read(join(gitDir, 'commondir'))?.trim();
+    if (common) gitDir = resolve(gitDir, common);
+  } catch {
+    // unreadable: the default place, as git would fail there too
+  }
+  return join(gitDir, 'config');
+}
+
+/**
+ * A lookup for one review: whether a git config file holds a credential (any repository's,
+ * a submodule's under `.git/modules/`, a worktree's `config.worktree`). Each file is read once.
+ */
+export function gitConfigCredentialReader(): (absFile: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (absFile) => {
+    let found = seen.get(absFile);
+    if (found === undefined) {
+      found = credentialIn(read(absFile));
+      seen.set(absFile, found);
+    }
     return found;
   };
 }

@@ -22,6 +22,22 @@ const rebaseRuns: ArgTest = (v) => {
 };
 
 const G = ['git'];
+
+/** The objects `git notes add/append` copies: `-C`/`-c` values (spaced, attached, clustered) and `--re…-message=`. */
+function notesObjectValues(rest: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const a = rest[k]!;
+    if (a === '--') break;
+    const long = /^--re(?:use|edit)-message(?:=(.*))?$/.exec(a);
+    if (long) out.push(long[1] ?? rest[++k] ?? '');
+    else if (/^-[a-zA-Z]*[Cc]/.test(a)) {
+      const at = a.search(/[Cc]/);
+      out.push(at + 1 < a.length ? a.slice(at + 1) : (rest[++k] ?? ''));
+    }
+  }
+  return out;
+}
 const discardRules: BuiltinRule[] = GIT_DISCARDS.map((d) => ({
   id: d.id,
   commands: G,
@@ -296,6 +312,41 @@ const gitRules: BuiltinRule[] = [
         'git credential fill',
       ],
       noMatch: ['git rebase main', 'git bisect start'],
+    },
+  },
+  {
+    // `git notes add -C OBJ` copies any object's bytes into a note that `notes show` prints; a
+    // blob id (`git rev-parse HEAD:.env`) names no path the review could judge (attack pass 21, F2).
+    id: 'git:notes-copy',
+    commands: G,
+    sub: ['notes'],
+    when: (v) => notesObjectValues(v.rest).some((o) => /^[0-9a-f]{4,64}$/i.test(o)),
+    decision: 'ask',
+    risk: 'medium',
+    code: 'command.asked',
+    reason: "copies an object's contents into a note, which the review cannot see",
+    examples: {
+      match: ['git notes add -C 1a2b3c4', 'git notes add --reuse-message=abc1234', 'git notes add -cdeadbeef'],
+      noMatch: ['git notes add -m hi', 'git notes add -C HEAD'],
+    },
+  },
+  {
+    // `git tag t <blob id>` (or update-ref) points a ref at a blob; `%(raw)` and `%(contents)`
+    // then print its bytes (attack pass 21, F7). A `REV:path` object is read by pathArgs.ts.
+    id: 'git:ref-contents-format',
+    commands: G,
+    when: (v) =>
+      ['tag', 'for-each-ref', 'branch'].includes(v.sub[0] ?? '') &&
+      v.rest.some(
+        (a, i) => /%\((?:raw|contents)/.test(a) && (a.startsWith('--format') || v.rest[i - 1] === '--format'),
+      ),
+    decision: 'ask',
+    risk: 'medium',
+    code: 'command.asked',
+    reason: 'prints the objects refs point at, which may be the contents of files',
+    examples: {
+      match: ["git tag -l --format='%(raw)' t", "git for-each-ref --format='%(contents)' refs/tags"],
+      noMatch: ['git tag -l', "git for-each-ref --format='%(refname)'"],
     },
   },
   {

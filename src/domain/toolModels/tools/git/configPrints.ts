@@ -28,5 +28,7 @@ export function printsConfigValues(args: readonly string[]): string | undefined 
     return undefined;
   }
   if (name === 'ls-remote' && rest.some((a) => a === '--get-url')) return 'git ls-remote --get-url';
+  // `git var -l` lists every config value with git's own variables (attack pass 21, F5).
+  if (name === 'var' && rest.some((a) => a === '-l')) return 'git var -l';
   return undefined;
 }

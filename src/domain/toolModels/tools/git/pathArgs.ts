@@ -12,11 +12,17 @@ import { landingPaths } from '../../../policy/copyLanding.js';
 import { matchLongOption } from '../../../policy/longOption.js';
 import { CLONE_LONGS, INIT_LONGS } from './cloneOptions.js';
 import { parseArgv } from '../../parseArgv.js';
+import { splitRevPath } from './revPath.js';
 import { GIT_SUBCOMMAND_MODELS } from './subcommandModels.js';
 
 /** Subcommands whose path arguments are only matched against the index or ignore rules. */
 const NO_CONTENT = new Set(['check-ignore', 'check-attr', 'ls-files', 'check-mailmap']);
 export const SHOWS_BLOBS = new Set(['show', 'cat-file', 'grep', 'archive', 'diff', 'log', 'blame']);
+/**
+ * Subcommands that point a ref at an object: `git tag t HEAD:.env` tags the blob, which
+ * `git tag -l --format='%(raw)'` then prints (attack pass 21, F7). A `REV:path` there is read.
+ */
+const POINTS_AT_OBJECTS = new Set(['tag', 'update-ref', 'replace']);
 /**
  * Subcommands that delete the working-tree files they name: judged as deletions, so a protected
  * name there (`git rm .shimctlrc` drops a project's stricter rules) is found as one (`mv`: below).
@@ -160,8 +166,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   if (sub === 'config' && GIT_SUBCOMMAND_MODELS.config)
     for (const u of parseArgv(GIT_SUBCOMMAND_MODELS.config, rest).uses) {
       const blob = u.option.names.includes('--blob') ? u.values[0] : undefined;
-      const path = blob === undefined ? undefined : /^[^:]*:(?!\/)(.+)$/.exec(blob)?.[1];
-      if (path !== undefined) out.push(blobPath(path.replace(/^[0-3]:/, '')));
+      const split = blob === undefined ? undefined : splitRevPath(blob);
+      if (split !== undefined) out.push(blobPath(split.path));
     }
   for (const file of attachedFileValues(sub, rest)) out.push({ raw: file, access: 'read' });
   if (sub === 'notes') for (const file of notesBlobValues(rest)) out.push(blobPath(file));
@@ -184,7 +190,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
   // refs into that repository (and runs its receive hooks): judged as a write of the tree there.
   for (const repo of pushedRepositories(sub, rest)) out.push({ raw: repo, access: 'write', recursive: true });
   // `git fetch ../other`, `git clone ../priv/.git x`: the objects of that repository are read.
-  for (const repo of fetchedRepositories(args)) out.push({ raw: repo, access: 'read', recursive: true });
+  // (Bare words, remote names mostly, are left to review/gitFetchedSecrets.ts, which looks first.)
+  for (const repo of fetchedRepositories(args, false)) out.push({ raw: repo, access: 'read', recursive: true });
   // `git clone URL DIR`, `git worktree add DIR`, `git init DIR` create a whole tree at DIR.
   for (const created of createdDirectories(sub, view.sub, rest))
     out.push({ raw: created, access: 'write', recursive: true });
@@ -222,8 +229,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
     }
     // `REV:path` (not a URL): the blob at path; `:N:path` is stage N of the index (attack pass 8).
     // A revision may hold `/` (`origin/main:.env`, attack pass 20, F1).
-    const m = shows ? /^([^:]*):(?!\/)(.+)$/.exec(p) : null;
-    if (m && !p.includes('://')) out.push(blobPath(m[1] === '' ? m[2]!.replace(/^[0-3]:/, '') : m[2]!));
+    const split = shows || POINTS_AT_OBJECTS.has(sub ?? '') ? splitRevPath(p) : undefined;
+    if (split) out.push(blobPath(split.path));
     // Every operand of rm/mv is a file, whatever it looks like.
     else if (CHANGES_FILES[sub ?? ''])
       out.push(
@@ -245,8 +252,8 @@ export function gitPathArgs(args: readonly string[]): PathArg[] {
 function notesBlobValues(rest: readonly string[]): string[] {
   const out: string[] = [];
   const valueBlob = (v: string | undefined): void => {
-    const m = v === undefined ? null : /^([^:]*):(?!\/)(.+)$/.exec(v);
-    if (m && !v!.includes('://')) out.push(m[1] === '' ? m[2]!.replace(/^[0-3]:/, '') : m[2]!);
+    const split = v === undefined ? undefined : splitRevPath(v);
+    if (split) out.push(split.path);
   };
   for (let k = 0; k < rest.length; k++) {
     const a = rest[k]!;
@@ -421,14 +428,16 @@ function pushedRepositories(sub: string | undefined, rest: readonly string[]): s
  * protects): every operand that names a local directory (a refspec such as `refs/heads/x` may be
  * taken for one; judging it is harmless), with a trailing `.git` directory taken as its work tree.
  */
-export function fetchedRepositories(args: readonly string[]): string[] {
+export function fetchedRepositories(args: readonly string[], bareWords = true): string[] {
   const { sub, rest } = makeArgView('git', args);
   const name = sub[0];
   if (name !== 'fetch' && name !== 'pull' && name !== 'clone') return [];
   const operands = positionals(rest);
   const words = name === 'clone' ? operands.slice(0, 1) : operands;
   return words.flatMap((w) => {
-    const local = localRepository(w);
+    // A bare word is a remote's name, or, where no remote has it, a directory (`git fetch inner`,
+    // attack pass 21, F6): the review judges it when a directory is there.
+    const local = localRepository(w) ?? (bareWords && /^[^:/]+$/.test(w) ? w : undefined);
     if (local === undefined) return [];
     const tree = local.replace(/\/+$/, '').replace(/(^|\/)\.git$/, '$1');
     return [tree === '' ? '.' : tree.replace(/\/$/, '') || '/'];

@@ -6,6 +6,7 @@
  * --oneline`, `diff --stat`, `--name-only`, `show -s`) print names, not contents.
  * The review (review/gitTrackedSecrets.ts) matches the pathspecs found here against the index.
  */
+import { namesBlob } from './revPath.js';
 import { makeArgView } from '../../../policy/argView.js';
 import { parseArgv } from '../../parseArgv.js';
 import { GIT_SUBCOMMAND_MODELS } from './subcommandModels.js';
@@ -86,9 +87,6 @@ const NO_PATCH_PREFIXES = [
 const NO_PATCH_WORDS = new Set(['-s', '--quiet', '--no-patch']);
 /** Short options whose value is the rest of the word (`-U5`, `-Sneedle`): letters after them are no options. */
 const SHORT_WITH_VALUE = 'SGLOIlnUMCBXAefm';
-
-/** `REV:path`, `:path`, `:2:path`: one blob or tree; `:/text` is a commit found by its message. */
-const namesBlob = (w: string): boolean => /^[^:/]*:/.test(w) && !w.startsWith(':/');
 
 const startsWithAny = (word: string, prefixes: readonly string[]): boolean =>
   prefixes.some((p) => word === p || (word.startsWith(p) && /^[=\d]|^[^-]/.test(word.slice(p.length))));
