@@ -41,6 +41,15 @@ export function gitForeignRepoVerdict(args: readonly string[], state: ReviewStat
   let cwd = state.cwd;
   const root = state.workspace ?? state.cwd;
   const workspace = [normalizePosix(root), normalizePosix(state.facts.realpath(root))];
+  // The workspace's own repository reached from a subdirectory (`cd .. && git status`, `git -C ..
+  // log` from src/) is the one git uses in the workspace anyway: its config is no stranger's.
+  let own: string | undefined | null = null;
+  const sameRepository = (dir: string): boolean => {
+    const index = state.facts.gitIndex;
+    if (!index) return false;
+    if (own === null) own = index(resolvePhysically(normalizePosix(root), state.facts.realpath))?.root;
+    return own !== undefined && index(dir)?.root === own;
+  };
   for (const [opt, raw] of globalRepoOptions(args)) {
     const abs = absolutize(raw.startsWith('~') ? expandTilde(raw, state.facts.home) : raw, cwd);
     const real = resolvePhysically(abs, state.facts.realpath);
@@ -63,7 +72,7 @@ export function gitForeignRepoVerdict(args: readonly string[], state: ReviewStat
         'command.escape_hatch',
         `git ${opt} ${raw} points git at a repository the review has not seen; its config (core.fsmonitor, hooks, aliases) runs programs`,
       );
-    if (![abs, real].every((p) => workspace.some((w) => isWithin(p, w)))) {
+    if (![abs, real].every((p) => workspace.some((w) => isWithin(p, w))) && !sameRepository(real)) {
       return verdict(
         'ask',
         'high',
@@ -80,7 +89,7 @@ export function gitForeignRepoVerdict(args: readonly string[], state: ReviewStat
   const real = resolvePhysically(cwd, state.facts.realpath);
   if (![cwd, real].every((p) => workspace.some((w) => isWithin(p, w)))) {
     const repo = bare ?? state.facts.gitIndex?.(real)?.root;
-    if (repo !== undefined)
+    if (repo !== undefined && !sameRepository(real))
       return verdict(
         'ask',
         'high',
