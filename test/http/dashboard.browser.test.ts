@@ -146,16 +146,22 @@ describe.skipIf(!CHROMIUM)(`dashboard in chromium (${CHROMIUM ?? 'not installed:
       );
     mkdirSync(join(h.stateDir, 'audit'), { recursive: true });
     writeFileSync(log, `${lines.join('\n')}\n`, { mode: 0o600 });
-    await page.getByRole('button', { name: 'Newest' }).click();
+    // A reload starts the live stream at the new log's end: the page's old stream would read the
+    // replaced file from its start and push 100k rows in while the test pages back (a CI run
+    // counted one page short).
+    await page.reload();
     await page.waitForSelector('#feed-rows td.cmd:text("echo bulk-100000")', { timeout: 30_000 });
     for (let i = 0; i < 6; i++) {
       const before = Date.now();
       await page.getByRole('button', { name: 'Older' }).click();
+      // Each page is awaited by its own oldest row: once the table holds 300 rows its length no
+      // longer tells a loaded page from one in flight (a CI run counted one page short).
       await page.waitForFunction(
-        (n) =>
+        (oldest) =>
           document.querySelector('#feed-info')!.textContent!.length > 0 &&
-          document.querySelectorAll('#feed-rows tr').length >= Math.min(300, n),
-        (i + 2) * 100,
+          [...document.querySelectorAll('#feed-rows td.cmd')].at(-1)?.textContent === oldest,
+        `echo bulk-${100_000 - (i + 2) * 100 + 1}`,
+        { timeout: 20_000 },
       );
       expect(Date.now() - before).toBeLessThan(20_000);
       expect(await page.locator('#feed-rows tr').count()).toBeLessThanOrEqual(300);

@@ -12,6 +12,7 @@ import { httpClientOptions, wgetrcKey } from '../policy/httpClientOptions.js';
 import { WGETRC_PROXIES } from '../toolModels/tools/wget.js';
 import { combineVerdicts } from '../verdict.js';
 import { gitTraceFile } from '../toolModels/tools/git/environment.js';
+import { credentialedGitConfigPrint, repoConfigHoldsCredential } from '../paths/gitConfigCredentials.js';
 import { ghTargetHost } from '../toolModels/tools/gh.js';
 import { variableEffect } from '../policy/envVariables.js';
 import type { PathArg } from '../paths/judgePaths.js';
@@ -121,6 +122,14 @@ export function judgeAssignmentEffects(assignments: Record<string, string>, stat
     else if (ghHost !== undefined) parts.push(judgeProxy(ghHost, state));
     // GIT_TRACE, GIT_TRACE2_EVENT, GIT_TRACE_PACKET …: tools/git/environment.ts.
     else if (gitTraceFile(name, value)) paths.push({ raw: value, access: 'write' });
+    // A trace prints the remote URL as configured, token and all (attack pass 22, F3): where the
+    // repository's config holds a credential, tracing git prints it as `git remote -v` would.
+    if (
+      name.startsWith('GIT_TRACE') &&
+      !/^(?:|0|false)$/i.test(value) &&
+      repoConfigHoldsCredential(state.cwd, state.facts)
+    )
+      parts.push(credentialedGitConfigPrint(`${name}=${value}`));
   }
   if (paths.length) parts.push(judgePaths(paths, pathContext(state)).verdict);
   return parts.length ? combineVerdicts(...parts) : ALLOW_NOTHING_FOUND;

@@ -283,8 +283,14 @@ $('filters').addEventListener('submit', (e) => {
   e.preventDefault();
   void loadPage(null).then(follow);
 });
+// One older page at a time: a second click while one loads would ask for the same page again.
+let loadingOlder = false;
 $('older').addEventListener('click', () => {
-  if (before !== null) void loadPage(before);
+  if (before === null || loadingOlder) return;
+  loadingOlder = true;
+  void loadPage(before).finally(() => {
+    loadingOlder = false;
+  });
 });
 $('newest').addEventListener('click', () => void loadPage(null));
 void loadPage(null).then(follow);

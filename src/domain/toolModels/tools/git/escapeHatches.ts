@@ -23,7 +23,9 @@ const CONFIG_READS = new Set([
 // Options that make git run a program named in their value. git's parse-options accepts any
 // unambiguous prefix (`--exe`, `--upload-p`), so each is matched as a long option of its
 // subcommand; the listed harmless names keep exact spellings such as `--empty` from matching.
-const RUNNING = ['--upload-pack', '--receive-pack', '--exec', '--template'];
+// `--separate-git-dir DIR` makes an existing directory the repository, keeping the config and
+// hooks the agent wrote there before it looked like one (attack pass 22, F1), as `--template` does.
+const RUNNING = ['--upload-pack', '--receive-pack', '--exec', '--template', '--separate-git-dir'];
 const FETCHERS = new Set(['clone', 'fetch', 'pull', 'ls-remote', 'archive', 'submodule']);
 const SUB_LONGS: Readonly<Record<string, readonly string[]>> = {
   rebase: ['--exec', '--edit-todo', '--empty', '--keep-empty', '--no-keep-empty', '--reapply-cherry-picks'],

@@ -431,9 +431,11 @@ function pushedRepositories(sub: string | undefined, rest: readonly string[]): s
 export function fetchedRepositories(args: readonly string[], bareWords = true): string[] {
   const { sub, rest } = makeArgView('git', args);
   const name = sub[0];
-  if (name !== 'fetch' && name !== 'pull' && name !== 'clone') return [];
-  const operands = positionals(rest);
-  const words = name === 'clone' ? operands.slice(0, 1) : operands;
+  const submoduleAdd = name === 'submodule' && sub[1] === 'add';
+  if (name !== 'fetch' && name !== 'pull' && name !== 'clone' && !submoduleAdd) return [];
+  // Every operand: an option's value may be taken for one (`clone -b main ../x y`: attack pass 22,
+  // F4), and a word that names no repository is left alone by the review.
+  const words = positionals(rest).filter((w) => !(submoduleAdd && w === 'add'));
   return words.flatMap((w) => {
     // A bare word is a remote's name, or, where no remote has it, a directory (`git fetch inner`,
     // attack pass 21, F6): the review judges it when a directory is there.
