@@ -276,6 +276,18 @@ function makeLinkWorkspace(home: string): void {
   }
 }
 
+/** Stages and commits everything in a fixture repository. */
+function commit(dir: string): void {
+  git(dir, 'add', '-A');
+  git(dir, '-c', 'user.name=r', '-c', 'user.email=r@x.invalid', 'commit', '-qm', 'init');
+}
+
+/** Writes a fixture file, making its directories. */
+function put(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
 /**
  * Attack pass 20's projects (its report's fixture): a workspace `app` with a project nested in
  * it, a sibling `other` whose file and secret are committed, `svc` committing a `.env`, `priv`
@@ -283,14 +295,6 @@ function makeLinkWorkspace(home: string): void {
  * repository `pkgA`, and `plain2` (no git) protecting `vault/*.txt`.
  */
 function pass20Projects(w: string): void {
-  const commit = (dir: string): void => {
-    git(dir, 'add', '-A');
-    git(dir, '-c', 'user.name=r', '-c', 'user.email=r@x.invalid', 'commit', '-qm', 'init');
-  };
-  const put = (path: string, text: string): void => {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-  };
   put(join(w, 'app', 'README'), 'hi\n');
   git(join(w, 'app'), 'init', '-q');
   commit(join(w, 'app'));
@@ -331,14 +335,6 @@ function pass20Projects(w: string): void {
  * worktree `wt21`; `outrepo`, a repository outside any workspace; and `~/.config/git`.
  */
 function pass21Projects(w: string, home: string): void {
-  const commit = (dir: string): void => {
-    git(dir, 'add', '-A');
-    git(dir, '-c', 'user.name=r', '-c', 'user.email=r@x.invalid', 'commit', '-qm', 'init');
-  };
-  const put = (path: string, text: string): void => {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-  };
   mkdirSync(join(home, '.config', 'git'), { recursive: true });
   put(join(w, 'subsrc', 'lib.c'), 'int x;\n');
   git(join(w, 'subsrc'), 'init', '-q');
