@@ -790,10 +790,14 @@ export function judgePaths(args: PathArg[], ctx: PathContext): PathJudgement {
         continue;
       paths.push({ raw: arg.raw, resolved: s.resolved });
       judgeOne(arg, s, inner, prepared, found);
-      if (arg.access === 'read') {
-        const printed = s.exact.map((p) => credentialedGitConfigRead(p, inner.facts)).find((v) => v !== undefined);
-        if (printed) found.push(printed);
-      }
+      if (arg.access === 'read')
+        for (const p of s.exact) {
+          const printed = credentialedGitConfigRead(p, inner.facts);
+          if (printed) {
+            found.push(printed);
+            break;
+          }
+        }
       if (arg.access === 'delete') for (const p of s.all) deleted.add(p);
     }
     const emptied = deleted.size > 1 ? everyEntryOf(deleted, [home, '/'], inner) : undefined;

@@ -3,7 +3,8 @@
 // pass 20, F1). The source is judged as `git log -p` would be there: every protected file its
 // index tracks, by its own project files and name patterns (gitTrackedSecrets.ts).
 import type { PathContext } from '../paths/judgePaths.js';
-import { absolutize, expandTilde, normalizePosix } from '../paths/posixPath.js';
+import { absolutize, expandTilde } from '../paths/posixPath.js';
+import { gitWorkTreeAt } from './gitWorkTree.js';
 import { fetchedRepositories } from '../toolModels/tools/git/pathArgs.js';
 import { makeArgView } from '../policy/argView.js';
 import type { Verdict } from '../verdict.js';
@@ -12,9 +13,7 @@ import { gitTrackedSecretsVerdict } from './gitTrackedSecrets.js';
 
 const WHOLE_HISTORY = ['log', '-p'];
 
-/** The work tree git uses in this absolute directory (from its physical spelling, as git finds it). */
-const rootOf = (dir: string, ctx: PathContext): string | undefined =>
-  ctx.facts.gitIndex?.(normalizePosix(ctx.facts.realpath(normalizePosix(dir))))?.root;
+const rootOf = (dir: string, ctx: PathContext): string | undefined => gitWorkTreeAt(dir, ctx.facts)?.root;
 
 export function gitFetchedSecretsVerdict(args: readonly string[], ctx: PathContext): Verdict | undefined {
   const found: Verdict[] = [];

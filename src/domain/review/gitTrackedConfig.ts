@@ -10,7 +10,7 @@
  */
 import type { PathContext } from '../paths/judgePaths.js';
 import { linkedPlacesOf, selfPathsOf } from '../paths/judgePaths.js';
-import { normalizePosix } from '../paths/posixPath.js';
+import { gitWorkTreeAt } from './gitWorkTree.js';
 import { PROJECT_CONFIG_FILES } from '../projectConfigFiles.js';
 import type { Verdict } from '../verdict.js';
 import { verdict } from '../verdict.js';
@@ -76,7 +76,7 @@ export function gitTrackedConfigVerdict(args: readonly string[], ctx: PathContex
   if (!ctx.facts.gitIndex) return undefined;
   const view = makeArgView('git', args);
   if (!swapsWorkTree(view.sub, view.rest)) return undefined;
-  const index = ctx.facts.gitIndex(normalizePosix(ctx.facts.realpath(normalizePosix(ctx.cwd))));
+  const index = gitWorkTreeAt(ctx.cwd, ctx.facts);
   if (!index?.paths) return undefined;
   // A dotfiles repository: protected places under HOME lead into it (`~/.bashrc -> dotfiles/bashrc`),
   // so what git puts into the work tree lands in them (attack pass 19: a commit made in a worktree,

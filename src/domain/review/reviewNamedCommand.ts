@@ -23,7 +23,7 @@ import { gitPathspecVerdict } from './gitPathspecs.js';
 import { gitTrackedSecretsVerdict } from './gitTrackedSecrets.js';
 import { gitConfigPrintVerdict } from './gitConfigPrints.js';
 import { gitFetchedSecretsVerdict } from './gitFetchedSecrets.js';
-import { normalizePosix } from '../paths/posixPath.js';
+import { gitWorkTreeAt } from './gitWorkTree.js';
 import { gitTrackedConfigVerdict } from './gitTrackedConfig.js';
 import { gitPatchVerdict } from './gitPatches.js';
 import { rawDiskReadVerdict } from './rawDiskReads.js';
@@ -208,7 +208,7 @@ const GIT_CONTENT_CHECKS: ReadonlyArray<[(args: readonly string[], ctx: PathCont
  */
 function anchoredAtRepoRoot(args: PathArg[], base: ReviewState): PathArg[] {
   if (!args.some((a) => a.repoRelative)) return args;
-  const root = base.facts.gitIndex?.(normalizePosix(base.facts.realpath(normalizePosix(base.cwd))))?.root;
+  const root = gitWorkTreeAt(base.cwd, base.facts)?.root;
   if (root === undefined) return args;
   return args.map((a) =>
     a.repoRelative && !a.raw.startsWith('/') ? { ...a, raw: `${root === '/' ? '' : root}/${a.raw}` } : a,
