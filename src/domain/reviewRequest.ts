@@ -140,6 +140,18 @@ export interface HostFacts {
    */
   gitIndex?(absDir: string): GitIndexFact | undefined;
   /**
+   * Every path the history of the repository whose work tree root this is holds: commits
+   * reachable from a ref or a reflog entry, stashes among them (infrastructure/hostFacts/
+   * gitHistory.ts). What `git log -p`, `git show OLD`, `git diff --cached` print from after a file
+   * left the index. Absent: only the index is known (a file only in older commits is not seen).
+   */
+  gitHistory?(root: string): GitHistoryFact;
+  /**
+   * HEAD's tree and what HEAD changes against its parents, for the commands that print from HEAD
+   * alone (`diff --cached`, `show`, `status -v`). Absent: they are judged against the whole history.
+   */
+  gitHead?(root: string): GitHeadFact;
+  /**
    * The text of a patch file `git apply` or `git am` is given (src/infrastructure/hostFacts/
    * patchFile.ts): a regular file, at most a bounded size, UTF-8. `problem` says why not.
    * Absent: patches cannot be read, and applying one asks (review/gitPatches.ts).
@@ -192,6 +204,16 @@ export interface GitIndexFact {
    */
   paths: readonly string[] | undefined;
 }
+
+/**
+ * The paths of a repository's history, `/`-separated and relative to the work tree's root (the
+ * same array object while the refs are unchanged, so callers may memoize on it), or why they are
+ * not known (no git, a time limit, a partial clone that would fetch).
+ */
+export type GitHistoryFact = { paths: readonly string[] } | { problem: string };
+
+/** HEAD's tree and the paths HEAD changes against its parents (root-relative), or why not known. */
+export type GitHeadFact = { tree: readonly string[]; changes: readonly string[] } | { problem: string };
 
 /** One directory entry; `dir` follows a symlink (bash descends into a symlinked directory). */
 /** A directory entry as its directory lists it: a directory, a symbolic link, or anything else. */

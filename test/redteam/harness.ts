@@ -266,6 +266,7 @@ function makeLinkWorkspace(home: string): void {
   git(ci, 'config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic cmVkdGVhbTpGQUtF');
   pass20Projects(join(home, 'w20'));
   pass21Projects(join(home, 'w21'), home);
+  historyRepos(home);
   for (const [name, file, text] of [
     ['wsBad', '.shimctlrc.json', '{"protectedPaths": [\n'],
     ['wsJs', '.shimctlrc.js', 'module.exports = {};\n'],
@@ -286,6 +287,36 @@ function commit(dir: string): void {
 function put(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
+}
+
+/**
+ * Secrets in history (attack passes 18 F6, 22 F2): `wsY` committed a `.env` and a key, then
+ * removed them (`git rm`), and a commit holding `id_rsa` left only in the reflog (`reset --hard`),
+ * its HEAD a commit of README alone; `wsZ` has `.env` in HEAD, just unstaged (`git rm --cached`).
+ */
+function historyRepos(home: string): void {
+  const y = join(home, 'wsY');
+  put(join(y, 'README.md'), 'y\n');
+  put(join(y, '.env'), 'OPENAI_API_KEY=sk-redteam-fake-history\n');
+  put(join(y, 'certs', 'server.key'), '-----BEGIN PRIVATE KEY-----\nREDTEAM-FAKE\n-----END PRIVATE KEY-----\n');
+  git(y, 'init', '-q');
+  commit(y);
+  git(y, 'rm', '-q', '.env', 'certs/server.key');
+  commit(y);
+  put(
+    join(y, 'id_rsa'),
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nREDTEAM-FAKE-REFLOG\n-----END OPENSSH PRIVATE KEY-----\n',
+  );
+  commit(y);
+  git(y, 'reset', '-q', '--hard', 'HEAD~1');
+  put(join(y, 'README.md'), 'y2\n');
+  commit(y);
+  const z = join(home, 'wsZ');
+  put(join(z, 'README.md'), 'z\n');
+  put(join(z, '.env'), 'OPENAI_API_KEY=sk-redteam-fake-unstaged\n');
+  git(z, 'init', '-q');
+  commit(z);
+  git(z, 'rm', '-q', '--cached', '.env');
 }
 
 /**

@@ -3,8 +3,9 @@
  * P8-08): `git show HEAD`, `log -p`, `diff --cached`, `grep TOKEN`, `archive`, `format-patch
  * --stdout`. The index (HostFacts.gitIndex) says which paths are tracked; the ones a protected
  * pattern matches and the command's pathspecs reach are judged as reads, as `git show HEAD:.env`
- * is. A file that exists only in older commits (deleted from the index) is not seen: see
- * docs/policy.md "Git".
+ * is. Commands that print from commits (`log -p`, `show OLD`, `diff --cached`, a revision operand)
+ * also reach what only the history holds (HostFacts.gitHistory): a `.env` committed once and
+ * then removed from the index is printed by them all the same (attack passes 18 F6, 22 F2).
  */
 import type { PathContext } from '../paths/judgePaths.js';
 import { judgePaths, protectedPatternTest } from '../paths/judgePaths.js';
@@ -12,6 +13,7 @@ import { normalizePosix } from '../paths/posixPath.js';
 import type { Verdict } from '../verdict.js';
 import { combineVerdicts, verdict } from '../verdict.js';
 import { makeArgView } from '../policy/argView.js';
+import type { ContentSource, TrackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { trackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { pathspecMatcher } from './gitPathspecMatch.js';
 import { withOtherProjects } from '../paths/otherProjects.js';
@@ -77,6 +79,49 @@ function projectDirsOf(root: string, paths: readonly string[]): string[] {
 }
 
 /**
+ * Where the command prints from (trackedContent.ts), with its revision operands counted: an
+ * operand before `--` that names no tracked path is a revision (git's own rule). `HEAD` and `@`
+ * keep HEAD's reach; any other revision reaches every commit.
+ */
+function sourceOf(reach: TrackedContentReach, namesTrackedPath: (word: string) => boolean): ContentSource {
+  const revisions = reach.maybePathspecs.filter((word) => !namesTrackedPath(word));
+  if (!revisions.length) return reach.from;
+  if (revisions.some((r) => r !== 'HEAD' && r !== '@')) return 'commits';
+  return reach.from === 'index' ? 'head' : reach.from;
+}
+
+/**
+ * The paths beyond the index the command may print from: HEAD's tree, HEAD's changes, or the
+ * whole history. Without the host fact for HEAD, the whole history stands for it (wider).
+ */
+function olderPaths(
+  from: Exclude<ContentSource, 'index'>,
+  root: string,
+  ctx: PathContext,
+): { paths: readonly string[] } | { problem: string } | undefined {
+  const f = ctx.facts;
+  if (from !== 'commits' && f.gitHead) {
+    const head = f.gitHead(root);
+    if ('problem' in head) return head;
+    return { paths: from === 'head' ? head.tree : head.changes };
+  }
+  return f.gitHistory?.(root);
+}
+
+/** How the message names where a file the index no longer holds was found. */
+const OLDER_WORDS: Record<Exclude<ContentSource, 'index'>, string> = {
+  head: "HEAD's tree holds",
+  headCommit: "HEAD's commit changes",
+  commits: 'its history holds',
+};
+
+/** An operand as a path from the work tree's root; '/' (never a tracked name) for one outside it. */
+function rootRelative(prefix: string, word: string): string {
+  const rel = normalizePosix(`/${prefix}${prefix ? '/' : ''}${word}`);
+  return rel.startsWith('/..') ? '/' : rel.slice(1).replace(/\/$/, '');
+}
+
+/**
  * `ctx.cwd` is git's directory (`-C` applied, gitBaseState). Undefined: the command prints no
  * tracked contents, or none of the protected ones.
  */
@@ -102,22 +147,39 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   const projects = withOtherProjects(ctx.config, ctx.facts, projectDirsOf(index.root, index.paths));
   const widened = projects.config === ctx.config ? ctx : { ...ctx, config: projects.config };
   if (projects.problems.length) return combineVerdicts(...projects.problems);
-  const candidates = protectedCandidates(index.root, index.paths, widened);
-  if (!candidates.length) return undefined;
-  const prefix = dir === index.root ? '' : dir.slice(index.root.length + 1);
   const paths = index.paths;
-  const match = pathspecMatcher(prefix, reach, (p) => namesTracked(paths, p));
+  const tracked = (p: string) => namesTracked(paths, p);
+  const indexed = protectedCandidates(index.root, paths, widened);
+  const prefix = dir === index.root ? '' : dir.slice(index.root.length + 1);
+  const from = sourceOf(reach, (word) => tracked(rootRelative(prefix, word)));
+  const older = from === 'index' ? undefined : olderPaths(from, index.root, ctx);
+  if (older && 'problem' in older)
+    return verdict(
+      'ask',
+      'medium',
+      'path.secret_in_tree',
+      `git ${sub} prints from commits, and the history of ${index.root} could not be listed (${older.problem}) to see whether a protected file (.env, keys) is in it`,
+      'paths:git-tracked',
+    );
+  const inHistory = older ? protectedCandidates(index.root, older.paths, widened) : [];
+  if (!indexed.length && !inHistory.length) return undefined;
+  const match = pathspecMatcher(prefix, reach, tracked);
   const base = index.root === '/' ? '' : index.root;
   const found: Verdict[] = [];
-  for (const rel of candidates) {
-    if (!match(rel)) continue;
+  const seen = new Set<string>();
+  for (const [rel, where] of [
+    ...indexed.map((r) => [r, 'the index holds'] as const),
+    ...inHistory.map((r) => [r, OLDER_WORDS[from as Exclude<ContentSource, 'index'>]] as const),
+  ]) {
+    if (seen.has(rel) || !match(rel)) continue;
+    seen.add(rel);
     const v = judgePaths([{ raw: `${base}/${rel}`, access: 'read' }], ctx).verdict;
     if (v.decision === 'allow') continue;
     found.push({
       ...v,
       reasons: v.reasons.map((r) => ({
         code: r.code,
-        message: `git ${sub} prints tracked files, and the index holds '${rel}': ${r.message} Name the paths you need after \`--\`.`,
+        message: `git ${sub} prints tracked files, and ${where} '${rel}': ${r.message} Name the paths you need after \`--\`.`,
       })),
     });
   }

@@ -18,6 +18,7 @@ import { entryKindsLister } from './entryKinds.js';
 import { projectFilesAboveLister } from './projectFilesAbove.js';
 import { digestFiles } from './digestFiles.js';
 import { gitIndexOf } from './gitIndex.js';
+import { gitHeadOf, gitHistoryOf } from './gitHistory.js';
 import { gitConfigCredentialReader, gitHooksOf } from './gitHooksPath.js';
 import { readPatchFile } from './patchFile.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
@@ -169,6 +170,10 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         filesUnder: (dir, limit, options) => listFilesUnder(dir, limit, options, entryKinds.record),
         // Parsed once per index file and kept while it is unchanged (gitIndex.ts): a few µs warm.
         gitIndex: gitIndexOf,
+        // Listed by git, only for commands that print from commits, and kept while the refs and
+        // reflogs are unchanged (gitHistory.ts).
+        gitHistory: gitHistoryOf,
+        gitHead: gitHeadOf,
         gitHooks: gitHooksOf(paths.home),
         gitConfigCredential: gitConfigCredentialReader(),
         // Read only when `git apply`/`git am` is reviewed, at most 1 MiB (patchFile.ts).

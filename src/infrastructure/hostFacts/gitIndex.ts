@@ -32,7 +32,7 @@ export function gitIndexOf(absDir: string): GitIndexFact | undefined {
   }
 }
 
-function findRepository(absDir: string): { root: string; gitDir: string } | undefined {
+export function findRepository(absDir: string): { root: string; gitDir: string } | undefined {
   for (let dir = resolve(absDir); ; ) {
     const dotGit = join(dir, '.git');
     const st = lstatSync(dotGit, { throwIfNoEntry: false });

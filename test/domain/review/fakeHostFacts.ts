@@ -1,4 +1,4 @@
-import type { GitIndexFact, HostFacts } from '../../../src/domain/reviewRequest.js';
+import type { GitHeadFact, GitHistoryFact, GitIndexFact, HostFacts } from '../../../src/domain/reviewRequest.js';
 
 /**
  * FAKE repositories (their indexes) for the git cases: /work/proj tracks ordinary files only;
@@ -20,7 +20,35 @@ export const FAKE_INDEXES: Readonly<Record<string, readonly string[] | undefined
     'src/lib/b.ts',
   ],
   '/work/corrupt': undefined,
+  '/work/scrubbed': ['README.md', 'src/a.ts'],
+  '/work/unlisted': ['README.md'],
 };
+
+/**
+ * FAKE histories (HostFacts.gitHistory, gitHead) for the commands that print from commits:
+ * /work/scrubbed's index holds ordinary files only, but HEAD's tree still holds `.env` (unstaged
+ * with `git rm --cached`), HEAD's commit deletes `deploy/server.key`, and an older commit holds
+ * `old/id_rsa`; /work/unlisted's history cannot be listed. Every other repository's history and
+ * HEAD hold what its index holds, and HEAD changes nothing protected.
+ */
+const FAKE_HISTORIES: Readonly<Record<string, { history: string[]; tree: string[]; changes: string[] }>> = {
+  '/work/scrubbed': {
+    history: ['README.md', 'src/a.ts', '.env', 'deploy/server.key', 'old/id_rsa'],
+    tree: ['README.md', 'src/a.ts', '.env'],
+    changes: ['deploy/server.key', 'src/a.ts'],
+  },
+};
+
+export function fakeGitHistory(root: string): GitHistoryFact {
+  if (root === '/work/unlisted') return { problem: 'git log did not finish (FAKE: timed out)' };
+  return { paths: FAKE_HISTORIES[root]?.history ?? FAKE_INDEXES[root] ?? [] };
+}
+
+export function fakeGitHead(root: string): GitHeadFact {
+  if (root === '/work/unlisted') return { problem: 'git ls-tree did not finish (FAKE: timed out)' };
+  const h = FAKE_HISTORIES[root];
+  return h ? { tree: h.tree, changes: h.changes } : { tree: FAKE_INDEXES[root] ?? [], changes: [] };
+}
 
 /**
  * FAKE patch files for `git apply`/`git am` (review/gitPatches.ts): any `p.diff`, `p.patch` or
@@ -280,6 +308,8 @@ export function fakeHostFacts(
     },
     resolveCommand: (name) => (onPath.has(name) ? `/usr/bin/${name}` : undefined),
     gitIndex: fakeGitIndex,
+    gitHistory: fakeGitHistory,
+    gitHead: fakeGitHead,
     patchFile: fakePatchFile,
     fileId: (abs) => {
       const m = /^\/(?:usr\/)?bin\/([^/]+)$/.exec(abs);

@@ -59,7 +59,11 @@ describe('pathspecMatcher agrees with git ls-files (never selects less)', () => 
       });
       expect(r.status, r.stderr).toBe(0);
       const byGit = new Set(r.stdout.split('\0').filter(Boolean));
-      const match = pathspecMatcher(prefix, { pathspecs: specs, maybePathspecs: [], belowCwd: false }, () => false);
+      const match = pathspecMatcher(
+        prefix,
+        { pathspecs: specs, maybePathspecs: [], belowCwd: false, from: 'index' },
+        () => false,
+      );
       for (const f of FILES) if (byGit.has(f)) expect(match(f), `${f} selected by git`).toBe(true);
       // Exact, except that exclusions alone select everything else in the whole tree (ls-files
       // starts from the cwd; log and diff from the root: the matcher takes the wider).

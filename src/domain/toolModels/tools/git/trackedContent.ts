@@ -22,9 +22,19 @@ export interface TrackedContentReach {
   maybePathspecs: string[];
   /** `git grep` without a pathspec searches the cwd's subtree only. */
   belowCwd: boolean;
+  /**
+   * Where the output comes from besides the index and the work tree: nothing more (`index`),
+   * HEAD's tree (`head`: `diff --cached`, `status -v`), HEAD's own changes (`headCommit`: `show`),
+   * or any commit (`commits`: `log -p`, stashes). A file that left the index is printed from
+   * there (attack pass 22, F2). An operand before `--` that names no tracked path is a revision
+   * and widens this (the review tells them apart: review/gitTrackedSecrets.ts).
+   */
+  from: ContentSource;
   /** git's global pathspec switches (`--icase-pathspecs`, GIT_ICASE_PATHSPECS=1 …): they change every pathspec's magic. */
   globalMagic?: GlobalPathspecMagic;
 }
+
+export type ContentSource = 'index' | 'head' | 'headCommit' | 'commits';
 
 export interface GlobalPathspecMagic {
   icase: boolean;
@@ -169,17 +179,24 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
   const k = kindsOf(options);
   let prints: boolean;
   let patternFirst = false;
+  // Most forms print from any commit; the ones below that read less say so.
+  let from: ContentSource = 'commits';
   switch (sub) {
     case 'diff':
     case 'range-diff':
     case 'stash show':
       if (options.includes('--no-index')) return undefined; // its trees: secretsInTree.ts
       prints = k.patch || k.pickaxe || !k.noPatch;
+      // `git diff` compares the work tree with the index, `--cached` the index with HEAD.
+      if (sub === 'diff' && !options.includes('--merge-base'))
+        from = options.some((o) => o === '--cached' || o === '--staged') ? 'head' : 'index';
       break;
     case 'show':
       // `show REV:path` prints that one blob (or a tree's names): judged as a read of path.
       if (before.length > 0 && before.every(namesBlob)) return undefined;
       prints = k.patch || k.pickaxe || !k.noPatch;
+      // Without a revision (or with HEAD), HEAD against its parents.
+      from = 'headCommit';
       break;
     case 'log':
     case 'whatchanged':
@@ -187,6 +204,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     case 'diff-index':
     case 'diff-files':
       prints = k.patch || k.pickaxe;
+      if (sub === 'diff-files') from = 'index';
       break;
     case 'add':
     case 'reset':
@@ -204,9 +222,12 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
           ((sub === 'add' || sub === 'commit') && (o === '-i' || o === '--interactive')) ||
           (sub === 'add' && (o === '-e' || o === '--edit')),
       );
+      // `add -p` shows the work tree against the index; the others HEAD (or a revision operand).
+      from = sub === 'add' ? 'index' : 'head';
       break;
     case 'status':
       prints = options.some((o) => o === '-v' || o === '--verbose' || /^-[a-z]*v/.test(o));
+      from = 'head';
       break;
     case 'grep': {
       if (options.some((o) => o === '--no-index' || o.startsWith('--untr'))) return undefined; // secretsInTree.ts
@@ -216,6 +237,8 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
       // that can be a pathspec is dropped too (the narrower reading of what limits the search).
       const explicit = options.some((o) => /^-[a-zA-Z]*[ef]/.test(o) || o.startsWith('--and') || o === '--or');
       patternFirst = !explicit;
+      // The work tree, or the index with `--cached`; a revision operand searches that commit.
+      from = 'index';
       break;
     }
     case 'archive':
@@ -230,7 +253,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
         (options.some((o) => o === '-p' || o === '--textconv' || o === '--filters') ||
           ['blob', 'tree', 'commit', 'tag'].includes(before[0] ?? '')) &&
         !before.some(namesBlob);
-      return prints ? { pathspecs: [], maybePathspecs: [], belowCwd: false, globalMagic } : undefined;
+      return prints ? { pathspecs: [], maybePathspecs: [], belowCwd: false, from: 'commits', globalMagic } : undefined;
     default:
       return undefined;
   }
@@ -240,7 +263,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
   const model = Object.hasOwn(GIT_SUBCOMMAND_MODELS, sub) ? GIT_SUBCOMMAND_MODELS[sub] : undefined;
   // `--full-diff`: the pathspecs choose the commits only; their patches show every file (P11-01).
   if (options.includes('--full-diff') && FULL_DIFF.has(sub))
-    return { pathspecs: [], maybePathspecs: [], belowCwd: false, globalMagic };
+    return { pathspecs: [], maybePathspecs: [], belowCwd: false, from: 'commits', globalMagic };
   const dash = rest.indexOf('--');
   const maybe = model
     ? parseArgv(model, dash < 0 ? rest : rest.slice(0, dash)).operands
@@ -249,6 +272,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     pathspecs: after,
     maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
     belowCwd: sub === 'grep',
+    from,
     globalMagic,
   };
 }

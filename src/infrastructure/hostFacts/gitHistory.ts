@@ -1,0 +1,221 @@
+// Every path a repository's history holds: what `git log -p`, `git show OLD`, `git diff --cached`
+// print from commits even after the file has left the index (attack passes 18 F6, 22 F2). The
+// object database cannot be read without git (packs, deltas), so git lists it:
+//   git log --all --reflog -m --root --name-only --no-renames --format= -z
+// Every path of every commit reachable from a ref or a reflog entry (stashes included) was added
+// by some commit against one of its parents, or by a root commit: the union of the names each
+// commit changes is the set of names any of them holds.
+//
+// This spawns a process, so it runs only for git commands that print from commits, and its answer
+// is kept per repository while the refs, reflogs and HEAD are unchanged (their files' identities;
+// one changed less than 2 s ago is not trusted, git's "racily clean" rule).
+import { spawnSync } from 'node:child_process';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { GitHeadFact, GitHistoryFact } from '../../domain/reviewRequest.js';
+import { findRepository } from './gitIndex.js';
+
+/** A git found at a fixed system place, never through the agent's PATH (the review runs it). */
+const GIT_CANDIDATES = ['/usr/bin/git', '/usr/local/bin/git', '/opt/homebrew/bin/git', '/bin/git'];
+/** A history git cannot list in this time is not known: the command asks (within the resident process's 2 s review budget). */
+const TIMEOUT_MS = 1500;
+const MAX_OUTPUT = 128 * 1024 * 1024;
+/** Ref and reflog files looked at for the cache key; a repository with more is listed every time. */
+const MAX_KEY_ENTRIES = 5000;
+const RACY_MS = 2000;
+const MAX_CACHED = 16;
+
+/** Per git directory: the key its answers hold for, and the answers computed under it. */
+interface Entry {
+  key: string;
+  history?: GitHistoryFact;
+  head?: GitHeadFact;
+}
+const cache = new Map<string, Entry>();
+let gitBinary: string | null | undefined;
+
+function findGit(): string | null {
+  if (gitBinary === undefined)
+    gitBinary = GIT_CANDIDATES.find((p) => statSync(p, { throwIfNoEntry: false })?.isFile() === true) ?? null;
+  return gitBinary;
+}
+
+/** Every path of the history of the repository whose work tree root is `root`. Never throws. */
+export function gitHistoryOf(root: string): GitHistoryFact {
+  return cached(root, 'history', (r) => {
+    const out = runGit(r, [
+      'log',
+      '--all',
+      '--reflog',
+      '-m',
+      '--root',
+      '--name-only',
+      '--no-renames',
+      '--format=',
+      '-z',
+    ]);
+    return 'problem' in out ? out : { paths: out.names };
+  });
+}
+
+/**
+ * What `git diff --cached`, `git show` and `status -v` print from: HEAD's tree and the paths HEAD
+ * changes against its parents (a commit that deletes `.env` shows its whole text). Never throws.
+ */
+export function gitHeadOf(root: string): GitHeadFact {
+  return cached(root, 'head', (r) => {
+    const tree = runGit(r, ['ls-tree', '-r', '--full-tree', '--name-only', '-z', 'HEAD']);
+    if ('problem' in tree) return tree;
+    const changes = runGit(r, ['log', '-1', '-m', '--root', '--name-only', '--no-renames', '--format=', '-z', 'HEAD']);
+    return 'problem' in changes ? changes : { tree: tree.names, changes: changes.names };
+  });
+}
+
+function cached<K extends 'history' | 'head'>(
+  root: string,
+  kind: K,
+  compute: (root: string) => NonNullable<Entry[K]>,
+): NonNullable<Entry[K]> {
+  try {
+    const repo = findRepository(root);
+    if (!repo) return { problem: 'no repository found' };
+    const common = commonDirOf(repo.gitDir);
+    const partial = partialCloneProblem(common);
+    if (partial) return { problem: partial };
+    const key = historyKey(repo.gitDir, common);
+    let entry = key === undefined ? undefined : cache.get(repo.gitDir);
+    if (entry && entry.key !== key) entry = undefined;
+    const hit = entry?.[kind];
+    if (hit) return hit;
+    const fact = compute(repo.root);
+    if (key !== undefined && !('problem' in fact)) {
+      if (!entry) {
+        if (cache.size >= MAX_CACHED && !cache.has(repo.gitDir)) cache.delete(cache.keys().next().value!);
+        entry = { key };
+        cache.set(repo.gitDir, entry);
+      }
+      entry[kind] = fact;
+    }
+    return fact;
+  } catch (e) {
+    return { problem: `cannot be listed (${(e as Error).message})` };
+  }
+}
+
+/** A linked worktree's refs live in the main repository's directory (`commondir`). */
+function commonDirOf(gitDir: string): string {
+  let text: string;
+  try {
+    text = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
+  } catch {
+    return gitDir;
+  }
+  return isAbsolute(text) ? text : resolve(gitDir, text);
+}
+
+/**
+ * A partial clone fetches missing objects from its remote when asked for them: listing a history
+ * whose trees were left out (`--filter=tree:0`) would send traffic off the machine. Only filters
+ * that leave every tree in place (`blob:none`, `blob:limit=`) are listed.
+ */
+function partialCloneProblem(common: string): string | undefined {
+  let config: string;
+  try {
+    config = readFileSync(join(common, 'config'), 'utf8');
+  } catch {
+    return undefined; // git fails below too, with its own reason
+  }
+  if (!/^\s*(partialclone|promisor)\s*=/im.test(config)) return undefined;
+  const filters = [...config.matchAll(/^\s*partialclonefilter\s*=\s*(\S+)/gim)].map((m) => m[1]!);
+  if (filters.length && filters.every((f) => /^blob:(none|limit=\w+)$/.test(f))) return undefined;
+  return 'a partial clone whose trees may be missing: listing them would fetch from its remote';
+}
+
+/**
+ * The identity of everything that decides what is reachable: HEAD, packed-refs, shallow, and each
+ * file and directory under refs/ and logs/. Undefined: not to be cached (too many entries, or one
+ * changed too recently to tell a later change in the same tick apart).
+ */
+function historyKey(gitDir: string, common: string): string | undefined {
+  const parts: string[] = [];
+  const now = Date.now();
+  let racy = false;
+  const add = (p: string): boolean => {
+    const st = lstatSync(p, { throwIfNoEntry: false });
+    if (!st) {
+      parts.push(`${p}:-`);
+      return false;
+    }
+    if (now - st.mtimeMs < RACY_MS) racy = true;
+    parts.push(`${p}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`);
+    return st.isDirectory();
+  };
+  const walk = (dir: string): boolean => {
+    if (!add(dir)) return true;
+    for (const name of readdirSync(dir)) {
+      if (parts.length > MAX_KEY_ENTRIES) return false;
+      if (!walk(join(dir, name))) return false;
+    }
+    return true;
+  };
+  for (const dir of new Set([gitDir, common])) {
+    add(join(dir, 'HEAD'));
+    add(join(dir, 'packed-refs'));
+    add(join(dir, 'shallow'));
+    if (!walk(join(dir, 'refs')) || !walk(join(dir, 'logs'))) return undefined;
+  }
+  return racy ? undefined : parts.join('\n');
+}
+
+/** `git ARGS` in `root`, its NUL-separated output as distinct names; a repository without commits has none. */
+function runGit(root: string, args: readonly string[]): { names: readonly string[] } | { problem: string } {
+  const git = findGit();
+  if (!git) return { problem: `no git at ${GIT_CANDIDATES.join(', ')}` };
+  const r = spawnSync(
+    git,
+    // Nothing the repository's config names runs: no pager, no signature check, no fsmonitor,
+    // no textconv or external diff.
+    [
+      '--no-pager',
+      '-c',
+      'log.showSignature=false',
+      '-c',
+      'core.fsmonitor=false',
+      '-c',
+      'diff.external=',
+      args[0]!,
+      ...(args[0] === 'log' ? ['--no-textconv', '--no-ext-diff'] : []),
+      ...args.slice(1),
+    ],
+    {
+      cwd: root,
+      env: {
+        PATH: '/usr/bin:/bin',
+        ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+        LC_ALL: 'C',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_OPTIONAL_LOCKS: '0',
+        GIT_NO_LAZY_FETCH: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+      maxBuffer: MAX_OUTPUT,
+    },
+  );
+  if (r.error) return { problem: `git ${args[0]} did not finish (${r.error.message})` };
+  if (r.status !== 0) {
+    const why = r.stderr.toString('utf8').trim().split('\n')[0] ?? '';
+    // A repository without a commit yet has no history and no HEAD to print from.
+    if (
+      /does not have any commits yet|bad default revision 'HEAD'|Not a valid object name HEAD|unknown revision/.test(
+        why,
+      )
+    )
+      return { names: [] };
+    return { problem: `git ${args[0]} failed: ${why.slice(0, 200) || `status ${r.status}`}` };
+  }
+  const names = new Set(r.stdout.toString('utf8').split('\0'));
+  names.delete('');
+  return { names: Object.freeze([...names]) };
+}

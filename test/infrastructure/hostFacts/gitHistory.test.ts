@@ -1,0 +1,166 @@
+// The history lister against repositories real git wrote, checked against an independent reading:
+// every tree of every commit `git rev-list --all --reflog` names, listed with `ls-tree -r`.
+import { readdirSync, statSync, utimesSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitHeadOf, gitHistoryOf } from '../../../src/infrastructure/hostFacts/gitHistory.js';
+import { git } from '../../support/hermeticGit.js';
+import { tempDir } from '../../support/tempDirs.js';
+
+function put(dir: string, rel: string, text = `${rel}\n`): void {
+  mkdirSync(join(dir, rel, '..'), { recursive: true });
+  writeFileSync(join(dir, rel), text);
+}
+
+function commitAll(dir: string, message = 'c'): void {
+  git(dir, 'add', '-A');
+  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'commit', '-qm', message);
+}
+
+/** The oracle: the union of the trees of every commit reachable from a ref or a reflog entry. */
+function everyTreePath(dir: string): string[] {
+  const commits = git(dir, 'rev-list', '--all', '--reflog').split('\n').filter(Boolean);
+  const names = new Set<string>();
+  for (const c of commits)
+    for (const n of git(dir, 'ls-tree', '-r', '--name-only', '-z', c).split('\0')) if (n) names.add(n);
+  return [...names].sort();
+}
+
+/** Moves every file of a git directory 10 s into the past, out of the "racily clean" window. */
+function settle(gitDir: string): void {
+  const past = new Date(Date.now() - 10_000);
+  const walk = (p: string) => {
+    if (statSync(p).isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
+    utimesSync(p, past, past);
+  };
+  walk(gitDir);
+}
+
+/**
+ * A history with every shape a path can hide in: removed from the index and committed (`.env`),
+ * a commit only the reflog still names (`id_rsa`), a stash with an untracked file (`stashed.key`),
+ * a path only a merge commit adds (`merged-only.pem`), and a branch of its own (`side.txt`).
+ */
+function richRepo(): string {
+  const dir = tempDir('shimctl-githistory-');
+  git(dir, 'init', '-q', '-b', 'main');
+  put(dir, 'README.md');
+  put(dir, '.env', 'KEY=x\n');
+  commitAll(dir);
+  git(dir, 'rm', '-q', '--cached', '.env');
+  rmSync(join(dir, '.env'));
+  commitAll(dir, 'drop .env');
+  put(dir, 'keys/id_rsa');
+  commitAll(dir, 'oops');
+  git(dir, 'reset', '-q', '--hard', 'HEAD~1');
+  git(dir, 'checkout', '-q', '-b', 'side');
+  put(dir, 'side.txt');
+  commitAll(dir, 'side');
+  git(dir, 'checkout', '-q', 'main');
+  put(dir, 'main.txt');
+  commitAll(dir, 'main');
+  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'merge', '-q', '--no-commit', 'side');
+  put(dir, 'merged-only.pem');
+  git(dir, 'add', 'merged-only.pem');
+  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'commit', '-qm', 'merge');
+  git(dir, 'rm', '-q', 'merged-only.pem');
+  commitAll(dir, 'drop pem');
+  put(dir, 'stashed.key');
+  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'stash', '-q', '-u');
+  return dir;
+}
+
+describe('gitHistoryOf: every path the history holds', () => {
+  it('matches the trees of every reachable commit, reflog and stash included', () => {
+    const dir = richRepo();
+    const fact = gitHistoryOf(dir);
+    if (!('paths' in fact)) throw new Error(fact.problem);
+    expect([...fact.paths].sort()).toEqual(everyTreePath(dir));
+    for (const p of ['.env', 'keys/id_rsa', 'stashed.key', 'merged-only.pem', 'side.txt'])
+      expect(fact.paths, p).toContain(p);
+  });
+
+  it('a linked worktree lists the main repository history (its refs live in the common directory)', () => {
+    const dir = richRepo();
+    const wt = join(tempDir('shimctl-githistory-wt-'), 'wt');
+    git(dir, 'worktree', 'add', '-q', wt, 'side');
+    const fact = gitHistoryOf(wt);
+    if (!('paths' in fact)) throw new Error(fact.problem);
+    expect([...fact.paths].sort()).toEqual(everyTreePath(dir));
+  });
+
+  it('keeps its answer while the refs are unchanged, and sees a new commit', () => {
+    const dir = richRepo();
+    settle(join(dir, '.git'));
+    const first = gitHistoryOf(dir);
+    expect(gitHistoryOf(dir)).toBe(first);
+    // Settled again after each change, so the key itself (not the 2 s rule) must tell.
+    put(dir, 'later.secret');
+    commitAll(dir, 'later');
+    settle(join(dir, '.git'));
+    const after = gitHistoryOf(dir);
+    expect('paths' in after && after.paths).toContain('later.secret');
+    expect(gitHistoryOf(dir)).toBe(after);
+    // A ref moved back, then a commit of the same branch: the old tip is named by the reflog only.
+    git(dir, 'reset', '-q', '--hard', 'HEAD~1');
+    put(dir, 'after-reset.txt');
+    commitAll(dir, 'after reset');
+    settle(join(dir, '.git'));
+    const again = gitHistoryOf(dir);
+    expect('paths' in again && again.paths).toEqual(expect.arrayContaining(['later.secret', 'after-reset.txt']));
+    // A new stash entry (refs/stash and its reflog).
+    put(dir, 'stash2.key');
+    git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'stash', '-q', '-u');
+    settle(join(dir, '.git'));
+    const stashed = gitHistoryOf(dir);
+    expect('paths' in stashed && stashed.paths).toContain('stash2.key');
+  });
+
+  it('a repository without commits has no history; a fresh one with a commit has its paths', () => {
+    const dir = tempDir('shimctl-githistory-empty-');
+    git(dir, 'init', '-q');
+    expect(gitHistoryOf(dir)).toEqual({ paths: [] });
+    expect(gitHeadOf(dir)).toEqual({ tree: [], changes: [] });
+  });
+
+  it('a partial clone that may lack trees is not listed (git would fetch them); blob:none is', () => {
+    const dir = richRepo();
+    git(dir, 'config', 'remote.origin.url', 'https://example.invalid/r.git');
+    git(dir, 'config', 'remote.origin.promisor', 'true');
+    git(dir, 'config', 'remote.origin.partialclonefilter', 'tree:0');
+    const fact = gitHistoryOf(dir);
+    expect('problem' in fact && fact.problem).toMatch(/partial clone/);
+    git(dir, 'config', 'remote.origin.partialclonefilter', 'blob:none');
+    expect('paths' in gitHistoryOf(dir)).toBe(true);
+  });
+
+  it('outside a repository: a problem, never an empty history', () => {
+    const dir = tempDir('shimctl-githistory-none-');
+    expect('problem' in gitHistoryOf(dir)).toBe(true);
+  });
+});
+
+describe('gitHeadOf: what HEAD alone prints from', () => {
+  it("HEAD's tree, and the paths HEAD changes against its parent (a deletion among them)", () => {
+    const dir = tempDir('shimctl-githead-');
+    git(dir, 'init', '-q');
+    put(dir, 'README.md');
+    put(dir, '.env');
+    commitAll(dir);
+    git(dir, 'rm', '-q', '.env');
+    put(dir, 'src/a.ts');
+    commitAll(dir, 'drop .env');
+    const fact = gitHeadOf(dir);
+    if (!('tree' in fact)) throw new Error(fact.problem);
+    expect([...fact.tree].sort()).toEqual(['README.md', 'src/a.ts']);
+    expect([...fact.changes].sort()).toEqual(['.env', 'src/a.ts']);
+  });
+
+  it('a merge commit: what it changes against each parent', () => {
+    const dir = richRepo();
+    git(dir, 'checkout', '-q', 'HEAD~1'); // the merge
+    const fact = gitHeadOf(dir);
+    if (!('tree' in fact)) throw new Error(fact.problem);
+    expect(fact.changes).toEqual(expect.arrayContaining(['merged-only.pem', 'side.txt', 'main.txt']));
+  });
+});
