@@ -152,6 +152,13 @@ export interface HostFacts {
    */
   gitHead?(root: string): GitHeadFact;
   /**
+   * The objects these revisions name in the repository whose work tree root this is (`abc1234`,
+   * `main~2`, `FETCH_HEAD`, `v1.0`, `:/fix`). A revision may name a blob or a commit no ref
+   * reaches (a `.env` once staged, then unstaged): printing it prints what no listing holds.
+   * Absent: revisions are not resolved.
+   */
+  gitObjects?(root: string, names: readonly string[]): GitObjectsFact;
+  /**
    * The text of a patch file `git apply` or `git am` is given (src/infrastructure/hostFacts/
    * patchFile.ts): a regular file, at most a bounded size, UTF-8. `problem` says why not.
    * Absent: patches cannot be read, and applying one asks (review/gitPatches.ts).
@@ -207,10 +214,19 @@ export interface GitIndexFact {
 
 /**
  * The paths of a repository's history, `/`-separated and relative to the work tree's root (the
- * same array object while the refs are unchanged, so callers may memoize on it), or why they are
- * not known (no git, a time limit, a partial clone that would fetch).
+ * same array object while the refs are unchanged, so callers may memoize on it), and the ids of
+ * its commits; or why they are not known (no git, a time limit, a partial clone that would fetch).
  */
-export type GitHistoryFact = { paths: readonly string[] } | { problem: string };
+export type GitHistoryFact = { paths: readonly string[]; commits: ReadonlySet<string> } | { problem: string };
+
+/** An object a revision names, peeled through tags. */
+export interface GitObject {
+  id: string;
+  type: 'commit' | 'tree' | 'blob';
+}
+
+/** The object each revision names (undefined: none, or ambiguous), or why they cannot be resolved. */
+export type GitObjectsFact = { objects: ReadonlyMap<string, GitObject | undefined> } | { problem: string };
 
 /** HEAD's tree and the paths HEAD changes against its parents (root-relative), or why not known. */
 export type GitHeadFact = { tree: readonly string[]; changes: readonly string[] } | { problem: string };

@@ -292,7 +292,8 @@ function put(path: string, text: string): void {
 /**
  * Secrets in history (attack passes 18 F6, 22 F2): `wsY` committed a `.env` and a key, then
  * removed them (`git rm`), and a commit holding `id_rsa` left only in the reflog (`reset --hard`),
- * its HEAD a commit of README alone; `wsZ` has `.env` in HEAD, just unstaged (`git rm --cached`).
+ * its HEAD a commit of README alone; `wsZ` has `.env` in HEAD, just unstaged (`git rm --cached`);
+ * `wsX` holds secrets in objects no ref reaches.
  */
 function historyRepos(home: string): void {
   const y = join(home, 'wsY');
@@ -317,6 +318,16 @@ function historyRepos(home: string): void {
   git(z, 'init', '-q');
   commit(z);
   git(z, 'rm', '-q', '--cached', '.env');
+  // `wsX`'s history holds nothing protected, but its object store does: a blob staged, then
+  // unstaged (17456c93…), and wsY's history behind FETCH_HEAD alone (fetched without a ref).
+  const x = join(home, 'wsX');
+  put(join(x, 'README.md'), 'x\n');
+  git(x, 'init', '-q');
+  commit(x);
+  put(join(x, '.env.local'), 'OPENAI_API_KEY=sk-redteam-fake-dangling\n');
+  git(x, 'add', '.env.local');
+  git(x, 'reset', '-q', '--', '.env.local');
+  git(x, 'fetch', '-q', y);
 }
 
 /**

@@ -16,6 +16,7 @@ import { makeArgView } from '../policy/argView.js';
 import type { ContentSource, TrackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { trackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { pathspecMatcher } from './gitPathspecMatch.js';
+import { revisionNames, unplacedRevisionVerdict } from './gitRevisions.js';
 import { withOtherProjects } from '../paths/otherProjects.js';
 import { isProjectConfigName } from '../projectConfigFiles.js';
 
@@ -79,14 +80,12 @@ function projectDirsOf(root: string, paths: readonly string[]): string[] {
 }
 
 /**
- * Where the command prints from (trackedContent.ts), with its revision operands counted: an
- * operand before `--` that names no tracked path is a revision (git's own rule). `HEAD` and `@`
+ * Where the command prints from (trackedContent.ts), with its revisions counted: `HEAD` and `@`
  * keep HEAD's reach; any other revision reaches every commit.
  */
-function sourceOf(reach: TrackedContentReach, namesTrackedPath: (word: string) => boolean): ContentSource {
-  const revisions = reach.maybePathspecs.filter((word) => !namesTrackedPath(word));
+function sourceOf(reach: TrackedContentReach, revisions: readonly string[]): ContentSource {
   if (!revisions.length) return reach.from;
-  if (revisions.some((r) => r !== 'HEAD' && r !== '@')) return 'commits';
+  if (revisionNames(revisions).length) return 'commits';
   return reach.from === 'index' ? 'head' : reach.from;
 }
 
@@ -98,7 +97,7 @@ function olderPaths(
   from: Exclude<ContentSource, 'index'>,
   root: string,
   ctx: PathContext,
-): { paths: readonly string[] } | { problem: string } | undefined {
+): { paths: readonly string[]; commits?: ReadonlySet<string> } | { problem: string } | undefined {
   const f = ctx.facts;
   if (from !== 'commits' && f.gitHead) {
     const head = f.gitHead(root);
@@ -151,7 +150,13 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   const tracked = (p: string) => namesTracked(paths, p);
   const indexed = protectedCandidates(index.root, paths, widened);
   const prefix = dir === index.root ? '' : dir.slice(index.root.length + 1);
-  const from = sourceOf(reach, (word) => tracked(rootRelative(prefix, word)));
+  // An operand before `--` that names no tracked path is a revision (git's own rule), and so is
+  // every object name of `cat-file`.
+  const revisions = [
+    ...(reach.objects ?? []),
+    ...reach.maybePathspecs.filter((word) => !tracked(rootRelative(prefix, word))),
+  ];
+  const from = sourceOf(reach, revisions);
   const older = from === 'index' ? undefined : olderPaths(from, index.root, ctx);
   if (older && 'problem' in older)
     return verdict(
@@ -161,8 +166,12 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       `git ${sub} prints from commits, and the history of ${index.root} could not be listed (${older.problem}) to see whether a protected file (.env, keys) is in it`,
       'paths:git-tracked',
     );
+  // A revision must be a commit of the listed history for its files to be among the paths judged.
+  const unplaced = older?.commits
+    ? unplacedRevisionVerdict(sub, revisionNames(revisions), index.root, older.commits, ctx.facts)
+    : undefined;
   const inHistory = older ? protectedCandidates(index.root, older.paths, widened) : [];
-  if (!indexed.length && !inHistory.length) return undefined;
+  if (!indexed.length && !inHistory.length) return unplaced;
   const match = pathspecMatcher(prefix, reach, tracked);
   const base = index.root === '/' ? '' : index.root;
   const found: Verdict[] = [];
@@ -183,5 +192,6 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       })),
     });
   }
+  if (unplaced) found.push(unplaced);
   return found.length ? combineVerdicts(...found) : undefined;
 }

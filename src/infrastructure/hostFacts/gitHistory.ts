@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { GitHeadFact, GitHistoryFact } from '../../domain/reviewRequest.js';
+import type { GitHeadFact, GitHistoryFact, GitObject, GitObjectsFact } from '../../domain/reviewRequest.js';
 import { findRepository } from './gitIndex.js';
 
 /** A git found at a fixed system place, never through the agent's PATH (the review runs it). */
@@ -40,7 +40,11 @@ function findGit(): string | null {
   return gitBinary;
 }
 
-/** Every path of the history of the repository whose work tree root is `root`. Never throws. */
+/**
+ * Every path and every commit of the history of the repository whose work tree root is `root`.
+ * Each commit is headed by a NUL and its id (`%x00%H`); a path is never empty, so an empty field
+ * followed by an id is a header, and the first path after one follows a newline. Never throws.
+ */
 export function gitHistoryOf(root: string): GitHistoryFact {
   return cached(root, 'history', (r) => {
     const out = runGit(r, [
@@ -51,24 +55,84 @@ export function gitHistoryOf(root: string): GitHistoryFact {
       '--root',
       '--name-only',
       '--no-renames',
-      '--format=',
+      '--format=%x00%H',
       '-z',
     ]);
-    return 'problem' in out ? out : { paths: out.names };
+    if ('problem' in out) return out;
+    const fields = out.text.split('\0');
+    const paths = new Set<string>();
+    const commits = new Set<string>();
+    let afterHeader = false;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      if (f === '') {
+        const id = fields[i + 1];
+        if (id !== undefined && OBJECT_ID.test(id)) {
+          commits.add(id);
+          i++;
+          afterHeader = true;
+        }
+        continue;
+      }
+      paths.add(afterHeader && f.startsWith('\n') ? f.slice(1) : f);
+      afterHeader = false;
+    }
+    return { paths: Object.freeze([...paths]), commits };
   });
 }
 
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 /**
- * What `git diff --cached`, `git show` and `status -v` print from: HEAD's tree and the paths HEAD
- * changes against its parents (a commit that deletes `.env` shows its whole text). Never throws.
+ * What HEAD's tree holds and what HEAD changes against its parents (a commit that deletes `.env`
+ * shows its whole text): for `git diff --cached`, `git show` and `status -v`. Never throws.
  */
 export function gitHeadOf(root: string): GitHeadFact {
   return cached(root, 'head', (r) => {
     const tree = runGit(r, ['ls-tree', '-r', '--full-tree', '--name-only', '-z', 'HEAD']);
     if ('problem' in tree) return tree;
     const changes = runGit(r, ['log', '-1', '-m', '--root', '--name-only', '--no-renames', '--format=', '-z', 'HEAD']);
-    return 'problem' in changes ? changes : { tree: tree.names, changes: changes.names };
+    return 'problem' in changes ? changes : { tree: namesOf(tree.text), changes: namesOf(changes.text) };
   });
+}
+
+/**
+ * The object each revision names, peeled through tags (`git cat-file --batch-check`, which reads
+ * every revision syntax `git show` does): its id and type, or undefined when git finds none (or
+ * more than one). Not kept: a name means another object after any ref moves. Never throws.
+ */
+export function gitObjectsOf(root: string, names: readonly string[]): GitObjectsFact {
+  try {
+    if (names.some((n) => /[\n\0]/.test(n))) return { problem: 'a revision holds a newline' };
+    const found = new Map<string, GitObject | undefined>();
+    let pending = [...new Set(names)].map((name) => ({ name, ask: name }));
+    // A tag is peeled by asking again for `ID^{}` (appending it to the name would break `:/text`).
+    for (let round = 0; pending.length && round < 2; round++) {
+      const out = runGit(
+        root,
+        ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+        `${pending.map((p) => p.ask).join('\n')}\n`,
+      );
+      if ('problem' in out) return out;
+      const lines = out.text.split('\n');
+      const next: typeof pending = [];
+      pending.forEach((p, i) => {
+        const m = /^([0-9a-f]{40}|[0-9a-f]{64}) (commit|tree|blob|tag)$/.exec(lines[i] ?? '');
+        if (m?.[2] === 'tag' && round === 0) next.push({ name: p.name, ask: `${m[1]}^{}` });
+        else found.set(p.name, m && m[2] !== 'tag' ? { id: m[1]!, type: m[2] as GitObject['type'] } : undefined);
+      });
+      pending = next;
+    }
+    return { objects: found };
+  } catch (e) {
+    return { problem: `cannot be resolved (${(e as Error).message})` };
+  }
+}
+
+function namesOf(text: string): readonly string[] {
+  const names = new Set(text.split('\0'));
+  names.delete('');
+  return Object.freeze([...names]);
 }
 
 function cached<K extends 'history' | 'head'>(
@@ -167,8 +231,8 @@ function historyKey(gitDir: string, common: string): string | undefined {
   return racy ? undefined : parts.join('\n');
 }
 
-/** `git ARGS` in `root`, its NUL-separated output as distinct names; a repository without commits has none. */
-function runGit(root: string, args: readonly string[]): { names: readonly string[] } | { problem: string } {
+/** `git ARGS` in `root`, its output; a repository without commits has none (empty output). */
+function runGit(root: string, args: readonly string[], input?: string): { text: string } | { problem: string } {
   const git = findGit();
   if (!git) return { problem: `no git at ${GIT_CANDIDATES.join(', ')}` };
   const r = spawnSync(
@@ -197,7 +261,8 @@ function runGit(root: string, args: readonly string[]): { names: readonly string
         GIT_OPTIONAL_LOCKS: '0',
         GIT_NO_LAZY_FETCH: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      ...(input === undefined ? {} : { input }),
       timeout: TIMEOUT_MS,
       killSignal: 'SIGKILL',
       maxBuffer: MAX_OUTPUT,
@@ -212,10 +277,8 @@ function runGit(root: string, args: readonly string[]): { names: readonly string
         why,
       )
     )
-      return { names: [] };
+      return { text: '' };
     return { problem: `git ${args[0]} failed: ${why.slice(0, 200) || `status ${r.status}`}` };
   }
-  const names = new Set(r.stdout.toString('utf8').split('\0'));
-  names.delete('');
-  return { names: Object.freeze([...names]) };
+  return { text: r.stdout.toString('utf8') };
 }

@@ -1,4 +1,11 @@
-import type { GitHeadFact, GitHistoryFact, GitIndexFact, HostFacts } from '../../../src/domain/reviewRequest.js';
+import type {
+  GitHeadFact,
+  GitHistoryFact,
+  GitIndexFact,
+  GitObject,
+  GitObjectsFact,
+  HostFacts,
+} from '../../../src/domain/reviewRequest.js';
 
 /**
  * FAKE repositories (their indexes) for the git cases: /work/proj tracks ordinary files only;
@@ -39,9 +46,29 @@ const FAKE_HISTORIES: Readonly<Record<string, { history: string[]; tree: string[
   },
 };
 
+/** FAKE commits every history holds; `FAKE_OBJECTS` says what each revision names. */
+const FAKE_COMMITS: ReadonlySet<string> = new Set(['c'.repeat(40)]);
+
+/**
+ * FAKE revisions: `0badb10b` names a blob, `77ee77ee` a tree, `dangling1` a commit no ref reaches,
+ * `nosuchrev` nothing; any other name a commit of the history.
+ */
+const FAKE_OBJECTS: Readonly<Record<string, GitObject | undefined>> = {
+  '0badb10b': { id: '0badb10b'.padEnd(40, '0'), type: 'blob' },
+  '77ee77ee': { id: '77ee77ee'.padEnd(40, '0'), type: 'tree' },
+  dangling1: { id: 'e'.repeat(40), type: 'commit' },
+  nosuchrev: undefined,
+};
+
+export function fakeGitObjects(root: string, names: readonly string[]): GitObjectsFact {
+  if (root === '/work/unlisted') return { problem: 'FAKE: git cat-file timed out' };
+  const listed: GitObject = { id: 'c'.repeat(40), type: 'commit' };
+  return { objects: new Map(names.map((n) => [n, Object.hasOwn(FAKE_OBJECTS, n) ? FAKE_OBJECTS[n] : listed])) };
+}
+
 export function fakeGitHistory(root: string): GitHistoryFact {
   if (root === '/work/unlisted') return { problem: 'git log did not finish (FAKE: timed out)' };
-  return { paths: FAKE_HISTORIES[root]?.history ?? FAKE_INDEXES[root] ?? [] };
+  return { paths: FAKE_HISTORIES[root]?.history ?? FAKE_INDEXES[root] ?? [], commits: FAKE_COMMITS };
 }
 
 export function fakeGitHead(root: string): GitHeadFact {
@@ -310,6 +337,7 @@ export function fakeHostFacts(
     gitIndex: fakeGitIndex,
     gitHistory: fakeGitHistory,
     gitHead: fakeGitHead,
+    gitObjects: fakeGitObjects,
     patchFile: fakePatchFile,
     fileId: (abs) => {
       const m = /^\/(?:usr\/)?bin\/([^/]+)$/.exec(abs);

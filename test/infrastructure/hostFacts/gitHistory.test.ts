@@ -3,7 +3,7 @@
 import { readdirSync, statSync, utimesSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitHeadOf, gitHistoryOf } from '../../../src/infrastructure/hostFacts/gitHistory.js';
+import { gitHeadOf, gitHistoryOf, gitObjectsOf } from '../../../src/infrastructure/hostFacts/gitHistory.js';
 import { git } from '../../support/hermeticGit.js';
 import { tempDir } from '../../support/tempDirs.js';
 
@@ -119,7 +119,7 @@ describe('gitHistoryOf: every path the history holds', () => {
   it('a repository without commits has no history; a fresh one with a commit has its paths', () => {
     const dir = tempDir('shimctl-githistory-empty-');
     git(dir, 'init', '-q');
-    expect(gitHistoryOf(dir)).toEqual({ paths: [] });
+    expect(gitHistoryOf(dir)).toEqual({ paths: [], commits: new Set() });
     expect(gitHeadOf(dir)).toEqual({ tree: [], changes: [] });
   });
 
@@ -137,6 +137,58 @@ describe('gitHistoryOf: every path the history holds', () => {
   it('outside a repository: a problem, never an empty history', () => {
     const dir = tempDir('shimctl-githistory-none-');
     expect('problem' in gitHistoryOf(dir)).toBe(true);
+  });
+});
+
+describe('gitObjectsOf: what revisions name, placed against the listed commits', () => {
+  it('commits (also through tags, message searches and reflog entries), blobs, trees, unreachable commits, nothing', () => {
+    const dir = richRepo();
+    git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'tag', '-a', '-m', 'annotated', 'v1', 'HEAD~1');
+    git(dir, 'tag', 'treetag', 'HEAD^{tree}');
+    const blob = git(dir, 'hash-object', '-w', '--stdin').trim(); // stdin is empty: the empty blob
+    const dangling = git(
+      dir,
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@t.invalid',
+      'commit-tree',
+      '-m',
+      'dangling',
+      'HEAD^{tree}',
+    ).trim();
+    const history = gitHistoryOf(dir);
+    if (!('commits' in history)) throw new Error('problem' in history ? history.problem : 'no commits');
+    const names = [
+      'HEAD~1',
+      'v1',
+      ':/drop pem',
+      'HEAD@{1}',
+      'stash@{0}',
+      blob.slice(0, 10),
+      'treetag',
+      dangling,
+      'nosuch',
+    ];
+    const fact = gitObjectsOf(dir, names);
+    if (!('objects' in fact)) throw new Error(fact.problem);
+    const at = (n: string) => fact.objects.get(n);
+    const revParse = (n: string) => git(dir, 'rev-parse', '--verify', '-q', n.startsWith(':/') ? n : `${n}^{}`).trim();
+    for (const n of ['HEAD~1', 'v1', ':/drop pem', 'HEAD@{1}', 'stash@{0}']) {
+      expect(at(n), n).toEqual({ id: revParse(n), type: 'commit' });
+      expect(history.commits.has(at(n)!.id), n).toBe(true);
+    }
+    expect(at(blob.slice(0, 10))).toEqual({ id: blob, type: 'blob' });
+    expect(at('treetag')?.type).toBe('tree');
+    expect(at(dangling)).toEqual({ id: dangling, type: 'commit' });
+    expect(history.commits.has(dangling)).toBe(false);
+    expect(at('nosuch')).toBeUndefined();
+    expect(history.commits.size).toBe(git(dir, 'rev-list', '--all', '--reflog').split('\n').filter(Boolean).length);
+  });
+
+  it('a name with a newline is not sent to git line by line', () => {
+    const dir = richRepo();
+    expect('problem' in gitObjectsOf(dir, ['HEAD\nv1'])).toBe(true);
   });
 });
 

@@ -30,6 +30,8 @@ export interface TrackedContentReach {
    * and widens this (the review tells them apart: review/gitTrackedSecrets.ts).
    */
   from: ContentSource;
+  /** Operands that are always object names, never pathspecs (`cat-file -p ID`). */
+  objects?: string[];
   /** git's global pathspec switches (`--icase-pathspecs`, GIT_ICASE_PATHSPECS=1 …): they change every pathspec's magic. */
   globalMagic?: GlobalPathspecMagic;
 }
@@ -253,7 +255,15 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
         (options.some((o) => o === '-p' || o === '--textconv' || o === '--filters') ||
           ['blob', 'tree', 'commit', 'tag'].includes(before[0] ?? '')) &&
         !before.some(namesBlob);
-      return prints ? { pathspecs: [], maybePathspecs: [], belowCwd: false, from: 'commits', globalMagic } : undefined;
+      if (!prints) return undefined;
+      return {
+        pathspecs: [],
+        maybePathspecs: [],
+        belowCwd: false,
+        from: 'commits',
+        objects: before.length > 1 && ['blob', 'tree', 'commit', 'tag'].includes(before[0]!) ? before.slice(1) : before,
+        globalMagic,
+      };
     default:
       return undefined;
   }
