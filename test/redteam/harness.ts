@@ -328,6 +328,14 @@ function historyRepos(home: string): void {
   git(x, 'add', '.env.local');
   git(x, 'reset', '-q', '--', '.env.local');
   git(x, 'fetch', '-q', y);
+  // `wsS`: a superproject whose history holds nothing protected, with wsY as a submodule checked
+  // out at a commit that holds `.env`: `git diff --submodule=diff` prints it from wsY's history.
+  const sup = join(home, 'wsS');
+  put(join(sup, 'README.md'), 's\n');
+  git(sup, 'init', '-q');
+  git(sup, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', y, 'sub');
+  commit(sup);
+  git(join(sup, 'sub'), 'checkout', '-q', 'HEAD~2');
 }
 
 /**

@@ -167,11 +167,23 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       'paths:git-tracked',
     );
   // A revision must be a commit of the listed history for its files to be among the paths judged.
-  const unplaced = older?.commits
-    ? unplacedRevisionVerdict(sub, revisionNames(revisions), index.root, older.commits, ctx.facts)
-    : undefined;
+  const unplaced: Verdict[] = [];
+  if (older?.commits) {
+    const v = unplacedRevisionVerdict(sub, revisionNames(revisions), index.root, older.commits, ctx.facts);
+    if (v) unplaced.push(v);
+  }
+  if (reach.submoduleHistories)
+    unplaced.push(
+      verdict(
+        'ask',
+        'medium',
+        'path.secret_in_tree',
+        `git ${sub} --submodule=diff prints each submodule's changes from the submodule's own history, which the review does not list`,
+        'paths:git-tracked',
+      ),
+    );
   const inHistory = older ? protectedCandidates(index.root, older.paths, widened) : [];
-  if (!indexed.length && !inHistory.length) return unplaced;
+  if (!indexed.length && !inHistory.length) return unplaced.length ? combineVerdicts(...unplaced) : undefined;
   const match = pathspecMatcher(prefix, reach, tracked);
   const base = index.root === '/' ? '' : index.root;
   const found: Verdict[] = [];
@@ -192,6 +204,6 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       })),
     });
   }
-  if (unplaced) found.push(unplaced);
+  found.push(...unplaced);
   return found.length ? combineVerdicts(...found) : undefined;
 }

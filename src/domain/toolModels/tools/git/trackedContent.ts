@@ -32,6 +32,11 @@ export interface TrackedContentReach {
   from: ContentSource;
   /** Operands that are always object names, never pathspecs (`cat-file -p ID`). */
   objects?: string[];
+  /**
+   * `--submodule=diff`: each submodule's changes are printed from the submodule's own history,
+   * another repository's index and history than the one the review reads.
+   */
+  submoduleHistories?: boolean;
   /** git's global pathspec switches (`--icase-pathspecs`, GIT_ICASE_PATHSPECS=1 …): they change every pathspec's magic. */
   globalMagic?: GlobalPathspecMagic;
 }
@@ -279,6 +284,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     ? parseArgv(model, dash < 0 ? rest : rest.slice(0, dash)).operands
     : before.filter((_, i) => !valueLike.has(i));
   return {
+    ...(options.includes('--submodule=diff') ? { submoduleHistories: true } : {}),
     pathspecs: after,
     maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
     belowCwd: sub === 'grep',
