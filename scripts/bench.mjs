@@ -2,6 +2,7 @@
 // the latency of one `shimctl decide` process. A benchmark, not a test: it prints figures.
 import { build } from 'esbuild';
 import { copyGrammarWasm, treeSitterCjs } from './treeSitterBundle.mjs';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,9 +32,20 @@ try {
   const core = createRequire(import.meta.url)(join(tmp, 'core.cjs'));
   const home = join(tmp, 'home');
   const proj = join(home, 'work', 'proj');
-  // A work tree as git leaves it (HEAD in .git): git's discovery, which the review follows, stops there.
-  mkdirSync(join(proj, '.git'), { recursive: true });
-  writeFileSync(join(proj, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  // A real repository with a commit: git's discovery stops there, and the commands that print
+  // from commits list its history (src/infrastructure/hostFacts/gitHistory.ts) as they would.
+  mkdirSync(join(proj, 'src'), { recursive: true });
+  writeFileSync(join(proj, 'README.md'), 'bench\n');
+  writeFileSync(join(proj, 'src', 'index.ts'), 'export {};\n');
+  const gitEnv = { PATH: '/usr/bin:/bin', HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['-c', 'user.name=bench', '-c', 'user.email=bench@bench.invalid', 'commit', '-qm', 'bench'],
+  ]) {
+    const r = spawnSync('git', args, { cwd: proj, env: gitEnv, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  }
   const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' };
   const paths = core.statePaths(env);
   // The config as the loader gives it for the project (defaults, and the directories it searched:

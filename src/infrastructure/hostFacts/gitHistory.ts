@@ -10,7 +10,7 @@
 // is kept per repository while the refs, reflogs and HEAD are unchanged (their files' identities;
 // one changed less than 2 s ago is not trusted, git's "racily clean" rule).
 import { spawnSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { GitHeadFact, GitHistoryFact, GitObject, GitObjectsFact } from '../../domain/reviewRequest.js';
 import { findRepository } from './gitIndex.js';
@@ -30,8 +30,13 @@ interface Entry {
   key: string;
   history?: GitHistoryFact;
   head?: GitHeadFact;
+  /** Revision names resolved under this key (gitObjectsOf). */
+  objects?: Map<string, GitObject>;
 }
+const MAX_KNOWN_NAMES = 1000;
 const cache = new Map<string, Entry>();
+/** Problems that may not recur (a time limit, a failed spawn): never kept. */
+const TRANSIENT = new WeakSet<object>();
 let gitBinary: string | null | undefined;
 
 function findGit(): string | null {
@@ -104,12 +109,22 @@ export function gitHeadOf(root: string): GitHeadFact {
 export function gitObjectsOf(root: string, names: readonly string[]): GitObjectsFact {
   try {
     if (names.some((n) => /[\n\0]/.test(n))) return { problem: 'a revision holds a newline' };
+    const at = currentEntry(root);
+    if ('problem' in at) return at;
+    // Names found are kept with the refs they were resolved under (a name that found nothing is
+    // asked again: `git add` or `hash-object -w` can create its object without moving a ref).
+    const known = at.entry ? (at.entry.objects ??= new Map()) : new Map<string, GitObject>();
     const found = new Map<string, GitObject | undefined>();
-    let pending = [...new Set(names)].map((name) => ({ name, ask: name }));
+    let pending: { name: string; ask: string }[] = [];
+    for (const name of new Set(names)) {
+      const hit = known.get(name);
+      if (hit) found.set(name, hit);
+      else pending.push({ name, ask: name });
+    }
     // A tag is peeled by asking again for `ID^{}` (appending it to the name would break `:/text`).
     for (let round = 0; pending.length && round < 2; round++) {
       const out = runGit(
-        root,
+        at.root,
         ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
         `${pending.map((p) => p.ask).join('\n')}\n`,
       );
@@ -119,7 +134,11 @@ export function gitObjectsOf(root: string, names: readonly string[]): GitObjects
       pending.forEach((p, i) => {
         const m = /^([0-9a-f]{40}|[0-9a-f]{64}) (commit|tree|blob|tag)$/.exec(lines[i] ?? '');
         if (m?.[2] === 'tag' && round === 0) next.push({ name: p.name, ask: `${m[1]}^{}` });
-        else found.set(p.name, m && m[2] !== 'tag' ? { id: m[1]!, type: m[2] as GitObject['type'] } : undefined);
+        else {
+          const o = m && m[2] !== 'tag' ? { id: m[1]!, type: m[2] as GitObject['type'] } : undefined;
+          found.set(p.name, o);
+          if (o && known.size < MAX_KNOWN_NAMES) known.set(p.name, o);
+        }
       });
       pending = next;
     }
@@ -141,29 +160,39 @@ function cached<K extends 'history' | 'head'>(
   compute: (root: string) => NonNullable<Entry[K]>,
 ): NonNullable<Entry[K]> {
   try {
-    const repo = findRepository(root);
-    if (!repo) return { problem: 'no repository found' };
-    const common = commonDirOf(repo.gitDir);
-    const partial = partialCloneProblem(common);
-    if (partial) return { problem: partial };
-    const key = historyKey(repo.gitDir, common);
-    let entry = key === undefined ? undefined : cache.get(repo.gitDir);
-    if (entry && entry.key !== key) entry = undefined;
-    const hit = entry?.[kind];
+    const at = currentEntry(root);
+    if ('problem' in at) return at;
+    const hit = at.entry?.[kind];
     if (hit) return hit;
-    const fact = compute(repo.root);
-    if (key !== undefined && !('problem' in fact)) {
-      if (!entry) {
-        if (cache.size >= MAX_CACHED && !cache.has(repo.gitDir)) cache.delete(cache.keys().next().value!);
-        entry = { key };
-        cache.set(repo.gitDir, entry);
-      }
-      entry[kind] = fact;
-    }
+    const fact = compute(at.root);
+    // A failure git will repeat (not a repository, dubious ownership) is kept as an answer is; a
+    // time limit or a spawn that failed is tried again on the next review.
+    if (at.entry && !TRANSIENT.has(fact)) at.entry[kind] = fact;
     return fact;
   } catch (e) {
     return { problem: `cannot be listed (${(e as Error).message})` };
   }
+}
+
+/**
+ * The repository's work tree root and its cache entry, valid for the refs as they are now;
+ * no entry when they cannot be keyed (too many, or changed in the last 2 s).
+ */
+function currentEntry(root: string): { root: string; entry: Entry | undefined } | { problem: string } {
+  const repo = findRepository(root);
+  if (!repo) return { problem: 'no repository found' };
+  const common = commonDirOf(repo.gitDir);
+  const partial = partialCloneProblem(common);
+  if (partial) return { problem: partial };
+  const key = historyKey(repo.gitDir, common);
+  if (key === undefined) return { root: repo.root, entry: undefined };
+  let entry = cache.get(repo.gitDir);
+  if (entry?.key !== key) {
+    if (!entry && cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+    entry = { key };
+    cache.set(repo.gitDir, entry);
+  }
+  return { root: repo.root, entry };
 }
 
 /** A linked worktree's refs live in the main repository's directory (`commondir`). */
@@ -195,10 +224,23 @@ function partialCloneProblem(common: string): string | undefined {
   return 'a partial clone whose trees may be missing: listing them would fetch from its remote';
 }
 
+/** Files beside HEAD that name commits (revisions such as `FETCH_HEAD`, `ORIG_HEAD` resolve to them). */
+const PSEUDO_REFS = [
+  'FETCH_HEAD',
+  'ORIG_HEAD',
+  'MERGE_HEAD',
+  'CHERRY_PICK_HEAD',
+  'REVERT_HEAD',
+  'REBASE_HEAD',
+  'BISECT_HEAD',
+  'AUTO_MERGE',
+];
+
 /**
- * The identity of everything that decides what is reachable: HEAD, packed-refs, shallow, and each
- * file and directory under refs/ and logs/. Undefined: not to be cached (too many entries, or one
- * changed too recently to tell a later change in the same tick apart).
+ * The identity of everything that decides what is reachable and what a revision names: HEAD,
+ * packed-refs, shallow, the pseudo-refs, and each file and directory under refs/ and logs/, of
+ * the repository and of each linked worktree. Undefined: not to be cached (too many entries, or
+ * one changed too recently to tell a later change in the same tick apart).
  */
 function historyKey(gitDir: string, common: string): string | undefined {
   const parts: string[] = [];
@@ -222,10 +264,12 @@ function historyKey(gitDir: string, common: string): string | undefined {
     }
     return true;
   };
-  for (const dir of new Set([gitDir, common])) {
-    add(join(dir, 'HEAD'));
-    add(join(dir, 'packed-refs'));
-    add(join(dir, 'shallow'));
+  // Every linked worktree's HEAD and reflog too: `--all --reflog` walks them, and revisions such
+  // as `worktrees/NAME/HEAD` name them.
+  const worktrees = join(common, 'worktrees');
+  const linked = existsSync(worktrees) ? readdirSync(worktrees).map((n) => join(worktrees, n)) : [];
+  for (const dir of new Set([gitDir, common, ...linked])) {
+    for (const name of ['HEAD', 'packed-refs', 'shallow', ...PSEUDO_REFS]) add(join(dir, name));
     if (!walk(join(dir, 'refs')) || !walk(join(dir, 'logs'))) return undefined;
   }
   return racy ? undefined : parts.join('\n');
@@ -268,7 +312,11 @@ function runGit(root: string, args: readonly string[], input?: string): { text: 
       maxBuffer: MAX_OUTPUT,
     },
   );
-  if (r.error) return { problem: `git ${args[0]} did not finish (${r.error.message})` };
+  if (r.error) {
+    const problem = { problem: `git ${args[0]} did not finish (${r.error.message})` };
+    TRANSIENT.add(problem);
+    return problem;
+  }
   if (r.status !== 0) {
     const why = r.stderr.toString('utf8').trim().split('\n')[0] ?? '';
     // A repository without a commit yet has no history and no HEAD to print from.

@@ -36,6 +36,12 @@ function settle(gitDir: string): void {
   walk(gitDir);
 }
 
+/** Moves these files' times 10 s into the past (their ctime becomes now). */
+function age(...files: string[]): void {
+  const past = new Date(Date.now() - 10_000);
+  for (const f of files) utimesSync(f, past, past);
+}
+
 /**
  * A history with every shape a path can hide in: removed from the index and committed (`.env`),
  * a commit only the reflog still names (`id_rsa`), a stash with an untracked file (`stashed.key`),
@@ -184,6 +190,39 @@ describe('gitObjectsOf: what revisions name, placed against the listed commits',
     expect(history.commits.has(dangling)).toBe(false);
     expect(at('nosuch')).toBeUndefined();
     expect(history.commits.size).toBe(git(dir, 'rev-list', '--all', '--reflog').split('\n').filter(Boolean).length);
+  });
+
+  it('a name kept under the refs is resolved again when FETCH_HEAD moves (no ref does)', () => {
+    const dir = richRepo();
+    const other = richRepo();
+    put(other, 'fetched-only.key');
+    commitAll(other, 'elsewhere');
+    git(dir, 'fetch', '-q', '.', 'HEAD');
+    settle(join(dir, '.git'));
+    const before = gitObjectsOf(dir, ['FETCH_HEAD']);
+    expect('objects' in before && before.objects.get('FETCH_HEAD')?.id).toBe(git(dir, 'rev-parse', 'HEAD').trim());
+    git(dir, 'fetch', '-q', other, 'HEAD');
+    // Only the file git wrote is aged (a full settle would change every file's ctime, and so the key).
+    age(join(dir, '.git', 'FETCH_HEAD'));
+    const after = gitObjectsOf(dir, ['FETCH_HEAD']);
+    const fetched = git(other, 'rev-parse', 'HEAD').trim();
+    expect('objects' in after && after.objects.get('FETCH_HEAD')?.id).toBe(fetched);
+    const history = gitHistoryOf(dir);
+    expect('commits' in history && history.commits.has(fetched)).toBe(false);
+  });
+
+  it("a linked worktree's detached commit changes the main repository's answer", () => {
+    const dir = richRepo();
+    const wt = join(tempDir('shimctl-githistory-wt-'), 'wt');
+    git(dir, 'worktree', 'add', '-q', '--detach', wt, 'HEAD');
+    settle(join(dir, '.git'));
+    const first = gitHistoryOf(dir);
+    expect(gitHistoryOf(dir)).toBe(first);
+    put(wt, 'detached.key');
+    commitAll(wt, 'detached');
+    age(join(dir, '.git', 'worktrees', 'wt', 'HEAD'), join(dir, '.git', 'worktrees', 'wt', 'logs', 'HEAD'));
+    const after = gitHistoryOf(dir);
+    expect('paths' in after && after.paths).toContain('detached.key');
   });
 
   it('a name with a newline is not sent to git line by line', () => {
