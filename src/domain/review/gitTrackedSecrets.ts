@@ -147,11 +147,18 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   const widened = projects.config === ctx.config ? ctx : { ...ctx, config: projects.config };
   if (projects.problems.length) return combineVerdicts(...projects.problems);
   const paths = index.paths;
-  const tracked = (p: string) => namesTracked(paths, p);
+  // git reads a word before `--` as a revision first; one that is not must exist in the work tree
+  // (a word that is both is an error). So a word names a path only when it exists on disk: a
+  // tracked file deleted from the work tree, named like a branch, is that branch (attack pass 23,
+  // F4). Without the fact, the index stands in.
+  const base = index.root === '/' ? '' : index.root;
+  const exists = ctx.facts.entryExists;
+  const tracked = exists
+    ? (p: string) => p !== '/' && exists(p === '' ? index.root : `${base}/${p}`)
+    : (p: string) => namesTracked(paths, p);
   const indexed = protectedCandidates(index.root, paths, widened);
   const prefix = dir === index.root ? '' : dir.slice(index.root.length + 1);
-  // An operand before `--` that names no tracked path is a revision (git's own rule), and so is
-  // every object name of `cat-file`.
+  // An operand before `--` that names no path is a revision, and so is every object name of `cat-file`.
   const revisions = [
     ...(reach.objects ?? []),
     ...reach.maybePathspecs.filter((word) => !tracked(rootRelative(prefix, word))),
@@ -172,20 +179,19 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
     const v = unplacedRevisionVerdict(sub, revisionNames(revisions), index.root, older.commits, ctx.facts);
     if (v) unplaced.push(v);
   }
-  if (reach.submoduleHistories)
+  if (reach.submodules)
     unplaced.push(
       verdict(
         'ask',
         'medium',
         'path.secret_in_tree',
-        `git ${sub} --submodule=diff prints each submodule's changes from the submodule's own history, which the review does not list`,
+        `git ${sub} with --submodule=diff or --recurse-submodules prints from each submodule's own index and history, which the review does not read`,
         'paths:git-tracked',
       ),
     );
   const inHistory = older ? protectedCandidates(index.root, older.paths, widened) : [];
   if (!indexed.length && !inHistory.length) return unplaced.length ? combineVerdicts(...unplaced) : undefined;
   const match = pathspecMatcher(prefix, reach, tracked);
-  const base = index.root === '/' ? '' : index.root;
   const found: Verdict[] = [];
   const seen = new Set<string>();
   for (const [rel, where] of [

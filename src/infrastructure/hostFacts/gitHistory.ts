@@ -94,11 +94,40 @@ const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
  */
 export function gitHeadOf(root: string): GitHeadFact {
   return cached(root, 'head', (r) => {
-    const tree = runGit(r, ['ls-tree', '-r', '--full-tree', '--name-only', '-z', 'HEAD']);
-    if ('problem' in tree) return tree;
-    const changes = runGit(r, ['log', '-1', '-m', '--root', '--name-only', '--no-renames', '--format=', '-z', 'HEAD']);
-    return 'problem' in changes ? changes : { tree: namesOf(tree.text), changes: namesOf(changes.text) };
+    // With replace refs, `git show` prints the replacement and `--no-replace-objects` the original:
+    // both views are listed (attack pass 23, F1).
+    const views = hasReplaceRefs(r) ? [true, false] : [false];
+    const tree = new Set<string>();
+    const changes = new Set<string>();
+    for (const replaced of views) {
+      const t = runGit(r, ['ls-tree', '-r', '--full-tree', '--name-only', '-z', 'HEAD'], undefined, replaced);
+      if ('problem' in t) return t;
+      const c = runGit(
+        r,
+        ['log', '-1', '-m', '--root', '--name-only', '--no-renames', '--format=', '-z', 'HEAD'],
+        undefined,
+        replaced,
+      );
+      if ('problem' in c) return c;
+      for (const n of namesOf(t.text)) tree.add(n);
+      for (const n of namesOf(c.text)) changes.add(n);
+    }
+    return { tree: Object.freeze([...tree]), changes: Object.freeze([...changes]) };
   });
+}
+
+/** Whether any replace ref exists (a loose one under refs/replace/, or a packed one). */
+function hasReplaceRefs(root: string): boolean {
+  const repo = findRepository(root);
+  if (!repo) return false;
+  const common = commonDirOf(repo.gitDir);
+  const dir = join(common, 'refs', 'replace');
+  if (existsSync(dir) && readdirSync(dir).length) return true;
+  try {
+    return readFileSync(join(common, 'packed-refs'), 'utf8').includes(' refs/replace/');
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -275,8 +304,16 @@ function historyKey(gitDir: string, common: string): string | undefined {
   return racy ? undefined : parts.join('\n');
 }
 
-/** `git ARGS` in `root`, its output; a repository without commits has none (empty output). */
-function runGit(root: string, args: readonly string[], input?: string): { text: string } | { problem: string } {
+/**
+ * `git ARGS` in `root`, its output; a repository without commits has none (empty output).
+ * `replaced`: with replace refs applied, as git runs by default.
+ */
+function runGit(
+  root: string,
+  args: readonly string[],
+  input?: string,
+  replaced = false,
+): { text: string } | { problem: string } {
   const git = findGit();
   if (!git) return { problem: `no git at ${GIT_CANDIDATES.join(', ')}` };
   const r = spawnSync(
@@ -285,6 +322,10 @@ function runGit(root: string, args: readonly string[], input?: string): { text: 
     // no textconv or external diff.
     [
       '--no-pager',
+      // The objects as stored: a replace ref (`refs/replace/S`) otherwise hides S's own tree from
+      // the listing, while `--no-replace-objects show S` prints it. The replacements are refs
+      // themselves, so `--all` lists them too.
+      ...(replaced ? [] : ['--no-replace-objects']),
       '-c',
       'log.showSignature=false',
       '-c',

@@ -321,9 +321,14 @@ export const GIT_DISCARDS: readonly GitDiscard[] = [
       (v.sub[0] === 'gc' && argMatches(/^--prune/)(v)) ||
       (v.sub[0] === 'prune' && !hasFlag(v.rest, 'n', '--dry-run')) ||
       v.sub[0] === 'update-ref' ||
-      v.sub[0] === 'replace',
+      v.sub[0] === 'replace' ||
+      // `git fetch . R:refs/replace/S` is `git replace S R` by another name (attack pass 23, F1);
+      // a destination that is a whole-namespace glob may write there too.
+      (['fetch', 'pull', 'push'].includes(v.sub[0] ?? '') &&
+        v.rest.some((a) => !a.startsWith('-') && /:\+?(?:.*replace\/|(?:refs\/)?\*)/.test(a))),
     risk: 'high',
-    reason: 'rewrites or prunes history, or moves a ref by hand; filter-branch also runs shell filters',
+    reason:
+      'rewrites or prunes history, moves a ref by hand, or writes replace refs (which change what every later git command reads); filter-branch also runs shell filters',
     match: [
       'git filter-branch --tree-filter x HEAD',
       'git reflog expire --expire=now --all',
@@ -332,7 +337,11 @@ export const GIT_DISCARDS: readonly GitDiscard[] = [
       'git prune',
       'git update-ref -d refs/heads/x',
       'git update-ref refs/heads/main HEAD~10',
+      'git fetch -q . HEAD~3:refs/replace/0123abcd',
+      "git fetch origin 'refs/*:refs/*'",
+      'git push . main:refs/replace/abc',
+      'git pull . +x:refs/replace/y',
     ],
-    noMatch: ['git gc', 'git reflog', 'git prune -n'],
+    noMatch: ['git gc', 'git reflog', 'git prune -n', 'git fetch origin main:feature', 'git push origin HEAD:main'],
   },
 ];

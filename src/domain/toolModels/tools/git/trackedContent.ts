@@ -33,10 +33,11 @@ export interface TrackedContentReach {
   /** Operands that are always object names, never pathspecs (`cat-file -p ID`). */
   objects?: string[];
   /**
-   * `--submodule=diff`: each submodule's changes are printed from the submodule's own history,
-   * another repository's index and history than the one the review reads.
+   * `--submodule=diff`, `grep --recurse-submodules`: each submodule's changes or files are printed
+   * from the submodule's own index and history, another repository than the one the review reads
+   * (attack pass 23, F7).
    */
-  submoduleHistories?: boolean;
+  submodules?: boolean;
   /** git's global pathspec switches (`--icase-pathspecs`, GIT_ICASE_PATHSPECS=1 …): they change every pathspec's magic. */
   globalMagic?: GlobalPathspecMagic;
 }
@@ -86,6 +87,23 @@ const PATCH_WORDS = new Set([
 const PATCH_PREFIXES = ['-U', '--unified', '--word-diff', '--color-words', '--word-diff-regex'];
 /** Content searches: `log -S KEY` answers whether a secret holds a string, one guess at a time. */
 const PICKAXE_PREFIXES = ['-S', '-G', '--pickaxe-regex', '--pickaxe-all', '--find-object'];
+/**
+ * Revision-walk options (git-rev-list(1)) that add commits beyond the ones named, or make `show`
+ * walk: with them `show` prints more than HEAD's own changes.
+ */
+const WALK_OPTION =
+  /^--(?:do-walk|all|branches|tags|remotes|glob|exclude|exclude-hidden|reflog|alternate-refs|single-worktree|bisect|stdin|walk-reflogs|ancestry-path|merge|not|boundary|indexed-objects|children|parents|max-count|skip|since|after|until|before|author|committer|grep|source)(?:=|$)|^-(?:g|n\d*|\d+)$/;
+function addsRevisions(option: string): boolean {
+  if (WALK_OPTION.test(option)) return true;
+  // A cluster (`-pg`): each letter until one that takes the rest as its value.
+  if (!/^-[a-zA-Z]{2,}/.test(option)) return false;
+  for (const c of option.slice(1)) {
+    if (c === 'g') return true;
+    if (SHORT_WITH_VALUE.includes(c)) return false;
+  }
+  return false;
+}
+
 /** Output formats that replace the default patch of diff/show/range-diff/stash show. */
 const NO_PATCH_PREFIXES = [
   '--stat',
@@ -202,8 +220,9 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
       // `show REV:path` prints that one blob (or a tree's names): judged as a read of path.
       if (before.length > 0 && before.every(namesBlob)) return undefined;
       prints = k.patch || k.pickaxe || !k.noPatch;
-      // Without a revision (or with HEAD), HEAD against its parents.
-      from = 'headCommit';
+      // Without a revision (or with HEAD), HEAD against its parents, unless an option makes it
+      // walk or adds refs (`--do-walk`, `--all`, `--reflog`: attack pass 23, F3).
+      from = options.some(addsRevisions) ? 'commits' : 'headCommit';
       break;
     case 'log':
     case 'whatchanged':
@@ -284,7 +303,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     ? parseArgv(model, dash < 0 ? rest : rest.slice(0, dash)).operands
     : before.filter((_, i) => !valueLike.has(i));
   return {
-    ...(options.includes('--submodule=diff') ? { submoduleHistories: true } : {}),
+    ...(options.some((o) => o === '--submodule=diff' || o === '--recurse-submodules') ? { submodules: true } : {}),
     pathspecs: after,
     maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
     belowCwd: sub === 'grep',
