@@ -336,6 +336,29 @@ function historyRepos(home: string): void {
   git(sup, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', y, 'sub');
   commit(sup);
   git(join(sup, 'sub'), 'checkout', '-q', 'HEAD~2');
+  // Attack pass 23: `wsR` replaces the commit that added `.env` with its parent (F1); `wsW` has a
+  // tracked file named like a branch, deleted from the work tree (F4); `yb.git` is wsY bare (F2).
+  const r = join(home, 'wsR');
+  put(join(r, 'README.md'), 'r\n');
+  git(r, 'init', '-q');
+  commit(r);
+  put(join(r, '.env'), 'OPENAI_API_KEY=sk-redteam-fake-replaced\n');
+  commit(r);
+  git(r, 'rm', '-q', '.env');
+  put(join(r, 'README.md'), 'r2\n');
+  commit(r);
+  git(r, 'replace', 'HEAD~1', 'HEAD~2');
+  const w = join(home, 'wsW');
+  put(join(w, '.env'), 'OPENAI_API_KEY=sk-redteam-fake-branchname\n');
+  git(w, 'init', '-q');
+  commit(w);
+  git(w, 'rm', '-q', '--cached', '.env');
+  rmSync(join(w, '.env'));
+  put(join(w, 'feature'), 'x\n');
+  commit(w);
+  git(w, 'branch', 'feature');
+  rmSync(join(w, 'feature'));
+  git(home, 'clone', '-q', '--bare', y, join(home, 'yb.git'));
 }
 
 /**

@@ -9,7 +9,8 @@
 // This spawns a process, so it runs only for git commands that print from commits, and its answer
 // is kept per repository while the refs, reflogs and HEAD are unchanged (their files' identities;
 // one changed less than 2 s ago is not trusted, git's "racily clean" rule).
-import { spawnSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { GitHeadFact, GitHistoryFact, GitObject, GitObjectsFact } from '../../domain/reviewRequest.js';
@@ -35,6 +36,15 @@ interface Entry {
 }
 const MAX_KNOWN_NAMES = 1000;
 const cache = new Map<string, Entry>();
+// node:child_process is loaded on first use: the per-command core reviews most commands without
+// spawning anything, and a blocked command must not pay for it (test/daemon/lazyLoading.test.ts).
+let childProcess: typeof ChildProcess | undefined;
+const spawnSync: typeof ChildProcess.spawnSync = ((...args: unknown[]) =>
+  (
+    (childProcess ??= createRequire('/')('node:child_process') as typeof ChildProcess).spawnSync as (
+      ...a: unknown[]
+    ) => unknown
+  )(...args)) as typeof ChildProcess.spawnSync;
 /** Problems that may not recur (a time limit, a failed spawn): never kept. */
 const TRANSIENT = new WeakSet<object>();
 let gitBinary: string | null | undefined;
