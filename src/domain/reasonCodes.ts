@@ -43,7 +43,7 @@ export const REASON_CODES = {
   'syntax.repo_changed':
     'A part names a repository file (`HEAD`, `config`, `objects`, `refs`, `commondir`) before a git part: it may make a directory into a repository whose config the review never judged.',
   'syntax.index_changed':
-    'A part that may stage files (`git add -A`, `git add .`, `git stash -u`) comes before a git part that prints file contents (`git diff --cached`, `git show`): the index it prints from is known only after the first part ran.',
+    'A part that may stage files or move HEAD or refs (`git add -A`, `git stash -u`, `git checkout OLD`, `git commit`, `git fetch`) comes before a git part that prints file contents (`git diff --cached`, `git show`): what it prints from is known only after the first part ran.',
   'syntax.eval': '`eval` inside a compound command must have exactly one literal argument.',
   'syntax.cd': '`cd`/`pushd` with an option, `-` or several arguments leaves the directory of the later parts unknown.',
   'syntax.rewrite_unavailable':

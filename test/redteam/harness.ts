@@ -359,6 +359,16 @@ function historyRepos(home: string): void {
   git(w, 'branch', 'feature');
   rmSync(join(w, 'feature'));
   git(home, 'clone', '-q', '--bare', y, join(home, 'yb.git'));
+  // `wsV`: HEAD changes README only, and the deletion of a committed `.env` is staged: a commit in
+  // the same text makes HEAD the commit that shows it.
+  const v = join(home, 'wsV');
+  put(join(v, 'README.md'), 'v\n');
+  put(join(v, '.env'), 'OPENAI_API_KEY=sk-redteam-fake-staged-deletion\n');
+  git(v, 'init', '-q');
+  commit(v);
+  put(join(v, 'README.md'), 'v2\n');
+  commit(v);
+  git(v, 'rm', '-q', '--cached', '.env');
 }
 
 /**

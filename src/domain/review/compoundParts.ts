@@ -226,20 +226,69 @@ const isGitWord = (w: string | undefined): boolean => w !== undefined && w.slice
 const mentionsGit = (core: readonly string[]): boolean =>
   core.some((w) => /(?:^|[\s/;&|(`'"])git(?:[\s;&|)`'"]|$)/.test(w));
 
+/** git subcommands that change neither the index nor HEAD, refs, reflogs or the object store. */
+const READS_ONLY = new Set([
+  'status',
+  'log',
+  'show',
+  'diff',
+  'grep',
+  'blame',
+  'annotate',
+  'ls-files',
+  'ls-tree',
+  'cat-file',
+  'rev-parse',
+  'rev-list',
+  'describe',
+  'shortlog',
+  'whatchanged',
+  'help',
+  'version',
+  'var',
+  'check-ignore',
+  'check-attr',
+  'check-ref-format',
+  'count-objects',
+  'name-rev',
+  'merge-base',
+  'for-each-ref',
+  'show-ref',
+  'diff-tree',
+  'diff-index',
+  'diff-files',
+  'range-diff',
+  'format-patch',
+]);
+
+/** `SUB` with these second words (or none, for the listing ones) only lists. */
+const LISTS = (sub: string | undefined, second: string | undefined, rest: readonly string[]): boolean => {
+  if (sub === 'stash' || sub === 'reflog')
+    return second === 'list' || second === 'show' || (sub === 'reflog' && second === undefined);
+  if (sub === 'worktree' || sub === 'notes') return second === 'list' || (sub === 'notes' && second === 'show');
+  if (sub === 'remote') return second === undefined || second === 'show' || second === 'get-url';
+  if (sub === 'branch' || sub === 'tag')
+    return rest.every((a) =>
+      /^-(?:[avrl]+|-list|-all|-remotes|-verbose|-show-current|-contains|-merged|-no-merged|-points-at)/.test(a),
+    );
+  return false;
+};
+
 /**
- * Whether a part may put new paths into the index (an untracked `.env` among them): `git add`
- * with any operand or `-A` (what a directory holds is not known here), `git stage`, `update-index
- * --add`, `stash -u`/`-a` (its untracked part is what `stash show --include-untracked` prints),
- * and git run through a wrapper or shell text, which is not followed (attack pass 8, P8-07c).
+ * Whether a part may change what a later git part prints from: stage new paths (an untracked
+ * `.env` among them: `git add` with any operand or `-A`, `git stage`, `update-index --add`, `stash
+ * -u`/`-a`; attack pass 8, P8-07c), or move HEAD, refs, reflogs or write objects (`checkout`,
+ * `commit`, `reset`, `fetch`, `tag`, ...), which the history and HEAD facts were read before (the
+ * history check). Any git subcommand but the ones that only read, and git run through a wrapper or
+ * shell text, which is not followed.
  */
-export function stagesFiles(core: readonly string[]): boolean {
+export function mayChangeWhatGitPrints(core: readonly string[]): boolean {
   if (!isGitWord(core[0])) return mentionsGit(core);
   const view = makeArgView('git', core.slice(1));
   const sub = view.sub[0];
-  if (sub === 'add' || sub === 'stage') return true;
-  if (sub === 'update-index') return view.rest.some((a) => a === '--add');
-  if (sub === 'stash') return view.rest.some((a) => /^--(?:include-untracked|all)$|^-[a-zA-Z]*[ua]/.test(a));
-  return false;
+  if (sub === undefined) return false;
+  if (READS_ONLY.has(sub)) return false;
+  return !LISTS(sub, view.sub[1], sub === 'branch' || sub === 'tag' ? view.rest : []);
 }
 
 /** Whether a part may print the contents of tracked files (trackedContent.ts), git through a wrapper included. */

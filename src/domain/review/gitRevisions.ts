@@ -52,3 +52,24 @@ export function unplacedRevisionVerdict(
   }
   return undefined;
 }
+
+/**
+ * What to ask git (HostFacts.gitChangedPaths) to narrow a command that names revisions to the
+ * paths it prints: `show C...` prints what each commit changes; `diff A`, `diff A B`, `diff A..B`,
+ * `diff A...B`, `diff --cached A` print where the two sides differ. Undefined: not narrowed (other
+ * forms, walk options, `REV:path` words), and the whole history is judged.
+ */
+export function narrowingOf(
+  sub: string,
+  from: 'index' | 'head' | 'headCommit' | 'commits',
+  words: readonly string[],
+): { form: 'commits' | 'diff' | 'diff-cached'; revisions: string[] } | undefined {
+  if (!words.length || words.some((w) => w.startsWith('-') || namesBlob(w))) return undefined;
+  const plain = words.every((w) => !w.startsWith('^') && !w.includes('..'));
+  if (sub === 'show' && from === 'headCommit' && plain) return { form: 'commits', revisions: [...words] };
+  if (sub !== 'diff' || from === 'commits') return undefined;
+  if (from === 'head') return words.length === 1 && plain ? { form: 'diff-cached', revisions: [...words] } : undefined;
+  if ((words.length === 2 && plain) || (words.length === 1 && !words[0]!.startsWith('^')))
+    return { form: 'diff', revisions: [...words] };
+  return undefined;
+}

@@ -16,7 +16,7 @@ import { makeArgView } from '../policy/argView.js';
 import type { ContentSource, TrackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { trackedContentReach } from '../toolModels/tools/git/trackedContent.js';
 import { pathspecMatcher } from './gitPathspecMatch.js';
-import { revisionNames, unplacedRevisionVerdict } from './gitRevisions.js';
+import { narrowingOf, revisionNames, unplacedRevisionVerdict } from './gitRevisions.js';
 import { withOtherProjects } from '../paths/otherProjects.js';
 import { isProjectConfigName } from '../projectConfigFiles.js';
 
@@ -189,7 +189,17 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
         'paths:git-tracked',
       ),
     );
-  const inHistory = older ? protectedCandidates(index.root, older.paths, widened) : [];
+  let inHistory = older ? protectedCandidates(index.root, older.paths, widened) : [];
+  // Where the history holds a secret, a command naming placed revisions is narrowed to what it
+  // prints (`git show abc123`, `git diff main...HEAD`), asked of git; otherwise every commit counts.
+  if (inHistory.length && older?.commits && !unplaced.length && ctx.facts.gitChangedPaths) {
+    const narrow = narrowingOf(makeArgView('git', args).sub[0] ?? '', reach.from, revisions);
+    const printed = narrow && ctx.facts.gitChangedPaths(index.root, narrow.form, narrow.revisions);
+    if (printed && 'paths' in printed) {
+      const set = new Set(printed.paths);
+      inHistory = inHistory.filter((rel) => set.has(rel));
+    }
+  }
   if (!indexed.length && !inHistory.length) return unplaced.length ? combineVerdicts(...unplaced) : undefined;
   const match = pathspecMatcher(prefix, reach, tracked);
   const found: Verdict[] = [];

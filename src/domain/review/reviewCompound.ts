@@ -26,7 +26,7 @@ import {
   namesRepoFile,
   printsTrackedContent,
   runsGit,
-  stagesFiles,
+  mayChangeWhatGitPrints,
 } from './compoundParts.js';
 import { judgeEnvelopeEffects } from './envelopeEffects.js';
 import { CLAUDE_VERSION_GUARDS } from '../shell/envelopes/claude.js';
@@ -406,18 +406,19 @@ function simple(
     );
     return same;
   }
-  // The index facts were read before anything ran: after `git add -A` the index may hold an
-  // untracked `.env` that `git diff --cached` prints (attack pass 8, P8-07c). Run apart, the
-  // second command is judged on the index the first one left.
+  // The index, HEAD and history facts were read before anything ran: after `git add -A` the index
+  // may hold an untracked `.env` that `git diff --cached` prints (attack pass 8, P8-07c), after
+  // `git checkout OLD` HEAD's changes are another commit's. Run apart, the second command is
+  // judged on what the first one left.
   if (w.indexChangedBy !== undefined && printsTrackedContent(core)) {
     refuse(
       w,
       'syntax.index_changed',
-      `'${w.indexChangedBy}' may stage files before '${s.text}', which prints tracked file contents`,
+      `'${w.indexChangedBy}' may stage files or move HEAD or refs before '${s.text}', which prints tracked file contents`,
     );
     return same;
   }
-  if (stagesFiles(core)) w.indexChangedBy = s.text;
+  if (mayChangeWhatGitPrints(core)) w.indexChangedBy = s.text;
   if (changesShell(core) && !(envelopeLevel && isEnvelopeBuiltin(core))) w.changedBy = s.text;
   const written = s.redirects.filter((r) => r.op !== '<' && r.here === undefined).map((r) => r.target);
   if (namesRepoFile(core, written)) w.repoChangedBy = s.text;

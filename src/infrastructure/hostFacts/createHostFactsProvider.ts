@@ -18,7 +18,7 @@ import { entryKindsLister } from './entryKinds.js';
 import { projectFilesAboveLister } from './projectFilesAbove.js';
 import { digestFiles } from './digestFiles.js';
 import { gitIndexOf } from './gitIndex.js';
-import { gitHeadOf, gitHistoryOf, gitObjectsOf } from './gitHistory.js';
+import { gitChangedPathsOf, gitHeadOf, gitHistoryOf, gitObjectsOf } from './gitHistory.js';
 import { gitConfigCredentialReader, gitHooksOf } from './gitHooksPath.js';
 import { readPatchFile } from './patchFile.js';
 import { ENVIRONMENT_VARIABLES } from '../../domain/shell/expansion/knownVariables.js';
@@ -175,6 +175,7 @@ export function createHostFactsProvider(paths: StatePaths): HostFactsProvider {
         gitHistory: gitHistoryOf,
         gitHead: gitHeadOf,
         gitObjects: gitObjectsOf,
+        gitChangedPaths: gitChangedPathsOf,
         gitHooks: gitHooksOf(paths.home),
         gitConfigCredential: gitConfigCredentialReader(),
         // Read only when `git apply`/`git am` is reviewed, at most 1 MiB (patchFile.ts).

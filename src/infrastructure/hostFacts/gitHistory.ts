@@ -187,6 +187,31 @@ export function gitObjectsOf(root: string, names: readonly string[]): GitObjects
   }
 }
 
+/**
+ * The paths a `show` of these commits or a `diff` of these revisions prints from (`--name-only` of
+ * the same form). Revisions go after `--end-of-options`, so none is read as an option. With replace
+ * refs, `git show` prints the replacement: not narrowed (a problem), the whole history is judged.
+ * Never throws.
+ */
+export function gitChangedPathsOf(
+  root: string,
+  form: 'commits' | 'diff' | 'diff-cached',
+  revisions: readonly string[],
+): GitHistoryFact {
+  try {
+    if (hasReplaceRefs(root)) return { problem: 'replace refs change what git shows' };
+    const args =
+      form === 'commits'
+        ? ['log', '--no-walk', '-m', '--root', '--name-only', '--no-renames', '--format=', '-z']
+        : ['diff', '--name-only', '--no-renames', '-z', ...(form === 'diff-cached' ? ['--cached'] : [])];
+    const out = runGit(root, [...args, '--end-of-options', ...revisions]);
+    if ('problem' in out) return out;
+    return { paths: namesOf(out.text), commits: new Set() };
+  } catch (e) {
+    return { problem: `cannot be listed (${(e as Error).message})` };
+  }
+}
+
 function namesOf(text: string): readonly string[] {
   const names = new Set(text.split('\0'));
   names.delete('');
@@ -343,7 +368,7 @@ function runGit(
       '-c',
       'diff.external=',
       args[0]!,
-      ...(args[0] === 'log' ? ['--no-textconv', '--no-ext-diff'] : []),
+      ...(args[0] === 'log' || args[0] === 'diff' ? ['--no-textconv', '--no-ext-diff'] : []),
       ...args.slice(1),
     ],
     {

@@ -1,9 +1,14 @@
 // The history lister against repositories real git wrote, checked against an independent reading:
 // every tree of every commit `git rev-list --all --reflog` names, listed with `ls-tree -r`.
-import { readdirSync, statSync, utimesSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitHeadOf, gitHistoryOf, gitObjectsOf } from '../../../src/infrastructure/hostFacts/gitHistory.js';
+import {
+  gitChangedPathsOf,
+  gitHeadOf,
+  gitHistoryOf,
+  gitObjectsOf,
+} from '../../../src/infrastructure/hostFacts/gitHistory.js';
 import { git } from '../../support/hermeticGit.js';
 import { tempDir } from '../../support/tempDirs.js';
 
@@ -253,5 +258,49 @@ describe('gitHeadOf: what HEAD alone prints from', () => {
     const fact = gitHeadOf(dir);
     if (!('tree' in fact)) throw new Error(fact.problem);
     expect(fact.changes).toEqual(expect.arrayContaining(['merged-only.pem', 'side.txt', 'main.txt']));
+  });
+});
+
+describe('gitChangedPathsOf: what a show or diff of named revisions prints from', () => {
+  /** c1 adds .env and README, c2 deletes .env, c3 changes README; the work tree changes src/a.ts. */
+  function linear(): string {
+    const dir = tempDir('shimctl-gitchanged-');
+    git(dir, 'init', '-q');
+    put(dir, 'README.md');
+    put(dir, '.env');
+    put(dir, 'src/a.ts');
+    commitAll(dir, 'c1');
+    git(dir, 'rm', '-q', '.env');
+    commitAll(dir, 'c2');
+    put(dir, 'README.md', 'changed\n');
+    commitAll(dir, 'c3');
+    put(dir, 'src/a.ts', 'edited\n');
+    return dir;
+  }
+  const paths = (f: ReturnType<typeof gitChangedPathsOf>) => ('paths' in f ? [...f.paths].sort() : f.problem);
+
+  it('show: what each commit changes against its parents', () => {
+    const dir = linear();
+    expect(paths(gitChangedPathsOf(dir, 'commits', ['HEAD~1']))).toEqual(['.env']);
+    expect(paths(gitChangedPathsOf(dir, 'commits', ['HEAD']))).toEqual(['README.md']);
+    expect(paths(gitChangedPathsOf(dir, 'commits', ['HEAD', 'HEAD~2']))).toEqual(['.env', 'README.md', 'src/a.ts']);
+  });
+
+  it('diff: two trees, a range, a merge base, a tree against the work tree or the index', () => {
+    const dir = linear();
+    expect(paths(gitChangedPathsOf(dir, 'diff', ['HEAD~2', 'HEAD']))).toEqual(['.env', 'README.md']);
+    expect(paths(gitChangedPathsOf(dir, 'diff', ['HEAD~1..HEAD']))).toEqual(['README.md']);
+    expect(paths(gitChangedPathsOf(dir, 'diff', ['HEAD~2...HEAD']))).toEqual(['.env', 'README.md']);
+    expect(paths(gitChangedPathsOf(dir, 'diff', ['HEAD~1']))).toEqual(['README.md', 'src/a.ts']);
+    expect(paths(gitChangedPathsOf(dir, 'diff-cached', ['HEAD~2']))).toEqual(['.env', 'README.md']);
+  });
+
+  it('a revision is never read as an option (--end-of-options), and replace refs are not narrowed', () => {
+    const dir = linear();
+    const out = join(dir, 'written-by-option');
+    expect(typeof paths(gitChangedPathsOf(dir, 'diff', [`--output=${out}`]))).toBe('string');
+    expect(existsSync(out)).toBe(false);
+    git(dir, 'replace', 'HEAD~1', 'HEAD~2');
+    expect(paths(gitChangedPathsOf(dir, 'commits', ['HEAD~1']))).toMatch(/replace refs/);
   });
 });
