@@ -31,8 +31,8 @@ interface Entry {
   key: string;
   history?: GitHistoryFact;
   head?: GitHeadFact;
-  /** Revision names resolved under this key (gitObjectsOf). */
-  objects?: Map<string, GitObject>;
+  /** Revision names resolved under this key (gitObjectsOf); null: none found. */
+  objects?: Map<string, GitObject | null>;
 }
 const MAX_KNOWN_NAMES = 1000;
 const cache = new Map<string, Entry>();
@@ -150,14 +150,15 @@ export function gitObjectsOf(root: string, names: readonly string[]): GitObjects
     if (names.some((n) => /[\n\0]/.test(n))) return { problem: 'a revision holds a newline' };
     const at = currentEntry(root);
     if ('problem' in at) return at;
-    // Names found are kept with the refs they were resolved under (a name that found nothing is
-    // asked again: `git add` or `hash-object -w` can create its object without moving a ref).
-    const known = at.entry ? (at.entry.objects ??= new Map()) : new Map<string, GitObject>();
+    // Answers are kept with the refs they were resolved under. A name that found nothing (null)
+    // may find an object later without a ref moving (`hash-object -w`), but "nothing" only ever
+    // asks, so keeping it can never allow what git would then print.
+    const known = at.entry ? (at.entry.objects ??= new Map()) : new Map<string, GitObject | null>();
     const found = new Map<string, GitObject | undefined>();
     let pending: { name: string; ask: string }[] = [];
     for (const name of new Set(names)) {
       const hit = known.get(name);
-      if (hit) found.set(name, hit);
+      if (hit !== undefined) found.set(name, hit ?? undefined);
       else pending.push({ name, ask: name });
     }
     // A tag is peeled by asking again for `ID^{}` (appending it to the name would break `:/text`).
@@ -176,7 +177,7 @@ export function gitObjectsOf(root: string, names: readonly string[]): GitObjects
         else {
           const o = m && m[2] !== 'tag' ? { id: m[1]!, type: m[2] as GitObject['type'] } : undefined;
           found.set(p.name, o);
-          if (o && known.size < MAX_KNOWN_NAMES) known.set(p.name, o);
+          if (known.size < MAX_KNOWN_NAMES) known.set(p.name, o ?? null);
         }
       });
       pending = next;
