@@ -369,6 +369,33 @@ function historyRepos(home: string): void {
   put(join(v, 'README.md'), 'v2\n');
   commit(v);
   git(v, 'rm', '-q', '--cached', '.env');
+  // Attack pass 24: `wsU`'s HEAD removes `.env` (F2: `HEAD^!`, `HEAD^@`); `wsF` renamed `.env` to
+  // `sample.cfg` and redacted it (F4: `--follow`, `-L`); `wsK` keeps a redacted copy of a `.env`
+  // it then removed (F5: copy detection).
+  const envText = 'A=1\nB=2\nC=3\nD=4\nOPENAI_API_KEY=sk-redteam-fake-moved\n';
+  const u = join(home, 'wsU');
+  put(join(u, 'README.md'), 'u\n');
+  put(join(u, '.env'), envText);
+  git(u, 'init', '-q');
+  commit(u);
+  git(u, 'rm', '-q', '.env');
+  commit(u);
+  const f = join(home, 'wsF');
+  put(join(f, '.env'), envText);
+  git(f, 'init', '-q');
+  commit(f);
+  git(f, 'mv', '.env', 'sample.cfg');
+  put(join(f, 'sample.cfg'), envText.replace('sk-redteam-fake-moved', 'changeme'));
+  commit(f);
+  const k = join(home, 'wsK');
+  put(join(k, '.env'), envText);
+  put(join(k, 'README.md'), 'k\n');
+  git(k, 'init', '-q');
+  commit(k);
+  put(join(k, 'env.sample'), envText.replace('sk-redteam-fake-moved', 'changeme'));
+  commit(k);
+  git(k, 'rm', '-q', '.env');
+  commit(k);
 }
 
 /**

@@ -63,8 +63,12 @@ export function narrowingOf(
   sub: string,
   from: 'index' | 'head' | 'headCommit' | 'commits',
   words: readonly string[],
+  formatOnly: boolean,
 ): { form: 'commits' | 'diff' | 'diff-cached'; revisions: string[] } | undefined {
-  if (!words.length || words.some((w) => w.startsWith('-') || namesBlob(w))) return undefined;
+  if (!formatOnly) return undefined;
+  // A reflog selector (`@{2 minutes ago}`, `@{1}`) may name another commit by the time the command
+  // runs than when git was asked (attack pass 24, F3): not narrowed, the whole history is judged.
+  if (!words.length || words.some((w) => w.startsWith('-') || namesBlob(w) || w.includes('@{'))) return undefined;
   const plain = words.every((w) => !w.startsWith('^') && !w.includes('..'));
   if (sub === 'show' && from === 'headCommit' && plain) return { form: 'commits', revisions: [...words] };
   if (sub !== 'diff' || from === 'commits') return undefined;

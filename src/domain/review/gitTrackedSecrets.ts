@@ -85,7 +85,9 @@ function projectDirsOf(root: string, paths: readonly string[]): string[] {
  */
 function sourceOf(reach: TrackedContentReach, revisions: readonly string[]): ContentSource {
   if (!revisions.length) return reach.from;
-  if (revisionNames(revisions).length) return 'commits';
+  // Only HEAD itself: `HEAD^@` (its parents), `HEAD^!` and `HEAD^-` (a range) reach other commits
+  // (attack pass 24, F2).
+  if (revisions.some((r) => r !== 'HEAD' && r !== '@')) return 'commits';
   return reach.from === 'index' ? 'head' : reach.from;
 }
 
@@ -193,7 +195,7 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   // Where the history holds a secret, a command naming placed revisions is narrowed to what it
   // prints (`git show abc123`, `git diff main...HEAD`), asked of git; otherwise every commit counts.
   if (inHistory.length && older?.commits && !unplaced.length && ctx.facts.gitChangedPaths) {
-    const narrow = narrowingOf(makeArgView('git', args).sub[0] ?? '', reach.from, revisions);
+    const narrow = narrowingOf(makeArgView('git', args).sub[0] ?? '', reach.from, revisions, reach.formatOnly === true);
     const printed = narrow && ctx.facts.gitChangedPaths(index.root, narrow.form, narrow.revisions);
     if (printed && 'paths' in printed) {
       const set = new Set(printed.paths);

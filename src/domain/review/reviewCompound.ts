@@ -80,6 +80,9 @@ interface Walk {
   budget: GlobBudget;
 }
 type Cwds = string[];
+
+/** What a part may change on disk for the parts after it; in a pipeline, for all the others. */
+const CONCURRENT_CHANGES = ['linkedBy', 'repoChangedBy', 'indexChangedBy'] as const;
 interface Outcome {
   ok: Cwds;
   fail: Cwds;
@@ -239,10 +242,41 @@ function walk(s: Script, cwds: Cwds, w: Walk, envelopeLevel: boolean, depth: num
       }
       return last;
     }
-    case 'pipe':
-      // Every element of a pipeline runs in a subshell: its `cd` does not outlive it.
-      for (const item of feedLiterals(s.items)) walk(item, cwds, w, envelopeLevel, depth, decode);
+    case 'pipe': {
+      // Every element of a pipeline runs in a subshell (its `cd` does not outlive it), and all of
+      // them at once: what one may change (symlinks, the index, HEAD, a repository file) can land
+      // before the others read, the ones left of it too: `(sleep 1; git show) | git reset --soft
+      // HEAD~2` (attack pass 24, F1). A trial walk finds whether any element changes something;
+      // if one does, each element is walked with what the OTHER elements change known from the
+      // start (a literal fed to the reader, `cat <<EOF | sh`, reads no path and is exempt).
+      const items = feedLiterals(s.items);
+      const copy = (): Walk => ({
+        ...w,
+        env: [...w.env],
+        parts: [...w.parts],
+        refusals: new Map(w.refusals),
+        evalTexts: [...w.evalTexts],
+        edits: [...w.edits],
+        budget: { ...w.budget },
+      });
+      const trial = copy();
+      for (const item of items) walk(item, cwds, trial, envelopeLevel, depth, decode);
+      if (items.length < 2 || CONCURRENT_CHANGES.every((k) => trial[k] === w[k])) {
+        Object.assign(w, trial);
+        return { ok: cwds, fail: cwds };
+      }
+      const changesOf = items.map((item) => {
+        const t = copy();
+        walk(item, cwds, t, envelopeLevel, depth, decode);
+        return CONCURRENT_CHANGES.filter((k) => t[k] !== w[k]).map((k) => [k, t[k]] as const);
+      });
+      items.forEach((item, j) => {
+        if (!isLiteralFeeder(item))
+          for (const [i, changes] of changesOf.entries()) if (i !== j) for (const [k, by] of changes) w[k] ??= by;
+        walk(item, cwds, w, envelopeLevel, depth, decode);
+      });
       return { ok: cwds, fail: cwds };
+    }
     case 'subshell':
     case 'group': {
       // Which of the inner commands reads it is not followed.
@@ -523,6 +557,17 @@ function simple(
  * `cat <<'EOF' | sh`: a bare `cat` of a here-document writes exactly its body into the pipe, so the
  * next command is judged as reading that body (a shell reading it is judged as that shell text).
  */
+/** `cat <<EOF` that feeds its literal to the next element (feedLiterals): it reads no path. */
+function isLiteralFeeder(s: Script): boolean {
+  return (
+    s.kind === 'simple' &&
+    s.words.length === 1 &&
+    s.words[0] === 'cat' &&
+    s.redirects.length === 1 &&
+    s.redirects[0]!.here !== undefined
+  );
+}
+
 function feedLiterals(items: readonly Script[]): Script[] {
   const out = [...items];
   for (let i = 0; i + 1 < out.length; i++) {

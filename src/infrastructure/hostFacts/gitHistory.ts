@@ -201,13 +201,32 @@ export function gitChangedPathsOf(
 ): GitHistoryFact {
   try {
     if (hasReplaceRefs(root)) return { problem: 'replace refs change what git shows' };
-    const args =
+    // Twice: every changed path without rename detection, and every path with the widest rename
+    // and copy detection (`--name-status` names both sides: a copy's unchanged source is printed
+    // when the user's config sets `diff.renames=copies`; attack pass 24, F5).
+    const base =
       form === 'commits'
-        ? ['log', '--no-walk', '-m', '--root', '--name-only', '--no-renames', '--format=', '-z']
-        : ['diff', '--name-only', '--no-renames', '-z', ...(form === 'diff-cached' ? ['--cached'] : [])];
-    const out = runGit(root, [...args, '--end-of-options', ...revisions]);
-    if ('problem' in out) return out;
-    return { paths: namesOf(out.text), commits: new Set() };
+        ? ['log', '--no-walk', '-m', '--root', '--format=', '-z']
+        : ['diff', '-z', ...(form === 'diff-cached' ? ['--cached'] : [])];
+    const paths = new Set<string>();
+    for (const detect of [
+      ['--name-only', '--no-renames'],
+      ['--name-status', '-C', '-C', '-B'],
+    ]) {
+      const out = runGit(root, [...base, ...detect, '--end-of-options', ...revisions]);
+      if ('problem' in out) return out;
+      const fields = out.text.split('\0');
+      if (detect[0] === '--name-only') for (const f of fields) f && paths.add(f);
+      // Records of `--name-status -z`: a status, then one path, or two for a copy or rename.
+      else
+        for (let i = 0; i < fields.length; ) {
+          const status = fields[i++]!.replace(/^\n/, '');
+          if (status === '') continue;
+          const n = /^[CR]/.test(status) ? 2 : 1;
+          for (let k = 0; k < n && i < fields.length; k++) paths.add(fields[i++]!);
+        }
+    }
+    return { paths: Object.freeze([...paths]), commits: new Set() };
   } catch (e) {
     return { problem: `cannot be listed (${(e as Error).message})` };
   }

@@ -33,6 +33,12 @@ export interface TrackedContentReach {
   /** Operands that are always object names, never pathspecs (`cat-file -p ID`). */
   objects?: string[];
   /**
+   * Every option only formats the patch (review/gitRevisions.ts narrowingOf may ask git which paths
+   * it prints). Copy or rename detection, `--follow`, merges' diff forms and the like change which
+   * files appear: with them the whole history is judged (attack pass 24, F5).
+   */
+  formatOnly?: boolean;
+  /**
    * `--submodule=diff`, `grep --recurse-submodules`: each submodule's changes or files are printed
    * from the submodule's own index and history, another repository than the one the review reads
    * (attack pass 23, F7).
@@ -87,6 +93,10 @@ const PATCH_WORDS = new Set([
 const PATCH_PREFIXES = ['-U', '--unified', '--word-diff', '--color-words', '--word-diff-regex'];
 /** Content searches: `log -S KEY` answers whether a secret holds a string, one guess at a time. */
 const PICKAXE_PREFIXES = ['-S', '-G', '--pickaxe-regex', '--pickaxe-all', '--find-object'];
+/** Options that change how a patch looks, not which files it shows. */
+const FORMAT_ONLY =
+  /^-(?:[puswbRzW]|U\d+)$|^--(?:patch|stat(?:=[\d,]+)?|numstat|shortstat|name-only|name-status|raw|summary|compact-summary|color(?:=\w+)?|no-color|word-diff(?:=\w+)?|color-words(?:=.*)?|ignore-space-change|ignore-all-space|ignore-blank-lines|ignore-space-at-eol|ignore-cr-at-eol|unified=\d+|no-prefix|abbrev(?:=\d+)?|full-index|binary|minimal|patience|histogram|diff-algorithm=\w+|indent-heuristic|no-indent-heuristic|exit-code|quiet|oneline|no-renames|no-ext-diff|no-textconv|staged|cached|function-context|inter-hunk-context=\d+|patch-with-stat|patch-with-raw|no-patch)$/;
+
 /**
  * Revision-walk options (git-rev-list(1)) that add commits beyond the ones named, or make `show`
  * walk: with them `show` prints more than HEAD's own changes.
@@ -229,7 +239,8 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     case 'diff-tree':
     case 'diff-index':
     case 'diff-files':
-      prints = k.patch || k.pickaxe;
+      // `-L` prints the line range's patches (attack pass 24, F4).
+      prints = k.patch || k.pickaxe || options.some((o) => o.startsWith('-L'));
       if (sub === 'diff-files') from = 'index';
       break;
     case 'add':
@@ -296,7 +307,12 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
   // without one, a word after an option is taken for its value.
   const model = Object.hasOwn(GIT_SUBCOMMAND_MODELS, sub) ? GIT_SUBCOMMAND_MODELS[sub] : undefined;
   // `--full-diff`: the pathspecs choose the commits only; their patches show every file (P11-01).
-  if (options.includes('--full-diff') && FULL_DIFF.has(sub))
+  // `--follow` and `-L` follow the file across renames, into names no pathspec says (attack pass
+  // 24, F4: `.env` renamed to `sample.cfg`).
+  if (
+    (options.includes('--full-diff') && FULL_DIFF.has(sub)) ||
+    options.some((o) => o === '--follow' || o.startsWith('-L'))
+  )
     return { pathspecs: [], maybePathspecs: [], belowCwd: false, from: 'commits', globalMagic };
   const dash = rest.indexOf('--');
   const maybe = model
@@ -304,6 +320,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     : before.filter((_, i) => !valueLike.has(i));
   return {
     ...(options.some((o) => o === '--submodule=diff' || o === '--recurse-submodules') ? { submodules: true } : {}),
+    ...(options.every((o) => FORMAT_ONLY.test(o)) ? { formatOnly: true } : {}),
     pathspecs: after,
     maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
     belowCwd: sub === 'grep',
