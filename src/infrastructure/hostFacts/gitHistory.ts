@@ -1,29 +1,21 @@
-// Every path a repository's history holds: what `git log -p`, `git show OLD`, `git diff --cached`
-// print from commits even after the file has left the index (attack passes 18 F6, 22 F2). The
-// object database cannot be read without git (packs, deltas), so git lists it:
-//   git log --all --reflog -m --root --name-only --no-renames --format= -z
+// Every path a repository's history holds, what HEAD holds and changes, what revisions name, and
+// what a show or diff of named revisions prints from: what `git log -p`, `git show OLD`,
+// `git diff --cached` print from commits even after a file has left the index (attack passes 18
+// F6, 22 F2, 23, 24). The object database cannot be read without git (packs, deltas), so git
+// lists it (gitRun.ts):
+//   git --no-replace-objects log --all --reflog -m --root --name-only --format=%x00%H -z
 // Every path of every commit reachable from a ref or a reflog entry (stashes included) was added
 // by some commit against one of its parents, or by a root commit: the union of the names each
-// commit changes is the set of names any of them holds.
+// commit changes is the set of names any of them holds. The objects are read as stored: the
+// replacements of replace refs are refs themselves, so they are listed too.
 //
-// This spawns a process, so it runs only for git commands that print from commits, and its answer
-// is kept per repository while the refs, reflogs and HEAD are unchanged (their files' identities;
-// one changed less than 2 s ago is not trusted, git's "racily clean" rule).
-import type * as ChildProcess from 'node:child_process';
-import { createRequire } from 'node:module';
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+// git is spawned only for commands that print from commits, and the answers are kept per
+// repository while its refs, reflogs and pseudo-refs are unchanged (gitRefsKey.ts).
 import type { GitHeadFact, GitHistoryFact, GitObject, GitObjectsFact } from '../../domain/reviewRequest.js';
 import { findRepository } from './gitIndex.js';
+import { commonDirOf, hasReplaceRefs, historyKey, partialCloneProblem } from './gitRefsKey.js';
+import { isTransient, namesOf, runGit } from './gitRun.js';
 
-/** A git found at a fixed system place, never through the agent's PATH (the review runs it). */
-const GIT_CANDIDATES = ['/usr/bin/git', '/usr/local/bin/git', '/opt/homebrew/bin/git', '/bin/git'];
-/** A history git cannot list in this time is not known: the command asks (within the resident process's 2 s review budget). */
-const TIMEOUT_MS = 1500;
-const MAX_OUTPUT = 128 * 1024 * 1024;
-/** Ref and reflog files looked at for the cache key; a repository with more is listed every time. */
-const MAX_KEY_ENTRIES = 5000;
-const RACY_MS = 2000;
 const MAX_CACHED = 16;
 
 /** Per git directory: the key its answers hold for, and the answers computed under it. */
@@ -36,24 +28,6 @@ interface Entry {
 }
 const MAX_KNOWN_NAMES = 1000;
 const cache = new Map<string, Entry>();
-// node:child_process is loaded on first use: the per-command core reviews most commands without
-// spawning anything, and a blocked command must not pay for it (test/daemon/lazyLoading.test.ts).
-let childProcess: typeof ChildProcess | undefined;
-const spawnSync: typeof ChildProcess.spawnSync = ((...args: unknown[]) =>
-  (
-    (childProcess ??= createRequire('/')('node:child_process') as typeof ChildProcess).spawnSync as (
-      ...a: unknown[]
-    ) => unknown
-  )(...args)) as typeof ChildProcess.spawnSync;
-/** Problems that may not recur (a time limit, a failed spawn): never kept. */
-const TRANSIENT = new WeakSet<object>();
-let gitBinary: string | null | undefined;
-
-function findGit(): string | null {
-  if (gitBinary === undefined)
-    gitBinary = GIT_CANDIDATES.find((p) => statSync(p, { throwIfNoEntry: false })?.isFile() === true) ?? null;
-  return gitBinary;
-}
 
 /**
  * Every path and every commit of the history of the repository whose work tree root is `root`.
@@ -124,20 +98,6 @@ export function gitHeadOf(root: string): GitHeadFact {
     }
     return { tree: Object.freeze([...tree]), changes: Object.freeze([...changes]) };
   });
-}
-
-/** Whether any replace ref exists (a loose one under refs/replace/, or a packed one). */
-function hasReplaceRefs(root: string): boolean {
-  const repo = findRepository(root);
-  if (!repo) return false;
-  const common = commonDirOf(repo.gitDir);
-  const dir = join(common, 'refs', 'replace');
-  if (existsSync(dir) && readdirSync(dir).length) return true;
-  try {
-    return readFileSync(join(common, 'packed-refs'), 'utf8').includes(' refs/replace/');
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -232,12 +192,6 @@ export function gitChangedPathsOf(
   }
 }
 
-function namesOf(text: string): readonly string[] {
-  const names = new Set(text.split('\0'));
-  names.delete('');
-  return Object.freeze([...names]);
-}
-
 function cached<K extends 'history' | 'head'>(
   root: string,
   kind: K,
@@ -251,7 +205,7 @@ function cached<K extends 'history' | 'head'>(
     const fact = compute(at.root);
     // A failure git will repeat (not a repository, dubious ownership) is kept as an answer is; a
     // time limit or a spawn that failed is tried again on the next review.
-    if (at.entry && !TRANSIENT.has(fact)) at.entry[kind] = fact;
+    if (at.entry && !isTransient(fact)) at.entry[kind] = fact;
     return fact;
   } catch (e) {
     return { problem: `cannot be listed (${(e as Error).message})` };
@@ -277,152 +231,4 @@ function currentEntry(root: string): { root: string; entry: Entry | undefined } 
     cache.set(repo.gitDir, entry);
   }
   return { root: repo.root, entry };
-}
-
-/** A linked worktree's refs live in the main repository's directory (`commondir`). */
-function commonDirOf(gitDir: string): string {
-  let text: string;
-  try {
-    text = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
-  } catch {
-    return gitDir;
-  }
-  return isAbsolute(text) ? text : resolve(gitDir, text);
-}
-
-/**
- * A partial clone fetches missing objects from its remote when asked for them: listing a history
- * whose trees were left out (`--filter=tree:0`) would send traffic off the machine. Only filters
- * that leave every tree in place (`blob:none`, `blob:limit=`) are listed.
- */
-function partialCloneProblem(common: string): string | undefined {
-  let config: string;
-  try {
-    config = readFileSync(join(common, 'config'), 'utf8');
-  } catch {
-    return undefined; // git fails below too, with its own reason
-  }
-  if (!/^\s*(partialclone|promisor)\s*=/im.test(config)) return undefined;
-  const filters = [...config.matchAll(/^\s*partialclonefilter\s*=\s*(\S+)/gim)].map((m) => m[1]!);
-  if (filters.length && filters.every((f) => /^blob:(none|limit=\w+)$/.test(f))) return undefined;
-  return 'a partial clone whose trees may be missing: listing them would fetch from its remote';
-}
-
-/** Files beside HEAD that name commits (revisions such as `FETCH_HEAD`, `ORIG_HEAD` resolve to them). */
-const PSEUDO_REFS = [
-  'FETCH_HEAD',
-  'ORIG_HEAD',
-  'MERGE_HEAD',
-  'CHERRY_PICK_HEAD',
-  'REVERT_HEAD',
-  'REBASE_HEAD',
-  'BISECT_HEAD',
-  'AUTO_MERGE',
-];
-
-/**
- * The identity of everything that decides what is reachable and what a revision names: HEAD,
- * packed-refs, shallow, the pseudo-refs, and each file and directory under refs/ and logs/, of
- * the repository and of each linked worktree. Undefined: not to be cached (too many entries, or
- * one changed too recently to tell a later change in the same tick apart).
- */
-function historyKey(gitDir: string, common: string): string | undefined {
-  const parts: string[] = [];
-  const now = Date.now();
-  let racy = false;
-  const add = (p: string): boolean => {
-    const st = lstatSync(p, { throwIfNoEntry: false });
-    if (!st) {
-      parts.push(`${p}:-`);
-      return false;
-    }
-    if (now - st.mtimeMs < RACY_MS) racy = true;
-    parts.push(`${p}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`);
-    return st.isDirectory();
-  };
-  const walk = (dir: string): boolean => {
-    if (!add(dir)) return true;
-    for (const name of readdirSync(dir)) {
-      if (parts.length > MAX_KEY_ENTRIES) return false;
-      if (!walk(join(dir, name))) return false;
-    }
-    return true;
-  };
-  // Every linked worktree's HEAD and reflog too: `--all --reflog` walks them, and revisions such
-  // as `worktrees/NAME/HEAD` name them.
-  const worktrees = join(common, 'worktrees');
-  const linked = existsSync(worktrees) ? readdirSync(worktrees).map((n) => join(worktrees, n)) : [];
-  for (const dir of new Set([gitDir, common, ...linked])) {
-    for (const name of ['HEAD', 'packed-refs', 'shallow', ...PSEUDO_REFS]) add(join(dir, name));
-    if (!walk(join(dir, 'refs')) || !walk(join(dir, 'logs'))) return undefined;
-  }
-  return racy ? undefined : parts.join('\n');
-}
-
-/**
- * `git ARGS` in `root`, its output; a repository without commits has none (empty output).
- * `replaced`: with replace refs applied, as git runs by default.
- */
-function runGit(
-  root: string,
-  args: readonly string[],
-  input?: string,
-  replaced = false,
-): { text: string } | { problem: string } {
-  const git = findGit();
-  if (!git) return { problem: `no git at ${GIT_CANDIDATES.join(', ')}` };
-  const r = spawnSync(
-    git,
-    // Nothing the repository's config names runs: no pager, no signature check, no fsmonitor,
-    // no textconv or external diff.
-    [
-      '--no-pager',
-      // The objects as stored: a replace ref (`refs/replace/S`) otherwise hides S's own tree from
-      // the listing, while `--no-replace-objects show S` prints it. The replacements are refs
-      // themselves, so `--all` lists them too.
-      ...(replaced ? [] : ['--no-replace-objects']),
-      '-c',
-      'log.showSignature=false',
-      '-c',
-      'core.fsmonitor=false',
-      '-c',
-      'diff.external=',
-      args[0]!,
-      ...(args[0] === 'log' || args[0] === 'diff' ? ['--no-textconv', '--no-ext-diff'] : []),
-      ...args.slice(1),
-    ],
-    {
-      cwd: root,
-      env: {
-        PATH: '/usr/bin:/bin',
-        ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
-        LC_ALL: 'C',
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_OPTIONAL_LOCKS: '0',
-        GIT_NO_LAZY_FETCH: '1',
-      },
-      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      ...(input === undefined ? {} : { input }),
-      timeout: TIMEOUT_MS,
-      killSignal: 'SIGKILL',
-      maxBuffer: MAX_OUTPUT,
-    },
-  );
-  if (r.error) {
-    const problem = { problem: `git ${args[0]} did not finish (${r.error.message})` };
-    TRANSIENT.add(problem);
-    return problem;
-  }
-  if (r.status !== 0) {
-    const why = r.stderr.toString('utf8').trim().split('\n')[0] ?? '';
-    // A repository without a commit yet has no history and no HEAD to print from.
-    if (
-      /does not have any commits yet|bad default revision 'HEAD'|Not a valid object name HEAD|unknown revision/.test(
-        why,
-      )
-    )
-      return { text: '' };
-    return { problem: `git ${args[0]} failed: ${why.slice(0, 200) || `status ${r.status}`}` };
-  }
-  return { text: r.stdout.toString('utf8') };
 }
