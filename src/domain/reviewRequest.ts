@@ -160,15 +160,17 @@ export interface HostFacts {
   gitObjects?(root: string, names: readonly string[]): GitObjectsFact;
   /**
    * The paths git prints from for these revisions, asked of git itself: what each commit changes
-   * against its parents (`show`: form `commits`), or where two trees, or a tree and the index or
-   * work tree, differ (`diff`, `diff-cached`). Narrows a repository whose history holds a secret to
+   * against its parents (`show`: form `commits`; `log` with its count limits: the commits it
+   * walks), or where two trees, or a tree and the index or work tree, differ (`diff`,
+   * `diff-cached`). Narrows a repository whose history holds a secret to
    * what the command prints (`git show abc123`, `git diff main...HEAD`). Absent, or a problem: the
    * whole history is judged.
    */
   gitChangedPaths?(
     root: string,
-    form: 'commits' | 'diff' | 'diff-cached',
+    form: 'commits' | 'diff' | 'diff-cached' | 'log',
     revisions: readonly string[],
+    limits?: readonly string[],
   ): GitHistoryFact;
   /**
    * The text of a patch file `git apply` or `git am` is given (src/infrastructure/hostFacts/

@@ -56,19 +56,27 @@ export function unplacedRevisionVerdict(
 /**
  * What to ask git (HostFacts.gitChangedPaths) to narrow a command that names revisions to the
  * paths it prints: `show C...` prints what each commit changes; `diff A`, `diff A B`, `diff A..B`,
- * `diff A...B`, `diff --cached A` print where the two sides differ. Undefined: not narrowed (other
- * forms, walk options, `REV:path` words), and the whole history is judged.
+ * `diff A...B`, `diff --cached A` print where the two sides differ; `log -p [-N] [REVS]` prints what
+ * the commits it walks change (without a pathspec). Undefined: not narrowed (other forms, walk
+ * options, `REV:path` words, reflog selectors), and the whole history is judged.
  */
 export function narrowingOf(
   sub: string,
   from: 'index' | 'head' | 'headCommit' | 'commits',
   words: readonly string[],
   formatOnly: boolean,
-): { form: 'commits' | 'diff' | 'diff-cached'; revisions: string[] } | undefined {
+  limits: readonly string[] = [],
+  pathspecs = false,
+): { form: 'commits' | 'diff' | 'diff-cached' | 'log'; revisions: string[]; limits?: string[] } | undefined {
   if (!formatOnly) return undefined;
   // A reflog selector (`@{2 minutes ago}`, `@{1}`) may name another commit by the time the command
   // runs than when git was asked (attack pass 24, F3): not narrowed, the whole history is judged.
-  if (!words.length || words.some((w) => w.startsWith('-') || namesBlob(w) || w.includes('@{'))) return undefined;
+  if (words.some((w) => w.startsWith('-') || namesBlob(w) || w.includes('@{'))) return undefined;
+  // `log` with a pathspec walks the commits that touch it (`log -p -1 -- secrets/` reaches past
+  // the newest commit): only a log over whole commits is narrowed.
+  if ((sub === 'log' || sub === 'whatchanged') && from === 'commits')
+    return pathspecs ? undefined : { form: 'log', revisions: [...words], limits: [...limits] };
+  if (!words.length) return undefined;
   const plain = words.every((w) => !w.startsWith('^') && !w.includes('..'));
   if (sub === 'show' && from === 'headCommit' && plain) return { form: 'commits', revisions: [...words] };
   if (sub !== 'diff' || from === 'commits') return undefined;

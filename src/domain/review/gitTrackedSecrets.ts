@@ -195,8 +195,15 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   // Where the history holds a secret, a command naming placed revisions is narrowed to what it
   // prints (`git show abc123`, `git diff main...HEAD`), asked of git; otherwise every commit counts.
   if (inHistory.length && older?.commits && !unplaced.length && ctx.facts.gitChangedPaths) {
-    const narrow = narrowingOf(makeArgView('git', args).sub[0] ?? '', reach.from, revisions, reach.formatOnly === true);
-    const printed = narrow && ctx.facts.gitChangedPaths(index.root, narrow.form, narrow.revisions);
+    const narrow = narrowingOf(
+      makeArgView('git', args).sub[0] ?? '',
+      reach.from,
+      revisions,
+      reach.formatOnly === true,
+      reach.limits,
+      reach.pathspecs.length > 0 || reach.maybePathspecs.length > revisions.length - (reach.objects?.length ?? 0),
+    );
+    const printed = narrow && ctx.facts.gitChangedPaths(index.root, narrow.form, narrow.revisions, narrow.limits);
     if (printed && 'paths' in printed) {
       const set = new Set(printed.paths);
       inHistory = inHistory.filter((rel) => set.has(rel));

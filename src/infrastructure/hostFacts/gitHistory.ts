@@ -156,18 +156,23 @@ export function gitObjectsOf(root: string, names: readonly string[]): GitObjects
  */
 export function gitChangedPathsOf(
   root: string,
-  form: 'commits' | 'diff' | 'diff-cached',
+  form: 'commits' | 'diff' | 'diff-cached' | 'log',
   revisions: readonly string[],
+  limits: readonly string[] = [],
 ): GitHistoryFact {
   try {
     if (hasReplaceRefs(root)) return { problem: 'replace refs change what git shows' };
     // Twice: every changed path without rename detection, and every path with the widest rename
     // and copy detection (`--name-status` names both sides: a copy's unchanged source is printed
     // when the user's config sets `diff.renames=copies`; attack pass 24, F5).
+    // `log` walks as the command will: its count limits (checked spellings only) and revisions.
+    const counts = limits.filter((l) => /^-(?:\d+|n\d+)$|^--max-count=\d+$/.test(l));
     const base =
       form === 'commits'
         ? ['log', '--no-walk', '-m', '--root', '--format=', '-z']
-        : ['diff', '-z', ...(form === 'diff-cached' ? ['--cached'] : [])];
+        : form === 'log'
+          ? ['log', ...counts, '-m', '--root', '--format=', '-z']
+          : ['diff', '-z', ...(form === 'diff-cached' ? ['--cached'] : [])];
     const paths = new Set<string>();
     for (const detect of [
       ['--name-only', '--no-renames'],

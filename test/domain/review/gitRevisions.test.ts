@@ -35,9 +35,20 @@ describe('narrowingOf: only forms whose printed paths git can name before they r
     ['diff', 'index', ['HEAD@{5 seconds ago}'], true, undefined], // moves between the review and the run
     ['diff', 'index', ['main@{1}', 'HEAD'], true, undefined],
     ['diff', 'index', ['HEAD:.env'], true, undefined],
-    ['log', 'commits', ['main'], true, undefined],
+    ['log', 'commits', [], true, 'log '],
+    ['log', 'commits', ['main..HEAD'], true, 'log main..HEAD'],
+    ['log', 'commits', ['HEAD@{1}'], true, undefined],
+    ['show', 'headCommit', [], true, undefined],
     ['format-patch', 'commits', ['-1'], true, undefined],
   ];
+  it('log with a pathspec is not narrowed: it walks to the commits that touch it', () => {
+    expect(narrowingOf('log', 'commits', [], true, ['-1'], true)).toBeUndefined();
+    expect(narrowingOf('log', 'commits', [], true, ['-1'], false)).toEqual({
+      form: 'log',
+      revisions: [],
+      limits: ['-1'],
+    });
+  });
   for (const [sub, from, words, formatOnly, want] of rows)
     it(`${sub} ${from} ${words.join(' ')} ${formatOnly ? '' : '(not format-only)'}`, () => {
       const n = narrowingOf(sub, from, words, formatOnly);

@@ -295,6 +295,15 @@ describe('gitChangedPathsOf: what a show or diff of named revisions prints from'
     expect(paths(gitChangedPathsOf(dir, 'diff-cached', ['HEAD~2']))).toEqual(['.env', 'README.md']);
   });
 
+  it('log: what the commits it walks change, with its count limit', () => {
+    const dir = linear();
+    expect(paths(gitChangedPathsOf(dir, 'log', [], ['-1']))).toEqual(['README.md']);
+    expect(paths(gitChangedPathsOf(dir, 'log', [], ['--max-count=2']))).toEqual(['.env', 'README.md']);
+    expect(paths(gitChangedPathsOf(dir, 'log', ['HEAD~1..HEAD']))).toEqual(['README.md']);
+    // A limit in another spelling is not passed on: the walk is the whole history.
+    expect(paths(gitChangedPathsOf(dir, 'log', [], ['--since=1.day']))).toEqual(['.env', 'README.md', 'src/a.ts']);
+  });
+
   it('a revision is never read as an option (--end-of-options), and replace refs are not narrowed', () => {
     const dir = linear();
     const out = join(dir, 'written-by-option');

@@ -38,6 +38,8 @@ export interface TrackedContentReach {
    * files appear: with them the whole history is judged (attack pass 24, F5).
    */
   formatOnly?: boolean;
+  /** `log`'s count limits (`-3`, `-n3`, `--max-count=3`), passed as written when git is asked which commits it shows. */
+  limits?: string[];
   /**
    * `--submodule=diff`, `grep --recurse-submodules`: each submodule's changes or files are printed
    * from the submodule's own index and history, another repository than the one the review reads
@@ -96,6 +98,10 @@ const PICKAXE_PREFIXES = ['-S', '-G', '--pickaxe-regex', '--pickaxe-all', '--fin
 /** Options that change how a patch looks, not which files it shows. */
 const FORMAT_ONLY =
   /^-(?:[puswbRzW]|U\d+)$|^--(?:patch|stat(?:=[\d,]+)?|numstat|shortstat|name-only|name-status|raw|summary|compact-summary|color(?:=\w+)?|no-color|word-diff(?:=\w+)?|color-words(?:=.*)?|ignore-space-change|ignore-all-space|ignore-blank-lines|ignore-space-at-eol|ignore-cr-at-eol|unified=\d+|no-prefix|abbrev(?:=\d+)?|full-index|binary|minimal|patience|histogram|diff-algorithm=\w+|indent-heuristic|no-indent-heuristic|exit-code|quiet|oneline|no-renames|no-ext-diff|no-textconv|staged|cached|function-context|inter-hunk-context=\d+|patch-with-stat|patch-with-raw|no-patch)$/;
+
+/** `log`'s count limits, in the spellings passed on as written (`-n 3` with a separate value is not). */
+const COUNT_LIMIT = /^-(?:\d+|n\d+)$|^--max-count=\d+$/;
+const LOG_FAMILY = new Set(['log', 'whatchanged']);
 
 /**
  * Revision-walk options (git-rev-list(1)) that add commits beyond the ones named, or make `show`
@@ -320,7 +326,12 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     : before.filter((_, i) => !valueLike.has(i));
   return {
     ...(options.some((o) => o === '--submodule=diff' || o === '--recurse-submodules') ? { submodules: true } : {}),
-    ...(options.every((o) => FORMAT_ONLY.test(o)) ? { formatOnly: true } : {}),
+    ...(options.every((o) => FORMAT_ONLY.test(o) || (LOG_FAMILY.has(sub) && COUNT_LIMIT.test(o)))
+      ? { formatOnly: true }
+      : {}),
+    ...(LOG_FAMILY.has(sub) && options.some((o) => COUNT_LIMIT.test(o))
+      ? { limits: options.filter((o) => COUNT_LIMIT.test(o)) }
+      : {}),
     pathspecs: after,
     maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
     belowCwd: sub === 'grep',
