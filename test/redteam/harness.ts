@@ -328,6 +328,8 @@ function historyRepos(home: string): void {
   git(x, 'add', '.env.local');
   git(x, 'reset', '-q', '--', '.env.local');
   git(x, 'fetch', '-q', y);
+  // A tag naming that blob: `notes add -C leak` copies it into a note (attack pass 25, F1).
+  git(x, 'tag', 'leak', '17456c93dabaf87c7edf33c8633d8a365b6d6aa1');
   // `wsS`: a superproject whose history holds nothing protected, with wsY as a submodule checked
   // out at a commit that holds `.env`: `git diff --submodule=diff` prints it from wsY's history.
   const sup = join(home, 'wsS');
@@ -484,6 +486,12 @@ function writePatches(ws: string, home: string): void {
       'diff --git a/l b/l\nindex 1111111..2222222 120000\n--- a/l\n+++ b/l\n@@ -1 +1 @@\n-notes.md\n\\ No newline at end of file\n+/etc/cron.d/x\n\\ No newline at end of file\n',
     'rename-aws.patch':
       'diff --git a/README.md b/sub/.aws/credentials\nsimilarity index 100%\nrename from README.md\nrename to sub/.aws/credentials\n',
+    // A copy carries its source's contents to a readable name (attack pass 25, F2).
+    'copy-env.patch': 'diff --git a/.env b/leak.txt\nsimilarity index 100%\ncopy from .env\ncopy to leak.txt\n',
+    'copy-readme.patch':
+      'diff --git a/README.md b/readme-copy.md\nsimilarity index 100%\ncopy from README.md\ncopy to readme-copy.md\n',
+    'copy-env.mbox':
+      'From 1 Mon Sep 17 00:00:00 2001\nFrom: a <a@x.invalid>\nSubject: [PATCH] x\n\n---\ndiff --git a/.env b/leak2.txt\nsimilarity index 100%\ncopy from .env\ncopy to leak2.txt\n',
     'ok.patch':
       'diff --git a/src/b.ts b/src/b.ts\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/b.ts\n@@ -0,0 +1 @@\n+export {};\n',
     'encoded.mbox':

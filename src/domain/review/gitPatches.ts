@@ -93,6 +93,7 @@ export function gitPatchVerdict(args: readonly string[], ctx: PathContext): Verd
     const paths: PathArg[] = [
       ...effects.writes.map((w) => ({ raw: placed(w), access: 'write' as const })),
       ...effects.deletes.map((d) => ({ raw: placed(d), access: 'delete' as const })),
+      ...effects.reads.map((r) => ({ raw: placed(r), access: 'read' as const })),
     ];
     for (const link of effects.links) {
       if (link.target === undefined) {

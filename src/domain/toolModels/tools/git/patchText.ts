@@ -19,6 +19,11 @@ export interface PatchEffects {
   writes: string[];
   /** Paths removed (`deleted file mode`, `rename from`). */
   deletes: string[];
+  /**
+   * Paths whose contents the patch carries to another name (`copy from`, `rename from`): the
+   * copy is readable where the source is not (attack pass 25, F2: `copy from .env`).
+   */
+  reads: string[];
   links: PatchLink[];
   /** Why the patch cannot be judged in full (encoded mail parts, a malformed hunk, quoted names); undefined when it can. */
   hidden?: string;
@@ -62,7 +67,7 @@ interface Section {
  * one fewer (git's apply.c).
  */
 export function patchEffects(text: string, stripCount = 1, directory?: string): PatchEffects {
-  const out: PatchEffects = { writes: [], deletes: [], links: [] };
+  const out: PatchEffects = { writes: [], deletes: [], reads: [], links: [] };
   const root = directory ? `${directory.replace(/\/+$/, '')}/` : '';
   const place = (raw: string, n: number): string | undefined => {
     const name = unquote(raw.replace(/\t.*$/, '').trimEnd());
@@ -134,6 +139,7 @@ export function patchEffects(text: string, stripCount = 1, directory?: string): 
       const name = place(moved[3]!, Math.max(0, stripCount - 1));
       if (name && moved[2] === 'to') section.names.add(name);
       if (name && moved[2] === 'from' && moved[1] === 'rename') out.deletes.push(name);
+      if (name && moved[2] === 'from') out.reads.push(name);
       continue;
     }
     if (line.startsWith('GIT binary patch') && section) {
