@@ -6,7 +6,7 @@ import { parseArgv } from '../toolModels/parseArgv.js';
 import { tarModel } from '../toolModels/tools/tar.js';
 import { cpMayMakeLinks } from '../toolModels/tools/copyMove.js';
 import { unzipExtracts } from '../toolModels/tools/unzip.js';
-import { gitMayMakeLinks } from '../toolModels/tools/git/subcommands.js';
+import { gitMayMakeLinks, leavesRepositoryAlone } from '../toolModels/tools/git/subcommands.js';
 import { CLAUDE_CWD_FILE_NAME } from '../shell/envelopes/claude.js';
 import { isCleanAbsPath } from '../shell/envelopes/template.js';
 import { makeArgView } from '../policy/argView.js';
@@ -226,54 +226,6 @@ const isGitWord = (w: string | undefined): boolean => w !== undefined && w.slice
 const mentionsGit = (core: readonly string[]): boolean =>
   core.some((w) => /(?:^|[\s/;&|(`'"])git(?:[\s;&|)`'"]|$)/.test(w));
 
-/** git subcommands that change neither the index nor HEAD, refs, reflogs or the object store. */
-const READS_ONLY = new Set([
-  'status',
-  'log',
-  'show',
-  'diff',
-  'grep',
-  'blame',
-  'annotate',
-  'ls-files',
-  'ls-tree',
-  'cat-file',
-  'rev-parse',
-  'rev-list',
-  'describe',
-  'shortlog',
-  'whatchanged',
-  'help',
-  'version',
-  'var',
-  'check-ignore',
-  'check-attr',
-  'check-ref-format',
-  'count-objects',
-  'name-rev',
-  'merge-base',
-  'for-each-ref',
-  'show-ref',
-  'diff-tree',
-  'diff-index',
-  'diff-files',
-  'range-diff',
-  'format-patch',
-]);
-
-/** `SUB` with these second words (or none, for the listing ones) only lists. */
-const LISTS = (sub: string | undefined, second: string | undefined, rest: readonly string[]): boolean => {
-  if (sub === 'stash' || sub === 'reflog')
-    return second === 'list' || second === 'show' || (sub === 'reflog' && second === undefined);
-  if (sub === 'worktree' || sub === 'notes') return second === 'list' || (sub === 'notes' && second === 'show');
-  if (sub === 'remote') return second === undefined || second === 'show' || second === 'get-url';
-  if (sub === 'branch' || sub === 'tag')
-    return rest.every((a) =>
-      /^-(?:[avrl]+|-list|-all|-remotes|-verbose|-show-current|-contains|-merged|-no-merged|-points-at)/.test(a),
-    );
-  return false;
-};
-
 /**
  * Whether a part may change what a later git part prints from: stage new paths (an untracked
  * `.env` among them: `git add` with any operand or `-A`, `git stage`, `update-index --add`, `stash
@@ -287,8 +239,7 @@ export function mayChangeWhatGitPrints(core: readonly string[]): boolean {
   const view = makeArgView('git', core.slice(1));
   const sub = view.sub[0];
   if (sub === undefined) return false;
-  if (READS_ONLY.has(sub)) return false;
-  return !LISTS(sub, view.sub[1], sub === 'branch' || sub === 'tag' ? view.rest : []);
+  return !leavesRepositoryAlone(view.sub, view.rest);
 }
 
 /** Whether a part may print the contents of tracked files (trackedContent.ts), git through a wrapper included. */

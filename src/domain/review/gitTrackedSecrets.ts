@@ -133,7 +133,8 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   const dir = normalizePosix(ctx.facts.realpath(normalizePosix(ctx.cwd)));
   const index = ctx.facts.gitIndex(dir);
   if (!index) return undefined;
-  const sub = makeArgView('git', args).sub.join(' ');
+  const view = makeArgView('git', args);
+  const sub = view.sub.join(' ');
   if (!index.paths)
     return verdict(
       'ask',
@@ -161,10 +162,8 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   const indexed = protectedCandidates(index.root, paths, widened);
   const prefix = dir === index.root ? '' : dir.slice(index.root.length + 1);
   // An operand before `--` that names no path is a revision, and so is every object name of `cat-file`.
-  const revisions = [
-    ...(reach.objects ?? []),
-    ...reach.maybePathspecs.filter((word) => !tracked(rootRelative(prefix, word))),
-  ];
+  const pathWords = reach.maybePathspecs.filter((word) => tracked(rootRelative(prefix, word)));
+  const revisions = [...(reach.objects ?? []), ...reach.maybePathspecs.filter((word) => !pathWords.includes(word))];
   const from = sourceOf(reach, revisions);
   const older = from === 'index' ? undefined : olderPaths(from, index.root, ctx);
   if (older && 'problem' in older)
@@ -175,14 +174,15 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       `git ${sub} prints from commits, and the history of ${index.root} could not be listed (${older.problem}) to see whether a protected file (.env, keys) is in it`,
       'paths:git-tracked',
     );
-  // A revision must be a commit of the listed history for its files to be among the paths judged.
-  const unplaced: Verdict[] = [];
+  // What the listings cannot see asks: a revision that is no commit of the listed history, and
+  // the submodules' own repositories.
+  const asks: Verdict[] = [];
   if (older?.commits) {
     const v = unplacedRevisionVerdict(sub, revisionNames(revisions), index.root, older.commits, ctx.facts);
-    if (v) unplaced.push(v);
+    if (v) asks.push(v);
   }
   if (reach.submodules)
-    unplaced.push(
+    asks.push(
       verdict(
         'ask',
         'medium',
@@ -194,14 +194,14 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
   let inHistory = older ? protectedCandidates(index.root, older.paths, widened) : [];
   // Where the history holds a secret, a command naming placed revisions is narrowed to what it
   // prints (`git show abc123`, `git diff main...HEAD`), asked of git; otherwise every commit counts.
-  if (inHistory.length && older?.commits && !unplaced.length && ctx.facts.gitChangedPaths) {
+  if (inHistory.length && older?.commits && !asks.length && ctx.facts.gitChangedPaths) {
     const narrow = narrowingOf(
-      makeArgView('git', args).sub[0] ?? '',
+      view.sub[0] ?? '',
       reach.from,
       revisions,
       reach.formatOnly === true,
       reach.limits,
-      reach.pathspecs.length > 0 || reach.maybePathspecs.length > revisions.length - (reach.objects?.length ?? 0),
+      reach.pathspecs.length > 0 || pathWords.length > 0,
     );
     const printed = narrow && ctx.facts.gitChangedPaths(index.root, narrow.form, narrow.revisions, narrow.limits);
     if (printed && 'paths' in printed) {
@@ -209,13 +209,14 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       inHistory = inHistory.filter((rel) => set.has(rel));
     }
   }
-  if (!indexed.length && !inHistory.length) return unplaced.length ? combineVerdicts(...unplaced) : undefined;
-  const match = pathspecMatcher(prefix, reach, tracked);
+  if (!indexed.length && !inHistory.length) return asks.length ? combineVerdicts(...asks) : undefined;
+  const match = reach.unlimited ? () => true : pathspecMatcher(prefix, reach, tracked);
   const found: Verdict[] = [];
   const seen = new Set<string>();
+  const olderWords = from === 'index' ? '' : OLDER_WORDS[from];
   for (const [rel, where] of [
     ...indexed.map((r) => [r, 'the index holds'] as const),
-    ...inHistory.map((r) => [r, OLDER_WORDS[from as Exclude<ContentSource, 'index'>]] as const),
+    ...inHistory.map((r) => [r, olderWords] as const),
   ]) {
     if (seen.has(rel) || !match(rel)) continue;
     seen.add(rel);
@@ -229,6 +230,6 @@ export function gitTrackedSecretsVerdict(args: readonly string[], ctx: PathConte
       })),
     });
   }
-  found.push(...unplaced);
+  found.push(...asks);
   return found.length ? combineVerdicts(...found) : undefined;
 }

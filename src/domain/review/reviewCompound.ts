@@ -553,36 +553,35 @@ function simple(
   return out;
 }
 
-/**
- * `cat <<'EOF' | sh`: a bare `cat` of a here-document writes exactly its body into the pipe, so the
- * next command is judged as reading that body (a shell reading it is judged as that shell text).
- */
 /** `cat <<EOF` that feeds its literal to the next element (feedLiterals): it reads no path. */
-function isLiteralFeeder(s: Script): boolean {
+function isLiteralFeeder(s: Script): s is Extract<Script, { kind: 'simple' }> {
+  // Any other redirection of cat (its stdout elsewhere): not followed.
   return (
     s.kind === 'simple' &&
     s.words.length === 1 &&
     s.words[0] === 'cat' &&
     s.redirects.length === 1 &&
-    s.redirects[0]!.here !== undefined
+    hereInput(s.redirects) !== undefined
   );
 }
 
+/**
+ * `cat <<'EOF' | sh`: a bare `cat` of a here-document writes exactly its body into the pipe, so the
+ * next command is judged as reading that body (a shell reading it is judged as that shell text).
+ */
 function feedLiterals(items: readonly Script[]): Script[] {
   const out = [...items];
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i]!;
     const b = out[i + 1]!;
-    if (a.kind !== 'simple' || b.kind !== 'simple' || a.words.length !== 1 || a.words[0] !== 'cat') continue;
-    const body = hereInput(a.redirects);
-    // Any other redirection of cat (its stdout elsewhere) or of the reader's stdin: not followed.
+    // Another redirection of the reader's stdin: not followed.
     if (
-      body === undefined ||
-      a.redirects.length !== 1 ||
+      !isLiteralFeeder(a) ||
+      b.kind !== 'simple' ||
       b.redirects.some((r) => (r.fd ?? 0) === 0 && r.op.startsWith('<'))
     )
       continue;
-    out[i + 1] = { ...b, redirects: [{ op: '<<', target: '', here: body }, ...b.redirects] };
+    out[i + 1] = { ...b, redirects: [{ op: '<<', target: '', here: hereInput(a.redirects)! }, ...b.redirects] };
   }
   return out;
 }

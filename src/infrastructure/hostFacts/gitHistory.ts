@@ -15,6 +15,7 @@ import type { GitHeadFact, GitHistoryFact, GitObject, GitObjectsFact } from '../
 import { findRepository } from './gitIndex.js';
 import { commonDirOf, hasReplaceRefs, historyKey, partialCloneProblem } from './gitRefsKey.js';
 import { isTransient, namesOf, runGit } from './gitRun.js';
+import { COUNT_LIMIT } from '../../domain/toolModels/tools/git/trackedContent.js';
 
 const MAX_CACHED = 16;
 
@@ -77,10 +78,10 @@ const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
  * shows its whole text): for `git diff --cached`, `git show` and `status -v`. Never throws.
  */
 export function gitHeadOf(root: string): GitHeadFact {
-  return cached(root, 'head', (r) => {
+  return cached(root, 'head', (r, common) => {
     // With replace refs, `git show` prints the replacement and `--no-replace-objects` the original:
     // both views are listed (attack pass 23, F1).
-    const views = hasReplaceRefs(r) ? [true, false] : [false];
+    const views = hasReplaceRefs(common) ? [true, false] : [false];
     const tree = new Set<string>();
     const changes = new Set<string>();
     for (const replaced of views) {
@@ -103,7 +104,7 @@ export function gitHeadOf(root: string): GitHeadFact {
 /**
  * The object each revision names, peeled through tags (`git cat-file --batch-check`, which reads
  * every revision syntax `git show` does): its id and type, or undefined when git finds none (or
- * more than one). Not kept: a name means another object after any ref moves. Never throws.
+ * more than one). Kept under the refs' key, as the listings are. Never throws.
  */
 export function gitObjectsOf(root: string, names: readonly string[]): GitObjectsFact {
   try {
@@ -161,12 +162,15 @@ export function gitChangedPathsOf(
   limits: readonly string[] = [],
 ): GitHistoryFact {
   try {
-    if (hasReplaceRefs(root)) return { problem: 'replace refs change what git shows' };
+    // The same checks as the listings (a partial clone would fetch what it lacks).
+    const at = currentEntry(root);
+    if ('problem' in at) return at;
+    if (hasReplaceRefs(at.common)) return { problem: 'replace refs change what git shows' };
     // Twice: every changed path without rename detection, and every path with the widest rename
     // and copy detection (`--name-status` names both sides: a copy's unchanged source is printed
     // when the user's config sets `diff.renames=copies`; attack pass 24, F5).
-    // `log` walks as the command will: its count limits (checked spellings only) and revisions.
-    const counts = limits.filter((l) => /^-(?:\d+|n\d+)$|^--max-count=\d+$/.test(l));
+    // `log` walks as the command will: its count limits (the domain's spellings only) and revisions.
+    const counts = limits.filter((l) => COUNT_LIMIT.test(l));
     const base =
       form === 'commits'
         ? ['log', '--no-walk', '-m', '--root', '--format=', '-z']
@@ -178,10 +182,10 @@ export function gitChangedPathsOf(
       ['--name-only', '--no-renames'],
       ['--name-status', '-C', '-C', '-B'],
     ]) {
-      const out = runGit(root, [...base, ...detect, '--end-of-options', ...revisions]);
+      const out = runGit(at.root, [...base, ...detect, '--end-of-options', ...revisions]);
       if ('problem' in out) return out;
       const fields = out.text.split('\0');
-      if (detect[0] === '--name-only') for (const f of fields) f && paths.add(f);
+      if (detect[0] === '--name-only') for (const f of namesOf(out.text)) paths.add(f);
       // Records of `--name-status -z`: a status, then one path, or two for a copy or rename.
       else
         for (let i = 0; i < fields.length; ) {
@@ -200,14 +204,14 @@ export function gitChangedPathsOf(
 function cached<K extends 'history' | 'head'>(
   root: string,
   kind: K,
-  compute: (root: string) => NonNullable<Entry[K]>,
+  compute: (root: string, common: string) => NonNullable<Entry[K]>,
 ): NonNullable<Entry[K]> {
   try {
     const at = currentEntry(root);
     if ('problem' in at) return at;
     const hit = at.entry?.[kind];
     if (hit) return hit;
-    const fact = compute(at.root);
+    const fact = compute(at.root, at.common);
     // A failure git will repeat (not a repository, dubious ownership) is kept as an answer is; a
     // time limit or a spawn that failed is tried again on the next review.
     if (at.entry && !isTransient(fact)) at.entry[kind] = fact;
@@ -221,19 +225,19 @@ function cached<K extends 'history' | 'head'>(
  * The repository's work tree root and its cache entry, valid for the refs as they are now;
  * no entry when they cannot be keyed (too many, or changed in the last 2 s).
  */
-function currentEntry(root: string): { root: string; entry: Entry | undefined } | { problem: string } {
+function currentEntry(root: string): { root: string; common: string; entry: Entry | undefined } | { problem: string } {
   const repo = findRepository(root);
   if (!repo) return { problem: 'no repository found' };
   const common = commonDirOf(repo.gitDir);
   const partial = partialCloneProblem(common);
   if (partial) return { problem: partial };
   const key = historyKey(repo.gitDir, common);
-  if (key === undefined) return { root: repo.root, entry: undefined };
+  if (key === undefined) return { root: repo.root, common, entry: undefined };
   let entry = cache.get(repo.gitDir);
   if (entry?.key !== key) {
     if (!entry && cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
     entry = { key };
     cache.set(repo.gitDir, entry);
   }
-  return { root: repo.root, entry };
+  return { root: repo.root, common, entry };
 }

@@ -3,17 +3,13 @@
 // while it holds), its common directory, replace refs, and whether it is a partial clone.
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { findRepository } from './gitIndex.js';
 
 /** Ref and reflog files looked at for the cache key; a repository with more is listed every time. */
 const MAX_KEY_ENTRIES = 5000;
 const RACY_MS = 2000;
 
-/** Whether any replace ref exists (a loose one under refs/replace/, or a packed one). */
-export function hasReplaceRefs(root: string): boolean {
-  const repo = findRepository(root);
-  if (!repo) return false;
-  const common = commonDirOf(repo.gitDir);
+/** Whether any replace ref exists in this common git directory (a loose one under refs/replace/, or a packed one). */
+export function hasReplaceRefs(common: string): boolean {
   const dir = join(common, 'refs', 'replace');
   if (existsSync(dir) && readdirSync(dir).length) return true;
   try {

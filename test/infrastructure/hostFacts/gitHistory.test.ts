@@ -312,4 +312,12 @@ describe('gitChangedPathsOf: what a show or diff of named revisions prints from'
     git(dir, 'replace', 'HEAD~1', 'HEAD~2');
     expect(paths(gitChangedPathsOf(dir, 'commits', ['HEAD~1']))).toMatch(/replace refs/);
   });
+
+  it('a partial clone that may lack trees is not asked either (git would fetch them)', () => {
+    const dir = linear();
+    git(dir, 'config', 'remote.origin.url', 'https://example.invalid/r.git');
+    git(dir, 'config', 'remote.origin.promisor', 'true');
+    git(dir, 'config', 'remote.origin.partialclonefilter', 'tree:0');
+    expect(paths(gitChangedPathsOf(dir, 'diff', ['HEAD~2', 'HEAD']))).toMatch(/partial clone/);
+  });
 });

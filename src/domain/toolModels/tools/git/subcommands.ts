@@ -110,3 +110,34 @@ export function gitMayMakeLinks(args: readonly string[]): boolean {
 function makesOutsideGitDir(word: string): boolean {
   return matchLongOption(word, INIT_LONGS)?.names.some((n) => n === '--bare' || n === '--separate-git-dir') === true;
 }
+
+/**
+ * Subcommands that write neither the index nor HEAD, refs, reflogs or objects (the read-only ones,
+ * and a few that write only files of their own, such as `format-patch`): a later part of the same
+ * command text prints from what they leave (review/compoundParts.ts).
+ */
+const LEAVES_REPOSITORY: ReadonlySet<string> = new Set([
+  ...GIT_READ_ONLY,
+  'annotate',
+  'check-ref-format',
+  'format-patch',
+]);
+
+/**
+ * Whether `git SUB…` leaves the index and every ref alone: a subcommand above, or the listing
+ * forms of `stash`, `reflog`, `worktree`, `notes`, `remote`, `branch` and `tag`.
+ */
+export function leavesRepositoryAlone(sub: readonly string[], rest: readonly string[]): boolean {
+  const [name, second] = sub;
+  if (name === undefined) return true;
+  if (LEAVES_REPOSITORY.has(name)) return true;
+  if (name === 'stash' || name === 'reflog')
+    return second === 'list' || second === 'show' || (name === 'reflog' && second === undefined);
+  if (name === 'worktree' || name === 'notes') return second === 'list' || (name === 'notes' && second === 'show');
+  if (name === 'remote') return second === undefined || second === 'show' || second === 'get-url';
+  if (name === 'branch' || name === 'tag')
+    return rest.every((a) =>
+      /^-(?:[avrl]+|-list|-all|-remotes|-verbose|-show-current|-contains|-merged|-no-merged|-points-at)/.test(a),
+    );
+  return false;
+}

@@ -23,6 +23,11 @@ export interface TrackedContentReach {
   /** `git grep` without a pathspec searches the cwd's subtree only. */
   belowCwd: boolean;
   /**
+   * The pathspecs do not limit what is printed (`--full-diff`, `--follow`, `-L`); its operands are
+   * still told apart into pathspecs and revisions, and the revisions judged.
+   */
+  unlimited?: true;
+  /**
    * Where the output comes from besides the index and the work tree: nothing more (`index`),
    * HEAD's tree (`head`: `diff --cached`, `status -v`), HEAD's own changes (`headCommit`: `show`),
    * or any commit (`commits`: `log -p`, stashes). A file that left the index is printed from
@@ -99,8 +104,14 @@ const PICKAXE_PREFIXES = ['-S', '-G', '--pickaxe-regex', '--pickaxe-all', '--fin
 const FORMAT_ONLY =
   /^-(?:[puswbRzW]|U\d+)$|^--(?:patch|stat(?:=[\d,]+)?|numstat|shortstat|name-only|name-status|raw|summary|compact-summary|color(?:=\w+)?|no-color|word-diff(?:=\w+)?|color-words(?:=.*)?|ignore-space-change|ignore-all-space|ignore-blank-lines|ignore-space-at-eol|ignore-cr-at-eol|unified=\d+|no-prefix|abbrev(?:=\d+)?|full-index|binary|minimal|patience|histogram|diff-algorithm=\w+|indent-heuristic|no-indent-heuristic|exit-code|quiet|oneline|no-renames|no-ext-diff|no-textconv|staged|cached|function-context|inter-hunk-context=\d+|patch-with-stat|patch-with-raw|no-patch)$/;
 
-/** `log`'s count limits, in the spellings passed on as written (`-n 3` with a separate value is not). */
-const COUNT_LIMIT = /^-(?:\d+|n\d+)$|^--max-count=\d+$/;
+/** `cat-file TYPE OBJECT`'s type words. */
+const OBJECT_TYPES = new Set(['blob', 'tree', 'commit', 'tag']);
+
+/**
+ * `log`'s count limits, in the spellings passed on as written when git is asked which commits it
+ * walks (`-n 3` with a separate value is not); the adapter checks them again before it runs git.
+ */
+export const COUNT_LIMIT = /^-(?:\d+|n\d+)$|^--max-count=\d+$/;
 const LOG_FAMILY = new Set(['log', 'whatchanged']);
 
 /**
@@ -294,7 +305,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
       // `-p OBJ`, `blob OBJ`: an object id (from `ls-files -s`, `ls-tree`) prints a blob; `REV:path` is judged in pathArgs.ts.
       prints =
         (options.some((o) => o === '-p' || o === '--textconv' || o === '--filters') ||
-          ['blob', 'tree', 'commit', 'tag'].includes(before[0] ?? '')) &&
+          OBJECT_TYPES.has(before[0] ?? '')) &&
         !before.some(namesBlob);
       if (!prints) return undefined;
       return {
@@ -302,7 +313,7 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
         maybePathspecs: [],
         belowCwd: false,
         from: 'commits',
-        objects: before.length > 1 && ['blob', 'tree', 'commit', 'tag'].includes(before[0]!) ? before.slice(1) : before,
+        objects: before.length > 1 && OBJECT_TYPES.has(before[0]!) ? before.slice(1) : before,
         globalMagic,
       };
     default:
@@ -314,12 +325,10 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
   const model = Object.hasOwn(GIT_SUBCOMMAND_MODELS, sub) ? GIT_SUBCOMMAND_MODELS[sub] : undefined;
   // `--full-diff`: the pathspecs choose the commits only; their patches show every file (P11-01).
   // `--follow` and `-L` follow the file across renames, into names no pathspec says (attack pass
-  // 24, F4: `.env` renamed to `sample.cfg`).
-  if (
+  // 24, F4: `.env` renamed to `sample.cfg`). Either way nothing narrows what is printed.
+  const unlimited =
     (options.includes('--full-diff') && FULL_DIFF.has(sub)) ||
-    options.some((o) => o === '--follow' || o.startsWith('-L'))
-  )
-    return { pathspecs: [], maybePathspecs: [], belowCwd: false, from: 'commits', globalMagic };
+    options.some((o) => o === '--follow' || o.startsWith('-L'));
   const dash = rest.indexOf('--');
   const maybe = model
     ? parseArgv(model, dash < 0 ? rest : rest.slice(0, dash)).operands
@@ -332,10 +341,11 @@ export function trackedContentReach(args: readonly string[]): TrackedContentReac
     ...(LOG_FAMILY.has(sub) && options.some((o) => COUNT_LIMIT.test(o))
       ? { limits: options.filter((o) => COUNT_LIMIT.test(o)) }
       : {}),
+    ...(unlimited ? { unlimited: true } : {}),
     pathspecs: after,
     maybePathspecs: patternFirst ? maybe.slice(1) : maybe,
     belowCwd: sub === 'grep',
-    from,
+    from: unlimited ? 'commits' : from,
     globalMagic,
   };
 }
